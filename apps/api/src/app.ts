@@ -1,0 +1,65 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { JWTVerifyGetKey } from 'jose';
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+import { environmentRoutes } from './modules/environment/environment-routes.js';
+import { healthRoutes } from './modules/health/health-routes.js';
+import { linksRoutes } from './modules/links/links-routes.js';
+import { organisationsRoutes } from './modules/organisations/organisations-routes.js';
+import { authPlugin } from './plugins/auth.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { markRoutesPublic } from './plugins/public-routes.js';
+import { webPlugin } from './plugins/web.js';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** Tests and benchmarks verify tokens against a local key set instead of the provider's JWKS. */
+  keySet?: JWTVerifyGetKey;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the API; it reads as a table of contents. server.ts listens, tests call inject(). */
+export async function buildApp({ config, database, keySet, logger }: AppOptions) {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    // Behind a load balancer the client address comes from X-Forwarded-For.
+    trustProxy: config.production,
+    bodyLimit: 1_048_576,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onClose', () => database.close());
+
+  await app.register(errorsPlugin);
+  await app.register(authPlugin, {
+    issuer: config.auth.issuer,
+    audience: config.auth.audience,
+    loginPolicy: config.auth.loginPolicy,
+    jwksUrl: config.auth.jwksUrl,
+    ...(keySet ? { keySet } : {}),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${config.appName} API`, version: '1.1.3' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(async (docs) => {
+    markRoutesPublic(docs);
+    await docs.register(swaggerUi, { routePrefix: '/api/docs' });
+  });
+
+  await app.register(healthRoutes, { database });
+  await app.register(environmentRoutes, { config });
+  await app.register(organisationsRoutes, { prefix: '/api', database });
+  await app.register(linksRoutes, { prefix: '/links', database });
+  await app.register(webPlugin, { webDist: config.webDist });
+  return app;
+}

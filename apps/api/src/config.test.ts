@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('runs on its defaults: the embedded database, port 8080, the local identity provider', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      production: false,
+    });
+    expect(config.publicUrl).toBe('http://127.0.0.1:8080');
+    expect(config.auth.issuer).toBe('http://127.0.0.1:8090/emvoportal.onmicrosoft.com/b2c_1_signin/v2.0/');
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' })).toMatchObject({ databaseUrl: undefined, port: 8080 });
+  });
+
+  it('lower-cases the B2C paths (MSAL lower-cases the authority)', () => {
+    const config = loadConfig({
+      AUTH_INSTANCE: 'https://Tenant.b2clogin.com/',
+      AUTH_TENANT: 'Tenant',
+      AUTH_LOGIN_POLICY: 'B2C_1_SignIn',
+    });
+    expect(config.auth.jwksUrl).toBe(
+      'https://tenant.b2clogin.com/tenant.onmicrosoft.com/b2c_1_signin/discovery/v2.0/keys',
+    );
+  });
+
+  it('names every invalid variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud' })).toThrow(/PORT[\s\S]*LOG_LEVEL/);
+  });
+});

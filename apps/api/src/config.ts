@@ -1,0 +1,87 @@
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root: this file sits at apps/api/{src,dist}/config.*. */
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+const booleanString = z.enum(['true', 'false']).transform((value) => value === 'true');
+
+/**
+ * Every environment variable the API reads, with its default. This module is the only reader of
+ * process.env (architecture.md); the README's configuration table mirrors this schema.
+ */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /** Public origin of the portal, used in environment.json (redirect URIs). Defaults to http://HOST:PORT. */
+  PUBLIC_URL: z.url().optional(),
+  /** PostgreSQL connection string; when unset, the embedded PGlite database under DATA_DIR is used. */
+  DATABASE_URL: z.string().min(1).optional(),
+  /** Connections each API instance keeps to PostgreSQL. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATA_DIR: z.string().min(1).default(`${repoRoot}data`),
+  WEB_DIST: z.string().min(1).default(`${repoRoot}apps/web/dist`),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  APP_NAME: z.string().min(1).default('Onboarding Portal'),
+  ENV_NAME: z.string().min(1).default('local'),
+  /** spec §7: with mock, the SPA answers its own calls (MSW). */
+  WEB_MOCK: booleanString.default(false),
+  /** spec §3 azureAd: the identity provider the SPA signs in with. */
+  AUTH_CLIENT_ID: z.string().min(1).default('portal-spa'),
+  AUTH_TENANT: z.string().min(1).default('emvoportal'),
+  AUTH_LOGIN_POLICY: z.string().min(1).default('b2c_1_signin'),
+  AUTH_RESET_POLICY: z.string().min(1).default('b2c_1_reset'),
+  /** Base of the provider's policy URLs, e.g. https://tenant.b2clogin.com; default: the local provider. */
+  AUTH_INSTANCE: z.url().optional(),
+  AUTH_API_SCOPE: z.string().min(1).default('https://emvoportal.onmicrosoft.com/portal-api/access_as_user'),
+  /** The `aud` of access tokens for this API (its application id in B2C). */
+  AUTH_API_AUDIENCE: z.string().min(1).default('portal-api'),
+  /** Defaults derive from AUTH_INSTANCE, AUTH_TENANT and AUTH_LOGIN_POLICY (B2C's URL layout). */
+  AUTH_ISSUER: z.string().min(1).optional(),
+  AUTH_JWKS_URL: z.url().optional(),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  // An empty variable counts as unset (`DATABASE_URL= npm start` means the embedded database).
+  const set = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(set);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, '');
+  const instance = (e.AUTH_INSTANCE ?? 'http://127.0.0.1:8090').replace(/\/$/, '');
+  // B2C's layout: {instance}/{tenant}.onmicrosoft.com/{policy}/v2.0/ (lower case: MSAL lower-cases paths).
+  const policyBase = `${instance}/${e.AUTH_TENANT}.onmicrosoft.com/${e.AUTH_LOGIN_POLICY}`.toLowerCase();
+  return {
+    production: e.NODE_ENV === 'production',
+    nodeEnv: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    dataDir: e.DATA_DIR,
+    pgliteDir: `${e.DATA_DIR}/pglite`,
+    webDist: e.WEB_DIST,
+    logLevel: e.LOG_LEVEL,
+    appName: e.APP_NAME,
+    envName: e.ENV_NAME,
+    webMock: e.WEB_MOCK,
+    auth: {
+      clientId: e.AUTH_CLIENT_ID,
+      tenant: e.AUTH_TENANT,
+      loginPolicy: e.AUTH_LOGIN_POLICY,
+      resetPolicy: e.AUTH_RESET_POLICY,
+      instance,
+      apiScope: e.AUTH_API_SCOPE,
+      audience: e.AUTH_API_AUDIENCE,
+      issuer: e.AUTH_ISSUER ?? `${policyBase}/v2.0/`,
+      jwksUrl: e.AUTH_JWKS_URL ?? `${policyBase}/discovery/v2.0/keys`,
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
+import type { Database } from './database.js';
+
+const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.url));
+
+/** Any fixed number: the advisory lock that keeps two API instances from migrating at once. */
+const MIGRATION_LOCK = 4_210_113;
+
+export interface Migration {
+  name: string;
+  script: string;
+}
+
+/** The SQL files of `migrations/`, in name order (0001_…, 0002_…). */
+export function readMigrations(dir = migrationsDir): Migration[] {
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.sql'))
+    .sort()
+    .map((file) => ({ name: file.replace(/\.sql$/, ''), script: readFileSync(`${dir}${file}`, 'utf8') }));
+}
+
+/**
+ * Applies the migrations not yet recorded in schema_migrations, each in its own transaction, so a
+ * failing file leaves the database as it was before that file. Plain PostgreSQL SQL runs unchanged on
+ * PGlite and PostgreSQL. Returns the names applied.
+ */
+export async function migrate(database: Database, migrations = readMigrations()): Promise<string[]> {
+  return database.withSession(async (exec, session) => {
+    await exec(`create table if not exists schema_migrations (
+      name text primary key,
+      applied_at timestamptz not null default now()
+    )`);
+    await sql`select pg_advisory_lock(${MIGRATION_LOCK})`.execute(session);
+    try {
+      const done = await sql<{ name: string }>`select name from schema_migrations`.execute(session);
+      const applied = new Set(done.rows.map((row) => row.name));
+      const ran: string[] = [];
+      for (const migration of migrations) {
+        if (applied.has(migration.name)) continue;
+        await exec('begin');
+        try {
+          await exec(migration.script);
+          await sql`insert into schema_migrations (name) values (${migration.name})`.execute(session);
+          await exec('commit');
+        } catch (error) {
+          await exec('rollback');
+          throw new Error(`Migration ${migration.name} failed: ${(error as Error).message}`, {
+            cause: error,
+          });
+        }
+        ran.push(migration.name);
+      }
+      return ran;
+    } finally {
+      await sql`select pg_advisory_unlock(${MIGRATION_LOCK})`.execute(session);
+    }
+  });
+}

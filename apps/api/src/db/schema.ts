@@ -1,0 +1,200 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Columns every business table has (domain.md): set by the database on insert, by the repository after. */
+interface Audited {
+  id: Generated<string>;
+  createdAt: ColumnType<Date, Date | undefined, Date>;
+  updatedAt: ColumnType<Date, Date | undefined, Date>;
+  createdBy: string;
+  updatedBy: string;
+  version: Generated<number>;
+}
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+export const ROLES = ['ADMIN', 'EMVO', 'EXTERNAL'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const STAGES = [
+  'REGISTERED',
+  'INFORMATION',
+  'APPROVALS',
+  'TECHNICAL_IQE',
+  'TECHNICAL_PRD',
+  'MAINTENANCE',
+  'SUSPENDED',
+  'WITHDRAWN',
+] as const;
+export type Stage = (typeof STAGES)[number];
+
+export const ORG_TYPES = ['OPM', 'PD'] as const;
+export const CHECK_TYPES = ['LEGITIMACY', 'CONTRACTUAL', 'FINANCIAL'] as const;
+export const CHECK_STATUSES = [
+  'NOT_SUBMITTED',
+  'SUBMITTED',
+  'IN_REVIEW',
+  'CORRECTIONS_REQUESTED',
+  'APPROVED',
+  'TEMPORARILY_APPROVED',
+  'REJECTED',
+] as const;
+export type CheckStatus = (typeof CHECK_STATUSES)[number];
+export const GATEWAY_TYPES = ['EMVO_GATEWAY', 'PROVIDER', 'OWN_CONNECTION'] as const;
+
+export interface GatewaysTable extends Audited {
+  name: string;
+  type: (typeof GATEWAY_TYPES)[number];
+  website: string | null;
+  contactEmail: string | null;
+  phone: string | null;
+  environments: ColumnType<string[], string[] | undefined, string[]>;
+  certified: ColumnType<boolean, boolean | undefined, boolean>;
+  certifiedAt: Timestamp | null;
+  active: ColumnType<boolean, boolean | undefined, boolean>;
+  notes: string | null;
+}
+
+export interface OrganisationsTable extends Audited {
+  obpNumber: string;
+  legalName: string;
+  orgType: (typeof ORG_TYPES)[number];
+  registrationNumber: string | null;
+  vatNumber: string | null;
+  street: string | null;
+  houseNumber: string | null;
+  postalCode: string | null;
+  city: string | null;
+  country: string | null;
+  website: string | null;
+  phone: string | null;
+  email: string | null;
+  stage: Stage;
+  legitimacyStatus: ColumnType<CheckStatus, CheckStatus | undefined, CheckStatus>;
+  contractualStatus: ColumnType<CheckStatus, CheckStatus | undefined, CheckStatus>;
+  financialStatus: ColumnType<CheckStatus, CheckStatus | undefined, CheckStatus>;
+  gatewayId: string | null;
+  mahCount: ColumnType<number, number | undefined, number>;
+  submittedAt: Timestamp | null;
+}
+
+export interface UsersTable extends Audited {
+  externalId: string | null;
+  email: string;
+  displayName: string;
+  roles: ColumnType<Role[], Role[] | undefined, Role[]>;
+  organisationId: string | null;
+  obpRole: 'INITIAL_REQUESTER' | 'SPOC' | 'SPOC_ASSISTANT' | null;
+  access: ColumnType<'FULL' | 'READ_ONLY' | 'REVOKED', 'FULL' | 'READ_ONLY' | 'REVOKED' | undefined>;
+  status: ColumnType<'INVITED' | 'ACTIVE' | 'DISABLED', 'INVITED' | 'ACTIVE' | 'DISABLED' | undefined>;
+  passwordHash: string | null;
+  lastLoginAt: Timestamp | null;
+}
+
+export interface ContactsTable extends Audited {
+  organisationId: string;
+  kind: 'SPOC' | 'SPOC_ASSISTANT' | 'AUTHORISED_REPRESENTATIVE';
+  firstName: string;
+  lastName: string;
+  function: string | null;
+  email: string;
+  phone: string | null;
+  copyOfProofFileId: string | null;
+}
+
+export interface MahsTable extends Audited {
+  organisationId: string;
+  name: string;
+  country: string;
+  activeIn: ColumnType<string[], string[] | undefined, string[]>;
+  website: string | null;
+  phone: string | null;
+  email: string | null;
+  licences: ColumnType<string[], string[] | undefined, string[]>;
+  active: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
+export interface MahProductsTable extends Audited {
+  mahId: string;
+  name: string;
+  productCode: string;
+  countries: ColumnType<string[], string[] | undefined, string[]>;
+}
+
+export interface ChecksTable extends Audited {
+  organisationId: string;
+  type: (typeof CHECK_TYPES)[number];
+  status: CheckStatus;
+  attempt: ColumnType<number, number | undefined, number>;
+  submittedAt: Timestamp | null;
+  assignee: string | null;
+  decidedAt: Timestamp | null;
+  decidedBy: string | null;
+  reason: string | null;
+  slaDueAt: Timestamp | null;
+}
+
+export interface CheckEventsTable {
+  id: Generated<string>;
+  checkId: string;
+  fromStatus: CheckStatus | null;
+  toStatus: CheckStatus;
+  actor: string;
+  role: Role;
+  comment: string | null;
+  at: ColumnType<Date, Date | undefined, never>;
+}
+
+export interface TooltipsTable extends Audited {
+  key: string;
+  screen: string;
+  text: string;
+  active: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
+export interface DisclaimerContentsTable extends Audited {
+  type: 'LOGIN' | 'REGISTRATION' | 'PA_TICKBOX' | 'IIF' | 'FOOTER_LEGAL' | 'PRIVACY';
+  versionNumber: number;
+  title: string;
+  body: string;
+  status: 'DRAFT' | 'PUBLISHED' | 'ARCHIVED';
+  requiresAcceptance: ColumnType<boolean, boolean | undefined, boolean>;
+  publishedAt: Timestamp | null;
+}
+
+export interface LinksTable extends Audited {
+  listId: string;
+  label: string;
+  link: string;
+  sortOrder: number;
+  active: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
+export interface AuditLogTable {
+  id: Generated<string>;
+  actor: string;
+  action: string;
+  entity: string;
+  entityId: string;
+  diff: unknown;
+  at: ColumnType<Date, Date | undefined, never>;
+}
+
+export interface DB {
+  gateways: GatewaysTable;
+  organisations: OrganisationsTable;
+  users: UsersTable;
+  contacts: ContactsTable;
+  mahs: MahsTable;
+  mahProducts: MahProductsTable;
+  checks: ChecksTable;
+  checkEvents: CheckEventsTable;
+  tooltips: TooltipsTable;
+  disclaimerContents: DisclaimerContentsTable;
+  links: LinksTable;
+  auditLog: AuditLogTable;
+}
+
+export type Organisation = Selectable<OrganisationsTable>;
+export type NewOrganisation = Insertable<OrganisationsTable>;
+export type Link = Selectable<LinksTable>;
+export type LinkUpdate = Updateable<LinksTable>;

@@ -1,0 +1,553 @@
+import { en, Faker } from '@faker-js/faker';
+import type { Insertable, Kysely } from 'kysely';
+import type {
+  CheckEventsTable,
+  CheckStatus,
+  ChecksTable,
+  DB,
+  OrganisationsTable,
+  Role,
+  Stage,
+} from '../schema.js';
+import { hashPassword } from './passwords.js';
+
+/** The password of every demo account, printed by `npm start` and written in the README. */
+export const DEMO_PASSWORD = 'Portal-demo-2026!';
+
+export interface DemoAccount {
+  email: string;
+  displayName: string;
+  roles: Role[];
+  /** What the account is for, as printed by `npm start`. */
+  purpose: string;
+}
+
+export const DEMO_ACCOUNTS: DemoAccount[] = [
+  { email: 'admin@portal.test', displayName: 'Ada Admin', roles: ['ADMIN'], purpose: 'administrator' },
+  { email: 'reviewer@portal.test', displayName: 'Rita Reviewer', roles: ['EMVO'], purpose: 'EMVO reviewer' },
+  {
+    email: 'lead@portal.test',
+    displayName: 'Lena Lead',
+    roles: ['ADMIN', 'EMVO'],
+    purpose: 'administrator and EMVO reviewer',
+  },
+  {
+    email: 'external@portal.test',
+    displayName: 'Erik External',
+    roles: ['EXTERNAL'],
+    purpose: 'external user (SPOC of an onboarding company)',
+  },
+  { email: 'norole@portal.test', displayName: 'Nora Norole', roles: [], purpose: 'no role (is signed out)' },
+];
+
+const SEED_ACTOR = 'seed';
+/** EEA countries (domain.md: an organisation's country is in the EEA). */
+export const EEA_COUNTRIES = [
+  'AT',
+  'BE',
+  'BG',
+  'HR',
+  'CY',
+  'CZ',
+  'DK',
+  'EE',
+  'FI',
+  'FR',
+  'DE',
+  'GR',
+  'HU',
+  'IS',
+  'IE',
+  'IT',
+  'LV',
+  'LI',
+  'LT',
+  'LU',
+  'MT',
+  'NL',
+  'NO',
+  'PL',
+  'PT',
+  'RO',
+  'SK',
+  'SI',
+  'ES',
+  'SE',
+] as const;
+
+const DAY = 86_400_000;
+/** Demo dates are relative to a fixed day, so two seeds give the same rows. */
+const EPOCH = Date.UTC(2026, 9, 1);
+
+interface StagePlan {
+  stage: Stage;
+  legitimacy: CheckStatus;
+  contractual: CheckStatus;
+  financial: CheckStatus;
+}
+
+/** Organisations at every stage, with check statuses that make sense for it (domain.md "Life of an application"). */
+const PLANS: StagePlan[] = [
+  {
+    stage: 'REGISTERED',
+    legitimacy: 'NOT_SUBMITTED',
+    contractual: 'NOT_SUBMITTED',
+    financial: 'NOT_SUBMITTED',
+  },
+  { stage: 'INFORMATION', legitimacy: 'SUBMITTED', contractual: 'NOT_SUBMITTED', financial: 'NOT_SUBMITTED' },
+  { stage: 'INFORMATION', legitimacy: 'IN_REVIEW', contractual: 'SUBMITTED', financial: 'NOT_SUBMITTED' },
+  {
+    stage: 'INFORMATION',
+    legitimacy: 'CORRECTIONS_REQUESTED',
+    contractual: 'NOT_SUBMITTED',
+    financial: 'NOT_SUBMITTED',
+  },
+  { stage: 'APPROVALS', legitimacy: 'APPROVED', contractual: 'IN_REVIEW', financial: 'SUBMITTED' },
+  { stage: 'APPROVALS', legitimacy: 'TEMPORARILY_APPROVED', contractual: 'APPROVED', financial: 'REJECTED' },
+  {
+    stage: 'TECHNICAL_IQE',
+    legitimacy: 'TEMPORARILY_APPROVED',
+    contractual: 'APPROVED',
+    financial: 'APPROVED',
+  },
+  { stage: 'TECHNICAL_IQE', legitimacy: 'APPROVED', contractual: 'APPROVED', financial: 'APPROVED' },
+  { stage: 'TECHNICAL_PRD', legitimacy: 'APPROVED', contractual: 'APPROVED', financial: 'APPROVED' },
+  { stage: 'MAINTENANCE', legitimacy: 'APPROVED', contractual: 'APPROVED', financial: 'APPROVED' },
+  { stage: 'SUSPENDED', legitimacy: 'APPROVED', contractual: 'APPROVED', financial: 'REJECTED' },
+  { stage: 'WITHDRAWN', legitimacy: 'REJECTED', contractual: 'NOT_SUBMITTED', financial: 'NOT_SUBMITTED' },
+];
+
+/** The transitions that lead a check from submission to its status, for its event history. */
+const PATHS: Record<CheckStatus, CheckStatus[]> = {
+  NOT_SUBMITTED: [],
+  SUBMITTED: ['SUBMITTED'],
+  IN_REVIEW: ['SUBMITTED', 'IN_REVIEW'],
+  CORRECTIONS_REQUESTED: ['SUBMITTED', 'IN_REVIEW', 'CORRECTIONS_REQUESTED'],
+  APPROVED: ['SUBMITTED', 'IN_REVIEW', 'APPROVED'],
+  TEMPORARILY_APPROVED: ['SUBMITTED', 'IN_REVIEW', 'TEMPORARILY_APPROVED'],
+  REJECTED: ['SUBMITTED', 'IN_REVIEW', 'REJECTED'],
+};
+
+const REASONS: Partial<Record<CheckStatus, string>> = {
+  CORRECTIONS_REQUESTED: 'The copy of proof of the authorised representative is not legible.',
+  TEMPORARILY_APPROVED: 'Approved for the test environments while the licence renewal is pending.',
+  REJECTED: 'The company could not show a valid manufacturing or wholesale licence.',
+};
+
+export interface DemoSeedOptions {
+  /** How many organisations per stage plan (12 plans): the default gives 48 organisations. */
+  perPlan?: number;
+}
+
+/**
+ * Fills an empty database with a deterministic demo: the same rows every time (Faker with a fixed seed,
+ * dates from a fixed day). All in one transaction: a failure leaves the database empty.
+ */
+export async function seedDemo(db: Kysely<DB>, options: DemoSeedOptions = {}): Promise<void> {
+  const faker = new Faker({ locale: [en] });
+  faker.seed(20_261_121);
+  const perPlan = options.perPlan ?? 4;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const audit = { createdBy: SEED_ACTOR, updatedBy: SEED_ACTOR };
+
+  await db.transaction().execute(async (trx) => {
+    const gateways = await trx
+      .insertInto('gateways')
+      .values([
+        {
+          name: 'EMVO Gateway',
+          type: 'EMVO_GATEWAY',
+          website: 'https://emvo-medicines.eu',
+          environments: ['IQE', 'PRD'],
+          certified: true,
+          certifiedAt: new Date(EPOCH - 400 * DAY),
+          contactEmail: 'gateway@emvo-medicines.eu',
+          ...audit,
+        },
+        {
+          name: 'Arvato Systems',
+          type: 'PROVIDER',
+          website: 'https://www.arvato-systems.com',
+          environments: ['IQE', 'PRD'],
+          certified: true,
+          certifiedAt: new Date(EPOCH - 300 * DAY),
+          contactEmail: 'emvs@arvato.example',
+          ...audit,
+        },
+        {
+          name: 'Movilitas',
+          type: 'PROVIDER',
+          website: 'https://www.movilitas.com',
+          environments: ['IQE', 'PRD'],
+          certified: true,
+          certifiedAt: new Date(EPOCH - 250 * DAY),
+          ...audit,
+        },
+        {
+          name: 'Tracelink',
+          type: 'PROVIDER',
+          website: 'https://www.tracelink.com',
+          environments: ['IQE'],
+          certified: false,
+          ...audit,
+        },
+        {
+          name: 'SAP ATTP',
+          type: 'PROVIDER',
+          website: 'https://www.sap.com',
+          environments: ['IQE', 'PRD'],
+          certified: true,
+          certifiedAt: new Date(EPOCH - 200 * DAY),
+          ...audit,
+        },
+        {
+          name: 'Own connection',
+          type: 'OWN_CONNECTION',
+          environments: ['IQE', 'PRD'],
+          certified: false,
+          notes: 'For companies that build their own interface.',
+          ...audit,
+        },
+        {
+          name: 'Legacy Connect',
+          type: 'PROVIDER',
+          environments: ['IQE'],
+          certified: false,
+          active: false,
+          notes: 'No longer offered.',
+          ...audit,
+        },
+      ])
+      .returning(['id', 'active'])
+      .execute();
+    const activeGateways = gateways.filter((gateway) => gateway.active).map((gateway) => gateway.id);
+
+    const staff = await trx
+      .insertInto('users')
+      .values(
+        DEMO_ACCOUNTS.filter((account) => !account.roles.includes('EXTERNAL')).map((account) => ({
+          email: account.email,
+          displayName: account.displayName,
+          roles: account.roles,
+          passwordHash,
+          ...audit,
+        })),
+      )
+      .returning(['email', 'roles'])
+      .execute();
+    const reviewers = staff.filter((user) => user.roles.includes('EMVO')).map((user) => user.email);
+
+    let number = 100;
+    for (const [planIndex, plan] of PLANS.entries()) {
+      for (let copy = 0; copy < perPlan; copy += 1) {
+        number += 1;
+        const registeredAt = EPOCH - (PLANS.length - planIndex) * 20 * DAY - copy * 3 * DAY;
+        const orgType = faker.helpers.arrayElement(['OPM', 'PD'] as const);
+        const legalName = `${faker.company.name()} ${faker.helpers.arrayElement(['Pharma', 'Healthcare', 'Laboratories', 'Medicines', 'Biotech'])}`;
+        const domain = `${faker.helpers.slugify(legalName).toLowerCase().slice(0, 24)}.example`;
+        const mahCount =
+          orgType === 'PD' ? faker.number.int({ min: 1, max: 3 }) : faker.number.int({ min: 1, max: 6 });
+        const submittedAt = plan.legitimacy === 'NOT_SUBMITTED' ? null : new Date(registeredAt + 5 * DAY);
+        const organisation: Insertable<OrganisationsTable> = {
+          obpNumber: `C${String(number).padStart(5, '0')}`,
+          legalName,
+          orgType,
+          registrationNumber: faker.string.alphanumeric({ length: 10, casing: 'upper' }),
+          vatNumber: `${faker.helpers.arrayElement(EEA_COUNTRIES)}${faker.string.numeric(9)}`,
+          street: faker.location.street(),
+          houseNumber: `${faker.number.int({ min: 1, max: 250 })}${faker.helpers.arrayElement(['', '', 'a', 'b'])}`,
+          postalCode: faker.location.zipCode('#####'),
+          city: faker.location.city(),
+          country: faker.helpers.arrayElement(EEA_COUNTRIES),
+          website: `https://www.${domain}`,
+          phone: faker.phone.number({ style: 'international' }),
+          email: `info@${domain}`,
+          stage: plan.stage,
+          legitimacyStatus: plan.legitimacy,
+          contractualStatus: plan.contractual,
+          financialStatus: plan.financial,
+          gatewayId: ['TECHNICAL_IQE', 'TECHNICAL_PRD', 'MAINTENANCE'].includes(plan.stage)
+            ? faker.helpers.arrayElement(activeGateways)
+            : null,
+          mahCount,
+          submittedAt,
+          createdAt: new Date(registeredAt),
+          updatedAt: new Date(registeredAt),
+          ...audit,
+        };
+        const { id: organisationId } = await trx
+          .insertInto('organisations')
+          .values(organisation)
+          .returning('id')
+          .executeTakeFirstOrThrow();
+
+        const person = (kind: 'SPOC' | 'SPOC_ASSISTANT' | 'AUTHORISED_REPRESENTATIVE') => {
+          const firstName = faker.person.firstName();
+          const lastName = faker.person.lastName();
+          return {
+            organisationId,
+            kind,
+            firstName,
+            lastName,
+            function: faker.person.jobTitle(),
+            email: `${firstName}.${lastName}@${domain}`.toLowerCase().replace(/[^a-z0-9.@-]/g, ''),
+            phone: faker.phone.number({ style: 'international' }),
+            ...audit,
+          };
+        };
+        const contacts = [person('SPOC'), person('AUTHORISED_REPRESENTATIVE')];
+        if (faker.datatype.boolean()) contacts.push(person('SPOC_ASSISTANT'));
+        await trx.insertInto('contacts').values(contacts).execute();
+
+        // The first organisation's SPOC is the demo external user.
+        const externalAccount = DEMO_ACCOUNTS.find((account) => account.roles.includes('EXTERNAL'));
+        const spoc = contacts[0];
+        const isDemoCompany = planIndex === 4 && copy === 0;
+        if (spoc) {
+          await trx
+            .insertInto('users')
+            .values({
+              email: isDemoCompany && externalAccount ? externalAccount.email : spoc.email,
+              displayName:
+                isDemoCompany && externalAccount
+                  ? externalAccount.displayName
+                  : `${spoc.firstName} ${spoc.lastName}`,
+              roles: ['EXTERNAL'],
+              organisationId,
+              obpRole: 'SPOC',
+              passwordHash,
+              createdAt: new Date(registeredAt),
+              ...audit,
+            })
+            .execute();
+        }
+
+        for (let m = 0; m < mahCount; m += 1) {
+          const { id: mahId } = await trx
+            .insertInto('mahs')
+            .values({
+              organisationId,
+              name:
+                m === 0
+                  ? legalName
+                  : `${faker.company.name()} ${faker.helpers.arrayElement(['GmbH', 'S.A.', 'B.V.', 'Ltd', 'S.p.A.'])}`,
+              country: faker.helpers.arrayElement(EEA_COUNTRIES),
+              activeIn: faker.helpers.arrayElements(EEA_COUNTRIES, { min: 1, max: 5 }),
+              website: `https://www.${domain}`,
+              email: `mah${m + 1}@${domain}`,
+              licences: orgType === 'PD' ? [faker.string.alphanumeric({ length: 8, casing: 'upper' })] : [],
+              ...audit,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          const products = Array.from({ length: faker.number.int({ min: 1, max: 3 }) }, () => ({
+            mahId,
+            name: `${faker.science.chemicalElement().name}${faker.helpers.arrayElement(['ol', 'ex', 'ine', 'azole', 'mab'])} ${faker.helpers.arrayElement([5, 10, 20, 50, 100])} mg`,
+            productCode: faker.datatype.boolean() ? faker.string.numeric(14) : faker.string.numeric(12),
+            countries: faker.helpers.arrayElements(EEA_COUNTRIES, { min: 1, max: 4 }),
+            ...audit,
+          }));
+          await trx.insertInto('mahProducts').values(products).execute();
+        }
+
+        const checks: Array<[ChecksTable['type'], CheckStatus]> = [
+          ['LEGITIMACY', plan.legitimacy],
+          ['CONTRACTUAL', plan.contractual],
+          ['FINANCIAL', plan.financial],
+        ];
+        for (const [type, status] of checks) {
+          const path = PATHS[status];
+          if (path.length === 0) continue;
+          const reviewer = faker.helpers.arrayElement(reviewers);
+          const start = registeredAt + 5 * DAY;
+          const decided = path.length === 3;
+          const { id: checkId } = await trx
+            .insertInto('checks')
+            .values({
+              organisationId,
+              type,
+              status,
+              submittedAt: new Date(start),
+              assignee: path.length >= 2 ? reviewer : null,
+              decidedAt: decided ? new Date(start + 6 * DAY) : null,
+              decidedBy: decided ? reviewer : null,
+              reason: REASONS[status] ?? null,
+              // domain.md: legitimacy has an SLA of 15 working days (three calendar weeks).
+              slaDueAt: type === 'LEGITIMACY' ? new Date(start + 21 * DAY) : null,
+              ...audit,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          const events: Array<Insertable<CheckEventsTable>> = path.map((to, step) => ({
+            checkId,
+            fromStatus: step === 0 ? 'NOT_SUBMITTED' : (path[step - 1] ?? null),
+            toStatus: to,
+            actor: to === 'SUBMITTED' ? (spoc?.email ?? 'external') : reviewer,
+            role: to === 'SUBMITTED' ? 'EXTERNAL' : 'EMVO',
+            comment: REASONS[to] ?? null,
+            at: new Date(start + step * 3 * DAY),
+          }));
+          await trx.insertInto('checkEvents').values(events).execute();
+        }
+      }
+    }
+
+    await trx
+      .insertInto('tooltips')
+      .values(
+        [
+          [
+            'onboarding.company.registrationnumber',
+            'onboarding',
+            'The number under which the company is entered in the trade or commercial register.',
+          ],
+          [
+            'onboarding.company.vatnumber',
+            'onboarding',
+            'The VAT identification number, starting with the country code.',
+          ],
+          [
+            'onboarding.company.orgtype',
+            'onboarding',
+            'OPM: an On-boarding Partner that is a manufacturer. PD: a parallel distributor. It cannot change after the first submission.',
+          ],
+          [
+            'onboarding.contact.spoc',
+            'onboarding',
+            'The single point of contact: the person EMVO talks to about this application.',
+          ],
+          [
+            'onboarding.contact.copyofproof',
+            'onboarding',
+            'A signed document showing the representative may act for the company (pdf, jpg or png).',
+          ],
+          ['onboarding.mah.productcode', 'onboarding', 'A 14-digit GTIN or a 12-digit PPN.'],
+          [
+            'onboarding.invoicing.mahcount',
+            'onboarding',
+            'The fee tier follows the number of active marketing authorisation holders.',
+          ],
+          ['admin.gateway.certified', 'admin', 'A certified gateway has passed the EMVO connection tests.'],
+          [
+            'emvo.sessiontoken.value',
+            'emvo',
+            'The token is shown once. It expires 24 hours after it is issued.',
+          ],
+        ].map(([key, screen, text]) => ({
+          key: String(key),
+          screen: String(screen),
+          text: String(text),
+          ...audit,
+        })),
+      )
+      .execute();
+
+    const published = new Date(EPOCH - 100 * DAY);
+    await trx
+      .insertInto('disclaimerContents')
+      .values([
+        {
+          type: 'LOGIN',
+          versionNumber: 1,
+          title: 'Before you sign in',
+          body: 'This portal is for companies onboarding to the **European medicines verification** system and for EMVO staff.',
+          status: 'PUBLISHED',
+          publishedAt: published,
+          ...audit,
+        },
+        {
+          type: 'REGISTRATION',
+          versionNumber: 1,
+          title: 'Registration',
+          body: 'By registering you confirm that you act on behalf of the company you name.',
+          status: 'ARCHIVED',
+          ...audit,
+        },
+        {
+          type: 'REGISTRATION',
+          versionNumber: 2,
+          title: 'Registration',
+          body: 'By registering you confirm that you act on behalf of the company you name and that its data is accurate.',
+          status: 'PUBLISHED',
+          publishedAt: published,
+          requiresAcceptance: true,
+          ...audit,
+        },
+        {
+          type: 'PA_TICKBOX',
+          versionNumber: 1,
+          title: 'Participation agreement',
+          body: 'I have read the participation agreement and I am authorised to sign it.',
+          status: 'PUBLISHED',
+          publishedAt: published,
+          requiresAcceptance: true,
+          ...audit,
+        },
+        {
+          type: 'IIF',
+          versionNumber: 1,
+          title: 'Invoicing information',
+          body: 'Fees are charged per number of active marketing authorisation holders.',
+          status: 'PUBLISHED',
+          publishedAt: published,
+          ...audit,
+        },
+        {
+          type: 'FOOTER_LEGAL',
+          versionNumber: 1,
+          title: 'Legal notice',
+          body: 'European Medicines Verification Organisation, Brussels.',
+          status: 'PUBLISHED',
+          publishedAt: published,
+          ...audit,
+        },
+        {
+          type: 'PRIVACY',
+          versionNumber: 1,
+          title: 'Privacy',
+          body: 'We keep your personal data only as long as your onboarding requires it.',
+          status: 'PUBLISHED',
+          publishedAt: published,
+          requiresAcceptance: true,
+          ...audit,
+        },
+        {
+          type: 'PRIVACY',
+          versionNumber: 2,
+          title: 'Privacy',
+          body: 'Draft: we keep your personal data only as long as your onboarding and the law require it.',
+          status: 'DRAFT',
+          ...audit,
+        },
+      ])
+      .execute();
+
+    await trx
+      .insertInto('links')
+      .values([
+        { listId: 'footer-links', label: 'EMVO', link: 'https://emvo-medicines.eu', sortOrder: 1, ...audit },
+        {
+          listId: 'footer-links',
+          label: 'Privacy policy',
+          link: 'https://emvo-medicines.eu/privacy-policy',
+          sortOrder: 2,
+          ...audit,
+        },
+        {
+          listId: 'footer-links',
+          label: 'Legal notice',
+          link: 'https://emvo-medicines.eu/legal-notice',
+          sortOrder: 3,
+          ...audit,
+        },
+        {
+          listId: 'footer-links',
+          label: 'Help desk',
+          link: 'https://emvo-medicines.eu/contact',
+          sortOrder: 4,
+          ...audit,
+        },
+      ])
+      .execute();
+  });
+}

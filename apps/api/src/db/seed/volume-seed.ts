@@ -1,0 +1,81 @@
+import { type Kysely, sql } from 'kysely';
+import { type DB, STAGES } from '../schema.js';
+import { EEA_COUNTRIES } from './demo-seed.js';
+
+const FIRST = [
+  'Nova',
+  'Acme',
+  'Helix',
+  'Boreal',
+  'Cedar',
+  'Delta',
+  'Astra',
+  'Lumen',
+  'Orion',
+  'Vita',
+  'Sana',
+  'Medi',
+  'Bio',
+  'Terra',
+  'Alpine',
+  'Nordic',
+  'Baltic',
+  'Iberia',
+  'Danube',
+  'Rhine',
+];
+const SECOND = [
+  'Pharma',
+  'Healthcare',
+  'Laboratories',
+  'Medicines',
+  'Biotech',
+  'Generics',
+  'Therapeutics',
+  'Life Sciences',
+];
+const CHUNK = 50_000;
+
+const textArray = (values: readonly string[]) =>
+  sql`array[${sql.join(values.map((value) => sql.lit(value)))}]::text[]`;
+
+/**
+ * Adds `count` synthetic organisations for benchmarks, generated inside the database (generate_series),
+ * so a million rows take seconds. Deterministic: every value derives from the row number. Their OBP
+ * numbers start with V, apart from the demo's C numbers.
+ */
+export async function seedVolume(db: Kysely<DB>, count: number, onProgress?: (done: number) => void) {
+  const start = await sql<{
+    n: string;
+  }>`select count(*) as n from organisations where obp_number like 'V%'`.execute(db);
+  const offset = Number(start.rows[0]?.n ?? 0);
+  for (let from = offset + 1; from <= offset + count; from += CHUNK) {
+    const to = Math.min(from + CHUNK - 1, offset + count);
+    await sql`
+      insert into organisations (
+        obp_number, legal_name, org_type, city, country, email, stage, legitimacy_status, contractual_status,
+        financial_status, mah_count, submitted_at, created_at, updated_at, created_by, updated_by
+      )
+      select
+        'V' || lpad(i::text, 7, '0'),
+        (${textArray(FIRST)})[1 + (i * 7919) % ${FIRST.length}] || ' ' ||
+          (${textArray(SECOND)})[1 + (i * 104729) % ${SECOND.length}] || ' ' || (i % 997),
+        case when i % 3 = 0 then 'PD' else 'OPM' end,
+        'City ' || (i % 500),
+        (${textArray(EEA_COUNTRIES)})[1 + (i * 31) % ${EEA_COUNTRIES.length}],
+        'contact' || i || '@' || lower((${textArray(FIRST)})[1 + (i * 7919) % ${FIRST.length}]) || '.example',
+        (${textArray(STAGES)})[1 + (i * 13) % ${STAGES.length}],
+        (array['NOT_SUBMITTED','SUBMITTED','IN_REVIEW','APPROVED','REJECTED'])[1 + (i * 17) % 5],
+        (array['NOT_SUBMITTED','SUBMITTED','APPROVED'])[1 + (i * 19) % 3],
+        (array['NOT_SUBMITTED','SUBMITTED','APPROVED'])[1 + (i * 23) % 3],
+        1 + (i % 12),
+        timestamptz '2026-10-01' - make_interval(secs => i * 29),
+        timestamptz '2026-10-01' - make_interval(secs => i * 31),
+        timestamptz '2026-10-01' - make_interval(secs => i * 31),
+        'seed', 'seed'
+      from generate_series(${sql.lit(from)}::int, ${sql.lit(to)}::int) as i
+    `.execute(db);
+    onProgress?.(to - offset);
+  }
+  await sql`analyze organisations`.execute(db);
+}

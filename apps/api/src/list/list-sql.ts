@@ -1,0 +1,145 @@
+import type { Condition, Filter, Scalar } from '@portal/list-query';
+import { type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { badRequest } from '../http/api-error.js';
+import type { ListField, ListRequest, ListResource } from './list-resource.js';
+
+/**
+ * A count beyond this is not worth its cost on a large table (an exact count over most of a million rows
+ * reads most of them): the total is then reported as "at least COUNT_CAP".
+ */
+export const COUNT_CAP = 10_000;
+
+export interface ListPage<T> {
+  items: T[];
+  page: number;
+  limit: number;
+  /** Exact when totalCapped is false; otherwise a lower bound (COUNT_CAP). */
+  total: number;
+  totalCapped: boolean;
+}
+
+type SqlValue = string | number | boolean | Date;
+
+/** Escapes LIKE's wildcards inside a user's value, so `50%` means the text "50%". */
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/** Turns a parsed value into the field's type, or answers 400 with INVALID_VALUE. */
+function coerce(name: string, field: ListField, value: Scalar): SqlValue {
+  const invalid = () => badRequest('INVALID_VALUE', `'${String(value)}' is not a valid value for '${name}'`);
+  switch (field.type) {
+    case 'text':
+      return value instanceof Date ? value.toISOString() : String(value);
+    case 'integer':
+      if (typeof value === 'number' && Number.isSafeInteger(value)) return value;
+      throw invalid();
+    case 'date': {
+      const date = value instanceof Date ? value : new Date(String(value));
+      if (typeof value === 'number' || Number.isNaN(date.getTime())) throw invalid();
+      return date;
+    }
+    case 'boolean':
+      if (value === 'true' || value === 'false') return value === 'true';
+      throw invalid();
+    case 'enum':
+      if (typeof value === 'string' && field.values?.includes(value)) return value;
+      throw invalid();
+  }
+}
+
+function filterSql(name: string, field: ListField, filter: Filter): RawBuilder<SqlBool> {
+  const column = sql.ref(field.column);
+  const list = (Array.isArray(filter.value) ? filter.value : [filter.value]).map((v) =>
+    coerce(name, field, v),
+  );
+  const [first] = list;
+  if (first === undefined) throw badRequest('INVALID_VALUE', `'${name}' needs a value`);
+  const scalar = () => {
+    if (list.length > 1) throw badRequest('INVALID_VALUE', `'${name}' takes one value for '${filter.type}'`);
+    return first;
+  };
+  switch (filter.type) {
+    case 'equal':
+    case 'like':
+      return list.length === 1 ? sql`${column} = ${first}` : sql`${column} in (${sql.join(list)})`;
+    case 'not':
+      return list.length === 1
+        ? sql`${column} is distinct from ${first}`
+        : sql`(${column} is null or ${column} not in (${sql.join(list)}))`;
+    case 'gt':
+      return sql`${column} > ${scalar()}`;
+    case 'gte':
+      return sql`${column} >= ${scalar()}`;
+    case 'lt':
+      return sql`${column} < ${scalar()}`;
+    case 'lte':
+      return sql`${column} <= ${scalar()}`;
+    case 'starts':
+      return sql`${column} ilike ${`${escapeLike(String(scalar()))}%`}`;
+    case 'ends':
+      return sql`${column} ilike ${`%${escapeLike(String(scalar()))}`}`;
+    case 'contains':
+      return sql`${column} ilike ${`%${escapeLike(String(scalar()))}%`}`;
+  }
+}
+
+/** The SQL of a condition tree (spec §3 where + whereMulti), every value a bound parameter. */
+export function conditionSql(condition: Condition, resource: ListResource): RawBuilder<SqlBool> {
+  switch (condition.kind) {
+    case 'and':
+    case 'or': {
+      if (condition.conditions.length === 0) return sql<SqlBool>`true`;
+      const parts = condition.conditions.map((child) => conditionSql(child, resource));
+      return sql<SqlBool>`(${sql.join(parts, condition.kind === 'and' ? sql` and ` : sql` or `)})`;
+    }
+    case 'search': {
+      const pattern = `%${escapeLike(condition.text)}%`;
+      const parts = resource.searchColumns.map((column) => sql`${sql.ref(column)} ilike ${pattern}`);
+      return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
+    }
+    case 'filter': {
+      const field = resource.fields[condition.field];
+      if (!field) throw badRequest('UNKNOWN_FIELD', `Cannot filter by '${condition.field}'`);
+      return filterSql(condition.field, field, condition.filter);
+    }
+  }
+}
+
+/** The two queries of a list request: the page, and a capped count with the same parameterised WHERE. */
+export function buildListQueries<DB, TB extends keyof DB & string, O>(
+  base: SelectQueryBuilder<DB, TB, O>,
+  request: ListRequest,
+  resource: ListResource,
+) {
+  const where = conditionSql(request.condition, resource);
+  let rows = base.where(where);
+  for (const key of request.order) rows = rows.orderBy(sql.ref(key.column), key.direction);
+  const items = rows.limit(request.limit).offset((request.page - 1) * request.limit);
+  const capped = base
+    .clearSelect()
+    .select(sql<number>`1`.as('one'))
+    .where(where)
+    .limit(COUNT_CAP + 1);
+  const count = sql<{ total: string | number }>`select count(*) as total from (${capped}) as capped`;
+  return { items, count };
+}
+
+/** Runs a list request against a base query (its FROM and any joins): the page and its total. */
+export async function runList<DB, TB extends keyof DB & string, O>(
+  db: Kysely<DB>,
+  base: SelectQueryBuilder<DB, TB, O>,
+  request: ListRequest,
+  resource: ListResource,
+): Promise<ListPage<O>> {
+  const queries = buildListQueries(base, request, resource);
+  const [items, counted] = await Promise.all([queries.items.execute(), queries.count.execute(db)]);
+  const total = Number(counted.rows[0]?.total ?? 0);
+  return {
+    items,
+    page: request.page,
+    limit: request.limit,
+    total: Math.min(total, COUNT_CAP),
+    totalCapped: total > COUNT_CAP,
+  };
+}

@@ -1,0 +1,53 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ApiError, type ErrorEntry } from '../http/api-error.js';
+
+/** spec §8: the codes the SPA's catalogue maps HTTP statuses to, when nothing more precise applies. */
+const CODE_BY_STATUS: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'NOT_FOUND',
+  409: 'VERSION_CONFLICT',
+  413: 'FILE_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+/**
+ * One error shape for the whole API: `{ code, message }`, or a list of them for validation errors
+ * (spec §8 "a list body shows each entry"). A 5xx never leaks internals: it is logged, and the caller
+ * gets DEFAULT_ERROR with the request id to quote.
+ */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) {
+      const body = error.details ?? { code: error.code, message: error.message };
+      return reply.status(error.statusCode).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const entries: ErrorEntry[] = error.validation.map((issue) => ({
+        code: 'INVALID_FIELD',
+        field: [issue.instancePath.replace(/^\//, '').replaceAll('/', '.')].filter(Boolean).join('.'),
+        message: issue.message ?? 'Invalid value',
+      }));
+      return reply.status(400).send(entries);
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const code =
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
+          ? 'INVALID_JSON'
+          : (CODE_BY_STATUS[status] ?? 'BAD_REQUEST');
+      return reply.status(status).send({ code, message: error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(status === 503 ? 503 : 500).send({
+      code: status === 503 ? 'SERVICE_UNAVAILABLE' : 'DEFAULT_ERROR',
+      message: `Something went wrong on our side (request ${request.id})`,
+    });
+  });
+});

@@ -1,0 +1,28 @@
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import type { Database } from '../db/database.js';
+import { createTestDatabase } from './test-database.js';
+import { createTestKeys, TEST_AUDIENCE, TEST_ISSUER, TEST_POLICY } from './tokens.js';
+
+export const testConfig = (overrides: Record<string, string> = {}) =>
+  loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent',
+    AUTH_ISSUER: TEST_ISSUER,
+    AUTH_API_AUDIENCE: TEST_AUDIENCE,
+    AUTH_LOGIN_POLICY: TEST_POLICY,
+    ...overrides,
+  });
+
+/** The whole API on a fresh database, with a token minter it trusts; call inject(), no port opened. */
+export async function createTestApp(options: { database?: Database } = {}) {
+  const database = options.database ?? (await createTestDatabase());
+  const keys = await createTestKeys();
+  const app = await buildApp({ config: testConfig(), database, keySet: keys.keySet, logger: false });
+  await app.ready();
+  const bearer = async (...roleClaims: string[]) => ({
+    authorization: `Bearer ${await keys.sign({ roles: roleClaims })}`,
+  });
+  return { app, database, db: database.db, sign: keys.sign, bearer };
+}

@@ -1,0 +1,41 @@
+export {
+  createListQuery,
+  DEFAULT_LIMIT,
+  DEFAULT_PAGE,
+  flattenWhere,
+  flattenWhereMulti,
+  isFilter,
+  isFilterType,
+  SEARCH_KEY,
+  toCondition,
+} from './list-query.js';
+export {
+  escapeValueText,
+  formatDate,
+  fromQueryParams,
+  parseDateLike,
+  parseListQuery,
+  parseScalar,
+  stringifyListQuery,
+  toQueryParams,
+} from './query-params.js';
+export { applySort, getSortDirection, getSortIndex, toggleOrder } from './sort.js';
+export {
+  COMBINATORS,
+  type Combinator,
+  type Condition,
+  FILTER_TYPES,
+  type Filter,
+  type FilterType,
+  type FilterValue,
+  type ListQuery,
+  type ListQueryError,
+  type ListQueryErrorCode,
+  type ParseResult,
+  type QueryParams,
+  type QueryParamsInput,
+  type Scalar,
+  type SortDirection,
+  type Where,
+  type WhereMulti,
+} from './types.js';

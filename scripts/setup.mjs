@@ -1,0 +1,45 @@
+// Set-up shared by `npm start` and `npm test`. Plain Node with no dependencies: it runs before they exist.
+import { spawnSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** Runs a command in the repository root, streaming its output; exits with its code when it fails. */
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  if (result.status !== 0) {
+    console.error(`\n✖ ${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal})`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+/** npm ci when node_modules is missing or older than the lock file (a pull changed the dependencies). */
+export function ensureDependencies() {
+  const lock = `${root}package-lock.json`;
+  const installed = `${root}node_modules/.package-lock.json`;
+  if (existsSync(installed) && statSync(installed).mtimeMs >= statSync(lock).mtimeMs) return;
+  console.log('Installing dependencies (npm ci)…');
+  run('npm', ['ci', '--no-audit', '--no-fund']);
+}
+
+export function build() {
+  console.log('Building…');
+  run('npm', ['run', 'build', '--silent']);
+}
+
+export const CHROMIUM = '/usr/bin/chromium';
+
+/** End-to-end tests drive Debian's chromium: install it when missing and we may, else say what to install. */
+export function ensureChromium() {
+  if (existsSync(CHROMIUM)) return;
+  if (process.getuid?.() !== 0) {
+    console.error(`✖ The end-to-end tests need Debian's 'chromium' package at ${CHROMIUM}.`);
+    console.error('  Install it with: sudo apt-get install -y chromium');
+    process.exit(1);
+  }
+  console.log("Installing Debian's chromium for the end-to-end tests…");
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  run('apt-get', ['update'], { env });
+  run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { env });
+}
