@@ -19,5 +19,9 @@ export const listPageSchema = <T extends z.ZodType>(item: T) =>
     page: z.number().int(),
     limit: z.number().int(),
     total: z.number().int(),
-    totalCapped: z.boolean().describe('When true, total is a lower bound: there are more rows than counted'),
+    totalEstimated: z
+      .boolean()
+      .describe(
+        "When true, total is the database's estimate (above 1,000 rows an exact count costs too much)",
+      ),
   });

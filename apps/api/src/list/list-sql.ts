@@ -4,18 +4,19 @@ import { badRequest } from '../http/api-error.js';
 import type { ListField, ListRequest, ListResource } from './list-resource.js';
 
 /**
- * A count beyond this is not worth its cost on a large table (an exact count over most of a million rows
- * reads most of them): the total is then reported as "at least COUNT_CAP".
+ * Totals are exact up to this many rows. Beyond it an exact count is not worth its cost on a large table
+ * (counting most of a million rows reads most of them on every page turn), so the total is the planner's
+ * estimate and the table shows it as "about N".
  */
-export const COUNT_CAP = 10_000;
+export const EXACT_COUNT_LIMIT = 1_000;
 
 export interface ListPage<T> {
   items: T[];
   page: number;
   limit: number;
-  /** Exact when totalCapped is false; otherwise a lower bound (COUNT_CAP). */
+  /** Exact when totalEstimated is false; otherwise the database's estimate (more than EXACT_COUNT_LIMIT). */
   total: number;
-  totalCapped: boolean;
+  totalEstimated: boolean;
 }
 
 type SqlValue = string | number | boolean | Date;
@@ -106,23 +107,40 @@ export function conditionSql(condition: Condition, resource: ListResource): RawB
   }
 }
 
-/** The two queries of a list request: the page, and a capped count with the same parameterised WHERE. */
+/**
+ * The queries of a list request, sharing one parameterised WHERE:
+ * - items: the page, as a deferred join (the inner query finds the page's keys, often from an index alone,
+ *   the outer one reads only those rows), so a deep page does not read every row it skips;
+ * - count: an exact count that stops after EXACT_COUNT_LIMIT + 1 rows;
+ * - estimate: the planner's row estimate for the same WHERE, used when the count stops.
+ */
 export function buildListQueries<DB, TB extends keyof DB & string, O>(
   base: SelectQueryBuilder<DB, TB, O>,
   request: ListRequest,
   resource: ListResource,
 ) {
   const where = conditionSql(request.condition, resource);
-  let rows = base.where(where);
-  for (const key of request.order) rows = rows.orderBy(sql.ref(key.column), key.direction);
-  const items = rows.limit(request.limit).offset((request.page - 1) * request.limit);
-  const capped = base
-    .clearSelect()
-    .select(sql<number>`1`.as('one'))
-    .where(where)
-    .limit(COUNT_CAP + 1);
-  const count = sql<{ total: string | number }>`select count(*) as total from (${capped}) as capped`;
-  return { items, count };
+  const key = sql.ref(resource.tieBreaker);
+  const ordered = <Q extends SelectQueryBuilder<DB, TB, unknown>>(query: Q): Q =>
+    request.order.reduce((q, sort) => q.orderBy(sql.ref(sort.column), sort.direction) as Q, query);
+  const pageKeys = ordered(base.clearSelect().select(key.as('key')).where(where))
+    .limit(request.limit)
+    .offset((request.page - 1) * request.limit);
+  const items = ordered(base.where(sql<boolean>`${key} in (${pageKeys})`));
+  const matching = base.clearSelect().select(sql<number>`1`.as('one')).where(where);
+  const count = sql<{
+    total: string | number;
+  }>`select count(*) as total from (${matching.limit(EXACT_COUNT_LIMIT + 1)}) as counted`;
+  const estimate = sql<{ plan: unknown }>`explain (format json) ${matching}`;
+  return { items, count, estimate };
+}
+
+/** The planner's row estimate out of EXPLAIN (FORMAT JSON), which pg and PGlite parse, or leave as text. */
+function plannedRows(result: { rows: Array<Record<string, unknown>> }): number {
+  const cell = Object.values(result.rows[0] ?? {})[0];
+  const plan = typeof cell === 'string' ? JSON.parse(cell) : cell;
+  const rows = Array.isArray(plan) ? plan[0]?.Plan?.['Plan Rows'] : undefined;
+  return typeof rows === 'number' ? Math.round(rows) : 0;
 }
 
 /** Runs a list request against a base query (its FROM and any joins): the page and its total. */
@@ -134,12 +152,9 @@ export async function runList<DB, TB extends keyof DB & string, O>(
 ): Promise<ListPage<O>> {
   const queries = buildListQueries(base, request, resource);
   const [items, counted] = await Promise.all([queries.items.execute(), queries.count.execute(db)]);
-  const total = Number(counted.rows[0]?.total ?? 0);
-  return {
-    items,
-    page: request.page,
-    limit: request.limit,
-    total: Math.min(total, COUNT_CAP),
-    totalCapped: total > COUNT_CAP,
-  };
+  const exact = Number(counted.rows[0]?.total ?? 0);
+  const page = { items, page: request.page, limit: request.limit };
+  if (exact <= EXACT_COUNT_LIMIT) return { ...page, total: exact, totalEstimated: false };
+  const estimated = plannedRows(await queries.estimate.execute(db));
+  return { ...page, total: Math.max(estimated, EXACT_COUNT_LIMIT + 1), totalEstimated: true };
 }

@@ -55,12 +55,14 @@ create table organisations (
   updated_by text not null,
   version integer not null default 1
 );
--- The reviewers' list filters and sorts on these; free text searches name, number and email (domain.md),
--- which trigram indexes serve for ILIKE '%text%'.
-create index organisations_stage_idx on organisations (stage, created_at);
+-- The reviewers' list filters and sorts on these. Sort indexes end with id, the list's tie-breaker, so a
+-- page is read in index order; the list's deferred join reads a deep page's keys from the index alone.
+-- Free text searches name, number and email (domain.md), which trigram indexes serve for ILIKE '%text%'.
+create index organisations_created_at_idx on organisations (created_at, id);
+create index organisations_submitted_at_idx on organisations (submitted_at, id);
+create index organisations_legal_name_idx on organisations (legal_name, id);
+create index organisations_stage_idx on organisations (stage, country, created_at);
 create index organisations_country_idx on organisations (country, legal_name);
-create index organisations_legal_name_idx on organisations (legal_name);
-create index organisations_created_at_idx on organisations (created_at);
 create index organisations_legitimacy_idx on organisations (legitimacy_status, submitted_at);
 create index organisations_gateway_idx on organisations (gateway_id);
 create index organisations_legal_name_trgm on organisations using gin (legal_name gin_trgm_ops);

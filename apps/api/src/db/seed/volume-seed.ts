@@ -2,27 +2,48 @@ import { type Kysely, sql } from 'kysely';
 import { type DB, STAGES } from '../schema.js';
 import { EEA_COUNTRIES } from './demo-seed.js';
 
-const FIRST = [
-  'Nova',
-  'Acme',
-  'Helix',
-  'Boreal',
-  'Cedar',
-  'Delta',
-  'Astra',
-  'Lumen',
-  'Orion',
-  'Vita',
-  'Sana',
-  'Medi',
-  'Bio',
-  'Terra',
-  'Alpine',
-  'Nordic',
-  'Baltic',
-  'Iberia',
-  'Danube',
-  'Rhine',
+// Names from three of 40 syllables (64,000 stems), so a name fragment matches a realistic share of rows.
+const SYLLABLES = [
+  'ar',
+  'bel',
+  'cor',
+  'dan',
+  'el',
+  'fen',
+  'gal',
+  'hel',
+  'ix',
+  'jor',
+  'kal',
+  'lum',
+  'mar',
+  'nor',
+  'or',
+  'pax',
+  'quin',
+  'ros',
+  'sal',
+  'tor',
+  'ul',
+  'ven',
+  'wil',
+  'xan',
+  'yor',
+  'zen',
+  'ab',
+  'ced',
+  'dor',
+  'fal',
+  'gin',
+  'hal',
+  'ist',
+  'lor',
+  'mon',
+  'nat',
+  'pel',
+  'rin',
+  'sol',
+  'tav',
 ];
 const SECOND = [
   'Pharma',
@@ -58,12 +79,15 @@ export async function seedVolume(db: Kysely<DB>, count: number, onProgress?: (do
       )
       select
         'V' || lpad(i::text, 7, '0'),
-        (${textArray(FIRST)})[1 + (i * 7919) % ${FIRST.length}] || ' ' ||
-          (${textArray(SECOND)})[1 + (i * 104729) % ${SECOND.length}] || ' ' || (i % 997),
+        initcap(
+          (${textArray(SYLLABLES)})[1 + (i * 7919) % ${SYLLABLES.length}] ||
+          (${textArray(SYLLABLES)})[1 + ((i / ${SYLLABLES.length}) * 104729) % ${SYLLABLES.length}] ||
+          (${textArray(SYLLABLES)})[1 + ((i / ${SYLLABLES.length ** 2}) * 31) % ${SYLLABLES.length}]
+        ) || ' ' || (${textArray(SECOND)})[1 + (i * 15485863) % ${SECOND.length}],
         case when i % 3 = 0 then 'PD' else 'OPM' end,
         'City ' || (i % 500),
         (${textArray(EEA_COUNTRIES)})[1 + (i * 31) % ${EEA_COUNTRIES.length}],
-        'contact' || i || '@' || lower((${textArray(FIRST)})[1 + (i * 7919) % ${FIRST.length}]) || '.example',
+        'contact' || i || '@' || (${textArray(SYLLABLES)})[1 + (i * 7919) % ${SYLLABLES.length}] || i % 1000 || '.example',
         (${textArray(STAGES)})[1 + (i * 13) % ${STAGES.length}],
         (array['NOT_SUBMITTED','SUBMITTED','IN_REVIEW','APPROVED','REJECTED'])[1 + (i * 17) % 5],
         (array['NOT_SUBMITTED','SUBMITTED','APPROVED'])[1 + (i * 19) % 3],
@@ -73,9 +97,10 @@ export async function seedVolume(db: Kysely<DB>, count: number, onProgress?: (do
         timestamptz '2026-10-01' - make_interval(secs => i * 31),
         timestamptz '2026-10-01' - make_interval(secs => i * 31),
         'seed', 'seed'
-      from generate_series(${sql.lit(from)}::int, ${sql.lit(to)}::int) as i
+      from generate_series(${sql.lit(from)}::bigint, ${sql.lit(to)}::bigint) as i
     `.execute(db);
     onProgress?.(to - offset);
   }
-  await sql`analyze organisations`.execute(db);
+  // Statistics for the planner, and the visibility map that lets index-only scans skip the table.
+  await sql`vacuum analyze organisations`.execute(db);
 }

@@ -159,7 +159,7 @@ describe('GET /api/organisations: the list query language over SQL', () => {
 
   it('answers the total of the filtered rows, whatever the page', async () => {
     const { body } = await list('stage=INFORMATION,MAINTENANCE&limit=1&page=2');
-    expect(body).toMatchObject({ page: 2, limit: 1, total: 3, totalCapped: false });
+    expect(body).toMatchObject({ page: 2, limit: 1, total: 3, totalEstimated: false });
     expect(body.items).toHaveLength(1);
   });
 

@@ -1,0 +1,172 @@
+// bench/api-list: five typical list queries through the HTTP API (autocannon, 32 connections) and the
+// same SQL straight to the database; prints p50, p95 and throughput for both, and the API/SQL ratio.
+//
+//   npm run build && node bench/api-list/run.mjs [--only postgres|pglite] [--seconds 10]
+//
+// PostgreSQL: database portal_bench on BENCH_PG (default postgres://postgres@127.0.0.1:5432), 1,000,000
+// organisations. PGlite: data/bench-pglite, 100,000 organisations. Both are seeded once and kept.
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose';
+import pg from 'pg';
+import { buildApp } from '../../apps/api/dist/app.js';
+import { loadConfig } from '../../apps/api/dist/config.js';
+import { openDatabase } from '../../apps/api/dist/db/database.js';
+import { migrate } from '../../apps/api/dist/db/migrate.js';
+import { seedIfEmpty } from '../../apps/api/dist/db/seed/seed.js';
+import { seedVolume } from '../../apps/api/dist/db/seed/volume-seed.js';
+import { parseListRequest } from '../../apps/api/dist/list/list-resource.js';
+import { buildListQueries } from '../../apps/api/dist/list/list-sql.js';
+import {
+  organisationsList,
+  organisationsQuery,
+} from '../../apps/api/dist/modules/organisations/organisations-list.js';
+
+const { values } = parseArgs({
+  options: { only: { type: 'string' }, seconds: { type: 'string', default: '10' } },
+});
+const SECONDS = Number(values.seconds);
+const CONNECTIONS = 32;
+const POOL = 10;
+
+const QUERIES = [
+  ['filter + sort + first page', 'stage=INFORMATION&address.country=BE&order=-createdAt'],
+  ['free text', 'search=elmar'],
+  ['deep page', 'order=legalName&page=500'],
+  [
+    'nested and/or',
+    'or.stage=MAINTENANCE&or.and.mahCount.gte=11&or.and.address.country=FR&order=-submittedAt',
+  ],
+  ['the total', 'limit=1'],
+];
+
+const pgBase = (process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/$/, '');
+const TARGETS = [
+  { name: 'postgres', rows: 1_000_000, options: { databaseUrl: `${pgBase}/portal_bench`, poolSize: POOL } },
+  {
+    name: 'pglite',
+    rows: 100_000,
+    options: { pgliteDir: new URL('../../data/bench-pglite', import.meta.url).pathname },
+  },
+].filter((target) => !values.only || target.name === values.only);
+
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const summary = (latencies, seconds) => {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), perSecond: latencies.length / seconds };
+};
+
+async function ensurePostgresDatabase(url) {
+  const admin = new pg.Client({ connectionString: `${pgBase}/postgres` });
+  await admin.connect();
+  const name = new URL(url).pathname.slice(1);
+  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+  if (exists.rowCount === 0) await admin.query(`create database ${name}`);
+  await admin.end();
+}
+
+async function prepare(target) {
+  if (target.name === 'postgres') await ensurePostgresDatabase(target.options.databaseUrl);
+  const database = await openDatabase(target.options);
+  await migrate(database);
+  await seedIfEmpty(database.db);
+  const counted = await database.db
+    .selectFrom('organisations')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('obpNumber', 'like', 'V%')
+    .executeTakeFirstOrThrow();
+  const missing = target.rows - Number(counted.n);
+  if (missing > 0) {
+    const started = performance.now();
+    await seedVolume(database.db, missing, (done) =>
+      process.stderr.write(`\r  seeding ${target.name}: ${done}/${missing}`),
+    );
+    process.stderr.write(` (${((performance.now() - started) / 1000).toFixed(0)} s)\n`);
+  }
+  return database;
+}
+
+async function startApi(database) {
+  const { privateKey, publicKey } = await generateKeyPair('RS256');
+  const jwk = { ...(await exportJWK(publicKey)), kid: 'bench', alg: 'RS256' };
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent',
+    AUTH_ISSUER: 'bench',
+    AUTH_API_AUDIENCE: 'portal-api',
+  });
+  const app = await buildApp({ config, database, keySet: createLocalJWKSet({ keys: [jwk] }), logger: false });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const token = await new SignJWT({ roles: ['EmvoPortalInternal'], acr: config.auth.loginPolicy })
+    .setProtectedHeader({ alg: 'RS256', kid: 'bench' })
+    .setIssuer('bench')
+    .setAudience('portal-api')
+    .setSubject('bench')
+    .setExpirationTime('2h')
+    .sign(privateKey);
+  const { port } = app.server.address();
+  return { app, url: `http://127.0.0.1:${port}/api/organisations`, token };
+}
+
+function viaApi(url, token) {
+  return new Promise((resolve, reject) => {
+    const latencies = [];
+    let failures = 0;
+    const instance = autocannon(
+      { url, connections: CONNECTIONS, duration: SECONDS, headers: { authorization: `Bearer ${token}` } },
+      (error) => (error ? reject(error) : resolve({ ...summary(latencies, SECONDS), failures })),
+    );
+    instance.on('response', (_client, status, _bytes, responseTime) => {
+      if (status === 200) latencies.push(responseTime);
+      else failures += 1;
+    });
+  });
+}
+
+/** The API's two queries (page and capped count), in parallel as the API runs them, from 32 callers. */
+async function viaSql(target, database, compiled) {
+  const pool =
+    target.name === 'postgres'
+      ? new pg.Pool({ connectionString: target.options.databaseUrl, max: POOL })
+      : undefined;
+  const run = pool
+    ? (query) => pool.query(query.sql, [...query.parameters])
+    : (query) => database.db.executeQuery(query);
+  const latencies = [];
+  const end = performance.now() + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < end) {
+        const started = performance.now();
+        await Promise.all(compiled.map(run));
+        latencies.push(performance.now() - started);
+      }
+    }),
+  );
+  await pool?.end();
+  return summary(latencies, SECONDS);
+}
+
+const fmt = (n) => (Number.isFinite(n) ? n.toFixed(1).padStart(7) : '    n/a');
+for (const target of TARGETS) {
+  const database = await prepare(target);
+  const api = await startApi(database);
+  console.log(
+    `\n${target.name}: ${target.rows.toLocaleString('en-US')} organisations, ${SECONDS} s per run, ${CONNECTIONS} connections, pool ${POOL}`,
+  );
+  console.log('query                       | API p50   p95   req/s | SQL p50   p95   q/s   | API/SQL p50');
+  for (const [name, query] of QUERIES) {
+    const request = parseListRequest(Object.fromEntries(new URLSearchParams(query)), organisationsList);
+    const { items, count } = buildListQueries(organisationsQuery(database.db), request, organisationsList);
+    const compiled = [items.compile(), count.compile(database.db)];
+    await fetch(`${api.url}?${query}`, { headers: { authorization: `Bearer ${api.token}` } }); // warm up
+    const viaHttp = await viaApi(`${api.url}?${query}`, api.token);
+    const direct = await viaSql(target, database, compiled);
+    console.log(
+      `${name.padEnd(27)} |${fmt(viaHttp.p50)}${fmt(viaHttp.p95)}${fmt(viaHttp.perSecond)} |${fmt(direct.p50)}${fmt(direct.p95)}${fmt(direct.perSecond)} | ${(viaHttp.p50 / direct.p50).toFixed(2)}${viaHttp.failures ? `  (${viaHttp.failures} failed)` : ''}`,
+    );
+  }
+  await api.app.close();
+}
