@@ -7,9 +7,12 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { environmentRoutes } from './modules/environment/environment-routes.js';
 import { healthRoutes } from './modules/health/health-routes.js';
+import { claimsRoutes } from './modules/identity/claims-routes.js';
 import { linksRoutes } from './modules/links/links-routes.js';
 import { organisationsRoutes } from './modules/organisations/organisations-routes.js';
+import { recordSignIn } from './modules/users/sign-ins.js';
 import { authPlugin } from './plugins/auth.js';
+import { csrfPlugin } from './plugins/csrf.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { markRoutesPublic } from './plugins/public-routes.js';
 import { webPlugin } from './plugins/web.js';
@@ -40,8 +43,11 @@ export async function buildApp({ config, database, keySet, logger }: AppOptions)
     audience: config.auth.audience,
     loginPolicy: config.auth.loginPolicy,
     jwksUrl: config.auth.jwksUrl,
+    connectorSecret: config.auth.connectorSecret,
+    onSignIn: (user) => recordSignIn(database.db, user),
     ...(keySet ? { keySet } : {}),
   });
+  await app.register(csrfPlugin, { secure: config.publicUrl.startsWith('https:') });
 
   await app.register(swagger, {
     openapi: {
@@ -58,6 +64,7 @@ export async function buildApp({ config, database, keySet, logger }: AppOptions)
 
   await app.register(healthRoutes, { database });
   await app.register(environmentRoutes, { config });
+  await app.register(claimsRoutes, { prefix: '/api', database });
   await app.register(organisationsRoutes, { prefix: '/api', database });
   await app.register(linksRoutes, { prefix: '/links', database });
   await app.register(webPlugin, { webDist: config.webDist });

@@ -40,6 +40,8 @@ const envSchema = z.object({
   /** Defaults derive from AUTH_INSTANCE, AUTH_TENANT and AUTH_LOGIN_POLICY (B2C's URL layout). */
   AUTH_ISSUER: z.string().min(1).optional(),
   AUTH_JWKS_URL: z.url().optional(),
+  /** Shared secret of the B2C API connector that asks /api/identity/claims for a user's roles. */
+  AUTH_CONNECTOR_SECRET: z.string().min(16).optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -82,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       audience: e.AUTH_API_AUDIENCE,
       issuer: e.AUTH_ISSUER ?? `${policyBase}/v2.0/`,
       jwksUrl: e.AUTH_JWKS_URL ?? `${policyBase}/discovery/v2.0/keys`,
+      connectorSecret: e.AUTH_CONNECTOR_SECRET,
     },
   };
 }

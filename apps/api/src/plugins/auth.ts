@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
@@ -10,8 +11,11 @@ import {
 import { ROLES, type Role } from '../db/schema.js';
 import { ApiError } from '../http/api-error.js';
 
-/** Who may call a route. Every route declares one next to its definition (`config.access`). */
-export type Access = 'public' | { roles: readonly Role[] };
+/**
+ * Who may call a route. Every route declares one next to its definition (`config.access`): anyone, the
+ * B2C API connector (HTTP basic with the configured secret), or signed-in users with one of some roles.
+ */
+export type Access = 'public' | 'connector' | { roles: readonly Role[] };
 
 /** A route any signed-in user with one of these roles may call. */
 export const roles = (...allowed: Role[]): Access => ({ roles: allowed });
@@ -22,6 +26,8 @@ export interface SessionUser {
   name: string | undefined;
   email: string | undefined;
   roles: Role[];
+  /** When the token was issued (its sign-in or renewal). */
+  issuedAt: Date;
 }
 
 declare module 'fastify' {
@@ -31,6 +37,16 @@ declare module 'fastify' {
   interface FastifyRequest {
     user?: SessionUser;
   }
+  interface FastifyInstance {
+    /** Every route and its declared access, for the authorization matrix. */
+    declaredRoutes: DeclaredRoute[];
+  }
+}
+
+export interface DeclaredRoute {
+  method: string | string[];
+  url: string;
+  config?: { access?: Access };
 }
 
 /** spec §3: the roles claim uses EmvoPortalAdmin, EmvoPortalInternal, EmvoPortalExternal. */
@@ -55,9 +71,19 @@ export interface AuthOptions {
   /** The configured login policy: a token whose acr (or tfp) differs is refused (spec §4). */
   loginPolicy: string;
   jwksUrl: string;
+  /** The B2C API connector's shared secret; without it, connector routes refuse every call. */
+  connectorSecret?: string | undefined;
   /** Tests and benchmarks pass a local key set instead of fetching the provider's. */
   keySet?: JWTVerifyGetKey;
+  /** Called once per token (per sign-in or renewal) with its verified user. */
+  onSignIn?: (user: SessionUser) => Promise<void>;
 }
+
+const sameSecret = (a: string, b: string) => {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+};
 
 const unauthenticated = (message: string) => new ApiError(401, 'ERR_AUTHENTICATION', message);
 
@@ -95,12 +121,36 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
       name: typeof payload.name === 'string' ? payload.name : undefined,
       email: typeof emails[0] === 'string' ? emails[0] : undefined,
       roles: rolesFromClaim(payload.roles),
+      issuedAt: new Date((payload.iat ?? 0) * 1000),
     };
+  }
+
+  function checkConnector(request: FastifyRequest): void {
+    const expected = options.connectorSecret;
+    const header = request.headers.authorization ?? '';
+    const given = header.startsWith('Basic ') ? Buffer.from(header.slice(6), 'base64').toString() : '';
+    // The user name is free (B2C sends what it was configured with); the password is the secret.
+    const secret = given.slice(given.indexOf(':') + 1);
+    if (!expected || !given.includes(':') || !sameSecret(secret, expected)) {
+      throw new ApiError(401, 'UNAUTHORIZED', 'The connector credentials are missing or wrong');
+    }
+  }
+
+  // A token is reported once, however many calls it makes; the set is cleared when it grows large.
+  const reported = new Set<string>();
+  async function reportSignIn(user: SessionUser): Promise<void> {
+    if (!options.onSignIn) return;
+    const key = `${user.subject}:${user.issuedAt.getTime()}`;
+    if (reported.has(key)) return;
+    if (reported.size > 10_000) reported.clear();
+    reported.add(key);
+    await options.onSignIn(user);
   }
 
   // Routes are checked once all are registered, since plugins such as the docs mark theirs public in their
   // own onRoute hook, which runs after this one.
-  const routes: Array<{ method: unknown; url: string; config?: { access?: Access } }> = [];
+  const routes: DeclaredRoute[] = [];
+  app.decorate('declaredRoutes', routes);
   app.addHook('onRoute', (route) => {
     routes.push(route);
   });
@@ -116,8 +166,10 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
     if (request.is404) return;
     const access = request.routeOptions.config.access;
     if (access === 'public') return;
+    if (access === 'connector') return checkConnector(request);
     const user = await verify(request);
     request.user = user;
+    await reportSignIn(user);
     if (!access?.roles.some((role) => user.roles.includes(role))) {
       throw new ApiError(403, 'FORBIDDEN', 'Your role does not allow this');
     }

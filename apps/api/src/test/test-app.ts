@@ -4,6 +4,10 @@ import type { Database } from '../db/database.js';
 import { createTestDatabase } from './test-database.js';
 import { createTestKeys, TEST_AUDIENCE, TEST_ISSUER, TEST_POLICY } from './tokens.js';
 
+export const TEST_CONNECTOR_SECRET = 'connector-secret-for-tests';
+
+export const XSRF_HEADERS = { cookie: 'XSRF-TOKEN=test-xsrf-token', 'x-xsrf-token': 'test-xsrf-token' };
+
 export const testConfig = (overrides: Record<string, string> = {}) =>
   loadConfig({
     NODE_ENV: 'test',
@@ -12,6 +16,7 @@ export const testConfig = (overrides: Record<string, string> = {}) =>
     AUTH_ISSUER: TEST_ISSUER,
     AUTH_API_AUDIENCE: TEST_AUDIENCE,
     AUTH_LOGIN_POLICY: TEST_POLICY,
+    AUTH_CONNECTOR_SECRET: TEST_CONNECTOR_SECRET,
     ...overrides,
   });
 
@@ -21,8 +26,10 @@ export async function createTestApp(options: { database?: Database } = {}) {
   const keys = await createTestKeys();
   const app = await buildApp({ config: testConfig(), database, keySet: keys.keySet, logger: false });
   await app.ready();
+  // The headers of a signed-in browser: its bearer token and the anti-forgery cookie and header pair.
   const bearer = async (...roleClaims: string[]) => ({
     authorization: `Bearer ${await keys.sign({ roles: roleClaims })}`,
+    ...XSRF_HEADERS,
   });
   return { app, database, db: database.db, sign: keys.sign, bearer };
 }

@@ -19,7 +19,7 @@ export async function createTestKeys() {
       .setIssuer(String(claims.iss ?? TEST_ISSUER))
       .setAudience(String(claims.aud ?? TEST_AUDIENCE))
       .setSubject(String(claims.sub ?? 'test-subject'))
-      .setIssuedAt()
+      .setIssuedAt(typeof claims.iat === 'number' ? claims.iat : undefined)
       .setExpirationTime(options.expiresIn ?? '1h')
       .sign(options.key ?? privateKey);
   }

@@ -1,0 +1,115 @@
+import { generateKeyPair } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Access, DeclaredRoute } from './plugins/auth.js';
+import { createTestApp, XSRF_HEADERS } from './test/test-app.js';
+
+type App = Awaited<ReturnType<typeof createTestApp>>;
+let t: App;
+
+/** Who calls: a name, the roles its token grants (undefined: no valid token), and how to make its header. */
+interface Caller {
+  name: string;
+  roles?: Array<'ADMIN' | 'EMVO' | 'EXTERNAL'>;
+  authorization: () => Promise<string | undefined>;
+}
+
+const now = () => Math.floor(Date.now() / 1000);
+const CALLERS: Caller[] = [
+  { name: 'no token', authorization: async () => undefined },
+  {
+    name: 'an expired token',
+    authorization: async () =>
+      `Bearer ${await t.sign({ roles: ['EmvoPortalAdmin', 'EmvoPortalInternal', 'EmvoPortalExternal'] }, { expiresIn: now() - 10 })}`,
+  },
+  {
+    name: 'a bad signature',
+    authorization: async () =>
+      `Bearer ${await t.sign({ roles: ['EmvoPortalAdmin'] }, { key: (await generateKeyPair('RS256')).privateKey })}`,
+  },
+  {
+    name: 'a wrong audience',
+    authorization: async () => `Bearer ${await t.sign({ roles: ['EmvoPortalAdmin'], aud: 'another-api' })}`,
+  },
+  {
+    name: 'a wrong acr',
+    authorization: async () => `Bearer ${await t.sign({ roles: ['EmvoPortalAdmin'], acr: 'b2c_1_reset' })}`,
+  },
+  {
+    name: 'EXTERNAL',
+    roles: ['EXTERNAL'],
+    authorization: async () => `Bearer ${await t.sign({ roles: ['EmvoPortalExternal'] })}`,
+  },
+  {
+    name: 'EMVO',
+    roles: ['EMVO'],
+    authorization: async () => `Bearer ${await t.sign({ roles: ['EmvoPortalInternal'] })}`,
+  },
+  {
+    name: 'ADMIN',
+    roles: ['ADMIN'],
+    authorization: async () => `Bearer ${await t.sign({ roles: ['EmvoPortalAdmin'] })}`,
+  },
+  {
+    name: 'ADMIN+EMVO',
+    roles: ['ADMIN', 'EMVO'],
+    authorization: async () => `Bearer ${await t.sign({ roles: ['EmvoPortalAdmin', 'EmvoPortalInternal'] })}`,
+  },
+];
+
+/** What a route's declared access implies for a caller: the status it must get, or 'through'. */
+function expected(access: Access, caller: Caller): 401 | 403 | 'through' {
+  if (access === 'public') return 'through';
+  if (access === 'connector') return 401; // only the connector's basic secret opens it
+  if (!caller.roles) return 401;
+  return access.roles.some((role) => caller.roles?.includes(role)) ? 'through' : 403;
+}
+
+/** A concrete URL for a route pattern: ids become a well-formed uuid, other params a sample word. */
+const concrete = (url: string) =>
+  url
+    .replace(/:(\w*[iI]d)\b(?=\/|$)/g, (_m, name: string) =>
+      name === 'id' ? 'footer-links' : '00000000-0000-4000-8000-000000000000',
+    )
+    .replace(/:\w+/g, 'sample')
+    .replace(/\*$/, 'index.html');
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.app.close());
+
+describe('authorization matrix: every route the app registered × every kind of caller', () => {
+  it('covers a route table with every route declaring its access', () => {
+    const undeclared = t.app.declaredRoutes.filter((route) => !route.config?.access);
+    expect(undeclared).toEqual([]);
+    expect(t.app.declaredRoutes.length).toBeGreaterThan(10);
+  });
+
+  it('answers each caller what the route declares', async () => {
+    const failures: string[] = [];
+    const routes: DeclaredRoute[] = t.app.declaredRoutes;
+    for (const route of routes) {
+      const access = route.config?.access;
+      if (!access) continue;
+      for (const method of [route.method].flat()) {
+        for (const caller of CALLERS) {
+          const authorization = await caller.authorization();
+          const response = await t.app.inject({
+            method: method as 'GET',
+            url: concrete(route.url),
+            headers: { ...XSRF_HEADERS, ...(authorization ? { authorization } : {}) },
+            ...(method === 'GET' || method === 'HEAD' ? {} : { payload: {} }),
+          });
+          const want = expected(access, caller);
+          const ok =
+            want === 'through' ? ![401, 403].includes(response.statusCode) : response.statusCode === want;
+          if (!ok)
+            failures.push(
+              `${method} ${route.url} as ${caller.name}: ${response.statusCode}, expected ${want}`,
+            );
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
