@@ -5,12 +5,13 @@
 //
 // PostgreSQL: database portal_bench on BENCH_PG (default postgres://postgres@127.0.0.1:5432), 1,000,000
 // organisations. PGlite: data/bench-pglite, 100,000 organisations. Both are seeded once and kept.
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import pg from 'pg';
-import { buildApp } from '../../apps/api/dist/app.js';
 import { loadConfig } from '../../apps/api/dist/config.js';
 import { openDatabase } from '../../apps/api/dist/db/database.js';
 import { migrate } from '../../apps/api/dist/db/migrate.js';
@@ -88,26 +89,27 @@ async function prepare(target) {
   return database;
 }
 
-async function startApi(database) {
+/** Starts the API in a child process (serve.mjs) and mints a reviewer's token it trusts. */
+async function startApi(target) {
   const { privateKey, publicKey } = await generateKeyPair('RS256');
   const jwk = { ...(await exportJWK(publicKey)), kid: 'bench', alg: 'RS256' };
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    WEB_DIST: '/nonexistent',
-    AUTH_ISSUER: 'bench',
-    AUTH_API_AUDIENCE: 'portal-api',
+  const child = fork(new URL('./serve.mjs', import.meta.url), {
+    env: { ...process.env, BENCH_DATABASE: JSON.stringify(target.options), BENCH_JWK: JSON.stringify(jwk) },
   });
-  const app = await buildApp({ config, database, keySet: createLocalJWKSet({ keys: [jwk] }), logger: false });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const token = await new SignJWT({ roles: ['EmvoPortalInternal'], acr: config.auth.loginPolicy })
+  const [{ port }] = await once(child, 'message');
+  const token = await new SignJWT({ roles: ['EmvoPortalInternal'], acr: loadConfig({}).auth.loginPolicy })
     .setProtectedHeader({ alg: 'RS256', kid: 'bench' })
     .setIssuer('bench')
     .setAudience('portal-api')
     .setSubject('bench')
+    .setIssuedAt()
     .setExpirationTime('2h')
     .sign(privateKey);
-  const { port } = app.server.address();
-  return { app, url: `http://127.0.0.1:${port}/api/organisations`, token };
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await once(child, 'exit');
+  };
+  return { stop, url: `http://127.0.0.1:${port}/api/organisations`, token };
 }
 
 function viaApi(url, token) {
@@ -151,22 +153,28 @@ async function viaSql(target, database, compiled) {
 
 const fmt = (n) => (Number.isFinite(n) ? n.toFixed(1).padStart(7) : '    n/a');
 for (const target of TARGETS) {
-  const database = await prepare(target);
-  const api = await startApi(database);
+  await (await prepare(target)).close(); // PGlite opens in one process at a time: the API's, then ours
+  const api = await startApi(target);
+  const http = [];
+  for (const [, query] of QUERIES) {
+    await fetch(`${api.url}?${query}`, { headers: { authorization: `Bearer ${api.token}` } }); // warm up
+    http.push(await viaApi(`${api.url}?${query}`, api.token));
+  }
+  await api.stop();
+
+  const database = await openDatabase(target.options);
   console.log(
     `\n${target.name}: ${target.rows.toLocaleString('en-US')} organisations, ${SECONDS} s per run, ${CONNECTIONS} connections, pool ${POOL}`,
   );
   console.log('query                       | API p50   p95   req/s | SQL p50   p95   q/s   | API/SQL p50');
-  for (const [name, query] of QUERIES) {
+  for (const [index, [name, query]] of QUERIES.entries()) {
     const request = parseListRequest(Object.fromEntries(new URLSearchParams(query)), organisationsList);
     const { items, count } = buildListQueries(organisationsQuery(database.db), request, organisationsList);
-    const compiled = [items.compile(), count.compile(database.db)];
-    await fetch(`${api.url}?${query}`, { headers: { authorization: `Bearer ${api.token}` } }); // warm up
-    const viaHttp = await viaApi(`${api.url}?${query}`, api.token);
-    const direct = await viaSql(target, database, compiled);
+    const direct = await viaSql(target, database, [items.compile(), count.compile(database.db)]);
+    const viaHttp = http[index];
     console.log(
       `${name.padEnd(27)} |${fmt(viaHttp.p50)}${fmt(viaHttp.p95)}${fmt(viaHttp.perSecond)} |${fmt(direct.p50)}${fmt(direct.p95)}${fmt(direct.perSecond)} | ${(viaHttp.p50 / direct.p50).toFixed(2)}${viaHttp.failures ? `  (${viaHttp.failures} failed)` : ''}`,
     );
   }
-  await api.app.close();
+  await database.close();
 }

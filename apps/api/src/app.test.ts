@@ -47,13 +47,46 @@ describe('the API shell', () => {
         postLogoutRedirectUri: 'https://portal.example/',
         navigateToLoginRequestUrl: true,
         validateAuthority: false,
-        authority: 'http://127.0.0.1:8090/emvoportal.onmicrosoft.com/b2c_1_signin',
-        resetAuthority: 'http://127.0.0.1:8090/emvoportal.onmicrosoft.com/b2c_1_reset',
+        // identity.md #1: MSAL gets an https authority and the plain-http provider's endpoints inline.
+        authority: 'https://127.0.0.1:8090/emvoportal.onmicrosoft.com/b2c_1_signin',
+        resetAuthority: 'https://127.0.0.1:8090/emvoportal.onmicrosoft.com/b2c_1_reset',
+        knownAuthorities: ['127.0.0.1:8090'],
+        authorityMetadata: expect.any(String),
+        resetAuthorityMetadata: expect.any(String),
+        interactionType: 'redirect',
         login: { tenantID: 'b2c_1_signin' },
         webApi: 'https://portal.example/api',
         b2cScopes: ['https://emvoportal.onmicrosoft.com/portal-api/access_as_user'],
       },
     });
+  });
+
+  it("gives MSAL each policy's endpoints, B2C-shaped", async () => {
+    const { azureAd } = (await app.inject('/environment/environment.json')).json();
+    expect(JSON.parse(azureAd.authorityMetadata)).toEqual({
+      issuer: 'http://127.0.0.1:8090/emvoportal.onmicrosoft.com/b2c_1_signin/v2.0/',
+      authorization_endpoint:
+        'http://127.0.0.1:8090/emvoportal.onmicrosoft.com/b2c_1_signin/oauth2/v2.0/authorize',
+      token_endpoint: 'http://127.0.0.1:8090/emvoportal.onmicrosoft.com/b2c_1_signin/oauth2/v2.0/token',
+      end_session_endpoint:
+        'http://127.0.0.1:8090/emvoportal.onmicrosoft.com/b2c_1_signin/oauth2/v2.0/logout',
+      jwks_uri: 'http://127.0.0.1:8090/emvoportal.onmicrosoft.com/b2c_1_signin/discovery/v2.0/keys',
+    });
+    expect(JSON.parse(azureAd.resetAuthorityMetadata).authorization_endpoint).toContain(
+      '/b2c_1_reset/oauth2/v2.0/authorize',
+    );
+  });
+
+  it('names a real B2C tenant as it is and lets MSAL discover it', async () => {
+    const { renderEnvironment } = await import('./modules/environment/environment.js');
+    const azureAd = renderEnvironment(
+      testConfig({ AUTH_INSTANCE: 'https://contoso.b2clogin.com', AUTH_TENANT: 'contoso' }),
+    ).azureAd;
+    expect(azureAd).toMatchObject({
+      authority: 'https://contoso.b2clogin.com/contoso.onmicrosoft.com/b2c_1_signin',
+      knownAuthorities: ['contoso.b2clogin.com'],
+    });
+    expect(azureAd).not.toHaveProperty('authorityMetadata');
   });
 
   it('serves the SPA for a deep link (history fallback)', async () => {

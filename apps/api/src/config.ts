@@ -34,6 +34,8 @@ const envSchema = z.object({
   AUTH_RESET_POLICY: z.string().min(1).default('b2c_1_reset'),
   /** Base of the provider's policy URLs, e.g. https://tenant.b2clogin.com; default: the local provider. */
   AUTH_INSTANCE: z.url().optional(),
+  /** spec §2: interactive sign-in by redirect or in a popup. */
+  AUTH_INTERACTION: z.enum(['redirect', 'popup']).default('redirect'),
   AUTH_API_SCOPE: z.string().min(1).default('https://emvoportal.onmicrosoft.com/portal-api/access_as_user'),
   /** The `aud` of access tokens for this API (its application id in B2C). */
   AUTH_API_AUDIENCE: z.string().min(1).default('portal-api'),
@@ -46,6 +48,10 @@ const envSchema = z.object({
 
 export type Config = ReturnType<typeof loadConfig>;
 
+/** B2C's URL layout: {instance}/{tenant}.onmicrosoft.com/{policy}, lower case (MSAL lower-cases paths). */
+export const b2cPolicyBase = (instance: string, tenant: string, policy: string) =>
+  `${instance}/${tenant}.onmicrosoft.com/${policy}`.toLowerCase();
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   // An empty variable counts as unset (`DATABASE_URL= npm start` means the embedded database).
   const set = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
@@ -57,8 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const e = parsed.data;
   const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, '');
   const instance = (e.AUTH_INSTANCE ?? 'http://127.0.0.1:8090').replace(/\/$/, '');
-  // B2C's layout: {instance}/{tenant}.onmicrosoft.com/{policy}/v2.0/ (lower case: MSAL lower-cases paths).
-  const policyBase = `${instance}/${e.AUTH_TENANT}.onmicrosoft.com/${e.AUTH_LOGIN_POLICY}`.toLowerCase();
+  const policyBase = b2cPolicyBase(instance, e.AUTH_TENANT, e.AUTH_LOGIN_POLICY);
   return {
     production: e.NODE_ENV === 'production',
     nodeEnv: e.NODE_ENV,
@@ -81,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       resetPolicy: e.AUTH_RESET_POLICY,
       instance,
       apiScope: e.AUTH_API_SCOPE,
+      interaction: e.AUTH_INTERACTION,
       audience: e.AUTH_API_AUDIENCE,
       issuer: e.AUTH_ISSUER ?? `${policyBase}/v2.0/`,
       jwksUrl: e.AUTH_JWKS_URL ?? `${policyBase}/discovery/v2.0/keys`,

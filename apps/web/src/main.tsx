@@ -1,13 +1,39 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
-import './app/app.css';
+import { RouterProvider } from 'react-router';
+import { toast } from 'react-toastify';
+import { createAppRouter } from './app/router';
+import { AuthProvider } from './auth/auth-context';
+import { createMsalAuth } from './auth/msal-auth';
+import { loadEnvironment } from './config/environment';
+import { EnvironmentProvider } from './config/environment-context';
+import './app/portal.css';
 
-const root = document.getElementById('root');
-if (root) {
-  createRoot(root).render(
+const root = createRoot(document.getElementById('root') as HTMLElement);
+
+/** style.md: the configuration is loaded and checked before the first render. */
+async function start() {
+  const environment = await loadEnvironment();
+  document.title = environment.appName;
+  const auth = await createMsalAuth(environment, { notify: (message) => toast.error(message) });
+  root.render(
     <StrictMode>
-      <App />
+      <EnvironmentProvider environment={environment}>
+        <AuthProvider auth={auth}>
+          <RouterProvider router={createAppRouter(auth)} />
+        </AuthProvider>
+      </EnvironmentProvider>
     </StrictMode>,
   );
 }
+
+start().catch((error: unknown) => {
+  console.error(error);
+  // An unreadable configuration shows a clear page, not a blank one.
+  root.render(
+    <main className="main page-section">
+      <h1>The portal cannot start</h1>
+      <p>Its configuration could not be loaded. Please try again in a moment.</p>
+    </main>,
+  );
+});

@@ -1,5 +1,5 @@
 import { generateKeyPair } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp } from '../test/test-app.js';
 import { rolesFromClaim } from './auth.js';
 
@@ -11,6 +11,7 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.app.close());
+afterEach(() => vi.useRealTimers());
 
 const call = (authorization?: string) =>
   t.app.inject({ method: 'GET', url, headers: authorization ? { authorization } : {} });
@@ -76,6 +77,14 @@ describe('token verification', () => {
   it('compares acr case-insensitively (MSAL and B2C differ in case)', async () => {
     const token = await t.sign({ roles: ['EmvoPortalInternal'], acr: 'B2C_1_SignIn' });
     expect((await call(`Bearer ${token}`)).statusCode).toBe(200);
+  });
+
+  it('refuses a token once it expires, though its signature was checked before', async () => {
+    const token = `Bearer ${await t.sign({ roles: ['EmvoPortalInternal'] }, { expiresIn: '5m' })}`;
+    expect((await call(token)).statusCode).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 6 * 60_000);
+    expect((await call(token)).statusCode).toBe(401);
   });
 
   it('answers 403 FORBIDDEN to a valid token without the role', async () => {

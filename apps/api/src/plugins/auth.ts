@@ -96,23 +96,35 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
   const keySet = options.keySet ?? createRemoteJWKSet(new URL(options.jwksUrl), { cacheMaxAge: 10 * 60_000 });
   const policy = options.loginPolicy.toLowerCase();
 
+  // A token's signature is checked once: a browser sends the same token on every call until it renews
+  // it, and an RSA verification costs more than the rest of a typical request. Expiry is checked on every
+  // call. The cache forgets everything when it grows large.
+  const verified = new Map<string, JWTPayload>();
+  async function verifiedPayload(token: string): Promise<JWTPayload> {
+    const known = verified.get(token);
+    if (known && (known.exp ?? 0) * 1000 > Date.now()) return known;
+    try {
+      const { payload } = await jwtVerify(token, keySet, {
+        issuer: options.issuer,
+        audience: options.audience,
+        algorithms: ['RS256'],
+        requiredClaims: ['sub', 'exp'],
+      });
+      if (verified.size >= 10_000) verified.clear();
+      verified.set(token, payload);
+      return payload;
+    } catch (error) {
+      if (error instanceof joseErrors.JOSEError) throw unauthenticated('The session token is not valid');
+      throw error;
+    }
+  }
+
   async function verify(request: FastifyRequest): Promise<SessionUser> {
     const header = request.headers.authorization;
     if (!header) throw new ApiError(401, 'UNAUTHORIZED', 'Sign in to continue');
     const [scheme, token] = header.split(' ');
     if (scheme?.toLowerCase() !== 'bearer' || !token) throw unauthenticated('Expected a bearer token');
-    let payload: JWTPayload;
-    try {
-      ({ payload } = await jwtVerify(token, keySet, {
-        issuer: options.issuer,
-        audience: options.audience,
-        algorithms: ['RS256'],
-        requiredClaims: ['sub', 'exp'],
-      }));
-    } catch (error) {
-      if (error instanceof joseErrors.JOSEError) throw unauthenticated('The session token is not valid');
-      throw error;
-    }
+    const payload = await verifiedPayload(token);
     const acr = String(payload.acr ?? payload.tfp ?? '').toLowerCase();
     if (acr !== policy) throw unauthenticated('The session token comes from another sign-in policy');
     const emails = Array.isArray(payload.emails) ? payload.emails : [];

@@ -1,4 +1,5 @@
-import type { Config } from '../../config.js';
+import { b2cPolicyBase, type Config } from '../../config.js';
+import { policyEndpoints } from './b2c-endpoints.js';
 
 /**
  * spec §3 "Environment config": what the SPA reads at start from environment/environment.json. The API
@@ -6,6 +7,15 @@ import type { Config } from '../../config.js';
  */
 export function renderEnvironment(config: Config) {
   const { auth } = config;
+  // identity.md #1: MSAL refuses an http: authority, so a plain-http provider (the local one) is named
+  // with https and its real endpoints are passed inline; a real B2C tenant is discovered as usual.
+  const insecure = auth.instance.startsWith('http:');
+  const authorityOf = (policy: string) =>
+    b2cPolicyBase(auth.instance.replace(/^http:/, 'https:'), auth.tenant, policy);
+  const metadataOf = (policy: string) =>
+    insecure ? { metadata: JSON.stringify(policyEndpoints(auth, policy)) } : {};
+  const login = metadataOf(auth.loginPolicy);
+  const reset = metadataOf(auth.resetPolicy);
   return {
     // Same origin: the SPA calls relative URLs, which also carry the anti-forgery header (spec §7).
     apiUrl: '',
@@ -20,8 +30,12 @@ export function renderEnvironment(config: Config) {
       navigateToLoginRequestUrl: true,
       // B2C authorities are not in Microsoft's known list; MSAL must trust the configured one.
       validateAuthority: false,
-      authority: `${auth.instance}/${auth.tenant}.onmicrosoft.com/${auth.loginPolicy}`.toLowerCase(),
-      resetAuthority: `${auth.instance}/${auth.tenant}.onmicrosoft.com/${auth.resetPolicy}`.toLowerCase(),
+      authority: authorityOf(auth.loginPolicy),
+      resetAuthority: authorityOf(auth.resetPolicy),
+      knownAuthorities: [new URL(auth.instance).host],
+      ...(login.metadata ? { authorityMetadata: login.metadata } : {}),
+      ...(reset.metadata ? { resetAuthorityMetadata: reset.metadata } : {}),
+      interactionType: auth.interaction,
       login: { tenantID: auth.loginPolicy },
       webApi: `${config.publicUrl}/api`,
       b2cScopes: [auth.apiScope],

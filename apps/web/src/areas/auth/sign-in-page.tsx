@@ -1,0 +1,20 @@
+import { useAuth } from '../../auth/auth-context';
+import { useEnvironment } from '../../config/environment-context';
+
+/** The '' area (spec §2): for visitors, who sign in here. */
+export function SignInPage() {
+  const auth = useAuth();
+  const environment = useEnvironment();
+  return (
+    <section className="page-section">
+      <h1>{environment.appName}</h1>
+      <p>
+        Companies onboard to the medicines verification system here; EMVO reviewers check their applications;
+        administrators manage the portal.
+      </p>
+      <button type="button" className="primary" onClick={() => void auth.login('/')}>
+        Sign in
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,181 @@
+import {
+  type AccountInfo,
+  type Configuration,
+  InteractionRequiredAuthError,
+  PublicClientApplication,
+} from '@azure/msal-browser';
+import type { Environment } from '../config/environment';
+import { classifyRedirectError } from './b2c-errors';
+import { hasForeignPolicy, type SessionUser, toSessionUser } from './session-user';
+
+/**
+ * The portal's sign-in, behind an interface of ours so components and tests never touch MSAL
+ * (identity.md). One implementation: MSAL against Azure AD B2C or the local provider shaped like it.
+ */
+export interface Auth {
+  /** The signed-in user, or null for a visitor. */
+  user(): SessionUser | null;
+  /** Interactive sign-in (popup or redirect per configuration) that comes back to `returnTo`. */
+  login(returnTo: string): Promise<void>;
+  /** A token for the API: silent, or an interactive sign-in when the provider requires one. */
+  getToken(returnTo?: string): Promise<string>;
+  /** Ends the session: clears local and session storage (spec §4) and signs out at the provider. */
+  logout(): Promise<void>;
+  /** Called when the user signs in or out. */
+  subscribe(listener: () => void): () => void;
+}
+
+/** Set while the password-reset policy's redirect is under way, to hand its answer to the right client. */
+const RESET_FLAG = 'portal.passwordReset';
+
+function msalConfiguration(env: Environment, authority: string, metadata: string | undefined): Configuration {
+  const { azureAd } = env;
+  return {
+    auth: {
+      clientId: azureAd.clientId,
+      authority,
+      knownAuthorities: azureAd.knownAuthorities,
+      ...(metadata ? { authorityMetadata: metadata } : {}),
+      redirectUri: azureAd.redirectUri,
+      postLogoutRedirectUri: azureAd.postLogoutRedirectUri,
+    },
+    // spec §9: cache in local storage (MSAL v5 defaults to session storage).
+    cache: { cacheLocation: 'localStorage' },
+    system: {
+      // spec §9: token renewal offset 300 s, renewal frame timeout 6000 ms.
+      tokenRenewalOffsetSeconds: 300,
+      iframeBridgeTimeout: 6000,
+    },
+  };
+}
+
+/** spec §9: the sign-in popup is 483 × 600. */
+const POPUP = { popupWindowAttributes: { popupSize: { width: 483, height: 600 } } };
+
+export interface MsalAuthOptions {
+  /** Shows a message to the user (the toast of spec §8). */
+  notify: (message: string) => void;
+}
+
+/**
+ * Creates the MSAL client and settles any sign-in redirect that brought the browser back, applying the
+ * spec's rules: AADB2C90118 goes to the reset policy, AADB2C90091 is ignored, other errors are notified
+ * (spec §8); a token from another policy than the login one is logged out (spec §4).
+ */
+export async function createMsalAuth(env: Environment, options: MsalAuthOptions): Promise<Auth> {
+  const { azureAd } = env;
+  const client = new PublicClientApplication(
+    msalConfiguration(env, azureAd.authority, azureAd.authorityMetadata),
+  );
+  await client.initialize();
+  const listeners = new Set<() => void>();
+  const changed = () => {
+    for (const listener of listeners) listener();
+  };
+  const scopes = azureAd.b2cScopes;
+  const popup = azureAd.interactionType === 'popup';
+
+  const resetClient = async () => {
+    const reset = new PublicClientApplication(
+      msalConfiguration(env, azureAd.resetAuthority, azureAd.resetAuthorityMetadata),
+    );
+    await reset.initialize();
+    return reset;
+  };
+
+  const account = (): AccountInfo | null => client.getActiveAccount() ?? client.getAllAccounts()[0] ?? null;
+
+  async function logout(): Promise<void> {
+    const current = account();
+    const idTokenHint = current?.idToken;
+    // spec §4: logout clears local and session storage.
+    localStorage.clear();
+    sessionStorage.clear();
+    changed();
+    // identity.md #6: the id token hint lets the provider honour the post-logout redirect.
+    await client.logoutRedirect({
+      account: current,
+      postLogoutRedirectUri: azureAd.postLogoutRedirectUri,
+      ...(idTokenHint ? { idTokenHint } : {}),
+    });
+  }
+
+  async function startPasswordReset(): Promise<void> {
+    sessionStorage.setItem(RESET_FLAG, '1');
+    await (await resetClient()).loginRedirect({ scopes });
+  }
+
+  async function settleRedirect(): Promise<void> {
+    const resetting = sessionStorage.getItem(RESET_FLAG) === '1';
+    sessionStorage.removeItem(RESET_FLAG);
+    const handler = resetting ? await resetClient() : client;
+    try {
+      const result = await handler.handleRedirectPromise({
+        navigateToLoginRequestUrl: azureAd.navigateToLoginRequestUrl,
+      });
+      if (result?.account) client.setActiveAccount(result.account);
+    } catch (error) {
+      const outcome = classifyRedirectError(error);
+      if (outcome === 'reset-password') return startPasswordReset();
+      if (outcome === 'notify') options.notify('Authentification error');
+      return;
+    }
+    // After a password reset the token comes from the reset policy: spec §4 logs it out, so the user
+    // signs in again with the new password through the login policy.
+    const signedIn = resetting ? (handler.getAllAccounts()[0] ?? null) : account();
+    if (signedIn && hasForeignPolicy(signedIn, azureAd.login.tenantID)) await logout();
+  }
+
+  async function login(returnTo: string): Promise<void> {
+    if (popup) {
+      try {
+        const result = await client.loginPopup({ scopes, ...POPUP });
+        client.setActiveAccount(result.account);
+        changed();
+      } catch (error) {
+        if (classifyRedirectError(error) === 'reset-password') return startPasswordReset();
+        throw error;
+      }
+      return;
+    }
+    await client.loginRedirect({ scopes, redirectStartPage: new URL(returnTo, window.location.origin).href });
+    // The browser is leaving for the provider: nothing after this runs.
+    await new Promise<never>(() => {});
+  }
+
+  async function getToken(returnTo = window.location.pathname + window.location.search): Promise<string> {
+    const current = account();
+    if (!current) {
+      await login(returnTo);
+      return getToken(returnTo);
+    }
+    try {
+      return (await client.acquireTokenSilent({ scopes, account: current })).accessToken;
+    } catch (error) {
+      // spec §2: when interaction is required, sign in interactively; other errors propagate.
+      if (!(error instanceof InteractionRequiredAuthError)) throw error;
+      await login(returnTo);
+      return (await client.acquireTokenSilent({ scopes, account: account() ?? current })).accessToken;
+    }
+  }
+
+  await settleRedirect();
+
+  // One SessionUser per account, so React sees a stable value until someone signs in or out.
+  let cached: SessionUser | null = null;
+  return {
+    user: () => {
+      const current = account();
+      if (!current) cached = null;
+      else if (cached?.account.homeAccountId !== current.homeAccountId) cached = toSessionUser(current);
+      return cached;
+    },
+    login,
+    getToken,
+    logout,
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
