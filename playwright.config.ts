@@ -2,10 +2,28 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-const port = Number(process.env.E2E_PORT ?? 8181);
-const baseURL = `http://127.0.0.1:${port}`;
-// A fresh embedded database per run, seeded as `npm start` seeds it.
-const dataDir = join(tmpdir(), `portal-e2e-${process.pid}`);
+/**
+ * Two portals as `npm start` runs them (API, SPA and local identity provider in one process, on a fresh
+ * embedded database seeded with the demo): one signing in by redirect, one by popup (spec §2).
+ */
+const stack = (name: string, port: number, idpPort: number, interaction: 'redirect' | 'popup') => ({
+  command: 'node apps/local-idp/dist/stack.js',
+  url: `http://127.0.0.1:${port}/readyz`,
+  reuseExistingServer: false,
+  timeout: 120_000,
+  env: {
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    AUTH_INSTANCE: `http://127.0.0.1:${idpPort}`,
+    AUTH_INTERACTION: interaction,
+    DATA_DIR: join(tmpdir(), `portal-e2e-${name}-${process.pid}`),
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+  },
+});
+
+export const REDIRECT_URL = 'http://127.0.0.1:8181';
+export const POPUP_URL = 'http://127.0.0.1:8182';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -14,7 +32,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? 'list' : [['list'], ['html', { open: 'never' }]],
   use: {
-    baseURL,
+    baseURL: REDIRECT_URL,
     // Debian's chromium: nothing downloads a browser (developers' guide).
     launchOptions: {
       executablePath: '/usr/bin/chromium',
@@ -27,11 +45,5 @@ export default defineConfig({
     },
     trace: 'retain-on-failure',
   },
-  webServer: {
-    command: 'node apps/api/dist/db/seed-cli.js && node apps/api/dist/server.js',
-    url: `${baseURL}/readyz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
-  },
+  webServer: [stack('redirect', 8181, 8190, 'redirect'), stack('popup', 8182, 8191, 'popup')],
 });

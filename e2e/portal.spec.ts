@@ -9,10 +9,10 @@ test('the portal serves its page with the footer links from the API', async ({ p
   await expect(page.getByText('local · version 1.1.3')).toBeVisible();
 });
 
-test('a deep link loads the SPA (history fallback)', async ({ page }) => {
+test('a deep link loads the SPA (history fallback), which asks a visitor to sign in', async ({ page }) => {
   const response = await page.goto('/emvo/legitimacy?stage=INFORMATION');
   expect(response?.status()).toBe(200);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('#signInName')).toBeVisible();
 });
 
 test('the API answers next to the SPA', async ({ request }) => {

@@ -1,16 +1,18 @@
-// `npm start`: install, build, migrate and seed the embedded database once, then run the portal.
+// `npm start`: install, build, then run the portal on its embedded defaults: the API (serving the SPA)
+// and the local identity provider in one process, on the embedded database, migrated and seeded once.
 import { spawn } from 'node:child_process';
-import { build, ensureDependencies, root, run } from './setup.mjs';
+import { build, ensureDependencies, root } from './setup.mjs';
 
 ensureDependencies();
 build();
-run('node', ['apps/api/dist/db/seed-cli.js']);
 
 const { loadConfig } = await import('../apps/api/dist/config.js');
 const { DEMO_ACCOUNTS, DEMO_PASSWORD } = await import('../apps/api/dist/db/seed/demo-seed.js');
 const config = loadConfig();
 
-const api = spawn('node', ['apps/api/dist/server.js'], { cwd: root, stdio: 'inherit' });
+// Warnings and errors only, unless LOG_LEVEL says otherwise, so the banner below stays readable.
+const env = { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' };
+const api = spawn('node', ['apps/local-idp/dist/stack.js'], { cwd: root, stdio: 'inherit', env });
 api.on('exit', (code) => process.exit(code ?? 0));
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => api.kill(signal));
 
@@ -19,9 +21,10 @@ const width = Math.max(...DEMO_ACCOUNTS.map((account) => account.email.length));
 console.log(`
   ${config.appName} is running at ${config.publicUrl}
 
-  Demo accounts (password ${DEMO_PASSWORD}):
+  Sign in with a demo account (password ${DEMO_PASSWORD}):
 ${DEMO_ACCOUNTS.map((account) => `    ${account.email.padEnd(width)}  ${account.purpose}`).join('\n')}
 
+  Identity provider (local, B2C-shaped): ${config.auth.instance}
   API documentation: ${config.publicUrl}/api/docs
   Stop with Ctrl+C.
 `);

@@ -7,6 +7,8 @@ import { AuthProvider } from './auth/auth-context';
 import { createMsalAuth } from './auth/msal-auth';
 import { loadEnvironment } from './config/environment';
 import { EnvironmentProvider } from './config/environment-context';
+import { createHttpClient } from './http/http-client';
+import { HttpProvider } from './http/http-context';
 import './app/portal.css';
 
 const root = createRoot(document.getElementById('root') as HTMLElement);
@@ -16,11 +18,18 @@ async function start() {
   const environment = await loadEnvironment();
   document.title = environment.appName;
   const auth = await createMsalAuth(environment, { notify: (message) => toast.error(message) });
+  const http = createHttpClient({
+    baseUrl: environment.apiUrl,
+    getToken: async () => (auth.user() ? auth.getToken() : undefined),
+    language: () => document.documentElement.lang || 'en',
+  });
   root.render(
     <StrictMode>
       <EnvironmentProvider environment={environment}>
         <AuthProvider auth={auth}>
-          <RouterProvider router={createAppRouter(auth)} />
+          <HttpProvider client={http}>
+            <RouterProvider router={createAppRouter(auth)} />
+          </HttpProvider>
         </AuthProvider>
       </EnvironmentProvider>
     </StrictMode>,

@@ -1,3 +1,4 @@
+import { useRevalidator } from 'react-router';
 import { useAuth } from '../../auth/auth-context';
 import { useEnvironment } from '../../config/environment-context';
 
@@ -5,6 +6,10 @@ import { useEnvironment } from '../../config/environment-context';
 export function SignInPage() {
   const auth = useAuth();
   const environment = useEnvironment();
+  const { revalidate } = useRevalidator();
+  // By redirect the browser leaves; in a popup, login resolves here and the visitors' guard sends the
+  // user on to their area.
+  const signIn = () => auth.login('/').then(revalidate);
   return (
     <section className="page-section">
       <h1>{environment.appName}</h1>
@@ -12,7 +17,7 @@ export function SignInPage() {
         Companies onboard to the medicines verification system here; EMVO reviewers check their applications;
         administrators manage the portal.
       </p>
-      <button type="button" className="primary" onClick={() => void auth.login('/')}>
+      <button type="button" className="primary" onClick={() => void signIn()}>
         Sign in
       </button>
     </section>

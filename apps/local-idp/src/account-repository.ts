@@ -1,0 +1,82 @@
+import { writeAudit } from '@portal/api/db/audit';
+import type { Database } from '@portal/api/db/database';
+import { hashPassword, verifyPassword } from '@portal/api/db/seed/passwords';
+import type { PortalUser } from './claims.js';
+
+/** The portal's Kysely instance (typed through the API, so both use the same kysely). */
+export type PortalDb = Database['db'];
+
+const USER_COLUMNS = ['id', 'externalId', 'email', 'displayName', 'roles', 'status', 'passwordHash'] as const;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Sign-in names compare case-insensitively, like the unique index on lower(email). */
+export async function findUserByEmail(db: PortalDb, email: string): Promise<PortalUser | undefined> {
+  return db
+    .selectFrom('users')
+    .select(USER_COLUMNS)
+    .where((eb) => eb(eb.fn<string>('lower', ['email']), '=', email.trim().toLowerCase()))
+    .executeTakeFirst();
+}
+
+/** The user behind a token subject: the externalId when set, else the id (see subjectOf). */
+export async function findUserBySubject(db: PortalDb, subject: string): Promise<PortalUser | undefined> {
+  return (
+    db
+      .selectFrom('users')
+      .select(USER_COLUMNS)
+      // id is a uuid column: comparing it with any other text would be an error in PostgreSQL.
+      .where((eb) =>
+        UUID.test(subject)
+          ? eb.or([eb('externalId', '=', subject), eb('id', '=', subject)])
+          : eb('externalId', '=', subject),
+      )
+      .executeTakeFirst()
+  );
+}
+
+export type SignInOutcome =
+  | { ok: true; user: PortalUser }
+  /** unknown: no such account, or one that cannot sign in with a password here (invited, no hash). */
+  | { ok: false; reason: 'unknown' | 'password' | 'locked' };
+
+/** Checks a sign-in against the users table, read afresh at every sign-in (roles change between them). */
+export async function checkCredentials(
+  db: PortalDb,
+  signInName: string,
+  password: string,
+): Promise<SignInOutcome> {
+  const user = await findUserByEmail(db, signInName);
+  if (!user?.passwordHash || user.status === 'INVITED') return { ok: false, reason: 'unknown' };
+  if (!(await verifyPassword(password, user.passwordHash))) return { ok: false, reason: 'password' };
+  // Said only after the password matched, so the page does not tell strangers which accounts are disabled.
+  if (user.status !== 'ACTIVE') return { ok: false, reason: 'locked' };
+  return { ok: true, user };
+}
+
+export type ResetOutcome = { ok: true; user: PortalUser } | { ok: false; reason: 'unknown' | 'locked' };
+
+/**
+ * The reset policy: stores a new scrypt hash for an active account (also one that had none yet, such as
+ * a user an administrator created), with the audit row domain.md asks for in the same transaction.
+ */
+export async function resetPassword(db: PortalDb, email: string, newPassword: string): Promise<ResetOutcome> {
+  const user = await findUserByEmail(db, email);
+  if (!user || user.status === 'INVITED') return { ok: false, reason: 'unknown' };
+  if (user.status !== 'ACTIVE') return { ok: false, reason: 'locked' };
+  const passwordHash = await hashPassword(newPassword);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set((eb) => ({
+        passwordHash,
+        updatedAt: new Date(),
+        updatedBy: user.email,
+        version: eb('version', '+', 1),
+      }))
+      .where('id', '=', user.id)
+      .execute();
+    // Never the hash in the diff.
+    await writeAudit(trx, { actor: user.email, action: 'PASSWORD_RESET', entity: 'user', entityId: user.id });
+  });
+  return { ok: true, user: { ...user, passwordHash } };
+}

@@ -1,0 +1,459 @@
+import type { Config } from '@portal/api/config';
+import type { Database } from '@portal/api/db/database';
+import { DEMO_PASSWORD } from '@portal/api/db/seed/demo-seed';
+import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CANCELLED_DESCRIPTION, FORGOT_PASSWORD_DESCRIPTION } from './interactions.js';
+import type { StartedLocalIdp } from './local-idp.js';
+import { escapeHtml, MESSAGES } from './pages.js';
+import { PASSWORD_RULE_MESSAGE } from './password-rule.js';
+import { policyEndpoints } from './policy-endpoints.js';
+import { authorizeRequest, Browser, formAction, hiddenInputs, redirectParams } from './test/browser.js';
+import { SPA_ORIGIN, startTestIdp } from './test/fixture.js';
+
+interface TokenResponse {
+  access_token?: string;
+  id_token?: string;
+  refresh_token?: string;
+  expires_in?: number;
+  token_type?: string;
+  error?: string;
+  error_description?: string;
+}
+
+let config: Config;
+let database: Database;
+let idp: StartedLocalIdp;
+
+beforeAll(async () => {
+  ({ config, database, idp } = await startTestIdp());
+});
+afterAll(async () => {
+  await idp.close();
+  await database.close();
+});
+
+const signinPolicy = () => config.auth.loginPolicy;
+const resetPolicy = () => config.auth.resetPolicy;
+const endpoints = (policy: string) => policyEndpoints(config, policy);
+const keys = (policy: string) => createRemoteJWKSet(new URL(endpoints(policy).jwks_uri));
+
+/** Opens the policy's page the way MSAL's redirect does. */
+async function openPolicy(policy: string, options: { loginHint?: string } = {}) {
+  const browser = new Browser(config.publicUrl);
+  const request = authorizeRequest(config, policy, options);
+  const page = await browser.navigate(request.url);
+  return { browser, request, page };
+}
+
+type Opened = Awaited<ReturnType<typeof openPolicy>>;
+
+/** Submits the page's form (or the button with formaction) and follows the redirects. */
+function submit(opened: Opened, fields: Record<string, string>, action?: string) {
+  const target = action
+    ? new URL(action, opened.page.url).href
+    : formAction(opened.page.body, opened.page.url);
+  return opened.browser.navigate(target, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+/** MSAL's token calls: fetch from the SPA's origin, no cookies. */
+async function tokenCall(policy: string, fields: Record<string, string>, origin = SPA_ORIGIN) {
+  const response = await fetch(endpoints(policy).token_endpoint, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
+    body: new URLSearchParams({ client_id: config.auth.clientId, client_info: '1', ...fields }).toString(),
+  });
+  return { response, body: (await response.json()) as TokenResponse };
+}
+
+async function redeem(opened: Opened, redirectUrl: string, policy: string) {
+  const params = redirectParams(redirectUrl);
+  expect(params.get('state')).toBe(opened.request.state);
+  const code = params.get('code');
+  if (!code) throw new Error(`no code in ${redirectUrl}`);
+  return tokenCall(policy, {
+    grant_type: 'authorization_code',
+    code,
+    code_verifier: opened.request.verifier,
+    redirect_uri: opened.request.redirectUri,
+    scope: opened.request.scope,
+  });
+}
+
+/** The whole sign-in: form, credentials, code, tokens. */
+async function signIn(email: string, password = DEMO_PASSWORD) {
+  const opened = await openPolicy(signinPolicy());
+  const back = await submit(opened, { signInName: email, password });
+  expect(back.url.startsWith(`${config.publicUrl}/redirect.html`), back.body).toBe(true);
+  const tokens = await redeem(opened, back.url, signinPolicy());
+  expect(tokens.response.status, JSON.stringify(tokens.body)).toBe(200);
+  return { opened, tokens: tokens.body, response: tokens.response };
+}
+
+async function verifyAccessToken(token: string | undefined) {
+  if (!token) throw new Error('no access token');
+  const { payload } = await jwtVerify(token, keys(signinPolicy()), {
+    issuer: config.auth.issuer,
+    audience: config.auth.audience,
+    algorithms: ['RS256'],
+  });
+  return payload;
+}
+
+const userId = async (email: string) =>
+  (await database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow())
+    .id;
+
+describe('discovery', () => {
+  it.each([
+    ['login', signinPolicy],
+    ['reset', resetPolicy],
+  ])("serves the %s policy's endpoints at B2C's path and at oidc-provider's", async (_name, policy) => {
+    const expected = endpoints(policy());
+    for (const path of ['v2.0/.well-known/openid-configuration', '.well-known/openid-configuration']) {
+      const base = expected.issuer.replace(/v2\.0\/$/, '');
+      const response = await fetch(`${base}${path}`);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({
+        ...expected,
+        code_challenge_methods_supported: ['S256'],
+        response_types_supported: ['code'],
+      });
+    }
+  });
+
+  it("matches the API's issuer and key set URL for the login policy", () => {
+    expect(endpoints(signinPolicy()).issuer).toBe(config.auth.issuer);
+    expect(endpoints(signinPolicy()).jwks_uri).toBe(config.auth.jwksUrl);
+  });
+
+  it('answers paths in any case, as B2C does', async () => {
+    const url = `${config.auth.instance}/EmvoPortal.onmicrosoft.com/B2C_1_SignIn/v2.0/.well-known/OpenID-Configuration`;
+    const response = await fetch(url);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ issuer: config.auth.issuer });
+  });
+});
+
+describe('sign-in with the login policy', () => {
+  it("shows an accessible form with B2C's element ids", async () => {
+    const { page } = await openPolicy(signinPolicy(), { loginHint: 'lead@portal.test' });
+    expect(page.response.status).toBe(200);
+    expect(page.url).toContain(`/${signinPolicy()}/interaction/`);
+    for (const fragment of [
+      '<html lang="en">',
+      '<h1>Sign in</h1>',
+      '<label for="signInName">',
+      'id="signInName" name="signInName" type="email"',
+      'value="lead@portal.test"',
+      '<label for="password">',
+      'id="password" name="password" type="password"',
+      '<button id="next" class="primary" type="submit">Sign in</button>',
+      '<a id="forgotPassword"',
+      '>Forgot your password?</a>',
+      'id="cancel"',
+    ]) {
+      expect(page.body).toContain(fragment);
+    }
+    expect(page.body).not.toContain('<div role="alert"');
+  });
+
+  it('returns a code to the redirect URI, and the SPA origin exchanges it for tokens shaped like B2C', async () => {
+    const { opened, tokens, response } = await signIn('lead@portal.test');
+    // identity.md: MSAL calls the token endpoint with fetch from the SPA's origin.
+    expect(response.headers.get('access-control-allow-origin')).toBe(SPA_ORIGIN);
+    expect(tokens).toMatchObject({ token_type: 'Bearer', expires_in: 3599 });
+    expect(tokens.refresh_token).toEqual(expect.any(String));
+
+    const access = await verifyAccessToken(tokens.access_token);
+    expect(access).toMatchObject({
+      sub: await userId('lead@portal.test'),
+      scp: 'access_as_user',
+      roles: ['EmvoPortalAdmin', 'EmvoPortalInternal'],
+      name: 'Lena Lead',
+      emails: ['lead@portal.test'],
+      acr: 'b2c_1_signin',
+      tfp: 'b2c_1_signin',
+      azp: config.auth.clientId,
+    });
+    expect(Number(access.exp) - Number(access.iat)).toBe(3599);
+
+    if (!tokens.id_token) throw new Error('no ID token');
+    const { payload: id } = await jwtVerify(tokens.id_token, keys(signinPolicy()), {
+      issuer: config.auth.issuer,
+      audience: config.auth.clientId,
+    });
+    expect(id).toMatchObject({
+      nonce: opened.request.nonce,
+      sub: access.sub,
+      oid: access.sub,
+      acr: 'b2c_1_signin',
+      tfp: 'b2c_1_signin',
+      name: 'Lena Lead',
+      emails: ['lead@portal.test'],
+      'signInNames.emailAddress': 'lead@portal.test',
+      roles: ['EmvoPortalAdmin', 'EmvoPortalInternal'],
+    });
+  });
+
+  it('renews with the refresh token although MSAL asks for offline_access again', async () => {
+    const { opened, tokens } = await signIn('admin@portal.test');
+    const refresh = await tokenCall(signinPolicy(), {
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token ?? '',
+      scope: opened.request.scope,
+    });
+    expect(refresh.response.status, JSON.stringify(refresh.body)).toBe(200);
+    expect(refresh.body.refresh_token).toEqual(expect.any(String));
+    const access = await verifyAccessToken(refresh.body.access_token);
+    expect(access).toMatchObject({ roles: ['EmvoPortalAdmin'], scp: 'access_as_user', acr: 'b2c_1_signin' });
+  });
+
+  it("allows the SPA's origin at the token endpoint and refuses another", async () => {
+    const preflight = await fetch(endpoints(signinPolicy()).token_endpoint, {
+      method: 'OPTIONS',
+      headers: { origin: SPA_ORIGIN, 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(SPA_ORIGIN);
+
+    const foreign = await tokenCall(
+      signinPolicy(),
+      { grant_type: 'refresh_token', refresh_token: 'whatever' },
+      'http://evil.test',
+    );
+    expect(foreign.response.status).toBe(400);
+    expect(foreign.response.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('signs in a user with no roles (spec §4: the SPA then signs them out)', async () => {
+    const { tokens } = await signIn('norole@portal.test');
+    expect(await verifyAccessToken(tokens.access_token)).toMatchObject({ roles: [], name: 'Nora Norole' });
+  });
+
+  it("reads the users table at every sign-in: an administrator's role change shows in the next token", async () => {
+    const before = await verifyAccessToken((await signIn('reviewer@portal.test')).tokens.access_token);
+    expect(before.roles).toEqual(['EmvoPortalInternal']);
+    await database.db
+      .updateTable('users')
+      .set({ roles: ['ADMIN', 'EMVO'] })
+      .where('email', '=', 'reviewer@portal.test')
+      .execute();
+    const after = await verifyAccessToken((await signIn('Reviewer@Portal.test')).tokens.access_token);
+    expect(after.roles).toEqual(['EmvoPortalAdmin', 'EmvoPortalInternal']);
+  });
+
+  it("uses the user's B2C object id (externalId) as the subject once it is known", async () => {
+    await database.db
+      .updateTable('users')
+      .set({ externalId: 'b2c-object-id-1' })
+      .where('email', '=', 'admin@portal.test')
+      .execute();
+    const { opened, tokens } = await signIn('admin@portal.test');
+    expect(await verifyAccessToken(tokens.access_token)).toMatchObject({ sub: 'b2c-object-id-1' });
+    const refresh = await tokenCall(signinPolicy(), {
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token ?? '',
+      scope: opened.request.scope,
+    });
+    expect(await verifyAccessToken(refresh.body.access_token)).toMatchObject({ sub: 'b2c-object-id-1' });
+  });
+});
+
+describe('sign-in errors', () => {
+  it.each([
+    ['a wrong password', 'lead@portal.test', 'Wrong-password-1!', MESSAGES.wrongPassword],
+    ['an unknown email', 'nobody@portal.test', DEMO_PASSWORD, MESSAGES.unknownAccount],
+    ['an empty password', 'lead@portal.test', '', MESSAGES.missingPassword],
+  ])(
+    'shows the form again for %s, with the message in an alert and the email kept',
+    async (_case, email, password, message) => {
+      const opened = await openPolicy(signinPolicy());
+      const page = await submit(opened, { signInName: email, password });
+      expect(page.response.status).toBe(200);
+      expect(page.body).toContain(`<div role="alert" id="error">${escapeHtml(message)}</div>`);
+      expect(page.body).toContain(`value="${email}"`);
+      // The same interaction goes on: the right password now signs in.
+      const back = await submit(
+        { ...opened, page },
+        { signInName: 'lead@portal.test', password: DEMO_PASSWORD },
+      );
+      expect(redirectParams(back.url).get('code')).toEqual(expect.any(String));
+    },
+  );
+
+  it('escapes what the user typed', async () => {
+    const opened = await openPolicy(signinPolicy());
+    const page = await submit(opened, { signInName: '"><script>alert(1)</script>', password: 'x' });
+    expect(page.body).not.toContain('<script>alert(1)</script>');
+    expect(page.body).toContain('value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
+  });
+
+  it('tells a disabled user (with the right password) that the account is locked', async () => {
+    const admin = await database.db
+      .selectFrom('users')
+      .select('passwordHash')
+      .where('email', '=', 'lead@portal.test')
+      .executeTakeFirstOrThrow();
+    await database.db
+      .insertInto('users')
+      .values({
+        email: 'gone@portal.test',
+        displayName: 'Gone',
+        roles: ['EMVO'],
+        status: 'DISABLED',
+        passwordHash: admin.passwordHash,
+        createdBy: 'test',
+        updatedBy: 'test',
+      })
+      .execute();
+    const page = await submit(await openPolicy(signinPolicy()), {
+      signInName: 'gone@portal.test',
+      password: DEMO_PASSWORD,
+    });
+    expect(page.body).toContain(escapeHtml(MESSAGES.locked));
+  });
+
+  it.each([
+    ['"Forgot your password?"', 'forgot', FORGOT_PASSWORD_DESCRIPTION],
+    ['Cancel', 'cancel', CANCELLED_DESCRIPTION],
+  ])('%s returns access_denied with the AADB2C code to the SPA', async (_link, action, description) => {
+    const opened = await openPolicy(signinPolicy());
+    const link = `${opened.page.url}/${action}`;
+    const back = action === 'forgot' ? await opened.browser.navigate(link) : await submit(opened, {}, link);
+    expect(back.url.startsWith(`${config.publicUrl}/redirect.html`)).toBe(true);
+    const params = redirectParams(back.url);
+    expect(params.get('error')).toBe('access_denied');
+    expect(params.get('error_description')).toBe(description);
+    expect(params.get('state')).toBe(opened.request.state);
+    const attribute = action === 'forgot' ? 'href' : 'formaction';
+    expect(opened.page.body).toContain(`${attribute}="${new URL(link).pathname}"`);
+  });
+});
+
+describe('the reset policy', () => {
+  it('asks for the email and a new password twice, checking the password rule', async () => {
+    const opened = await openPolicy(resetPolicy());
+    expect(opened.page.body).toContain('<h1>Reset your password</h1>');
+    for (const id of ['email', 'newPassword', 'reenterPassword', 'continue', 'cancel']) {
+      expect(opened.page.body).toContain(`id="${id}"`);
+    }
+    const weak = await submit(opened, {
+      email: 'external@portal.test',
+      newPassword: 'alllowercase1!',
+      reenterPassword: 'alllowercase1!',
+    });
+    expect(weak.body).toContain(escapeHtml(PASSWORD_RULE_MESSAGE));
+    const differ = await submit(opened, {
+      email: 'external@portal.test',
+      newPassword: 'New-password-1',
+      reenterPassword: 'New-password-2',
+    });
+    expect(differ.body).toContain(escapeHtml(MESSAGES.passwordsDiffer));
+    const unknown = await submit(opened, {
+      email: 'nobody@portal.test',
+      newPassword: 'New-password-1',
+      reenterPassword: 'New-password-1',
+    });
+    expect(unknown.body).toContain(escapeHtml(MESSAGES.resetUnknownAccount));
+  });
+
+  it('sets the new password and ends signed in with a token of the reset policy', async () => {
+    const opened = await openPolicy(resetPolicy());
+    const back = await submit(opened, {
+      email: 'External@Portal.test',
+      newPassword: 'New-password-1',
+      reenterPassword: 'New-password-1',
+    });
+    const tokens = await redeem(opened, back.url, resetPolicy());
+    expect(tokens.response.status).toBe(200);
+    const { payload } = await jwtVerify(tokens.body.access_token ?? '', keys(resetPolicy()), {
+      issuer: endpoints(resetPolicy()).issuer,
+      audience: config.auth.audience,
+    });
+    expect(payload).toMatchObject({ acr: 'b2c_1_reset', tfp: 'b2c_1_reset', roles: ['EmvoPortalExternal'] });
+    // The API accepts only the login policy's tokens (spec §4: the SPA signs out and in again).
+    await expect(verifyAccessToken(tokens.body.access_token)).rejects.toThrow();
+
+    const oldPassword = await submit(await openPolicy(signinPolicy()), {
+      signInName: 'external@portal.test',
+      password: DEMO_PASSWORD,
+    });
+    expect(oldPassword.body).toContain(escapeHtml(MESSAGES.wrongPassword));
+    const { tokens: fresh } = await signIn('external@portal.test', 'New-password-1');
+    expect(await verifyAccessToken(fresh.access_token)).toMatchObject({ acr: 'b2c_1_signin' });
+
+    const audit = await database.db
+      .selectFrom('auditLog')
+      .select(['action', 'entity', 'actor'])
+      .where('entityId', '=', await userId('external@portal.test'))
+      .execute();
+    expect(audit).toContainEqual({ action: 'PASSWORD_RESET', entity: 'user', actor: 'external@portal.test' });
+  });
+
+  it('shows its page again on the next visit, as B2C does, and Cancel returns AADB2C90091', async () => {
+    const opened = await openPolicy(resetPolicy());
+    await submit(opened, {
+      email: 'external@portal.test',
+      newPassword: 'New-password-1',
+      reenterPassword: 'New-password-1',
+    });
+    const again = await opened.browser.navigate(authorizeRequest(config, resetPolicy()).url);
+    expect(again.body).toContain('<h1>Reset your password</h1>');
+    const back = await submit({ ...opened, page: again }, {}, `${again.url}/cancel`);
+    expect(redirectParams(back.url).get('error_description')).toBe(CANCELLED_DESCRIPTION);
+  });
+});
+
+describe('logout', () => {
+  async function logout(browser: Browser, policy: string, idToken: string) {
+    const url = new URL(endpoints(policy).end_session_endpoint);
+    url.search = new URLSearchParams({
+      id_token_hint: idToken,
+      post_logout_redirect_uri: `${config.publicUrl}/`,
+      state: 'after-logout',
+    }).toString();
+    const page = await browser.navigate(url.href);
+    // No question asked: the page only submits itself (identity.md #6).
+    expect(page.response.status).toBe(200);
+    expect(page.body).toContain("document.getElementById('op.logoutForm').submit()");
+    expect(page.body).not.toContain('Yes, sign me out');
+    return browser.navigate(formAction(page.body, page.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(hiddenInputs(page.body)).toString(),
+    });
+  }
+
+  it('ends the session and returns to the post-logout redirect URI given with id_token_hint', async () => {
+    const { opened, tokens } = await signIn('lead@portal.test');
+    const back = await logout(opened.browser, signinPolicy(), tokens.id_token ?? '');
+    expect(back.url).toBe(`${config.publicUrl}/?state=after-logout`);
+    // The refresh token belonged to the session.
+    const refresh = await tokenCall(signinPolicy(), {
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token ?? '',
+    });
+    expect(refresh.body.error).toBe('invalid_grant');
+    // And the next sign-in asks again.
+    const next = await opened.browser.navigate(authorizeRequest(config, signinPolicy()).url);
+    expect(next.body).toContain('id="signInName"');
+  });
+
+  it("accepts at the login policy an ID token of the reset policy (the SPA's sign-out after a reset)", async () => {
+    const opened = await openPolicy(resetPolicy());
+    const done = await submit(opened, {
+      email: 'external@portal.test',
+      newPassword: 'New-password-1',
+      reenterPassword: 'New-password-1',
+    });
+    const tokens = await redeem(opened, done.url, resetPolicy());
+    expect(decodeJwt(tokens.body.id_token ?? '').acr).toBe('b2c_1_reset');
+    const back = await logout(opened.browser, signinPolicy(), tokens.body.id_token ?? '');
+    expect(back.url).toBe(`${config.publicUrl}/?state=after-logout`);
+  });
+});

@@ -1,0 +1,154 @@
+/**
+ * The provider's pages: plain server-rendered HTML with B2C's element ids (the SPA's end-to-end tests and
+ * anyone used to B2C find the same fields), a heading, labels, lang, and every user value escaped.
+ */
+
+/** B2C's own wording, so the local flow reads like production. */
+export const MESSAGES = {
+  wrongPassword: 'Your password is incorrect',
+  unknownAccount: "We can't seem to find your account",
+  locked: 'Your account is locked. Contact your support person to unlock it, then try again.',
+  missingEmail: 'Please enter your Email Address',
+  missingPassword: 'Please enter your password',
+  resetUnknownAccount: 'An account could not be found for the provided user ID.',
+  passwordsDiffer:
+    'The password entry fields do not match. Please enter the same password in both fields and try again.',
+} as const;
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
+}
+
+const STYLE = `
+  body { font-family: system-ui, sans-serif; background: #f3f4f6; color: #1f2937; margin: 0; }
+  main { max-width: 24rem; margin: 3rem auto; background: #fff; padding: 2rem; border-radius: 8px;
+    box-shadow: 0 1px 3px rgb(0 0 0 / 0.2); }
+  h1 { font-size: 1.5rem; margin: 0 0 0.5rem; }
+  label { display: block; margin: 1rem 0 0.25rem; font-weight: 600; }
+  input { box-sizing: border-box; width: 100%; padding: 0.5rem; font: inherit; border: 1px solid #6b7280;
+    border-radius: 4px; }
+  button { font: inherit; padding: 0.5rem 1rem; border-radius: 4px; cursor: pointer; margin-top: 1.25rem; }
+  .primary { background: #1d4ed8; color: #fff; border: 1px solid #1d4ed8; }
+  .secondary { background: #fff; color: #1d4ed8; border: 1px solid #1d4ed8; margin-left: 0.5rem; }
+  .links { margin-top: 0.75rem; }
+  a { color: #1d4ed8; }
+  :focus-visible { outline: 3px solid #f59e0b; outline-offset: 2px; }
+  [role="alert"] { background: #fef2f2; color: #991b1b; border: 1px solid #fca5a5; padding: 0.5rem;
+    border-radius: 4px; margin: 1rem 0 0; }
+  .note { color: #4b5563; font-size: 0.875rem; margin-top: 1.5rem; }`;
+
+function layout(title: string, main: string): string {
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+${main}
+</main>
+</body>
+</html>`;
+}
+
+function alert(message: string | undefined): string {
+  return message ? `<div role="alert" id="error">${escapeHtml(message)}</div>` : '';
+}
+
+export interface SignInPageOptions {
+  /** POST target of the sign-in form. */
+  action: string;
+  forgotPasswordHref: string;
+  cancelAction: string;
+  /** The typed (or login_hint) email, kept when the form is shown again. */
+  email: string;
+  error?: string;
+}
+
+/** The login policy's page: B2C's ids signInName, password, next, forgotPassword, cancel. */
+export function signInPage(options: SignInPageOptions): string {
+  // After an error the email is kept, so the password is where the user continues.
+  const focusEmail = options.error === undefined || options.email === '';
+  return layout(
+    'Sign in',
+    `<h1>Sign in</h1>
+<p>Sign in with your email address</p>
+${alert(options.error)}
+<form method="post" action="${escapeHtml(options.action)}">
+<label for="signInName">Email Address</label>
+<input id="signInName" name="signInName" type="email" autocomplete="username" required value="${escapeHtml(options.email)}"${focusEmail ? ' autofocus' : ''}>
+<label for="password">Password</label>
+<input id="password" name="password" type="password" autocomplete="current-password" required${focusEmail ? '' : ' autofocus'}>
+<div class="links"><a id="forgotPassword" href="${escapeHtml(options.forgotPasswordHref)}">Forgot your password?</a></div>
+<button id="next" class="primary" type="submit">Sign in</button>
+<button id="cancel" class="secondary" type="submit" formaction="${escapeHtml(options.cancelAction)}" formnovalidate>Cancel</button>
+</form>
+<p class="note">Local identity provider for development and demos.</p>`,
+  );
+}
+
+export interface ResetPageOptions {
+  action: string;
+  cancelAction: string;
+  email: string;
+  error?: string;
+}
+
+/** The reset policy's page: B2C's ids email, newPassword, reenterPassword, continue, cancel. */
+export function resetPasswordPage(options: ResetPageOptions): string {
+  return layout(
+    'Reset your password',
+    `<h1>Reset your password</h1>
+<p>Enter the email address of your account and choose a new password.</p>
+${alert(options.error)}
+<form method="post" action="${escapeHtml(options.action)}">
+<label for="email">Email Address</label>
+<input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(options.email)}" autofocus>
+<label for="newPassword">New Password</label>
+<input id="newPassword" name="newPassword" type="password" autocomplete="new-password" required minlength="8" maxlength="64" aria-describedby="passwordRule">
+<p id="passwordRule" class="note">At least 8 characters, with a lowercase letter, an uppercase letter, a digit and a special character.</p>
+<label for="reenterPassword">Confirm New Password</label>
+<input id="reenterPassword" name="reenterPassword" type="password" autocomplete="new-password" required>
+<button id="continue" class="primary" type="submit">Continue</button>
+<button id="cancel" class="secondary" type="submit" formaction="${escapeHtml(options.cancelAction)}" formnovalidate>Cancel</button>
+</form>`,
+  );
+}
+
+/**
+ * identity.md #6: B2C signs out without asking. oidc-provider's logout form (it carries the anti-forgery
+ * value) is submitted at once, with logout=yes so the whole session ends; a button remains without script.
+ */
+export function autoLogoutPage(form: string): string {
+  const withLogout = form.replace('</form>', '<input type="hidden" name="logout" value="yes"/></form>');
+  return layout(
+    'Signing out',
+    `<h1>Signing out</h1>
+${withLogout}
+<noscript><button class="primary" type="submit" form="op.logoutForm">Continue</button></noscript>
+<script>document.getElementById('op.logoutForm').submit();</script>`,
+  );
+}
+
+export function signedOutPage(): string {
+  return layout('Signed out', '<h1>Signed out</h1>\n<p>You have signed out. You can close this window.</p>');
+}
+
+export function errorPage(title: string, details: Record<string, string | undefined>): string {
+  const rows = Object.entries(details)
+    .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
+    .map(([key, value]) => `<dt>${escapeHtml(key)}</dt><dd>${escapeHtml(value)}</dd>`)
+    .join('\n');
+  return layout(title, `<h1>${escapeHtml(title)}</h1>\n<dl>\n${rows}\n</dl>`);
+}

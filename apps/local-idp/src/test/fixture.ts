@@ -1,0 +1,29 @@
+import { type Config, loadConfig } from '@portal/api/config';
+import { type Database, openDatabase } from '@portal/api/db/database';
+import { migrate } from '@portal/api/db/migrate';
+import { seedIfEmpty } from '@portal/api/db/seed/seed';
+import { type StartedLocalIdp, startLocalIdp } from '../local-idp.js';
+import { freePort } from './browser.js';
+
+/** The SPA's origin in the tests: another port than the provider, as in the real set-up. */
+export const SPA_ORIGIN = 'http://127.0.0.1:5173';
+
+export async function testConfig(overrides: Record<string, string> = {}): Promise<Config> {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: SPA_ORIGIN,
+    AUTH_INSTANCE: `http://127.0.0.1:${await freePort()}`,
+    ...overrides,
+  });
+}
+
+/** The provider on a free port, over a seeded PGlite in memory. */
+export async function startTestIdp(): Promise<{ config: Config; database: Database; idp: StartedLocalIdp }> {
+  const config = await testConfig();
+  const database = await openDatabase({ pgliteDir: 'memory://' });
+  await migrate(database);
+  await seedIfEmpty(database.db);
+  const idp = await startLocalIdp({ config, db: database.db });
+  return { config, database, idp };
+}
