@@ -54,6 +54,7 @@ describe('the HTTP client (spec §7)', () => {
   });
 
   it('adds the anti-forgery header from the cookie to non-GET relative calls only', async () => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the API sets this cookie; the test plays the API.
     document.cookie = 'XSRF-TOKEN=token123';
     const post = setup();
     await post.client('/links/footer-links', { method: 'POST', body: {} });
