@@ -14,13 +14,18 @@ export function run(command, args, options = {}) {
   }
 }
 
-/** npm ci when node_modules is missing or older than the lock file (a pull changed the dependencies). */
+/**
+ * Installs the locked dependencies when node_modules is missing or older than the lock file (a pull
+ * changed them). `npm install` rather than `npm ci`: with the lock present it installs exactly the locked
+ * versions, and unlike `npm ci` it accepts a lock without the optional platform builds a registry does
+ * not serve (Biome's non-Linux binaries, on the registry this project is built against).
+ */
 export function ensureDependencies() {
   const lock = `${root}package-lock.json`;
   const installed = `${root}node_modules/.package-lock.json`;
   if (existsSync(installed) && statSync(installed).mtimeMs >= statSync(lock).mtimeMs) return;
-  console.log('Installing dependencies (npm ci)…');
-  run('npm', ['ci', '--no-audit', '--no-fund']);
+  console.log('Installing dependencies…');
+  run('npm', ['install', '--no-audit', '--no-fund']);
 }
 
 export function build() {
