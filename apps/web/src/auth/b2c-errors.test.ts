@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyRedirectError } from './b2c-errors';
+import { classifyRedirectError, isQuietSignInFailure } from './b2c-errors';
 
 describe('classifyRedirectError (spec §8 sign-in)', () => {
   it.each([
@@ -17,5 +17,16 @@ describe('classifyRedirectError (spec §8 sign-in)', () => {
     ['so does a network failure', 'Failed to fetch', 'notify'],
   ])('%s', (_rule, message, outcome) => {
     expect(classifyRedirectError(new Error(message))).toBe(outcome);
+  });
+});
+
+describe('isQuietSignInFailure (spec §4)', () => {
+  it.each([
+    ['a closed popup', { errorCode: 'user_cancelled' }, true],
+    ['a second sign-in during an interaction', { errorCode: 'interaction_in_progress' }, true],
+    ['a server error', { errorCode: 'server_error' }, false],
+    ['anything else', new Error('boom'), false],
+  ])('%s', (_case, error, quiet) => {
+    expect(isQuietSignInFailure(error)).toBe(quiet);
   });
 });

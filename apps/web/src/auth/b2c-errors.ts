@@ -13,3 +13,12 @@ export function classifyRedirectError(error: unknown): RedirectErrorOutcome {
 
 /** spec §8: the toast shown for any other sign-in error (the spec's spelling). */
 export const AUTHENTICATION_ERROR_TOAST = 'Authentification error';
+
+/**
+ * spec §4: a closed popup is a login failure (MSAL's user_cancelled) and a second sign-in during an
+ * interaction fails with interaction_in_progress; neither is news to the person who caused it.
+ */
+export function isQuietSignInFailure(error: unknown): boolean {
+  const code = typeof error === 'object' && error && 'errorCode' in error ? String(error.errorCode) : '';
+  return code === 'user_cancelled' || code === 'interaction_in_progress';
+}

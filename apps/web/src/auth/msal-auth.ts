@@ -5,7 +5,7 @@ import {
   PublicClientApplication,
 } from '@azure/msal-browser';
 import type { Environment } from '../config/environment';
-import { classifyRedirectError } from './b2c-errors';
+import { AUTHENTICATION_ERROR_TOAST, classifyRedirectError } from './b2c-errors';
 import { hasForeignPolicy, type SessionUser, toSessionUser } from './session-user';
 
 /**
@@ -117,7 +117,7 @@ export async function createMsalAuth(env: Environment, options: MsalAuthOptions)
     } catch (error) {
       const outcome = classifyRedirectError(error);
       if (outcome === 'reset-password') return startPasswordReset();
-      if (outcome === 'notify') options.notify('Authentification error');
+      if (outcome === 'notify') options.notify(AUTHENTICATION_ERROR_TOAST);
       return;
     }
     // After a password reset the token comes from the reset policy: spec §4 logs it out, so the user

@@ -1,5 +1,7 @@
 import { useRevalidator } from 'react-router';
+import { toast } from 'react-toastify';
 import { useAuth } from '../../auth/auth-context';
+import { AUTHENTICATION_ERROR_TOAST, isQuietSignInFailure } from '../../auth/b2c-errors';
 import { useEnvironment } from '../../config/environment-context';
 
 /** The '' area (spec §2): for visitors, who sign in here. */
@@ -9,7 +11,10 @@ export function SignInPage() {
   const { revalidate } = useRevalidator();
   // By redirect the browser leaves; in a popup, login resolves here and the visitors' guard sends the
   // user on to their area.
-  const signIn = () => auth.login('/').then(revalidate);
+  const signIn = () =>
+    auth.login('/').then(revalidate, (error: unknown) => {
+      if (!isQuietSignInFailure(error)) toast.error(AUTHENTICATION_ERROR_TOAST);
+    });
   return (
     <section className="page-section">
       <h1>{environment.appName}</h1>

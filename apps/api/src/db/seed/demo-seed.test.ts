@@ -1,0 +1,80 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../test/test-database.js';
+import type { Database } from '../database.js';
+import { STAGES } from '../schema.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-seed.js';
+import { verifyPassword } from './passwords.js';
+import { seedIfEmpty } from './seed.js';
+
+let first: Database;
+let second: Database;
+beforeAll(async () => {
+  [first, second] = await Promise.all([createTestDatabase(), createTestDatabase()]);
+  await Promise.all([seedIfEmpty(first.db), seedIfEmpty(second.db)]);
+});
+afterAll(() => Promise.all([first.close(), second.close()]));
+
+const countOf = async (table: string) =>
+  Number(
+    (await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(first.db)).rows[0]?.n,
+  );
+
+describe('the demo seed', () => {
+  it('seeds once: a database with users is left alone', async () => {
+    expect(await seedIfEmpty(first.db)).toBe(false);
+  });
+
+  it('has organisations at every stage', async () => {
+    const stages = await first.db.selectFrom('organisations').select('stage').distinct().execute();
+    expect(stages.map((row) => row.stage).sort()).toEqual([...STAGES].sort());
+  });
+
+  it('gives organisations contacts, MAHs with products, and checks with their histories', async () => {
+    for (const table of [
+      'contacts',
+      'mahs',
+      'mah_products',
+      'checks',
+      'check_events',
+      'gateways',
+      'tooltips',
+      'disclaimer_contents',
+    ]) {
+      expect(await countOf(table), table).toBeGreaterThan(0);
+    }
+    const orphanChecks =
+      await sql`select 1 from checks c where not exists (select 1 from check_events e where e.check_id = c.id)`.execute(
+        first.db,
+      );
+    expect(orphanChecks.rows).toHaveLength(0);
+  });
+
+  it('has every demo account, with its roles and the demo password', async () => {
+    const users = await first.db.selectFrom('users').select(['email', 'roles', 'passwordHash']).execute();
+    for (const account of DEMO_ACCOUNTS) {
+      const user = users.find((row) => row.email === account.email);
+      expect(user?.roles, account.email).toEqual(account.roles);
+      expect(await verifyPassword(DEMO_PASSWORD, user?.passwordHash ?? '')).toBe(true);
+    }
+  });
+
+  it('fills the footer-links list', async () => {
+    const links = await first.db
+      .selectFrom('links')
+      .select('label')
+      .where('listId', '=', 'footer-links')
+      .execute();
+    expect(links.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('is deterministic: two databases get the same rows', async () => {
+    const rows = (db: Database['db']) =>
+      db
+        .selectFrom('organisations')
+        .select(['obpNumber', 'legalName', 'stage', 'country', 'mahCount', 'createdAt'])
+        .orderBy('obpNumber')
+        .execute();
+    expect(await rows(second.db)).toEqual(await rows(first.db));
+  });
+});

@@ -1,0 +1,154 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Environment } from '../config/environment';
+
+/** A stand-in for MSAL's client: records what the auth module asks of it (narrow unit test). */
+const instances: FakeClient[] = [];
+class FakeClient {
+  static redirectOutcome: () => Promise<unknown> = async () => null;
+  static accounts: Array<Record<string, unknown>> = [];
+  readonly authority: string;
+  active: Record<string, unknown> | null = null;
+  initialize = vi.fn(async () => {});
+  handleRedirectPromise = vi.fn(() => FakeClient.redirectOutcome());
+  loginRedirect = vi.fn(async () => {});
+  loginPopup = vi.fn(async () => ({ account: FakeClient.accounts[0] }));
+  logoutRedirect = vi.fn(async () => {});
+  acquireTokenSilent = vi.fn(async () => ({ accessToken: 'access-token' }));
+  getAllAccounts = () => FakeClient.accounts;
+  getActiveAccount = () => this.active;
+  setActiveAccount = (account: Record<string, unknown> | null) => {
+    this.active = account;
+  };
+  constructor(config: { auth: { authority: string } }) {
+    this.authority = config.auth.authority;
+    instances.push(this);
+  }
+}
+
+vi.mock('@azure/msal-browser', () => ({
+  PublicClientApplication: FakeClient,
+  InteractionRequiredAuthError: class InteractionRequiredAuthError extends Error {},
+}));
+
+const { createMsalAuth } = await import('./msal-auth');
+
+const environment = {
+  azureAd: {
+    clientId: 'spa',
+    authority: 'https://idp/t/b2c_1_signin',
+    resetAuthority: 'https://idp/t/b2c_1_reset',
+    knownAuthorities: ['idp'],
+    redirectUri: 'http://portal/redirect.html',
+    postLogoutRedirectUri: 'http://portal/',
+    navigateToLoginRequestUrl: true,
+    interactionType: 'redirect',
+    login: { tenantID: 'b2c_1_signin' },
+    b2cScopes: ['api-scope'],
+  },
+} as unknown as Environment;
+
+const account = (acr: string) => ({
+  homeAccountId: 'h',
+  idToken: 'id-token',
+  idTokenClaims: { acr, roles: ['EmvoPortalInternal'] },
+});
+
+beforeEach(() => {
+  instances.length = 0;
+  FakeClient.redirectOutcome = async () => null;
+  FakeClient.accounts = [];
+});
+
+describe('settling a sign-in redirect (spec §8)', () => {
+  it('sends AADB2C90118 (forgot password) to the reset policy authority', async () => {
+    FakeClient.redirectOutcome = async () => {
+      throw new Error('access_denied: AADB2C90118: The user has forgotten their password.');
+    };
+    const notify = vi.fn();
+    await createMsalAuth(environment, { notify });
+    const reset = instances.find((client) => client.authority === 'https://idp/t/b2c_1_reset');
+    expect(reset?.loginRedirect).toHaveBeenCalledWith({ scopes: ['api-scope'] });
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it('ignores AADB2C90091 (cancelled)', async () => {
+    FakeClient.redirectOutcome = async () => {
+      throw new Error('access_denied: AADB2C90091: The user has cancelled.');
+    };
+    const notify = vi.fn();
+    await createMsalAuth(environment, { notify });
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it("shows 'Authentification error' for any other redirect error", async () => {
+    FakeClient.redirectOutcome = async () => {
+      throw new Error('state_mismatch');
+    };
+    const notify = vi.fn();
+    await createMsalAuth(environment, { notify });
+    expect(notify).toHaveBeenCalledWith('Authentification error');
+  });
+
+  it('logs out a token from another policy than the login one, clearing storage (spec §4)', async () => {
+    FakeClient.accounts = [account('b2c_1_other')];
+    localStorage.setItem('kept', 'no');
+    sessionStorage.setItem('kept', 'no');
+    await createMsalAuth(environment, { notify: vi.fn() });
+    expect(instances[0]?.logoutRedirect).toHaveBeenCalledWith(
+      expect.objectContaining({ idTokenHint: 'id-token' }),
+    );
+    expect([localStorage.length, sessionStorage.length]).toEqual([0, 0]);
+  });
+
+  it('keeps a token from the login policy, whatever its case', async () => {
+    FakeClient.accounts = [account('B2C_1_SIGNIN')];
+    const auth = await createMsalAuth(environment, { notify: vi.fn() });
+    expect(instances[0]?.logoutRedirect).not.toHaveBeenCalled();
+    expect(auth.user()?.roles).toEqual(['EMVO']);
+  });
+});
+
+describe('tokens (spec §2)', () => {
+  it("acquires the app scope's token silently", async () => {
+    FakeClient.accounts = [account('b2c_1_signin')];
+    const auth = await createMsalAuth(environment, { notify: vi.fn() });
+    await expect(auth.getToken()).resolves.toBe('access-token');
+    expect(instances[0]?.acquireTokenSilent).toHaveBeenCalledWith(
+      expect.objectContaining({ scopes: ['api-scope'] }),
+    );
+  });
+
+  it('signs in by redirect, coming back to the requested page, when interaction is required', async () => {
+    FakeClient.accounts = [account('b2c_1_signin')];
+    const { InteractionRequiredAuthError } = await import('@azure/msal-browser');
+    const auth = await createMsalAuth(environment, { notify: vi.fn() });
+    instances[0]?.acquireTokenSilent.mockRejectedValueOnce(
+      new InteractionRequiredAuthError('interaction_required', 'Interaction is required'),
+    );
+    void auth.getToken('/emvo/legitimacy?page=2');
+    await vi.waitFor(() =>
+      expect(instances[0]?.loginRedirect).toHaveBeenCalledWith({
+        scopes: ['api-scope'],
+        redirectStartPage: `${window.location.origin}/emvo/legitimacy?page=2`,
+      }),
+    );
+  });
+
+  it('lets other token errors propagate', async () => {
+    FakeClient.accounts = [account('b2c_1_signin')];
+    const auth = await createMsalAuth(environment, { notify: vi.fn() });
+    instances[0]?.acquireTokenSilent.mockRejectedValueOnce(new Error('server_unavailable'));
+    await expect(auth.getToken()).rejects.toThrow('server_unavailable');
+  });
+
+  it('uses a 483 × 600 popup in popup mode (spec §9)', async () => {
+    FakeClient.accounts = [account('b2c_1_signin')];
+    const popupEnvironment = { azureAd: { ...environment.azureAd, interactionType: 'popup' } } as Environment;
+    const auth = await createMsalAuth(popupEnvironment, { notify: vi.fn() });
+    await auth.login('/');
+    expect(instances[0]?.loginPopup).toHaveBeenCalledWith({
+      scopes: ['api-scope'],
+      popupWindowAttributes: { popupSize: { width: 483, height: 600 } },
+    });
+  });
+});
