@@ -18,9 +18,9 @@ export async function signIn(page: Page, email: string) {
 }
 
 /**
- * What local storage holds of a session after logout cleared it (spec §4): MSAL writes its version key
- * again when the page starts, which is no session data; anything else is.
+ * What local storage holds of a session after logout cleared it (spec §4). When the page starts again,
+ * MSAL writes its version and i18n the current language (spec §1): neither is session data.
  */
 export function signedInStorage(): string[] {
-  return Object.keys(localStorage).filter((key) => key !== 'msal.version');
+  return Object.keys(localStorage).filter((key) => key !== 'msal.version' && key !== 'currentLanguage');
 }

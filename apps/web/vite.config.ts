@@ -1,18 +1,81 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import type { Environment } from './src/config/environment';
 
 // The API serves the built SPA and everything it calls (architecture.md): in development, Vite proxies
 // those paths to the API on its default port.
 const api = 'http://127.0.0.1:8080';
 
-export default defineConfig({
-  plugins: [react()],
+export default defineConfig(({ mode }) => ({
+  plugins: [react(), ...(mode === 'mock' ? [mockMode()] : [])],
   build: {
     sourcemap: true,
+    // bench/bundle reads which chunks index.html loads eagerly.
+    manifest: true,
     // identity.md #8: the redirect bridge is its own page, without the app's code.
     rollupOptions: { input: { main: 'index.html', redirect: 'redirect.html' } },
   },
   server: {
-    proxy: { '/api': api, '/links': api, '/environment': api },
+    // In mock mode the environment comes from mockMode() below, not from the API.
+    proxy: { '/api': api, '/links': api, ...(mode === 'mock' ? {} : { '/environment': api }) },
   },
-});
+}));
+
+// ---------------------------------------------------------------------------------------------------------
+// Mock mode (`vite --mode mock`, script dev:mock; development server only). The SPA needs no API: the
+// environment says `mock: true` and msw's browser worker answers the API calls (src/mock). The worker
+// script is served straight from the installed msw package, so it always matches the library's version
+// and no production build can ship it.
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * What mock mode serves at /environment/environment.json, in place of the one the API renders. The azureAd
+ * values are placeholders: in mock mode no identity provider is contacted. Checked against the SPA's own
+ * schema in src/mock/mock-environment.test.ts.
+ */
+export const MOCK_ENVIRONMENT: Environment = {
+  // Same origin, as the API renders it: the mock handlers answer relative paths.
+  apiUrl: '',
+  mock: true,
+  production: false,
+  envName: 'mock',
+  appName: 'Onboarding Portal',
+  azureAd: {
+    clientId: '00000000-0000-4000-8000-000000000000',
+    redirectUri: '/redirect.html',
+    postLogoutRedirectUri: '/',
+    navigateToLoginRequestUrl: true,
+    validateAuthority: false,
+    authority: 'https://mock.invalid/mock.onmicrosoft.com/B2C_1_signin',
+    resetAuthority: 'https://mock.invalid/mock.onmicrosoft.com/B2C_1_reset',
+    knownAuthorities: ['mock.invalid'],
+    interactionType: 'popup',
+    login: { tenantID: 'B2C_1_signin' },
+    webApi: '/api',
+    b2cScopes: ['https://mock.invalid/api/access'],
+  },
+};
+
+function mockMode(): Plugin {
+  const workerFile = createRequire(import.meta.url).resolve('msw/mockServiceWorker.js');
+  return {
+    name: 'portal-mock-mode',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use('/environment/environment.json', (_request, response) => {
+        response.setHeader('content-type', 'application/json');
+        response.setHeader('cache-control', 'no-store');
+        response.end(JSON.stringify(MOCK_ENVIRONMENT));
+      });
+      server.middlewares.use('/mockServiceWorker.js', (_request, response, next) => {
+        readFile(workerFile).then((script) => {
+          response.setHeader('content-type', 'text/javascript');
+          response.setHeader('cache-control', 'no-store');
+          response.end(script);
+        }, next);
+      });
+    },
+  };
+}

@@ -1,35 +1,64 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import i18next from 'i18next';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { toast } from 'react-toastify';
 import { createAppRouter } from './app/router';
 import { AuthProvider } from './auth/auth-context';
-import { createMsalAuth } from './auth/msal-auth';
-import { loadEnvironment } from './config/environment';
+import { type Auth, createMsalAuth } from './auth/msal-auth';
+import { type Environment, loadEnvironment } from './config/environment';
 import { EnvironmentProvider } from './config/environment-context';
+import { createErrorHandler, createQueryClient, toastNotify } from './http/error-handler';
 import { createHttpClient } from './http/http-client';
 import { HttpProvider } from './http/http-context';
+import { currentLanguage, initI18n } from './i18n/i18n';
+import { closeModal } from './modal/modal-store';
 import './app/portal.css';
 
 const root = createRoot(document.getElementById('root') as HTMLElement);
 
-/** style.md: the configuration is loaded and checked before the first render. */
+/** spec §7 mock mode: MSW answers the calls and a demo user is signed in; both load only in that mode. */
+async function createAuth(environment: Environment): Promise<Auth> {
+  if (!environment.mock) return createMsalAuth(environment, { notify: (message) => toast.error(message) });
+  const [{ startMockMode }, { createMockAuth, mockRoleFromLocation }] = await Promise.all([
+    import('./mock/start-mock'),
+    import('./mock/mock-auth'),
+  ]);
+  await startMockMode();
+  return createMockAuth(mockRoleFromLocation());
+}
+
+/** style.md: the configuration and the translations are loaded before the first render. */
 async function start() {
-  const environment = await loadEnvironment();
+  const [environment] = await Promise.all([loadEnvironment(), initI18n()]);
   document.title = environment.appName;
-  const auth = await createMsalAuth(environment, { notify: (message) => toast.error(message) });
+  const auth = await createAuth(environment);
+  const router = createAppRouter(auth);
+  const handleError = createErrorHandler({
+    t: (key, values) => i18next.t(key, values),
+    hasTranslation: (key) => i18next.exists(key),
+    notify: toastNotify,
+    closeModal,
+    logout: () => auth.logout(),
+    navigate: (path) => void router.navigate(path),
+    goBack: () => void router.navigate(-1),
+    production: environment.production,
+  });
   const http = createHttpClient({
     baseUrl: environment.apiUrl,
     getToken: async () => (auth.user() ? auth.getToken() : undefined),
-    language: () => document.documentElement.lang || 'en',
+    language: () => currentLanguage(),
   });
   root.render(
     <StrictMode>
       <EnvironmentProvider environment={environment}>
         <AuthProvider auth={auth}>
-          <HttpProvider client={http}>
-            <RouterProvider router={createAppRouter(auth)} />
-          </HttpProvider>
+          <QueryClientProvider client={createQueryClient(handleError)}>
+            <HttpProvider client={http}>
+              <RouterProvider router={router} />
+            </HttpProvider>
+          </QueryClientProvider>
         </AuthProvider>
       </EnvironmentProvider>
     </StrictMode>,
@@ -38,11 +67,14 @@ async function start() {
 
 start().catch((error: unknown) => {
   console.error(error);
-  // An unreadable configuration shows a clear page, not a blank one.
+  // An unreadable configuration shows a clear page, not a blank one (no translations may be loaded yet).
   root.render(
     <main className="main page-section">
       <h1>The portal cannot start</h1>
       <p>Its configuration could not be loaded. Please try again in a moment.</p>
+      <button type="button" className="primary" onClick={() => window.location.reload()}>
+        Try again
+      </button>
     </main>,
   );
 });

@@ -1,39 +1,44 @@
-import { Link, Outlet, useNavigation } from 'react-router';
-import { Bounce, ToastContainer } from 'react-toastify';
-import 'react-toastify/dist/ReactToastify.css';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
 import { useAuth, useSessionUser } from '../auth/auth-context';
 import { hasRole } from '../auth/session-user';
-import { useEnvironment } from '../config/environment-context';
+import { useServiceUnavailable } from '../http/availability';
 import { Footer } from '../layout/footer';
+import { LoaderBar } from '../layout/loader-bar';
+import { menuGroups, visibleGroups } from '../layout/menu-data';
+import { SideMenu } from '../layout/side-menu';
+import { TopBar } from '../layout/top-bar';
+import { ModalOutlet } from '../modal/modal-outlet';
+import { ToastHost } from '../toast/toast-host';
+import { UnavailablePage } from './unavailable-page';
 
-/** spec §2 layout: menu (only when connected), router outlet, footer; toasts per spec §9. */
+/**
+ * spec §2 layout: when the service is available, the modal host, the menu (only when connected), the
+ * router outlet and the footer (external users and visitors only); else the unavailable page alone.
+ */
 export function Layout() {
+  const { t } = useTranslation();
   const auth = useAuth();
   const user = useSessionUser();
-  const environment = useEnvironment();
-  const navigation = useNavigation();
+  const unavailable = useServiceUnavailable();
+  if (unavailable) return <UnavailablePage />;
+  const groups = user ? visibleGroups(menuGroups(user, () => void auth.logout())) : [];
   return (
     <div className="page">
-      {navigation.state !== 'idle' && <div className="loader-bar" role="progressbar" aria-label="Loading" />}
-      <header className="top-bar">
-        <Link to="/" className="brand">
-          {environment.appName}
-        </Link>
-        {user && (
-          <nav aria-label="Account" className="account">
-            <span>{user.name}</span>
-            <button type="button" onClick={() => void auth.logout()}>
-              Log out
-            </button>
-          </nav>
-        )}
-      </header>
-      <main className="main">
-        <Outlet />
-      </main>
-      {/* spec §2: the footer shows to external users and visitors only. */}
+      <a href="#main" className="skip-link">
+        {t('layout.skipToContent')}
+      </a>
+      <LoaderBar />
+      <ModalOutlet />
+      <TopBar user={user} groups={groups} />
+      <div className="body">
+        {user && <SideMenu groups={groups} />}
+        <main id="main" className="main" tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
       {(!user || hasRole(user, 'EXTERNAL')) && <Footer />}
-      <ToastContainer position="top-right" autoClose={5000} newestOnTop closeOnClick transition={Bounce} />
+      <ToastHost />
     </div>
   );
 }

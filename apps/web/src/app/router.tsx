@@ -1,8 +1,22 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { areaLoader, visitorLoader } from '../auth/guards';
 import type { Auth } from '../auth/msal-auth';
+import type { Role } from '../auth/session-user';
+import { LoaderBar } from '../layout/loader-bar';
 import { Layout } from './layout';
 import { NotFoundPage } from './not-found-page';
+
+type LazyPage = () => Promise<{ Component: RouteObject['Component'] }>;
+
+/** An area: its role guard runs as the loader of the area and of every child route (spec §2, §6). */
+const area = (auth: Auth, path: string, role: Role, home: LazyPage): RouteObject => ({
+  path,
+  loader: areaLoader(auth, role),
+  children: [
+    { index: true, lazy: home },
+    { path: '*', Component: NotFoundPage },
+  ],
+});
 
 /**
  * spec §2 routes: '' (visitors), emvo, admin, external (each lazy-loaded and guarding itself and its
@@ -12,29 +26,23 @@ export function createAppRouter(auth: Auth) {
   return createBrowserRouter([
     {
       element: <Layout />,
+      // While the first page's guard runs (a token, maybe a sign-in), the page stays blank but for the loader.
+      HydrateFallback: LoaderBar,
       children: [
         {
-          path: '/',
+          index: true,
           loader: visitorLoader(auth),
           lazy: async () => ({ Component: (await import('../areas/auth/sign-in-page')).SignInPage }),
         },
-        {
-          path: 'emvo/*',
-          loader: areaLoader(auth, 'EMVO'),
-          lazy: async () => ({ Component: (await import('../areas/emvo/emvo-home-page')).EmvoHomePage }),
-        },
-        {
-          path: 'admin/*',
-          loader: areaLoader(auth, 'ADMIN'),
-          lazy: async () => ({ Component: (await import('../areas/admin/admin-home-page')).AdminHomePage }),
-        },
-        {
-          path: 'external/*',
-          loader: areaLoader(auth, 'EXTERNAL'),
-          lazy: async () => ({
-            Component: (await import('../areas/external/external-home-page')).ExternalHomePage,
-          }),
-        },
+        area(auth, 'emvo', 'EMVO', async () => ({
+          Component: (await import('../areas/emvo/emvo-home-page')).EmvoHomePage,
+        })),
+        area(auth, 'admin', 'ADMIN', async () => ({
+          Component: (await import('../areas/admin/admin-home-page')).AdminHomePage,
+        })),
+        area(auth, 'external', 'EXTERNAL', async () => ({
+          Component: (await import('../areas/external/external-home-page')).ExternalHomePage,
+        })),
         { path: '*', Component: NotFoundPage },
       ],
     },

@@ -1,39 +1,54 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useEnvironment } from '../config/environment-context';
+import { useHttp } from '../http/http-context';
 import { externalHref } from './external-link';
+import styles from './layout.module.css';
 
 /** spec §1: app version. */
 export const APP_VERSION = '1.1.3';
 
-interface FooterLink {
+export interface FooterLink {
   id: string;
   label: string;
   link: string;
 }
 
-/** spec §2 footer: the environment name (the app name in production), the version and the footer-links list. */
+/** spec §7 GET /links/{id}, cached per id: a list rarely changes within a visit. */
+export function useLinkList(listId: string) {
+  const http = useHttp();
+  return useQuery({
+    queryKey: ['links', listId],
+    queryFn: ({ signal }) => http<FooterLink[]>(`/links/${encodeURIComponent(listId)}`, { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+    // The footer works without its links: a failure here is not worth an error toast.
+    meta: { silentErrors: true },
+  });
+}
+
+/** spec §2 footer: the environment name (the app name in production), the version, the footer-links list. */
 export function Footer() {
+  const { t } = useTranslation();
   const environment = useEnvironment();
-  const [links, setLinks] = useState<FooterLink[]>([]);
-  useEffect(() => {
-    fetch('/links/footer-links')
-      .then((response) => (response.ok ? (response.json() as Promise<FooterLink[]>) : []))
-      .then(setLinks, () => setLinks([]));
-  }, []);
+  const { data: links = [] } = useLinkList('footer-links');
   return (
-    <footer className="footer">
+    <footer className={styles.footer}>
       <span>
-        {environment.production ? environment.appName : environment.envName} · version {APP_VERSION}
+        {environment.production ? environment.appName : environment.envName} ·{' '}
+        {t('layout.version', { version: APP_VERSION })}
       </span>
-      <ul aria-label="Useful links">
-        {links.map((link) => (
-          <li key={link.id}>
-            <a href={externalHref(link.link)} target="_blank" rel="noopener noreferrer">
-              {link.label}
-            </a>
-          </li>
-        ))}
-      </ul>
+      {links.length > 0 && (
+        <ul aria-label={t('layout.footerLinks')}>
+          {links.map((link) => (
+            <li key={link.id}>
+              <a href={externalHref(link.link)} target="_blank" rel="noopener noreferrer">
+                {link.label}
+                <span className={styles.visuallyHidden}> {t('layout.opensInNewTab')}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
     </footer>
   );
 }

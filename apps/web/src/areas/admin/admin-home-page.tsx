@@ -1,12 +1,14 @@
+import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../auth/auth-context';
 
 export function AdminHomePage() {
+  const { t } = useTranslation();
   const user = useSessionUser();
   return (
     <section className="page-section">
-      <h1>Administration</h1>
-      <p>Welcome, {user?.name}.</p>
-      <p>Users, gateways, tooltips, disclaimer contents and stored files.</p>
+      <h1>{t('admin.home.title')}</h1>
+      <p>{t('areas.welcome', { name: user?.name })}</p>
+      <p>{t('admin.home.intro')}</p>
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import { toast } from 'react-toastify';
 import { useAuth } from '../../auth/auth-context';
@@ -6,6 +7,7 @@ import { useEnvironment } from '../../config/environment-context';
 
 /** The '' area (spec §2): for visitors, who sign in here. */
 export function SignInPage() {
+  const { t } = useTranslation();
   const auth = useAuth();
   const environment = useEnvironment();
   const { revalidate } = useRevalidator();
@@ -18,12 +20,9 @@ export function SignInPage() {
   return (
     <section className="page-section">
       <h1>{environment.appName}</h1>
-      <p>
-        Companies onboard to the medicines verification system here; EMVO reviewers check their applications;
-        administrators manage the portal.
-      </p>
+      <p>{t('auth.welcome.intro')}</p>
       <button type="button" className="primary" onClick={() => void signIn()}>
-        Sign in
+        {t('auth.welcome.signIn')}
       </button>
     </section>
   );

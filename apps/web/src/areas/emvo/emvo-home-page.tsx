@@ -1,5 +1,6 @@
 import { createListQuery, stringifyListQuery } from '@portal/list-query';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../auth/auth-context';
 import { useHttp } from '../../http/http-context';
 
@@ -17,26 +18,29 @@ const AWAITING_REVIEW = stringifyListQuery(
 );
 
 export function EmvoHomePage() {
+  const { t } = useTranslation();
   const user = useSessionUser();
   const http = useHttp();
-  const [awaiting, setAwaiting] = useState<ListAnswer>();
-  useEffect(() => {
-    const controller = new AbortController();
-    http<ListAnswer>('/api/organisations', { query: AWAITING_REVIEW, signal: controller.signal }).then(
-      setAwaiting,
-      () => {},
-    );
-    return () => controller.abort();
-  }, [http]);
+  const { data: awaiting } = useQuery({
+    queryKey: ['organisations', AWAITING_REVIEW],
+    queryFn: ({ signal }) => http<ListAnswer>('/api/organisations', { query: AWAITING_REVIEW, signal }),
+  });
   return (
     <section className="page-section">
-      <h1>Reviewer area</h1>
-      <p>Welcome, {user?.name}.</p>
-      <p>Legitimacy, contractual and financial checks, session tokens and test metrics.</p>
+      <h1>{t('emvo.home.title')}</h1>
+      <p>{t('areas.welcome', { name: user?.name })}</p>
+      <p>{t('emvo.home.intro')}</p>
       {awaiting && (
         <p data-testid="awaiting-review">
-          {awaiting.totalEstimated ? 'About ' : ''}
-          {awaiting.total.toLocaleString('en-US')} applications wait for a legitimacy review.
+          {awaiting.totalEstimated
+            ? t('emvo.home.awaitingAbout', {
+                count: awaiting.total,
+                formatted: awaiting.total.toLocaleString('en-US'),
+              })
+            : t('emvo.home.awaiting', {
+                count: awaiting.total,
+                formatted: awaiting.total.toLocaleString('en-US'),
+              })}
         </p>
       )}
     </section>

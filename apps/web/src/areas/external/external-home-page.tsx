@@ -1,12 +1,14 @@
+import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../auth/auth-context';
 
 export function ExternalHomePage() {
+  const { t } = useTranslation();
   const user = useSessionUser();
   return (
     <section className="page-section">
-      <h1>Onboarding</h1>
-      <p>Welcome, {user?.name}.</p>
-      <p>Your company's onboarding application.</p>
+      <h1>{t('external.home.title')}</h1>
+      <p>{t('areas.welcome', { name: user?.name })}</p>
+      <p>{t('external.home.intro')}</p>
     </section>
   );
 }

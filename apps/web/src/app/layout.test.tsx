@@ -1,0 +1,86 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AuthProvider } from '../auth/auth-context';
+import type { Auth } from '../auth/msal-auth';
+import { toSessionUser } from '../auth/session-user';
+import { EnvironmentProvider } from '../config/environment-context';
+import { markUnavailable, resetAvailability } from '../http/availability';
+import type { HttpClient } from '../http/http-client';
+import { HttpProvider } from '../http/http-context';
+import { TEST_ENVIRONMENT } from '../test/render-with-providers';
+import { createTestI18n } from '../test/test-i18n';
+import { Layout } from './layout';
+
+const userWith = (...roles: string[]) =>
+  toSessionUser({
+    homeAccountId: 'h',
+    environment: 'e',
+    tenantId: 't',
+    username: '',
+    localAccountId: 'l',
+    name: 'Rita',
+    idTokenClaims: { roles, name: 'Rita Reviewer' },
+  });
+
+function renderLayout(user: ReturnType<typeof userWith> | null) {
+  const auth: Auth = {
+    user: () => user,
+    login: async () => {},
+    getToken: async () => 't',
+    logout: async () => {},
+    subscribe: () => () => {},
+  };
+  const http = (async () => []) as unknown as HttpClient;
+  const router = createMemoryRouter([
+    { element: <Layout />, children: [{ index: true, element: <h1>Page</h1> }] },
+  ]);
+  render(
+    <I18nextProvider i18n={createTestI18n()}>
+      <EnvironmentProvider environment={TEST_ENVIRONMENT}>
+        <AuthProvider auth={auth}>
+          <QueryClientProvider client={new QueryClient()}>
+            <HttpProvider client={http}>
+              <RouterProvider router={router} />
+            </HttpProvider>
+          </QueryClientProvider>
+        </AuthProvider>
+      </EnvironmentProvider>
+    </I18nextProvider>,
+  );
+}
+
+afterEach(() => resetAvailability());
+
+describe('the layout (spec §2)', () => {
+  it.each([
+    ['a visitor: no menu, the footer', null, false, true],
+    ['an external user: the menu and the footer', userWith('EmvoPortalExternal'), true, true],
+    ['a reviewer: the menu, no footer', userWith('EmvoPortalInternal'), true, false],
+    ['an administrator: the menu, no footer', userWith('EmvoPortalAdmin'), true, false],
+  ])('%s', async (_who, user, menu, footer) => {
+    renderLayout(user);
+    expect(await screen.findByRole('heading', { name: 'Page' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Account' }) !== null).toBe(menu);
+    expect(screen.queryByRole('contentinfo') !== null).toBe(footer);
+  });
+
+  it("shows the signed-in user's name before the logout item, at the right of the top bar", async () => {
+    renderLayout(userWith('EmvoPortalInternal'));
+    const account = await screen.findByRole('navigation', { name: 'Account' });
+    expect(account.textContent).toMatch(/Rita Reviewer.*Log out/);
+  });
+
+  it('is replaced whole by the unavailable page when the service is flagged unavailable', async () => {
+    renderLayout(userWith('EmvoPortalInternal'));
+    await screen.findByRole('heading', { name: 'Page' });
+    act(() => markUnavailable());
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'The service is unavailable. Please try again later.' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Page' })).toBeNull();
+    expect(screen.queryByRole('navigation')).toBeNull();
+  });
+});

@@ -1,0 +1,133 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { toast } from 'react-toastify';
+import { markUnavailable } from './availability';
+import { isOnline, shouldShowOffline } from './connectivity';
+import { resolveHttpError } from './error-catalogue';
+import { HttpError } from './http-client';
+
+export type NotifyKind = 'error' | 'warning' | 'info' | 'success';
+
+export interface ErrorHandlerDeps {
+  /** Translates a key, with interpolation values (i18next's t). */
+  t: (key: string, values?: Record<string, string>) => string;
+  /** Whether a key has a translation (i18next's exists); by default, whether t gives back more than the key. */
+  hasTranslation?: (key: string) => boolean;
+  /** Shows a toast (toastNotify below, in the app). */
+  notify: (message: string, kind: NotifyKind) => void;
+  closeModal: () => void;
+  /** Ends the session (Auth.logout: clears storage, signs out at the provider). */
+  logout: () => Promise<void> | void;
+  navigate: (path: string) => void;
+  goBack: () => void;
+  production: boolean;
+  /** The browser's online state; navigator.onLine by default (connectivity.ts). */
+  online?: () => boolean;
+  /** spec §4: whether this offline error is the first one; connectivity.ts by default. */
+  shouldShowOffline?: () => boolean;
+  /** spec §2: flags the service unavailable; availability.ts by default. */
+  markUnavailable?: () => void;
+}
+
+export interface HandleErrorOptions {
+  /** The caller handles the error itself: no message, no action. */
+  silent?: boolean;
+}
+
+export type HandleError = (error: unknown, options?: HandleErrorOptions) => void;
+
+/**
+ * The one error handler (style.md example 2): looks a failed call up in the catalogue (spec §8), shows
+ * each message as an error toast and performs the actions.
+ */
+export function createErrorHandler(deps: ErrorHandlerDeps): HandleError {
+  const hasTranslation = deps.hasTranslation ?? ((key: string) => deps.t(key) !== key);
+  const online = deps.online ?? isOnline;
+  const firstOffline = deps.shouldShowOffline ?? shouldShowOffline;
+  const flagUnavailable = deps.markUnavailable ?? markUnavailable;
+  // Parallel calls failing with 401 log out once, not once each.
+  let loggingOut = false;
+
+  const logoutAndGoRoot = () => {
+    if (loggingOut) return;
+    loggingOut = true;
+    Promise.resolve()
+      .then(() => deps.logout())
+      .catch((error: unknown) => console.error('logout failed', error))
+      .finally(() => {
+        loggingOut = false;
+        deps.navigate('/');
+      });
+  };
+
+  return function handleError(error, options = {}) {
+    if (options.silent) return;
+    const isOnlineNow = online();
+    const resolved = resolveHttpError(error, {
+      online: isOnlineNow,
+      production: deps.production,
+      hasTranslation,
+    });
+    // spec §4: the first offline error shows a message, later ones are silent until online again.
+    if (!isOnlineNow && resolved.length > 0 && !firstOffline()) return;
+    const actions = new Set(resolved.flatMap((entry) => entry.actions));
+    for (const entry of resolved) {
+      if (!entry.actions.includes('SHOW_ERROR')) continue;
+      deps.notify(entry.translatable ? deps.t(entry.message, entry.values) : entry.message, 'error');
+    }
+    // A list body may repeat an action: each is performed once.
+    if (actions.has('CLOSE_MODAL')) deps.closeModal();
+    if (actions.has('LOGOUT_AND_GO_ROOT')) logoutAndGoRoot();
+    if (actions.has('GO_BACK')) deps.goBack();
+    // spec §2: the unavailable page replaces the whole app while the flag is set, at the current URL,
+    // so a reload after the outage lands where the user was.
+    if (actions.has('GO_UNAVAILABLE')) flagUnavailable();
+  };
+}
+
+/**
+ * The toast behind `notify` (react-toastify, spec §9 settings on the container). The same message is not
+ * stacked twice while it is shown: a list body with three invalid fields gives one toast.
+ */
+export function toastNotify(message: string, kind: NotifyKind): void {
+  toast(message, { type: kind, toastId: `${kind}:${message}` });
+}
+
+/** Query or mutation `meta` that opts out of the error handler: the caller shows its own message. */
+export const SILENT_ERRORS = { silentErrors: true } as const;
+
+function isSilent(meta: unknown): boolean {
+  return typeof meta === 'object' && meta !== null && 'silentErrors' in meta && meta.silentErrors === true;
+}
+
+const STALE_TIME_MS = 30_000;
+
+/** One retry for a query, except for a 4xx answer (asking again gives the same answer) or offline. */
+function retryQuery(failureCount: number, error: unknown): boolean {
+  const clientError = error instanceof HttpError && error.status >= 400 && error.status < 500;
+  return failureCount < 1 && !clientError && isOnline();
+}
+
+/**
+ * The app's QueryClient, with the error handler wired once into the query and mutation caches (style.md
+ * example 2): called once per failed query (after its retry) or mutation, unless its meta is SILENT_ERRORS.
+ */
+export function createQueryClient(handleError: HandleError): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (!isSilent(query.meta)) handleError(error);
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _onMutateResult, mutation) => {
+        if (!isSilent(mutation.meta)) handleError(error);
+      },
+    }),
+    defaultOptions: {
+      // networkMode 'always': a call made offline fails and shows the offline message (spec §4)
+      // instead of waiting, paused and silent, for the connection to come back.
+      queries: { retry: retryQuery, staleTime: STALE_TIME_MS, networkMode: 'always' },
+      mutations: { retry: false, networkMode: 'always' },
+    },
+  });
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { toSessionUser } from '../auth/session-user';
+import { itemId, type MenuGroup, menuGroups, visibleGroups } from './menu-data';
+
+const userWith = (...roles: string[]) =>
+  toSessionUser({
+    homeAccountId: 'h',
+    environment: 'e',
+    tenantId: 't',
+    username: '',
+    localAccountId: 'l',
+    idTokenClaims: { roles },
+  });
+
+const links = (groups: MenuGroup[]) =>
+  groups.map((group) => group.items.map((item) => item.link ?? item.name));
+const logout = () => {};
+
+describe('the side menu by role (spec §2)', () => {
+  it.each([
+    [
+      'an external user sees onboarding, then logout',
+      ['EmvoPortalExternal'],
+      [['/external/onboarding'], ['menu.logout']],
+    ],
+    [
+      'a reviewer sees the five EMVO screens, then logout',
+      ['EmvoPortalInternal'],
+      [
+        [
+          '/emvo/legitimacy',
+          '/emvo/contractual',
+          '/emvo/financial',
+          '/emvo/session-tokens',
+          '/emvo/tests-status-metrics',
+        ],
+        ['menu.logout'],
+      ],
+    ],
+    [
+      'an administrator sees the admin sub-menu, then logout',
+      ['EmvoPortalAdmin'],
+      [
+        [
+          '/admin/users',
+          '/admin/gateways',
+          '/admin/tooltips',
+          '/admin/disclaimer-contents',
+          '/admin/storage',
+        ],
+        ['menu.logout'],
+      ],
+    ],
+    ['a user with no role sees only logout (empty groups are dropped)', [], [['menu.logout']]],
+  ])('%s', (_rule, roles, expected) => {
+    expect(links(visibleGroups(menuGroups(userWith(...roles), logout)))).toEqual(expected);
+  });
+
+  it('hides /external/ticketing and /admin (isDisplayed false) for everyone', () => {
+    const all = menuGroups(userWith('EmvoPortalAdmin', 'EmvoPortalInternal', 'EmvoPortalExternal'), logout);
+    const shown = links(visibleGroups(all)).flat();
+    expect(shown).not.toContain('/external/ticketing');
+    expect(shown).not.toContain('/admin');
+    expect(links(all).flat()).toEqual(expect.arrayContaining(['/external/ticketing', '/admin']));
+  });
+
+  it('ends with the logout action and its login icon', () => {
+    const last = menuGroups(userWith('EmvoPortalInternal'), logout).at(-1)?.items.at(-1);
+    expect(last).toMatchObject({ name: 'menu.logout', icon: 'login', action: logout });
+  });
+});
+
+describe('menu items (spec §2, §3)', () => {
+  it.each([
+    ['the id defaults to the lower-cased trimmed name', { name: '  Menu.Logout ' }, 'menu.logout'],
+    ['a given id wins', { name: 'menu.logout', id: 'sign-out' }, 'sign-out'],
+  ])('%s', (_rule, item, id) => {
+    expect(itemId(item)).toBe(id);
+  });
+});

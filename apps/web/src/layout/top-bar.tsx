@@ -1,0 +1,44 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { SessionUser } from '../auth/session-user';
+import { useEnvironment } from '../config/environment-context';
+import styles from './layout.module.css';
+import type { MenuGroup } from './menu-data';
+import { MenuItemView } from './menu-item-view';
+
+/**
+ * spec §2 top menu bar: a logo linking to "/", then the last menu group at the right with the signed-in
+ * user's name before its last item.
+ */
+export function TopBar({ user, groups }: { user: SessionUser | null; groups: MenuGroup[] }) {
+  const { t } = useTranslation();
+  const environment = useEnvironment();
+  const last = groups.at(-1);
+  const before = last?.items.slice(0, -1) ?? [];
+  const final = last?.items.at(-1);
+  return (
+    <header className={styles.topBar}>
+      <Link to="/" className={styles.brand} aria-label={t('layout.home', { appName: environment.appName })}>
+        <img src="/favicon.svg" alt="" width="28" height="28" />
+        <span>{environment.appName}</span>
+      </Link>
+      {user && last && (
+        <nav aria-label={t('menu.account')} className={styles.account}>
+          <ul>
+            {before.map((item) => (
+              <li key={item.link ?? item.name}>
+                <MenuItemView item={item} />
+              </li>
+            ))}
+            <li className={styles.userName}>{user.name}</li>
+            {final && (
+              <li>
+                <MenuItemView item={final} />
+              </li>
+            )}
+          </ul>
+        </nav>
+      )}
+    </header>
+  );
+}

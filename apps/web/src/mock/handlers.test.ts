@@ -1,0 +1,243 @@
+import { getResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createMockHandlers, MOCK_DELAY_MS } from './handlers';
+import { MOCK_ORGANISATIONS, STAGES } from './mock-data';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// Fresh demo data for every test; no delay except where the delay is the subject.
+beforeEach(() => server.resetHandlers(...createMockHandlers({ delayMs: 0 })));
+afterAll(() => server.close());
+
+const ADMIN = { authorization: 'Bearer mock-token' };
+const FOOTER = '/links/footer-links';
+const PRIVACY = 'a1000000-0000-4000-8000-000000000002';
+const INACTIVE = 'a1000000-0000-4000-8000-000000000004';
+const UNKNOWN = 'a1000000-0000-4000-8000-000000000099';
+
+async function call(path: string, init: RequestInit = {}) {
+  const response = await fetch(new URL(path, location.origin), init);
+  const text = await response.text();
+  return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined };
+}
+
+const send = (method: string, path: string, body: unknown, headers: Record<string, string> = ADMIN) =>
+  call(path, {
+    method,
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+
+const labels = (body: unknown) => (body as Array<{ label: string }>).map((link) => link.label);
+
+describe('links (spec §7 /links/{id})', () => {
+  it('GET /links/{id}: the active links of the list, in their order', async () => {
+    const { status, body } = await call(FOOTER);
+    expect(status).toBe(200);
+    expect(labels(body)).toEqual(['EMVO website', 'Privacy policy', 'Help desk']);
+    expect((body as unknown[])[0]).toEqual({
+      id: 'a1000000-0000-4000-8000-000000000001',
+      label: 'EMVO website',
+      link: 'https://emvo-medicines.eu',
+      order: 0,
+      active: true,
+      version: 1,
+    });
+  });
+
+  it('GET /links/{id} of an unknown list is empty; a malformed id is a field error', async () => {
+    expect(await call('/links/nothing-here')).toEqual({ status: 200, body: [] });
+    const { status, body } = await call('/links/Not_Valid');
+    expect(status).toBe(400);
+    expect(body).toEqual([
+      { code: 'INVALID_FIELD', field: 'id', message: 'A list id is lower-case letters, digits and -' },
+    ]);
+  });
+
+  it('GET /links/{id}/{linkId}: one link, inactive ones too; 404 NOT_FOUND otherwise', async () => {
+    expect(await call(`${FOOTER}/${INACTIVE}`)).toMatchObject({ status: 200, body: { active: false } });
+    expect(await call(`${FOOTER}/${UNKNOWN}`)).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
+  });
+
+  it('POST creates a link (201, version 1, defaults applied) that the list then shows', async () => {
+    const { status, body } = await send('POST', FOOTER, {
+      label: ' Status page ',
+      link: 'status.example.com',
+    });
+    expect(status).toBe(201);
+    expect(body).toMatchObject({
+      label: 'Status page',
+      link: 'status.example.com',
+      order: 0,
+      active: true,
+      version: 1,
+    });
+    expect(labels((await call(FOOTER)).body)).toEqual([
+      'EMVO website',
+      'Status page',
+      'Privacy policy',
+      'Help desk',
+    ]);
+  });
+
+  it('POST with an invalid body: 400 with one INVALID_FIELD entry per field, nothing created', async () => {
+    const { status, body } = await send('POST', FOOTER, { label: '', link: 'not a url', order: -1 });
+    expect(status).toBe(400);
+    expect(body).toEqual([
+      expect.objectContaining({ code: 'INVALID_FIELD', field: 'label' }),
+      { code: 'INVALID_FIELD', field: 'link', message: 'Enter a web address such as https://example.com' },
+      expect.objectContaining({ code: 'INVALID_FIELD', field: 'order' }),
+    ]);
+    expect(labels((await call(FOOTER)).body)).toHaveLength(3);
+  });
+
+  it.each([
+    ['unreadable JSON', '{"label":', 'INVALID_JSON'],
+    ['an empty body', '', 'BAD_REQUEST'],
+  ])('POST with %s: 400 %s', async (_case, raw, code) => {
+    expect(await send('POST', FOOTER, raw)).toMatchObject({ status: 400, body: { code } });
+  });
+
+  it('writes need a session: 401 UNAUTHORIZED without a bearer token', async () => {
+    const input = { label: 'X', link: 'https://x.example' };
+    expect(await send('POST', FOOTER, input, {})).toMatchObject({
+      status: 401,
+      body: { code: 'UNAUTHORIZED' },
+    });
+    expect(await call(`${FOOTER}/${PRIVACY}`, { method: 'DELETE' })).toMatchObject({ status: 401 });
+  });
+
+  it('PUT with the current version updates the link and bumps its version', async () => {
+    const input = { label: 'Privacy', link: 'https://emvo-medicines.eu/privacy', order: 5, active: true };
+    const { status, body } = await send('PUT', `${FOOTER}/${PRIVACY}`, { ...input, version: 1 });
+    expect(status).toBe(200);
+    expect(body).toEqual({ id: PRIVACY, ...input, version: 2 });
+    expect(await call(`${FOOTER}/${PRIVACY}`)).toMatchObject({ body: { label: 'Privacy', version: 2 } });
+  });
+
+  it('PUT with a stale version: 409 VERSION_CONFLICT, and the link keeps the first change', async () => {
+    const input = { label: 'First', link: 'https://a.example' };
+    await send('PUT', `${FOOTER}/${PRIVACY}`, { ...input, version: 1 });
+    const stale = await send('PUT', `${FOOTER}/${PRIVACY}`, { ...input, label: 'Second', version: 1 });
+    expect(stale).toMatchObject({ status: 409, body: { code: 'VERSION_CONFLICT' } });
+    expect(typeof (stale.body as { message: unknown }).message).toBe('string');
+    expect(await call(`${FOOTER}/${PRIVACY}`)).toMatchObject({ body: { label: 'First', version: 2 } });
+  });
+
+  it('PUT without a version is a field error; PUT of a missing link is 404', async () => {
+    const input = { label: 'X', link: 'https://x.example' };
+    expect(await send('PUT', `${FOOTER}/${PRIVACY}`, input)).toMatchObject({
+      status: 400,
+      body: [{ code: 'INVALID_FIELD', field: 'version' }],
+    });
+    expect(await send('PUT', `${FOOTER}/${UNKNOWN}`, { ...input, version: 1 })).toMatchObject({
+      status: 404,
+    });
+  });
+
+  it('DELETE removes the link (204), then it is gone (404)', async () => {
+    const removed = await call(`${FOOTER}/${PRIVACY}`, { method: 'DELETE', headers: ADMIN });
+    expect(removed).toEqual({ status: 204, body: undefined });
+    expect(labels((await call(FOOTER)).body)).toEqual(['EMVO website', 'Help desk']);
+    expect(await call(`${FOOTER}/${PRIVACY}`, { method: 'DELETE', headers: ADMIN })).toMatchObject({
+      status: 404,
+      body: { code: 'NOT_FOUND' },
+    });
+  });
+
+  it('a linkId that is not a UUID is a field error', async () => {
+    expect(await call(`${FOOTER}/42`)).toMatchObject({ status: 400, body: [{ field: 'linkId' }] });
+  });
+});
+
+interface Page {
+  items: Array<{ obpNumber: string; stage: string; legalName: string; mahCount: number }>;
+  page: number;
+  limit: number;
+  total: number;
+  totalEstimated: boolean;
+}
+
+const organisations = async (query: string) => {
+  const { status, body } = await call(`/api/organisations?${query}`, { headers: ADMIN });
+  return { status, body: body as Page };
+};
+
+describe('GET /api/organisations over the demo rows', () => {
+  it('has about 60 rows, every stage among them', () => {
+    expect(MOCK_ORGANISATIONS.length).toBeGreaterThanOrEqual(60);
+    expect(new Set(MOCK_ORGANISATIONS.map((row) => row.stage))).toEqual(new Set(STAGES));
+  });
+
+  it('answers the first page of 20, newest first, with the exact total', async () => {
+    const { status, body } = await organisations('');
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      page: 1,
+      limit: 20,
+      total: MOCK_ORGANISATIONS.length,
+      totalEstimated: false,
+    });
+    expect(body.items).toHaveLength(20);
+    expect(body.items[0]?.obpNumber).toBe(`C000${MOCK_ORGANISATIONS.length}`);
+  });
+
+  it('filters, sorts and pages together', async () => {
+    const { body } = await organisations('stage=INFORMATION&order=obpNumber&limit=3&page=2');
+    expect(body.total).toBe(8);
+    expect(body.items.map((row) => row.obpNumber)).toEqual(['C00026', 'C00034', 'C00042']);
+    expect(body.items.every((row) => row.stage === 'INFORMATION')).toBe(true);
+  });
+
+  it('sorts descending by a minus key', async () => {
+    const { body } = await organisations('order=-mahCount,obpNumber&limit=100');
+    const counts = body.items.map((row) => row.mahCount);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+  });
+
+  it('answers the EMVO home page question: legitimacy submitted or in review', async () => {
+    const { body } = await organisations('limit=1&legitimacyStatus=SUBMITTED,IN_REVIEW');
+    expect(body.total).toBeGreaterThan(0);
+    expect(body.items).toHaveLength(1);
+  });
+
+  it('free text searches name, number and email', async () => {
+    const { body } = await organisations('search=boreal');
+    expect(body.total).toBeGreaterThan(0);
+    expect(body.items.every((row) => row.legalName.toLowerCase().includes('boreal'))).toBe(true);
+  });
+
+  it.each([
+    ['an unknown field', 'colour=red', 'UNKNOWN_FIELD'],
+    ['an unknown sort key', 'order=colour', 'INVALID_ORDER'],
+    ['a limit above 100', 'limit=101', 'INVALID_LIMIT'],
+  ])('answers 400 with a code for %s', async (_case, query, code) => {
+    const { status, body } = await organisations(query);
+    expect(status).toBe(400);
+    expect(body).toEqual({ code, message: expect.any(String) });
+  });
+
+  it('needs a session: 401 without a bearer token', async () => {
+    expect(await call('/api/organisations')).toMatchObject({ status: 401, body: { code: 'UNAUTHORIZED' } });
+  });
+});
+
+describe('what is not mocked, and the delay', () => {
+  it('lets translations through to the real files', async () => {
+    const response = await getResponse(
+      createMockHandlers(),
+      new Request(new URL('/assets/i18n/en.json', location.origin)),
+    );
+    expect(response?.headers.get('x-msw-intention')).toBe('passthrough');
+  });
+
+  it(`delays every mocked answer ${MOCK_DELAY_MS} ms (spec §9)`, async () => {
+    server.resetHandlers(...createMockHandlers());
+    const started = performance.now();
+    const { status } = await call(FOOTER);
+    expect(status).toBe(200);
+    // A little slack below: timers may fire a millisecond early.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(MOCK_DELAY_MS - 5);
+  });
+});

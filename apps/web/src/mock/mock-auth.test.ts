@@ -1,0 +1,92 @@
+import { describe, expect, it, vi } from 'vitest';
+import {
+  createMockAuth,
+  MOCK_ROLE_KEY,
+  MOCK_SIGNED_OUT_KEY,
+  MOCK_TOKEN,
+  type MockRole,
+  mockRoleFromLocation,
+} from './mock-auth';
+
+const at = (search: string) => ({ search });
+
+describe('mockRoleFromLocation', () => {
+  it.each<[string, MockRole]>([
+    ['?mockRole=ADMIN', 'ADMIN'],
+    ['?mockRole=EMVO', 'EMVO'],
+    ['?mockRole=EXTERNAL', 'EXTERNAL'],
+    ['?mockRole=none', 'none'],
+    ['', 'EMVO'],
+    ['?mockRole=ROOT', 'EMVO'],
+  ])('%s gives %s', (search, role) => {
+    expect(mockRoleFromLocation(at(search))).toBe(role);
+  });
+
+  it('remembers the role of the first load in session storage', () => {
+    expect(mockRoleFromLocation(at('?mockRole=EXTERNAL'))).toBe('EXTERNAL');
+    expect(sessionStorage.getItem(MOCK_ROLE_KEY)).toBe('EXTERNAL');
+    expect(mockRoleFromLocation(at(''))).toBe('EXTERNAL');
+    expect(mockRoleFromLocation(at('?mockRole=nonsense'))).toBe('EXTERNAL');
+    expect(mockRoleFromLocation(at('?mockRole=ADMIN'))).toBe('ADMIN');
+  });
+});
+
+describe('createMockAuth', () => {
+  it.each<[MockRole, string, string[]]>([
+    ['ADMIN', 'Demo Administrator', ['ADMIN']],
+    ['EMVO', 'Demo Reviewer', ['EMVO']],
+    ['EXTERNAL', 'Demo Company User', ['EXTERNAL']],
+    ['none', 'Demo User Without Role', []],
+  ])('signs in a demo %s user through the real claims mapping', async (role, name, roles) => {
+    const auth = createMockAuth(role);
+    expect(auth.user()).toMatchObject({ name, roles });
+    expect(auth.user()?.username).toMatch(/@example\.com$/);
+    // A stable value for useSyncExternalStore.
+    expect(auth.user()).toBe(auth.user());
+    expect(await auth.getToken()).toBe(MOCK_TOKEN);
+  });
+
+  it('logout clears local and session storage, notifies, and reloads the visitor page', async () => {
+    const navigate = vi.fn();
+    const auth = createMockAuth('ADMIN', { navigate });
+    const listener = vi.fn();
+    auth.subscribe(listener);
+    localStorage.setItem('msal.cache', 'x');
+    sessionStorage.setItem('portal.somethingElse', 'y');
+
+    await auth.logout();
+
+    expect(localStorage.length).toBe(0);
+    expect(sessionStorage.getItem('portal.somethingElse')).toBeNull();
+    expect(auth.user()).toBeNull();
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(navigate).toHaveBeenCalledWith('/');
+  });
+
+  it('after the reload the visitor stays signed out, and login signs in as the chosen role', async () => {
+    await createMockAuth('ADMIN', { navigate: () => {} }).logout();
+    expect(sessionStorage.getItem(MOCK_SIGNED_OUT_KEY)).toBe('1');
+
+    const reloaded = createMockAuth(mockRoleFromLocation(at('')));
+    expect(reloaded.user()).toBeNull();
+    const listener = vi.fn();
+    reloaded.subscribe(listener);
+    await reloaded.login('/');
+    expect(reloaded.user()?.roles).toEqual(['ADMIN']);
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(createMockAuth(mockRoleFromLocation(at(''))).user()).not.toBeNull();
+  });
+
+  it('a ?mockRole= after a logout signs in again as that role', async () => {
+    await createMockAuth('ADMIN', { navigate: () => {} }).logout();
+    expect(createMockAuth(mockRoleFromLocation(at('?mockRole=EMVO'))).user()?.roles).toEqual(['EMVO']);
+  });
+
+  it('unsubscribe stops the notifications', async () => {
+    const auth = createMockAuth('EMVO', { navigate: () => {} });
+    const listener = vi.fn();
+    auth.subscribe(listener)();
+    await auth.logout();
+    expect(listener).not.toHaveBeenCalled();
+  });
+});

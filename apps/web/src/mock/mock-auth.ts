@@ -1,0 +1,126 @@
+import type { AccountInfo } from '@azure/msal-browser';
+import type { Auth } from '../auth/msal-auth';
+import { type Role, type SessionUser, toSessionUser } from '../auth/session-user';
+
+/** Who mock mode signs in: one of the portal's roles, or a user with no role at all (spec §4). */
+export type MockRole = Role | 'none';
+
+/** Remembers the chosen role for the tab, so a reload keeps it. */
+export const MOCK_ROLE_KEY = 'portal.mockRole';
+/** Set by logout, so the reload that follows shows the visitor page instead of signing in again. */
+export const MOCK_SIGNED_OUT_KEY = 'portal.mockSignedOut';
+/** The query param choosing the role on load: `?mockRole=ADMIN|EMVO|EXTERNAL|none`. */
+export const MOCK_ROLE_PARAM = 'mockRole';
+export const DEFAULT_MOCK_ROLE: MockRole = 'EMVO';
+/** What getToken answers: mock handlers only check that a bearer token is there. */
+export const MOCK_TOKEN = 'mock-token';
+
+const MOCK_ROLES: readonly MockRole[] = ['ADMIN', 'EMVO', 'EXTERNAL', 'none'];
+const isMockRole = (value: string | null): value is MockRole =>
+  value !== null && (MOCK_ROLES as readonly string[]).includes(value);
+
+/** The identity token's roles claim for each role (the reverse of session-user.ts). */
+const CLAIM_BY_ROLE: Record<Role, string> = {
+  ADMIN: 'EmvoPortalAdmin',
+  EMVO: 'EmvoPortalInternal',
+  EXTERNAL: 'EmvoPortalExternal',
+};
+
+const DEMO_USERS: Record<MockRole, { name: string; email: string }> = {
+  ADMIN: { name: 'Demo Administrator', email: 'demo.admin@example.com' },
+  EMVO: { name: 'Demo Reviewer', email: 'demo.reviewer@example.com' },
+  EXTERNAL: { name: 'Demo Company User', email: 'demo.company@example.com' },
+  none: { name: 'Demo User Without Role', email: 'demo.norole@example.com' },
+};
+
+/**
+ * The role to sign in as: `?mockRole=` when the URL has a valid one (remembered in session storage, and
+ * it signs in again after a logout), else the remembered one, else EMVO.
+ */
+export function mockRoleFromLocation(
+  location: Pick<Location, 'search'> = window.location,
+  storage: Storage = sessionStorage,
+): MockRole {
+  const fromUrl = new URLSearchParams(location.search).get(MOCK_ROLE_PARAM);
+  if (isMockRole(fromUrl)) {
+    storage.setItem(MOCK_ROLE_KEY, fromUrl);
+    storage.removeItem(MOCK_SIGNED_OUT_KEY);
+    return fromUrl;
+  }
+  const remembered = storage.getItem(MOCK_ROLE_KEY);
+  return isMockRole(remembered) ? remembered : DEFAULT_MOCK_ROLE;
+}
+
+/**
+ * A plain AccountInfo shaped like a B2C one, so the real toSessionUser reads its name, sign-in name and
+ * roles claim: mock mode goes through the same mapping as a real sign-in.
+ */
+function demoAccount(role: MockRole): AccountInfo {
+  const { name, email } = DEMO_USERS[role];
+  const id = `mock-${role.toLowerCase()}`;
+  return {
+    homeAccountId: id,
+    localAccountId: id,
+    environment: 'mock',
+    tenantId: 'mock',
+    username: email,
+    name,
+    idTokenClaims: { name, emails: [email], roles: role === 'none' ? [] : [CLAIM_BY_ROLE[role]] },
+  };
+}
+
+export interface MockAuthOptions {
+  storage?: { local: Storage; session: Storage };
+  /** Leaves for a path with a full page load (tests replace it: jsdom cannot navigate). */
+  navigate?: (path: string) => void;
+}
+
+/**
+ * The portal's Auth without any identity provider (mock mode): a demo user of the chosen role is signed
+ * in, getToken answers a fixed string, login signs in as the chosen role again, and logout clears the
+ * storages and shows the visitor page (spec §4).
+ */
+export function createMockAuth(role: MockRole, options: MockAuthOptions = {}): Auth {
+  const local = options.storage?.local ?? localStorage;
+  const session = options.storage?.session ?? sessionStorage;
+  const navigate = options.navigate ?? ((path: string) => window.location.assign(path));
+  const listeners = new Set<() => void>();
+  const changed = () => {
+    for (const listener of listeners) listener();
+  };
+  // One SessionUser while signed in, so React sees a stable value until someone signs in or out.
+  const demoUser: SessionUser = toSessionUser(demoAccount(role));
+  let current: SessionUser | null = session.getItem(MOCK_SIGNED_OUT_KEY) === '1' ? null : demoUser;
+
+  async function login(): Promise<void> {
+    session.removeItem(MOCK_SIGNED_OUT_KEY);
+    if (current) return;
+    current = demoUser;
+    changed();
+  }
+
+  return {
+    user: () => current,
+    // Resolves in place, like a popup sign-in: the caller's guard then sends the user to their area.
+    login,
+    getToken: async () => {
+      if (!current) await login();
+      return MOCK_TOKEN;
+    },
+    logout: async () => {
+      // spec §4: logout clears local and session storage. Mock mode then remembers only its own state:
+      // the chosen role, and that the tab is signed out (else the reload would sign in again).
+      local.clear();
+      session.clear();
+      session.setItem(MOCK_ROLE_KEY, role);
+      session.setItem(MOCK_SIGNED_OUT_KEY, '1');
+      current = null;
+      changed();
+      navigate('/');
+    },
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

@@ -1,0 +1,100 @@
+// bench/lighthouse: Lighthouse 12 (mobile preset) on the signed-in landing page, five runs, median score.
+// Starts the portal as `npm start` runs it (a fresh embedded database), signs a reviewer in with Debian's
+// chromium, then lets Lighthouse measure /emvo in the same browser profile (storage kept: signed in).
+//
+//   npm run build && node bench/lighthouse/run.mjs [--runs 5]
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium } from '@playwright/test';
+import lighthouse from 'lighthouse';
+
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
+const RUNS = Number(values.runs);
+const PORT = 8484;
+const IDP_PORT = 8494;
+const DEBUG_PORT = 9333;
+const base = `http://127.0.0.1:${PORT}`;
+const dataDir = mkdtempSync(join(tmpdir(), 'portal-lighthouse-'));
+
+const stack = spawn('node', ['apps/local-idp/dist/stack.js'], {
+  cwd: new URL('../..', import.meta.url),
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    PORT: String(PORT),
+    PUBLIC_URL: base,
+    AUTH_INSTANCE: `http://127.0.0.1:${IDP_PORT}`,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+    NODE_ENV: 'production',
+  },
+});
+
+async function waitUntilReady() {
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the portal did not start');
+}
+
+const profile = mkdtempSync(join(tmpdir(), 'portal-lighthouse-profile-'));
+let context;
+try {
+  await waitUntilReady();
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: [
+      `--remote-debugging-port=${DEBUG_PORT}`,
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+    ],
+  });
+  const page = await context.newPage();
+  await page.goto(base);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.locator('#signInName').fill('reviewer@portal.test');
+  await page.locator('#password').fill('Portal-demo-2026!');
+  await page.locator('#next').click();
+  await page.waitForURL(`${base}/emvo`);
+
+  const scores = [];
+  for (let run = 1; run <= RUNS; run += 1) {
+    const result = await lighthouse(`${base}/emvo`, {
+      port: DEBUG_PORT,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      // Keep the signed-in session: Lighthouse clears site storage by default.
+      disableStorageReset: true,
+    });
+    const { categories, audits } = result.lhr;
+    const score = Math.round((categories.performance.score ?? 0) * 100);
+    scores.push(score);
+    console.log(
+      `run ${run}: performance ${score}, accessibility ${Math.round((categories.accessibility.score ?? 0) * 100)}, ` +
+        `best practices ${Math.round((categories['best-practices'].score ?? 0) * 100)} | ` +
+        `FCP ${audits['first-contentful-paint'].displayValue}, LCP ${audits['largest-contentful-paint'].displayValue}, ` +
+        `TBT ${audits['total-blocking-time'].displayValue}, CLS ${audits['cumulative-layout-shift'].displayValue}`,
+    );
+  }
+  const sorted = [...scores].sort((a, b) => a - b);
+  console.log(
+    `\nLighthouse ${RUNS} runs, mobile preset, ${base}/emvo: median performance ${sorted[Math.floor(RUNS / 2)]}`,
+  );
+} finally {
+  await context?.close();
+  stack.kill('SIGTERM');
+  rmSync(profile, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
+}

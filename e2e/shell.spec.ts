@@ -1,0 +1,157 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { signIn } from './sign-in';
+
+const ORGANISATIONS = '**/api/organisations?*';
+
+async function signInAsReviewer(page: Page) {
+  await signIn(page, 'reviewer@portal.test');
+  await expect(page).toHaveURL(/\/emvo$/);
+}
+
+/** spec §8 error paths, answered by intercepting the API's responses. */
+test.describe('the error catalogue in the running portal', () => {
+  test('401 ERR_BAD_CREDENTIALS shows that message', async ({ page }) => {
+    await signInAsReviewer(page);
+    await page.route(ORGANISATIONS, (route) =>
+      route.fulfill({ status: 401, json: { code: 'ERR_BAD_CREDENTIALS', message: 'bad credentials' } }),
+    );
+    await page.goto('/emvo');
+    await expect(page.getByText('The user name or password is not correct.')).toBeVisible();
+  });
+
+  test('403 shows FORBIDDEN and goes back', async ({ page }) => {
+    await signInAsReviewer(page);
+    await page.goto('/emvo/no-such-screen');
+    await expect(page.getByRole('heading', { name: 'This page does not exist.' })).toBeVisible();
+    await page.route(ORGANISATIONS, (route) =>
+      route.fulfill({ status: 403, json: { code: 'FORBIDDEN', message: 'no' } }),
+    );
+    // The logo leads to '/', which sends a reviewer on to /emvo, whose call now answers 403.
+    await page.getByRole('link', { name: 'Onboarding Portal, start page' }).click();
+    await expect(page.getByText('You are not allowed to do this.')).toBeVisible();
+    await expect(page).toHaveURL(/\/emvo\/no-such-screen$/);
+  });
+
+  test('503 replaces the whole app with the unavailable page', async ({ page }) => {
+    await signInAsReviewer(page);
+    await page.route(ORGANISATIONS, (route) =>
+      route.fulfill({ status: 503, json: { code: 'SERVICE_UNAVAILABLE', message: 'down' } }),
+    );
+    await page.goto('/emvo');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'The service is unavailable. Please try again later.' }),
+    ).toBeVisible();
+    await expect(page.getByRole('navigation')).toHaveCount(0);
+  });
+
+  test('offline shows its message once, later failures stay silent', async ({ page, context }) => {
+    await signInAsReviewer(page);
+    let release: () => void = () => {};
+    let reached: () => void = () => {};
+    const offline = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const requested = new Promise<void>((resolve) => {
+      reached = resolve;
+    });
+    // The list call is held until the browser is offline, then fails as an offline call does.
+    await page.route(ORGANISATIONS, async (route) => {
+      reached();
+      await offline;
+      await route.abort('internetdisconnected');
+    });
+    await page.goto('/emvo');
+    await requested;
+    await context.setOffline(true);
+    release();
+    const message = page.getByText('You are offline. Check your connection.');
+    await expect(message).toHaveCount(1);
+    // The page comes back into view: the failed list is asked again, fails again, and says nothing more.
+    let failures = 0;
+    page.on('requestfailed', (request) => {
+      if (request.url().includes('/api/organisations')) failures += 1;
+    });
+    await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+    await expect.poll(() => failures).toBeGreaterThanOrEqual(1);
+    await page.waitForTimeout(300);
+    await expect(message).toHaveCount(1);
+  });
+});
+
+test.describe('keyboard', () => {
+  test('skip link, menu and logout work with the keyboard alone', async ({ page }) => {
+    await signInAsReviewer(page);
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('#main')).toBeFocused();
+    // Into the top bar: the logo, then the logout action.
+    await page.locator('body').focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Onboarding Portal, start page' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Log out' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  });
+});
+
+/** axe on every page reachable so far: no serious or critical violation. */
+test.describe('accessibility', () => {
+  const seriousViolations = async (page: Page) => {
+    const results = await new AxeBuilder({ page }).analyze();
+    return results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+      );
+  };
+
+  test('the sign-in page', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Useful links' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test("the identity provider's sign-in form", async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.locator('#signInName')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  for (const [email, area] of [
+    ['reviewer@portal.test', '/emvo'],
+    ['admin@portal.test', '/admin'],
+    ['external@portal.test', '/external'],
+  ] as const) {
+    test(`the ${area} area`, async ({ page }) => {
+      await signIn(page, email);
+      await expect(page).toHaveURL(new RegExp(`${area}$`));
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+
+  test('the not-found page', async ({ page }) => {
+    await signInAsReviewer(page);
+    await page.goto('/emvo/no-such-screen');
+    await expect(page.getByRole('heading', { name: 'This page does not exist.' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('the unavailable page', async ({ page }) => {
+    await signInAsReviewer(page);
+    await page.route(ORGANISATIONS, (route) =>
+      route.fulfill({ status: 503, json: { code: 'SERVICE_UNAVAILABLE' } }),
+    );
+    await page.goto('/emvo');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'The service is unavailable. Please try again later.',
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
