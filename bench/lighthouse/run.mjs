@@ -1,6 +1,7 @@
 // bench/lighthouse: Lighthouse 12 (mobile preset) on the signed-in landing page, five runs, median score.
 // Starts the portal as `npm start` runs it (a fresh embedded database), signs a reviewer in with Debian's
-// chromium, then lets Lighthouse measure /emvo in the same browser profile (storage kept: signed in).
+// chromium, then lets Lighthouse measure /emvo in the same browser profile (storage kept: signed in; the
+// HTTP cache emptied before each run, so every script and style downloads again).
 //
 //   npm run build && node bench/lighthouse/run.mjs [--runs 5]
 import { spawn } from 'node:child_process';
@@ -69,7 +70,10 @@ try {
   await page.waitForURL(`${base}/emvo`);
 
   const scores = [];
+  const cdp = await context.newCDPSession(page);
   for (let run = 1; run <= RUNS; run += 1) {
+    // A cold HTTP cache each run (the scripts and styles download again), the session kept.
+    await cdp.send('Network.clearBrowserCache');
     const result = await lighthouse(`${base}/emvo`, {
       port: DEBUG_PORT,
       output: 'json',

@@ -1,6 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
 import { testConfig } from './test/test-app.js';
@@ -12,6 +13,12 @@ const webDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
 
 beforeAll(async () => {
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>SPA</title>');
+  mkdirSync(join(webDist, 'assets'));
+  writeFileSync(join(webDist, 'assets', 'main-abc123.js'), 'console.log("app");'.repeat(100));
+  writeFileSync(
+    join(webDist, 'assets', 'main-abc123.js.br'),
+    brotliCompressSync('console.log("app");'.repeat(100)),
+  );
   const config = testConfig({
     WEB_DIST: webDist,
     APP_NAME: 'Test Portal',
@@ -94,6 +101,21 @@ describe('the API shell', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('<title>SPA</title>');
     expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the pre-compressed copy of an asset, cached for good (fingerprinted names)', async () => {
+    const response = await app.inject({
+      url: '/assets/main-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('compresses a large JSON answer for a browser that accepts it', async () => {
+    const response = await app.inject({ url: '/api/docs/json', headers: { 'accept-encoding': 'gzip' } });
+    expect(response.headers['content-encoding']).toBe('gzip');
   });
 
   it('answers a JSON 404 for unknown API paths, even to a browser', async () => {

@@ -1,3 +1,5 @@
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -38,6 +40,12 @@ export async function buildApp({ config, database, keySet, logger }: AppOptions)
   app.addHook('onClose', () => database.close());
 
   await app.register(errorsPlugin);
+  // JSON answers compressed for browsers that accept it; static files come pre-compressed (plugins/web.ts).
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(authPlugin, {
     issuer: config.auth.issuer,
     audience: config.auth.audience,

@@ -16,7 +16,8 @@ import { currentLanguage, initI18n } from './i18n/i18n';
 import { closeModal } from './modal/modal-store';
 import './app/portal.css';
 
-const root = createRoot(document.getElementById('root') as HTMLElement);
+const container = document.getElementById('root') as HTMLElement;
+const root = createRoot(container);
 
 /** spec §7 mock mode: MSW answers the calls and a demo user is signed in; both load only in that mode. */
 async function createAuth(environment: Environment): Promise<Auth> {
@@ -63,6 +64,7 @@ async function start() {
       </EnvironmentProvider>
     </StrictMode>,
   );
+  container.removeAttribute('aria-busy');
 }
 
 start().catch((error: unknown) => {
@@ -77,4 +79,5 @@ start().catch((error: unknown) => {
       </button>
     </main>,
   );
+  container.removeAttribute('aria-busy');
 });

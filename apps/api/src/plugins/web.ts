@@ -21,6 +21,8 @@ export async function webPlugin(app: FastifyInstance, options: { webDist: string
       wildcard: false,
       index: false,
       cacheControl: false,
+      // The web build writes .br and .gz copies (apps/web/scripts/precompress.mjs).
+      preCompressed: true,
       setHeaders: (res, path) => {
         // Vite fingerprints everything under /assets/; the rest (index.html, redirect.html) must revalidate.
         const hashed = path.includes(`${join(options.webDist, 'assets')}/`) && !path.includes('/i18n/');
