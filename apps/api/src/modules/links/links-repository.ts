@@ -13,16 +13,18 @@ const toDto = (row: Link): LinkDto => ({
   version: row.version,
 });
 
-/** The active links of a list, in their order (spec §7 GET /links/{id}). */
-export async function listLinks(db: Kysely<DB>, listId: string): Promise<LinkDto[]> {
-  const rows = await db
-    .selectFrom('links')
-    .selectAll()
-    .where('listId', '=', listId)
-    .where('active', '=', true)
-    .orderBy('sortOrder')
-    .orderBy('label')
-    .execute();
+/**
+ * A list's links in their order: the active ones (spec §7 GET /links/{id}, what visitors see), or all of
+ * them for the administrators who manage the list.
+ */
+export async function listLinks(
+  db: Kysely<DB>,
+  listId: string,
+  include: 'active' | 'all' = 'active',
+): Promise<LinkDto[]> {
+  let query = db.selectFrom('links').selectAll().where('listId', '=', listId);
+  if (include === 'active') query = query.where('active', '=', true);
+  const rows = await query.orderBy('sortOrder').orderBy('label').execute();
   return rows.map(toDto);
 }
 

@@ -38,6 +38,19 @@ describe('the /links resource (spec §7)', () => {
     ]);
   });
 
+  it('lists every link, inactive ones too, to an administrator', async () => {
+    await create({ ...valid, label: 'Shown', order: 1 });
+    await create({ ...valid, label: 'Hidden', order: 2, active: false });
+    const response = await t.app.inject({ method: 'GET', url: '/links/footer-links/all', headers: admin });
+    expect(response.json().map((link: { label: string }) => link.label)).toEqual(['Shown', 'Hidden']);
+    const reviewer = await t.app.inject({
+      method: 'GET',
+      url: '/links/footer-links/all',
+      headers: await t.bearer('EmvoPortalInternal'),
+    });
+    expect(reviewer.statusCode).toBe(403);
+  });
+
   it('answers an empty list for a list nobody filled', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/links/nothing-here' });
     expect(response.statusCode).toBe(200);

@@ -35,6 +35,20 @@ export async function linksRoutes(app: FastifyInstance, options: { database: Dat
   );
 
   api.get(
+    '/:id/all',
+    {
+      config: { access: roles('ADMIN') },
+      schema: {
+        tags,
+        summary: 'Every link of a list, inactive ones too, for the administrators who manage it',
+        params: linkParams,
+        response: { 200: z.array(linkSchema) },
+      },
+    },
+    async (request) => listLinks(db, request.params.id, 'all'),
+  );
+
+  api.get(
     '/:id/:linkId',
     { config: { access: 'public' }, schema: { tags, params: linkItemParams, response: { 200: linkSchema } } },
     async (request) => getLink(db, request.params.id, request.params.linkId),
