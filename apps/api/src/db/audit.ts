@@ -16,3 +16,19 @@ export async function writeAudit(trx: Transaction<DB> | Kysely<DB>, entry: Audit
     .values({ ...entry, diff: entry.diff === undefined ? null : JSON.stringify(entry.diff) })
     .execute();
 }
+
+/**
+ * An UPDATE's diff: each field of `after` whose value differs from `before`, as { from, to }. Values are
+ * compared as JSON, so dates and arrays compare by content.
+ */
+export function changedFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): Record<string, { from: unknown; to: unknown }> {
+  const diff: Record<string, { from: unknown; to: unknown }> = {};
+  for (const [field, to] of Object.entries(after)) {
+    const from = before[field];
+    if (JSON.stringify(from) !== JSON.stringify(to)) diff[field] = { from: from ?? null, to: to ?? null };
+  }
+  return diff;
+}

@@ -40,14 +40,18 @@ export const CHECK_STATUSES = [
 ] as const;
 export type CheckStatus = (typeof CHECK_STATUSES)[number];
 export const GATEWAY_TYPES = ['EMVO_GATEWAY', 'PROVIDER', 'OWN_CONNECTION'] as const;
+export type GatewayType = (typeof GATEWAY_TYPES)[number];
+export const GATEWAY_ENVIRONMENTS = ['IQE', 'PRD'] as const;
+export type GatewayEnvironment = (typeof GATEWAY_ENVIRONMENTS)[number];
 
 export interface GatewaysTable extends Audited {
   name: string;
-  type: (typeof GATEWAY_TYPES)[number];
+  type: GatewayType;
   website: string | null;
   contactEmail: string | null;
   phone: string | null;
-  environments: ColumnType<string[], string[] | undefined, string[]>;
+  /** A non-empty subset of GATEWAY_ENVIRONMENTS (migration 0002). */
+  environments: GatewayEnvironment[];
   certified: ColumnType<boolean, boolean | undefined, boolean>;
   certifiedAt: Timestamp | null;
   active: ColumnType<boolean, boolean | undefined, boolean>;
@@ -196,5 +200,7 @@ export interface DB {
 
 export type Organisation = Selectable<OrganisationsTable>;
 export type NewOrganisation = Insertable<OrganisationsTable>;
+export type Gateway = Selectable<GatewaysTable>;
+export type Tooltip = Selectable<TooltipsTable>;
 export type Link = Selectable<LinksTable>;
 export type LinkUpdate = Updateable<LinksTable>;

@@ -1,14 +1,18 @@
 import { type Condition, type ListQuery, parseListQuery, toCondition } from '@portal/list-query';
 import { badRequest } from '../http/api-error.js';
 
-export type ListFieldType = 'text' | 'integer' | 'date' | 'boolean' | 'enum';
+/**
+ * How a field filters. textArray is a text[] column: equal means "has all of the given values" and not
+ * "does not have them all"; it takes no other operator and is never a sort key.
+ */
+export type ListFieldType = 'text' | 'integer' | 'date' | 'boolean' | 'enum' | 'textArray';
 
 /** One field a list endpoint exposes: the column it maps to, and what callers may do with it. */
 export interface ListField {
   /** The SQL column (camelCase; the database plugin snake-cases it). */
   column: string;
   type: ListFieldType;
-  /** For enum fields: the accepted values. */
+  /** For enum fields: the accepted values; for textArray fields, the accepted elements when given. */
   values?: readonly string[];
   filterable?: boolean;
   sortable?: boolean;
@@ -59,7 +63,7 @@ function toSortKeys(keys: readonly string[], resource: ListResource): SortKey[] 
   const sortKeys = keys.map((key): SortKey => {
     const name = key.startsWith('-') ? key.slice(1) : key;
     const field = resource.fields[name];
-    if (!field || field.sortable === false) {
+    if (!field || field.sortable === false || field.type === 'textArray') {
       throw badRequest('INVALID_ORDER', `Cannot sort by '${name}'`);
     }
     return { column: field.column, direction: key.startsWith('-') ? 'desc' : 'asc' };
@@ -72,6 +76,7 @@ function toSortKeys(keys: readonly string[], resource: ListResource): SortKey[] 
 
 const TEXT_ONLY_TYPES = new Set(['starts', 'ends', 'contains']);
 const ORDERED_TYPES = new Set(['gt', 'gte', 'lt', 'lte']);
+const ARRAY_TYPES = new Set(['equal', 'like', 'not']);
 
 function checkCondition(condition: Condition, resource: ListResource): void {
   switch (condition.kind) {
@@ -92,7 +97,8 @@ function checkCondition(condition: Condition, resource: ListResource): void {
       const { type } = condition.filter;
       const allowed =
         (!TEXT_ONLY_TYPES.has(type) || field.type === 'text') &&
-        (!ORDERED_TYPES.has(type) || (field.type !== 'boolean' && field.type !== 'enum'));
+        (!ORDERED_TYPES.has(type) || (field.type !== 'boolean' && field.type !== 'enum')) &&
+        (field.type !== 'textArray' || ARRAY_TYPES.has(type));
       if (!allowed) {
         throw badRequest('INVALID_FILTER_TYPE', `'${condition.field}' does not take the filter '${type}'`);
       }

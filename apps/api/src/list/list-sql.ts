@@ -46,6 +46,25 @@ function coerce(name: string, field: ListField, value: Scalar): SqlValue {
     case 'enum':
       if (typeof value === 'string' && field.values?.includes(value)) return value;
       throw invalid();
+    case 'textArray': {
+      const text = value instanceof Date ? value.toISOString() : String(value);
+      if (field.values && !field.values.includes(text)) throw invalid();
+      return text;
+    }
+  }
+}
+
+/** A text[] filter: equal has every given value (`@>`), not lacks at least one of them. */
+function arrayFilterSql(name: string, column: RawBuilder<unknown>, filter: Filter, list: SqlValue[]) {
+  const values = sql`array[${sql.join(list)}]::text[]`;
+  switch (filter.type) {
+    case 'equal':
+    case 'like':
+      return sql<SqlBool>`${column} @> ${values}`;
+    case 'not':
+      return sql<SqlBool>`not coalesce(${column} @> ${values}, false)`;
+    default:
+      throw badRequest('INVALID_FILTER_TYPE', `'${name}' does not take the filter '${filter.type}'`);
   }
 }
 
@@ -56,6 +75,7 @@ function filterSql(name: string, field: ListField, filter: Filter): RawBuilder<S
   );
   const [first] = list;
   if (first === undefined) throw badRequest('INVALID_VALUE', `'${name}' needs a value`);
+  if (field.type === 'textArray') return arrayFilterSql(name, column, filter, list);
   const scalar = () => {
     if (list.length > 1) throw badRequest('INVALID_VALUE', `'${name}' takes one value for '${filter.type}'`);
     return first;
@@ -123,7 +143,10 @@ export function buildListQueries<DB, TB extends keyof DB & string, O>(
   const key = sql.ref(resource.tieBreaker);
   const ordered = <Q extends SelectQueryBuilder<DB, TB, unknown>>(query: Q): Q =>
     request.order.reduce((q, sort) => q.orderBy(sql.ref(sort.column), sort.direction) as Q, query);
-  const pageKeys = ordered(base.clearSelect().select(key.as('key')).where(where))
+  // The inner query's one output column is named as the tie-breaker's column: ORDER BY reads a bare name
+  // as an output column first, so any other alias would shadow a sort column of that name (a tooltip's key).
+  const keyName = resource.tieBreaker.slice(resource.tieBreaker.lastIndexOf('.') + 1);
+  const pageKeys = ordered(base.clearSelect().select(key.as(keyName)).where(where))
     .limit(request.limit)
     .offset((request.page - 1) * request.limit);
   const items = ordered(base.where(sql<boolean>`${key} in (${pageKeys})`));

@@ -1,11 +1,5 @@
 import { z } from 'zod';
-
-/**
- * spec §5 url pattern: optional http(s), then a domain with a 2+ letter top level, then an optional port
- * and path. Written without nested quantifiers, so no input can make it backtrack for long.
- */
-export const URL_PATTERN =
-  /^(https?:\/\/)?([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}(:\d{1,5})?(\/\S*)?$/i;
+import { URL_PATTERN } from '../../http/patterns.js';
 
 export const listIdSchema = z
   .string()

@@ -1,0 +1,177 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { changedFields, writeAudit } from '../../db/audit.js';
+import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, violates } from '../../db/pg-errors.js';
+import type { DB, Gateway } from '../../db/schema.js';
+import { ApiError, notFound, versionConflict } from '../../http/api-error.js';
+import type { GatewayDto, GatewayInput, GatewayUpdateInput } from './gateways-schemas.js';
+
+const ENTITY = 'gateway';
+
+const nameTaken = (name: string) =>
+  new ApiError(409, 'GATEWAY_NAME_TAKEN', `A gateway named '${name}' exists already`);
+const inUse = (count: number) =>
+  new ApiError(
+    409,
+    'GATEWAY_IN_USE',
+    `${count === 1 ? 'An organisation uses' : `${count} organisations use`} this gateway; deactivate it instead`,
+  );
+
+/** The gateways with the number of organisations that chose each: the list's base and the detail's. */
+export const gatewaysQuery = (db: Kysely<DB>) =>
+  db
+    .selectFrom('gateways')
+    .selectAll('gateways')
+    .select((eb) =>
+      eb
+        .selectFrom('organisations')
+        .select(sql<number>`count(*)::int`.as('count'))
+        .whereRef('organisations.gatewayId', '=', 'gateways.id')
+        .as('organisationCount'),
+    );
+
+export const toDto = (row: Gateway & { organisationCount: number | null }): GatewayDto => ({
+  id: row.id,
+  name: row.name,
+  type: row.type,
+  website: row.website,
+  contactEmail: row.contactEmail,
+  phone: row.phone,
+  environments: row.environments,
+  certified: row.certified,
+  certifiedAt: row.certifiedAt,
+  active: row.active,
+  notes: row.notes,
+  inUse: (row.organisationCount ?? 0) > 0,
+  organisationCount: row.organisationCount ?? 0,
+  createdAt: row.createdAt,
+  updatedAt: row.updatedAt,
+  createdBy: row.createdBy,
+  updatedBy: row.updatedBy,
+  version: row.version,
+});
+
+/** The stored fields an input sets, in the table's terms. */
+const columnsOf = (input: GatewayInput) => ({
+  name: input.name,
+  type: input.type,
+  website: input.website,
+  contactEmail: input.contactEmail,
+  phone: input.phone,
+  environments: input.environments,
+  certified: input.certified,
+  certifiedAt: input.certifiedAt,
+  active: input.active,
+  notes: input.notes,
+});
+
+export async function getGateway(db: Kysely<DB>, id: string): Promise<GatewayDto> {
+  const row = await gatewaysQuery(db).where('gateways.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound(`No gateway ${id}`);
+  return toDto(row);
+}
+
+/** Runs a write; the unique index on lower(name) answers a clean 409 instead of a 500. */
+async function guardName<T>(name: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (violates(error, UNIQUE_VIOLATION, 'gateways_name_key')) throw nameTaken(name);
+    throw error;
+  }
+}
+
+/** The row, locked until the transaction ends (an organisation choosing it meanwhile waits), or 404. */
+async function lockedRow(trx: Transaction<DB>, id: string): Promise<Gateway> {
+  const row = await trx
+    .selectFrom('gateways')
+    .selectAll()
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw notFound(`No gateway ${id}`);
+  return row;
+}
+
+const organisationCount = async (trx: Transaction<DB>, id: string) =>
+  Number(
+    (
+      await trx
+        .selectFrom('organisations')
+        .select(sql<number>`count(*)::int`.as('count'))
+        .where('gatewayId', '=', id)
+        .executeTakeFirstOrThrow()
+    ).count,
+  );
+
+export async function createGateway(db: Kysely<DB>, input: GatewayInput, actor: string) {
+  return guardName(input.name, () =>
+    db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('gateways')
+        .values({ ...columnsOf(input), createdBy: actor, updatedBy: actor })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await writeAudit(trx, { actor, action: 'CREATE', entity: ENTITY, entityId: row.id, diff: input });
+      return toDto({ ...row, organisationCount: 0 });
+    }),
+  );
+}
+
+/**
+ * Replaces a gateway's fields when `version` is still the stored one. Deactivating is this call with
+ * active false: its audit row says DEACTIVATE; any other change says UPDATE.
+ */
+export async function updateGateway(db: Kysely<DB>, id: string, input: GatewayUpdateInput, actor: string) {
+  return guardName(input.name, () =>
+    db.transaction().execute(async (trx) => {
+      const before = await lockedRow(trx, id);
+      if (before.version !== input.version) throw versionConflict();
+      const columns = columnsOf(input);
+      const row = await trx
+        .updateTable('gateways')
+        .set((eb) => ({
+          ...columns,
+          updatedBy: actor,
+          updatedAt: new Date(),
+          version: eb('version', '+', 1),
+        }))
+        .where('id', '=', id)
+        .where('version', '=', input.version)
+        .returningAll()
+        .executeTakeFirst();
+      if (!row) throw versionConflict();
+      const action = before.active && !input.active ? 'DEACTIVATE' : 'UPDATE';
+      await writeAudit(trx, {
+        actor,
+        action,
+        entity: ENTITY,
+        entityId: id,
+        diff: changedFields(before, columns),
+      });
+      return toDto({ ...row, organisationCount: await organisationCount(trx, id) });
+    }),
+  );
+}
+
+/** domain.md: a gateway in use cannot be deleted (409 GATEWAY_IN_USE); it is deactivated instead. */
+export async function deleteGateway(db: Kysely<DB>, id: string, actor: string): Promise<void> {
+  try {
+    await db.transaction().execute(async (trx) => {
+      const row = await lockedRow(trx, id);
+      const count = await organisationCount(trx, id);
+      if (count > 0) throw inUse(count);
+      await trx.deleteFrom('gateways').where('id', '=', id).execute();
+      await writeAudit(trx, {
+        actor,
+        action: 'DELETE',
+        entity: ENTITY,
+        entityId: id,
+        diff: toDto({ ...row, organisationCount: 0 }),
+      });
+    });
+  } catch (error) {
+    // The organisations' foreign key, should a choice slip in between the count and the delete.
+    if (violates(error, FOREIGN_KEY_VIOLATION)) throw inUse(1);
+    throw error;
+  }
+}
