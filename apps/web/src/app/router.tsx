@@ -8,12 +8,22 @@ import { NotFoundPage } from './not-found-page';
 
 type LazyPage = () => Promise<{ Component: RouteObject['Component'] }>;
 
-/** An area: its role guard runs as the loader of the area and of every child route (spec §2, §6). */
-const area = (auth: Auth, path: string, role: Role, home: LazyPage): RouteObject => ({
+/**
+ * An area: its role guard runs as the loader of the area and of every child route (spec §2, §6); each of
+ * its screens is a lazy chunk of its own.
+ */
+const area = (
+  auth: Auth,
+  path: string,
+  role: Role,
+  home: LazyPage,
+  screens: Record<string, LazyPage> = {},
+): RouteObject => ({
   path,
   loader: areaLoader(auth, role),
   children: [
     { index: true, lazy: home },
+    ...Object.entries(screens).map(([screen, lazy]) => ({ path: screen, lazy })),
     { path: '*', Component: NotFoundPage },
   ],
 });
@@ -37,9 +47,24 @@ export function createAppRouter(auth: Auth) {
         area(auth, 'emvo', 'EMVO', async () => ({
           Component: (await import('../areas/emvo/emvo-home-page')).EmvoHomePage,
         })),
-        area(auth, 'admin', 'ADMIN', async () => ({
-          Component: (await import('../areas/admin/admin-home-page')).AdminHomePage,
-        })),
+        area(
+          auth,
+          'admin',
+          'ADMIN',
+          async () => ({ Component: (await import('../areas/admin/admin-home-page')).AdminHomePage }),
+          {
+            gateways: async () => ({
+              Component: (await import('../areas/admin/gateways/gateways-page')).GatewaysPage,
+            }),
+            tooltips: async () => ({
+              Component: (await import('../areas/admin/tooltips/tooltips-page')).TooltipsPage,
+            }),
+            'disclaimer-contents': async () => ({
+              Component: (await import('../areas/admin/disclaimer-contents/disclaimer-contents-page'))
+                .DisclaimerContentsPage,
+            }),
+          },
+        ),
         area(auth, 'external', 'EXTERNAL', async () => ({
           Component: (await import('../areas/external/external-home-page')).ExternalHomePage,
         })),

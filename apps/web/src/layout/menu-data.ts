@@ -28,7 +28,11 @@ export const itemId = (item: MenuItem): string => item.id ?? item.name.trim().to
  * Screens whose page exists. A menu entry for a screen still to come is shown disabled rather than
  * leading to a page that does nothing; each screen's issue adds its path here.
  */
-export const AVAILABLE_SCREENS: ReadonlySet<string> = new Set<string>([]);
+export const AVAILABLE_SCREENS: ReadonlySet<string> = new Set<string>([
+  '/admin/gateways',
+  '/admin/tooltips',
+  '/admin/disclaimer-contents',
+]);
 
 const screen = (link: string, name: string, icon?: IconName): MenuItem => ({
   link,

@@ -41,6 +41,28 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
 ];
 
 const SEED_ACTOR = 'seed';
+const PROVIDERS = [
+  'Adents',
+  'Antares Vision',
+  'Axway Track',
+  'Bluhm Systeme',
+  'Catalyst Serialisation',
+  'Domino Track',
+  'Esko Serial',
+  'Excellis Health',
+  'Fresenius Connect',
+  'Jekson Vision',
+  'Laetus Link',
+  'Markem Imaje',
+  'Optel Group',
+  'Pharmaserv Hub',
+  'Rfxcel',
+  'Seidenader Link',
+  'Siemens Pharma',
+  'Systech Connect',
+  'Uhlmann Track',
+  'Wipotec Serial',
+];
 /** EEA countries (domain.md: an organisation's country is in the EEA). */
 export const EEA_COUNTRIES = [
   'AT',
@@ -219,6 +241,22 @@ export async function seedDemo(db: Kysely<DB>, options: DemoSeedOptions = {}): P
         },
       ])
       .returning(['id', 'active'])
+      .execute();
+    // More solution providers, as the hub lists a few dozen: enough for the admin list to have pages.
+    await trx
+      .insertInto('gateways')
+      .values(
+        PROVIDERS.map((name, index) => ({
+          name,
+          type: 'PROVIDER' as const,
+          website: `https://www.${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.example`,
+          environments: index % 3 === 0 ? ['IQE'] : ['IQE', 'PRD'],
+          certified: index % 3 !== 0,
+          certifiedAt: index % 3 !== 0 ? new Date(EPOCH - (100 + index * 7) * DAY) : null,
+          active: index % 7 !== 6,
+          ...audit,
+        })),
+      )
       .execute();
     const activeGateways = gateways.filter((gateway) => gateway.active).map((gateway) => gateway.id);
 

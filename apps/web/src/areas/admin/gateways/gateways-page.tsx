@@ -1,0 +1,151 @@
+import { useTranslation } from 'react-i18next';
+import { tk } from '../../../i18n/i18n';
+import { openModal } from '../../../modal/modal-store';
+import type { Column } from '../../../table/column';
+import { DataTable } from '../../../table/data-table';
+import { useTableParams } from '../../../table/use-table-params';
+import { ListToolbar } from '../shared/list-toolbar';
+import { GatewayForm } from './gateway-form';
+import {
+  GATEWAY_ENVIRONMENTS,
+  GATEWAY_TYPES,
+  type Gateway,
+  useGatewayMutations,
+  useGateways,
+} from './gateways-api';
+
+/** /admin/gateways (domain.md): list, search, sort, filter, create, edit, deactivate, delete when unused. */
+export function GatewaysPage() {
+  const { t } = useTranslation();
+  const params = useTableParams();
+  const { data, isFetching } = useGateways(params.query);
+  const { remove } = useGatewayMutations();
+
+  const edit = (gateway?: Gateway) =>
+    openModal({
+      title: t(gateway ? 'admin.gateways.edit' : 'admin.gateways.create'),
+      component: <GatewayForm {...(gateway ? { gateway } : {})} />,
+      hideButtons: true,
+      isLarge: true,
+    });
+
+  const confirmDelete = (gateway: Gateway) =>
+    openModal({
+      title: t('admin.gateways.deleteTitle', { name: gateway.name }),
+      text: t('admin.gateways.deleteText'),
+      primaryButton: { name: t('actions.delete'), action: () => remove.mutate(gateway.id) },
+    });
+
+  const yesNo = (value: boolean) => t(value ? 'lists.yes' : 'lists.no');
+  const columns: Column<Gateway>[] = [
+    {
+      id: 'name',
+      header: tk('admin.gateways.fields.name'),
+      fields: 'name',
+      cell: (row) => row.name,
+      width: '22%',
+    },
+    {
+      id: 'type',
+      header: tk('admin.gateways.fields.type'),
+      fields: 'type',
+      cell: (row) => t(`admin.gateways.types.${row.type}`),
+    },
+    {
+      id: 'environments',
+      header: tk('admin.gateways.fields.environments'),
+      cell: (row) => row.environments.join(', '),
+    },
+    {
+      id: 'certified',
+      header: tk('admin.gateways.fields.certified'),
+      fields: 'certified',
+      cell: (row) => yesNo(row.certified),
+    },
+    {
+      id: 'active',
+      header: tk('admin.gateways.fields.active'),
+      fields: 'active',
+      cell: (row) => yesNo(row.active),
+    },
+    {
+      id: 'updatedAt',
+      header: tk('lists.updated'),
+      fields: 'updatedAt',
+      cell: (row) => new Date(row.updatedAt).toLocaleDateString('en-US'),
+    },
+    {
+      id: 'actions',
+      header: tk('lists.actions'),
+      width: '13rem',
+      cell: (row) => (
+        <span className="row-actions">
+          <button
+            type="button"
+            onClick={() => edit(row)}
+            aria-label={t('admin.gateways.editNamed', { name: row.name })}
+          >
+            {t('actions.edit')}
+          </button>
+          <button
+            type="button"
+            onClick={() => confirmDelete(row)}
+            disabled={row.inUse}
+            title={row.inUse ? t('admin.gateways.inUse', { count: row.organisationCount }) : undefined}
+            aria-label={t('admin.gateways.deleteNamed', { name: row.name })}
+          >
+            {t('actions.delete')}
+          </button>
+        </span>
+      ),
+    },
+  ];
+
+  const yesNoOptions = [
+    { value: 'true', label: t('lists.yes') },
+    { value: 'false', label: t('lists.no') },
+  ];
+  return (
+    <section>
+      <div className="page-header">
+        <h1>{t('admin.gateways.title')}</h1>
+        <button type="button" className="primary" onClick={() => edit()}>
+          {t('admin.gateways.create')}
+        </button>
+      </div>
+      <ListToolbar
+        params={params}
+        filters={[
+          {
+            field: 'type',
+            label: t('admin.gateways.fields.type'),
+            options: GATEWAY_TYPES.map((type) => ({ value: type, label: t(`admin.gateways.types.${type}`) })),
+          },
+          {
+            field: 'environments',
+            label: t('admin.gateways.fields.environment'),
+            options: GATEWAY_ENVIRONMENTS.map((environment) => ({ value: environment, label: environment })),
+          },
+          { field: 'certified', label: t('admin.gateways.fields.certified'), options: yesNoOptions },
+          { field: 'active', label: t('admin.gateways.fields.active'), options: yesNoOptions },
+        ]}
+      />
+      <DataTable<Gateway>
+        mode="pagination"
+        caption={t('admin.gateways.title')}
+        columns={columns}
+        rows={data?.items ?? []}
+        rowKey={(row) => row.id}
+        order={params.query.order}
+        onSort={(fields) => params.toggleSort(fields)}
+        total={data?.total ?? 0}
+        totalEstimated={data?.totalEstimated ?? false}
+        page={params.query.page}
+        limit={params.query.limit}
+        onPage={params.setPage}
+        loading={isFetching}
+        size="small"
+      />
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { CheckboxField } from '../../../forms/choice-fields';
+import { Form, useFormKit } from '../../../forms/form';
+import { TextareaField, TextField } from '../../../forms/text-fields';
+import { closeModal } from '../../../modal/modal-store';
+import { type Tooltip, type TooltipInput, useTooltipMutations } from './tooltips-api';
+
+/** Create or edit a tooltip: key unique, like onboarding.company.vatnumber; text up to 500 characters. */
+export function TooltipForm({ tooltip }: { tooltip?: Tooltip }) {
+  const { t } = useTranslation();
+  const form = useFormKit<TooltipInput>({
+    defaultValues: {
+      key: tooltip?.key ?? '',
+      screen: tooltip?.screen ?? '',
+      text: tooltip?.text ?? '',
+      active: tooltip?.active ?? true,
+    },
+  });
+  const { create, update } = useTooltipMutations();
+  const save = async (values: TooltipInput) => {
+    if (tooltip) await update.mutateAsync({ ...values, id: tooltip.id, version: tooltip.version });
+    else await create.mutateAsync(values);
+    toast.success(t('admin.tooltips.saved', { key: values.key }));
+    closeModal();
+  };
+  return (
+    <Form
+      form={form}
+      onSubmit={(values) => save(values).catch(() => {})}
+      aria-label={t('admin.tooltips.form')}
+    >
+      <TextField
+        name="key"
+        label={t('admin.tooltips.fields.key')}
+        description={t('admin.tooltips.keyHelp')}
+        required
+        minLength={3}
+        maxLength={100}
+        readOnly={tooltip !== undefined}
+      />
+      <TextField name="screen" label={t('admin.tooltips.fields.screen')} required />
+      <TextareaField
+        name="text"
+        label={t('admin.tooltips.fields.text')}
+        required
+        minLength={1}
+        maxLength={500}
+      />
+      <CheckboxField name="active" label={t('admin.tooltips.fields.active')} />
+      <div className="form-actions">
+        <button type="button" onClick={closeModal}>
+          {t('actions.cancel')}
+        </button>
+        <button type="submit" className="primary" disabled={form.formState.isSubmitting}>
+          {t('actions.save')}
+        </button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,100 @@
+import { useTranslation } from 'react-i18next';
+import { tk } from '../../../i18n/i18n';
+import { openModal } from '../../../modal/modal-store';
+import type { Column } from '../../../table/column';
+import { DataTable } from '../../../table/data-table';
+import { useTableParams } from '../../../table/use-table-params';
+import { ListToolbar } from '../shared/list-toolbar';
+import { TooltipForm } from './tooltip-form';
+import { type Tooltip, useTooltipList } from './tooltips-api';
+
+/** /admin/tooltips (domain.md): the texts of the tooltip icons beside form labels. */
+export function TooltipsPage() {
+  const { t } = useTranslation();
+  const params = useTableParams();
+  const { data, isFetching } = useTooltipList(params.query);
+  const edit = (tooltip?: Tooltip) =>
+    openModal({
+      title: t(tooltip ? 'admin.tooltips.edit' : 'admin.tooltips.create'),
+      component: <TooltipForm {...(tooltip ? { tooltip } : {})} />,
+      hideButtons: true,
+      isLarge: true,
+    });
+  const columns: Column<Tooltip>[] = [
+    {
+      id: 'key',
+      header: tk('admin.tooltips.fields.key'),
+      fields: 'key',
+      cell: (row) => <code>{row.key}</code>,
+      width: '28%',
+    },
+    {
+      id: 'screen',
+      header: tk('admin.tooltips.fields.screen'),
+      fields: 'screen',
+      cell: (row) => row.screen,
+      width: '10rem',
+    },
+    { id: 'text', header: tk('admin.tooltips.fields.text'), cell: (row) => row.text },
+    {
+      id: 'active',
+      header: tk('admin.tooltips.fields.active'),
+      fields: 'active',
+      cell: (row) => t(row.active ? 'lists.yes' : 'lists.no'),
+      width: '6rem',
+    },
+    {
+      id: 'actions',
+      header: tk('lists.actions'),
+      width: '7rem',
+      cell: (row) => (
+        <button
+          type="button"
+          onClick={() => edit(row)}
+          aria-label={t('admin.tooltips.editNamed', { key: row.key })}
+        >
+          {t('actions.edit')}
+        </button>
+      ),
+    },
+  ];
+  return (
+    <section>
+      <div className="page-header">
+        <h1>{t('admin.tooltips.title')}</h1>
+        <button type="button" className="primary" onClick={() => edit()}>
+          {t('admin.tooltips.create')}
+        </button>
+      </div>
+      <ListToolbar
+        params={params}
+        filters={[
+          {
+            field: 'active',
+            label: t('admin.tooltips.fields.active'),
+            options: [
+              { value: 'true', label: t('lists.yes') },
+              { value: 'false', label: t('lists.no') },
+            ],
+          },
+        ]}
+      />
+      <DataTable<Tooltip>
+        mode="pagination"
+        caption={t('admin.tooltips.title')}
+        columns={columns}
+        rows={data?.items ?? []}
+        rowKey={(row) => row.id}
+        order={params.query.order}
+        onSort={(fields) => params.toggleSort(fields)}
+        total={data?.total ?? 0}
+        totalEstimated={data?.totalEstimated ?? false}
+        page={params.query.page}
+        limit={params.query.limit}
+        onPage={params.setPage}
+        loading={isFetching}
+        size="small"
+      />
+    </section>
+  );
+}

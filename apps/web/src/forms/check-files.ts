@@ -1,0 +1,95 @@
+import { tk } from '../i18n/i18n';
+
+/** spec §5 Files: the allowed extensions by group. */
+export const FILE_GROUPS = {
+  image: ['png', 'jpg', 'jpeg'],
+  doc: ['doc', 'docx'],
+  sheet: ['xls', 'xlsx', 'xlsm'],
+  slide: ['ppt', 'pptx'],
+  pdf: ['pdf'],
+  csr: ['csr'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type FileGroup = keyof typeof FILE_GROUPS;
+
+/** spec §5 Files: a size limit in megabytes is that many times 1,000,000 bytes. */
+export const BYTES_PER_MB = 1_000_000;
+
+/** spec §5 Files messages (the key's spelling is the spec's: fileToLarge). */
+export const FILE_MESSAGES = {
+  extensionNotAllowed: tk('errors.form.extensionNotAllowed'),
+  fileToLarge: tk('errors.form.fileToLarge'),
+} as const;
+
+export interface FileRejection {
+  file: File;
+  key: (typeof FILE_MESSAGES)[keyof typeof FILE_MESSAGES];
+}
+
+export interface CheckFilesOptions {
+  accept: readonly FileGroup[];
+  /** No limit when absent (spec §5: the default is not shown). */
+  maxSizeMb?: number;
+  multiple?: boolean;
+}
+
+export interface CheckedFiles<TValue> {
+  /** The valid files when multiple, else the first valid file or null. */
+  value: TValue;
+  /** The rejected files, dropped from the value, each with its message key. */
+  errors: FileRejection[];
+}
+
+/** The extensions the groups allow, in lower case, without dots. */
+export function allowedExtensions(accept: readonly FileGroup[]): string[] {
+  return [...new Set(accept.flatMap((group) => FILE_GROUPS[group]))];
+}
+
+/** The text after the last dot, in lower case; '' when there is none (or the name starts with it). */
+export function extensionOf(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  return dot > 0 ? fileName.slice(dot + 1).toLowerCase() : '';
+}
+
+/**
+ * spec §5 Files: each file's extension, in lower case, must be in the allowed groups
+ * (errors.form.extensionNotAllowed), and its size at most maxSizeMb × 1,000,000 bytes
+ * (errors.form.fileToLarge). Rejected files are dropped: the value is the list of valid files when
+ * multiple, else the first valid one (or null).
+ */
+export function checkFiles(
+  files: Iterable<File>,
+  options: CheckFilesOptions & { multiple: true },
+): CheckedFiles<File[]>;
+export function checkFiles(
+  files: Iterable<File>,
+  options: CheckFilesOptions & { multiple?: false },
+): CheckedFiles<File | null>;
+export function checkFiles(
+  files: Iterable<File>,
+  options: CheckFilesOptions,
+): CheckedFiles<File[] | File | null>;
+export function checkFiles(
+  files: Iterable<File>,
+  options: CheckFilesOptions,
+): CheckedFiles<File[] | File | null> {
+  const extensions = allowedExtensions(options.accept);
+  const limit = options.maxSizeMb === undefined ? Number.POSITIVE_INFINITY : options.maxSizeMb * BYTES_PER_MB;
+  const valid: File[] = [];
+  const errors: FileRejection[] = [];
+  for (const file of files) {
+    if (!extensions.includes(extensionOf(file.name)))
+      errors.push({ file, key: FILE_MESSAGES.extensionNotAllowed });
+    else if (file.size > limit) errors.push({ file, key: FILE_MESSAGES.fileToLarge });
+    else valid.push(file);
+  }
+  return { value: options.multiple ? valid : (valid[0] ?? null), errors };
+}
+
+/** spec §3 selected file size, in decimal units as the limit: kB below a megabyte, else MB. */
+export function formatFileSize(bytes: number, locale?: string): string {
+  const format = (value: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value);
+  const kilobytes = Math.round(bytes / 100) / 10;
+  // 999,990 bytes would round to "1,000 kB": from there on it is "1 MB".
+  return kilobytes < 1000 ? `${format(kilobytes)} kB` : `${format(bytes / BYTES_PER_MB)} MB`;
+}

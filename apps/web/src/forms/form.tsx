@@ -1,0 +1,249 @@
+import { toNestErrors } from '@hookform/resolvers';
+import {
+  type ComponentPropsWithoutRef,
+  createContext,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useId,
+  useState,
+} from 'react';
+import {
+  type DefaultValues,
+  type FieldError,
+  type FieldValues,
+  FormProvider,
+  type Resolver,
+  type SubmitErrorHandler,
+  type SubmitHandler,
+  type UseFormReturn,
+  useForm,
+  useFormContext,
+  useFormState,
+} from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import {
+  emptyValue,
+  type FieldRules,
+  type FormRefinement,
+  fieldMessage,
+  formSchema,
+  valueAt,
+} from './form-schema';
+
+/**
+ * The rules of the fields on screen. Each field component registers its rules while it is mounted and
+ * enabled, so the form's zod schema is always that of the fields the user sees: a field rendered only
+ * under a condition is checked only then, a disabled one not at all (as a disabled control is left out of
+ * Angular's and react-hook-form's validation).
+ */
+export class FieldRegistry {
+  readonly #fields = new Map<string, FieldRules>();
+  readonly #refinements: readonly FormRefinement[];
+  #schema: z.ZodType<Record<string, unknown>> | undefined;
+
+  constructor(refinements: readonly FormRefinement[] = []) {
+    this.#refinements = refinements;
+  }
+
+  /** Registers a field's rules; returns the unregistration. */
+  register(name: string, rules: FieldRules): () => void {
+    this.#fields.set(name, rules);
+    this.#schema = undefined;
+    return () => {
+      // A remount may have registered newer rules under the same name in between.
+      if (this.#fields.get(name) === rules) {
+        this.#fields.delete(name);
+        this.#schema = undefined;
+      }
+    };
+  }
+
+  /** The fields to check again when `name` changes: those of refinements depending on it. */
+  dependents(name: string): string[] {
+    return this.#refinements
+      .filter((refinement) => refinement.dependsOn.includes(name))
+      .map(({ path }) => path);
+  }
+
+  /** The schema of the registered fields and of the refinements whose field is registered. */
+  schema(): z.ZodType<Record<string, unknown>> {
+    this.#schema ??= formSchema(
+      Object.fromEntries(this.#fields),
+      this.#refinements.filter((refinement) => this.#fields.has(refinement.path)),
+    );
+    return this.#schema;
+  }
+
+  /**
+   * A react-hook-form resolver over the current schema (zodResolver's work, written out because the schema
+   * changes as fields mount): the first issue of each field becomes its error; the values go through as
+   * they are.
+   */
+  resolver<TValues extends FieldValues>(): Resolver<TValues> {
+    return async (values, _context, options) => {
+      const result = await this.schema().safeParseAsync(values);
+      if (result.success) return { values, errors: {} };
+      const errors: Record<string, FieldError> = {};
+      for (const issue of result.error.issues) {
+        const path = issue.path.map(String).join('.');
+        errors[path] ??= { type: issue.code, message: issue.message };
+      }
+      return { values: {}, errors: toNestErrors(errors, options) };
+    };
+  }
+}
+
+export type FormKit<TValues extends FieldValues> = UseFormReturn<TValues> & { registry: FieldRegistry };
+
+export interface UseFormKitOptions<TValues extends FieldValues> {
+  defaultValues?: DefaultValues<TValues>;
+  /** Rules across fields, such as mustMatch('password', 'passwordConfirmation'). Read once. */
+  refinements?: readonly FormRefinement[];
+}
+
+/**
+ * react-hook-form with the kit's validation: the zod schema of the mounted fields (see FieldRegistry),
+ * checked on every change (errors still show only once a field is dirty or the form was submitted).
+ */
+export function useFormKit<TValues extends FieldValues>(
+  options: UseFormKitOptions<TValues> = {},
+): FormKit<TValues> {
+  const [{ registry, resolver }] = useState(() => {
+    const created = new FieldRegistry(options.refinements);
+    return { registry: created, resolver: created.resolver<TValues>() };
+  });
+  const form = useForm<TValues>({ defaultValues: options.defaultValues, mode: 'onChange', resolver });
+  // Not memoised: react-hook-form hands back the same object with a fresh formState on every render.
+  return { ...form, registry };
+}
+
+const RegistryContext = createContext<FieldRegistry | null>(null);
+
+export interface FormProps<TValues extends FieldValues>
+  extends Omit<ComponentPropsWithoutRef<'form'>, 'onSubmit' | 'onInvalid' | 'noValidate'> {
+  form: FormKit<TValues>;
+  /** Called with the values once every mounted field and refinement passes. */
+  onSubmit: SubmitHandler<TValues>;
+  onInvalid?: SubmitErrorHandler<TValues>;
+  children: ReactNode;
+}
+
+/**
+ * A <form> for the kit's fields. The browser's own validation is off (noValidate): the fields show the
+ * spec's messages instead.
+ */
+export function Form<TValues extends FieldValues>({
+  form,
+  onSubmit,
+  onInvalid,
+  children,
+  ...formProps
+}: FormProps<TValues>) {
+  const { registry, ...methods } = form;
+  return (
+    <FormProvider {...methods}>
+      <RegistryContext.Provider value={registry}>
+        <form {...formProps} noValidate onSubmit={methods.handleSubmit(onSubmit, onInvalid)}>
+          {children}
+        </form>
+      </RegistryContext.Provider>
+    </FormProvider>
+  );
+}
+
+function useRegistry(): FieldRegistry {
+  const registry = useContext(RegistryContext);
+  if (!registry) throw new Error('A form field needs a <Form> around it');
+  return registry;
+}
+
+/** What every field component takes besides its own options. */
+export interface CommonFieldProps {
+  /** The react-hook-form field name; a dotted name nests ('address.street'). */
+  name: string;
+  label: string;
+  required?: boolean;
+  /** Help shown under the field and tied to it with aria-describedby. */
+  description?: ReactNode;
+  /** spec §1: the admin-managed tooltip shown next to the label (GET /api/tooltips/active). */
+  tooltipKey?: string;
+  /** spec §5: false never shows this field's errors (its rules still block the submission). */
+  showErrors?: boolean;
+  readOnly?: boolean;
+  /** A disabled field is neither checked nor submitted. */
+  disabled?: boolean;
+  /** The control's id; generated when absent. */
+  id?: string;
+}
+
+export interface FieldState {
+  id: string;
+  errorId: string;
+  descriptionId: string;
+  /** The translated message when the error is to be shown, else undefined. */
+  error: string | undefined;
+  /** aria-describedby for the control: the shown error and the description. */
+  describedBy: string | undefined;
+  /** The fields to validate again after this one changes (react-hook-form's `deps`). */
+  deps: string[];
+}
+
+/**
+ * The same rules object for as long as the rules are the same: a caller builds a new object on every
+ * render, and effects that register the rules must not run again for that.
+ */
+function useStableRules(rules: FieldRules): FieldRules {
+  const [stable, setStable] = useState(rules);
+  const changed = JSON.stringify(stable) !== JSON.stringify(rules);
+  // React's "adjust state while rendering": the render restarts at once with the new rules.
+  if (changed) setStable(rules);
+  return changed ? rules : stable;
+}
+
+/**
+ * Registers a field's rules and tells when to show its error. spec §5: an error shows only when the field
+ * is invalid and dirty (react-hook-form's state: its value differs from the default), unless showErrors is
+ * false. After a submission attempt every invalid field shows its error, dirty or not: a user who presses
+ * Submit expects to see what is missing.
+ */
+export function useField(props: CommonFieldProps, rules: FieldRules): FieldState {
+  const { name, showErrors = true, disabled = false, description } = props;
+  const { t } = useTranslation();
+  const registry = useRegistry();
+  const { control, getFieldState, resetField } = useFormContext();
+  const formState = useFormState({ control, name });
+  const generatedId = useId();
+  const id = props.id ?? generatedId;
+
+  const stableRules = useStableRules(rules);
+  useEffect(
+    () => (disabled ? undefined : registry.register(name, stableRules)),
+    [registry, name, stableRules, disabled],
+  );
+
+  // react-hook-form finds a field without a default value dirty as soon as any field changes (its value ''
+  // differs from undefined), which would show its errors early: such a field gets its empty value as default.
+  const hasDefault = valueAt(formState.defaultValues, name) !== undefined;
+  useEffect(() => {
+    if (!hasDefault) resetField(name, { defaultValue: emptyValue(stableRules) });
+  }, [hasDefault, resetField, name, stableRules]);
+
+  const state = getFieldState(name, formState);
+  const shown = showErrors && state.invalid && (state.isDirty || formState.submitCount > 0);
+  const message = shown ? fieldMessage(state.error?.message, rules) : undefined;
+  const errorId = `${id}-error`;
+  const descriptionId = `${id}-description`;
+  const describedBy = [message ? errorId : undefined, description ? descriptionId : undefined]
+    .filter((part): part is string => part !== undefined)
+    .join(' ');
+  return {
+    id,
+    errorId,
+    descriptionId,
+    error: message ? t(message.key, message.values) : undefined,
+    describedBy: describedBy || undefined,
+    deps: registry.dependents(name),
+  };
+}

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { type PatternName, patterns } from './patterns';
+
+const local64 = 'a'.repeat(64);
+const local65 = 'a'.repeat(65);
+
+/** spec §5: the name pattern forbids digits and these characters. */
+const NAME_FORBIDDEN = [
+  ...'0123456789',
+  ...[',', ';', ':', '=', '+', '*', '"', '!', '?', '/', '(', ')', '&', '§', '$', '€', '_', '@', '#'],
+  ...['<', '>', '^', '%', '²', '³'],
+];
+
+/** spec §5: every pattern with the values it accepts and the values it rejects. */
+const examples: Record<PatternName, { accepted: string[]; rejected: string[] }> = {
+  email: {
+    accepted: [
+      'jane.doe@example.com',
+      'jane_doe+news@mail.example.co.uk',
+      'J-D.99@EXAMPLE.ORG',
+      `${local64}@example.com`, // a local part of 64 characters
+      'a@b-c.io',
+    ],
+    rejected: [
+      `${local65}@example.com`, // a local part of 65 characters
+      'jane@example.c', // a one-letter top level domain
+      'jane@example.c0m', // a top level domain with a digit
+      'jane@localhost', // no top level domain
+      'jane doe@example.com', // a space
+      'jane!@example.com', // a character outside the local part's set
+      '@example.com', // no local part
+      'jane@', // no domain
+      'jane@@example.com',
+      'jane@example..com',
+      '',
+    ],
+  },
+  password: {
+    accepted: ['Secret1!', 'aB3$', 'Pässwört9#', 'x Y 1 -'],
+    rejected: [
+      'secret1!', // no uppercase letter
+      'SECRET1!', // no lowercase letter
+      'Secret!!', // no digit
+      'Secret11', // no special character
+      'Secret 1', // a space is not a special character
+      '',
+    ],
+  },
+  name: {
+    accepted: ['Jane', 'Jean-Luc Picard', "O'Brien", 'Zoë Müller-Lüdenscheidt', 'Dr. Jane Doe', 'Ærøskøbing'],
+    // One row per forbidden character: the ten digits, then the characters spec §5 lists.
+    rejected: NAME_FORBIDDEN.map((character) => `Jane ${character} Doe`),
+  },
+  tel: {
+    accepted: ['0123456789', '+44 (0) 20 7946 0958', '+32 2 123 45 67', '(02) 123'],
+    rejected: ['0123-456', '+44.20.7946', '0800 CALL ME', '123/456', ''],
+  },
+  url: {
+    accepted: [
+      'example.com',
+      'www.example.com',
+      'http://example.com',
+      'https://portal.example.co.uk',
+      'HTTPS://EXAMPLE.COM',
+      'https://example.com/path/page?x=1#top',
+    ],
+    rejected: [
+      'ftp://example.com', // only http(s)
+      'https://example', // no top level domain
+      'https://example.c', // a one-letter top level domain
+      'https//example.com',
+      'https://exa mple.com',
+      'https://example.com/a b',
+      '',
+    ],
+  },
+  houseNumber: {
+    accepted: ['12', '12a', '12AB', '1'],
+    rejected: ['a12', '12-3', '12 a', 'a', '', '12a3'],
+  },
+};
+
+describe('patterns (spec §5)', () => {
+  for (const [pattern, { accepted, rejected }] of Object.entries(examples) as Array<
+    [PatternName, (typeof examples)[PatternName]]
+  >) {
+    describe(pattern, () => {
+      it.each(accepted)(`accepts %j`, (value) => {
+        expect(patterns[pattern].test(value)).toBe(true);
+      });
+      it.each(rejected)(`rejects %j`, (value) => {
+        expect(patterns[pattern].test(value)).toBe(false);
+      });
+    });
+  }
+
+  it('has one name row per forbidden character: 10 digits and the 25 characters of spec §5', () => {
+    expect(new Set(NAME_FORBIDDEN).size).toBe(35);
+  });
+
+  it.each([
+    ['email', `${'a'.repeat(64)}@${'a-'.repeat(20_000)}.1`],
+    ['email', `a@${'a.'.repeat(20_000)}1`],
+    ['password', `${'aA1'.repeat(20_000)}`],
+    ['url', `https://${'a.'.repeat(20_000)}a `],
+    ['url', `https://example.com/${'a'.repeat(40_000)} `],
+    ['name', `${'a'.repeat(40_000)}1`],
+    ['houseNumber', `${'1'.repeat(40_000)}-`],
+  ] satisfies Array<[PatternName, string]>)('%s fails fast on a long hostile input', (pattern, value) => {
+    const start = performance.now();
+    expect(patterns[pattern].test(value)).toBe(false);
+    expect(performance.now() - start).toBeLessThan(100);
+  });
+});

@@ -1,0 +1,32 @@
+import { type ListQuery, stringifyListQuery } from '@portal/list-query';
+import type { HttpClient } from '../http/http-client';
+
+/**
+ * The API's answer to a list call (apps/api/src/list/list-sql.ts): one page of rows and the total, exact
+ * up to 1,000 rows, else the database's estimate (totalEstimated: the table then says "about N").
+ */
+export interface ListPage<T> {
+  items: T[];
+  page: number;
+  limit: number;
+  total: number;
+  totalEstimated: boolean;
+}
+
+/** spec §7: a list call carries page, limit, order, where and whereMulti as query params. */
+export function fetchListPage<T>(
+  http: HttpClient,
+  path: string,
+  query: ListQuery,
+  signal?: AbortSignal,
+): Promise<ListPage<T>> {
+  return http<ListPage<T>>(path, { query: stringifyListQuery(query), ...(signal ? { signal } : {}) });
+}
+
+/** Whether a page after `page` may exist: a full page came back and the total, if exact, goes further. */
+export function hasNextPage(
+  page: Pick<ListPage<unknown>, 'items' | 'page' | 'limit' | 'total' | 'totalEstimated'>,
+) {
+  if (page.items.length < page.limit) return false;
+  return page.totalEstimated || page.page * page.limit < page.total;
+}
