@@ -5,25 +5,14 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AuthProvider } from '../auth/auth-context';
 import type { Auth } from '../auth/msal-auth';
-import { toSessionUser } from '../auth/session-user';
 import { EnvironmentProvider } from '../config/environment-context';
 import { markUnavailable, resetAvailability } from '../http/availability';
 import type { HttpClient } from '../http/http-client';
 import { HttpProvider } from '../http/http-context';
 import { TEST_ENVIRONMENT } from '../test/render-with-providers';
+import { userWith } from '../test/session-users';
 import { createTestI18n } from '../test/test-i18n';
 import { Layout } from './layout';
-
-const userWith = (...roles: string[]) =>
-  toSessionUser({
-    homeAccountId: 'h',
-    environment: 'e',
-    tenantId: 't',
-    username: '',
-    localAccountId: 'l',
-    name: 'Rita',
-    idTokenClaims: { roles, name: 'Rita Reviewer' },
-  });
 
 function renderLayout(user: ReturnType<typeof userWith> | null) {
   const auth: Auth = {

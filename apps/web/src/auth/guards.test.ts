@@ -1,20 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
+import { userWith } from '../test/session-users';
 import { areaLoader, visitorLoader } from './guards';
 import type { Auth } from './msal-auth';
-import { toSessionUser } from './session-user';
-
-const user = (roles: string[]) =>
-  toSessionUser({
-    homeAccountId: 'h',
-    environment: 'e',
-    tenantId: 't',
-    username: '',
-    localAccountId: 'l',
-    idTokenClaims: { roles },
-  });
 
 function fakeAuth(
-  signedIn: ReturnType<typeof user> | null,
+  signedIn: ReturnType<typeof userWith> | null,
   getToken: Auth['getToken'] = async () => 'token',
 ): Auth {
   return {
@@ -43,19 +33,19 @@ describe('areaLoader (spec §2 guard, §6 roles)', () => {
   });
 
   it('acquires a token silently for a signed-in user and lets the area open', async () => {
-    const auth = fakeAuth(user(['EmvoPortalInternal']));
+    const auth = fakeAuth(userWith('EmvoPortalInternal'));
     await expect(areaLoader(auth, 'EMVO')({ request: request('/emvo') })).resolves.toBeNull();
     expect(auth.getToken).toHaveBeenCalledWith('/emvo');
   });
 
   it("sends a user without the area's role to '/'", async () => {
-    const auth = fakeAuth(user(['EmvoPortalInternal']));
+    const auth = fakeAuth(userWith('EmvoPortalInternal'));
     expect(await redirectOf(areaLoader(auth, 'ADMIN')({ request: request('/admin/users') }))).toBe('/');
   });
 
   it('lets other token errors propagate', async () => {
     const failure = new Error('server_unavailable');
-    const auth = fakeAuth(user(['EmvoPortalInternal']), async () => {
+    const auth = fakeAuth(userWith('EmvoPortalInternal'), async () => {
       throw failure;
     });
     expect(await redirectOf(areaLoader(auth, 'EMVO')({ request: request('/emvo') }))).toBe(failure);
@@ -69,11 +59,11 @@ describe("visitorLoader (spec §4: '' is for visitors)", () => {
     ['ADMIN', ['EmvoPortalAdmin'], '/admin'],
     ['EXTERNAL', ['EmvoPortalExternal'], '/external'],
   ])('sends a connected %s user on to their area', async (_who, roles, landing) => {
-    expect(await redirectOf(visitorLoader(fakeAuth(user(roles)))())).toBe(landing);
+    expect(await redirectOf(visitorLoader(fakeAuth(userWith(...roles)))())).toBe(landing);
   });
 
   it('logs out a connected user with no role', async () => {
-    const auth = fakeAuth(user([]));
+    const auth = fakeAuth(userWith());
     await visitorLoader(auth)();
     expect(auth.logout).toHaveBeenCalled();
   });

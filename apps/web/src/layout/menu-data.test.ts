@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { toSessionUser } from '../auth/session-user';
+import { userWith } from '../test/session-users';
 import { itemId, type MenuGroup, menuGroups, visibleGroups } from './menu-data';
-
-const userWith = (...roles: string[]) =>
-  toSessionUser({
-    homeAccountId: 'h',
-    environment: 'e',
-    tenantId: 't',
-    username: '',
-    localAccountId: 'l',
-    idTokenClaims: { roles },
-  });
 
 const links = (groups: MenuGroup[]) =>
   groups.map((group) => group.items.map((item) => item.link ?? item.name));

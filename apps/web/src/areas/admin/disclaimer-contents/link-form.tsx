@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { CheckboxField } from '../../../forms/choice-fields';
 import { Form, useFormKit } from '../../../forms/form';
+import { FormActions } from '../../../forms/form-actions';
 import { TextField } from '../../../forms/text-fields';
 import { closeModal } from '../../../modal/modal-store';
 import { type LinkInput, type ManagedLink, useLinkMutations } from './footer-links-api';
@@ -40,14 +41,7 @@ export function LinkForm({ link, nextOrder }: { link?: ManagedLink; nextOrder: n
         maxLength={2000}
       />
       <CheckboxField name="active" label={t('admin.footerLinks.fields.active')} />
-      <div className="form-actions">
-        <button type="button" onClick={closeModal}>
-          {t('actions.cancel')}
-        </button>
-        <button type="submit" className="primary" disabled={form.formState.isSubmitting}>
-          {t('actions.save')}
-        </button>
-      </div>
+      <FormActions saving={form.formState.isSubmitting} />
     </Form>
   );
 }

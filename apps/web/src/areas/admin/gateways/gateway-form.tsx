@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { CheckboxField, CheckboxGroupField, RadioField } from '../../../forms/choice-fields';
 import { Form, useFormKit } from '../../../forms/form';
+import { FormActions } from '../../../forms/form-actions';
 import { DateField, TextareaField, TextField } from '../../../forms/text-fields';
 import { closeModal } from '../../../modal/modal-store';
 import {
@@ -88,14 +89,7 @@ export function GatewayForm({ gateway }: { gateway?: Gateway }) {
       {certified && <DateField name="certifiedAt" label={t('admin.gateways.fields.certifiedAt')} required />}
       {gateway && <CheckboxField name="active" label={t('admin.gateways.fields.active')} />}
       <TextareaField name="notes" label={t('admin.gateways.fields.notes')} minLength={0} maxLength={1000} />
-      <div className="form-actions">
-        <button type="button" onClick={closeModal}>
-          {t('actions.cancel')}
-        </button>
-        <button type="submit" className="primary" disabled={form.formState.isSubmitting}>
-          {t('actions.save')}
-        </button>
-      </div>
+      <FormActions saving={form.formState.isSubmitting} />
     </Form>
   );
 }

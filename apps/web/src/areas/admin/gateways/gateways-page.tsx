@@ -3,6 +3,7 @@ import { tk } from '../../../i18n/i18n';
 import { openModal } from '../../../modal/modal-store';
 import type { Column } from '../../../table/column';
 import { DataTable } from '../../../table/data-table';
+import { pagedTableProps } from '../../../table/paged-table-props';
 import { useTableParams } from '../../../table/use-table-params';
 import { ListToolbar } from '../shared/list-toolbar';
 import { GatewayForm } from './gateway-form';
@@ -131,19 +132,10 @@ export function GatewaysPage() {
         ]}
       />
       <DataTable<Gateway>
-        mode="pagination"
+        {...pagedTableProps(params, data, isFetching)}
         caption={t('admin.gateways.title')}
         columns={columns}
-        rows={data?.items ?? []}
         rowKey={(row) => row.id}
-        order={params.query.order}
-        onSort={(fields) => params.toggleSort(fields)}
-        total={data?.total ?? 0}
-        totalEstimated={data?.totalEstimated ?? false}
-        page={params.query.page}
-        limit={params.query.limit}
-        onPage={params.setPage}
-        loading={isFetching}
         size="small"
       />
     </section>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { CheckboxField } from '../../../forms/choice-fields';
 import { Form, useFormKit } from '../../../forms/form';
+import { FormActions } from '../../../forms/form-actions';
 import { TextareaField, TextField } from '../../../forms/text-fields';
 import { closeModal } from '../../../modal/modal-store';
 import { type Tooltip, type TooltipInput, useTooltipMutations } from './tooltips-api';
@@ -48,14 +49,7 @@ export function TooltipForm({ tooltip }: { tooltip?: Tooltip }) {
         maxLength={500}
       />
       <CheckboxField name="active" label={t('admin.tooltips.fields.active')} />
-      <div className="form-actions">
-        <button type="button" onClick={closeModal}>
-          {t('actions.cancel')}
-        </button>
-        <button type="submit" className="primary" disabled={form.formState.isSubmitting}>
-          {t('actions.save')}
-        </button>
-      </div>
+      <FormActions saving={form.formState.isSubmitting} />
     </Form>
   );
 }
