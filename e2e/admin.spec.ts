@@ -59,6 +59,9 @@ test.describe('/admin/gateways', () => {
     await expect(page).toHaveURL(/order=name/);
     await page.getByRole('button', { name: /^Name/ }).click();
     await expect(page).toHaveURL(/order=-name/);
+    // The previous page stays on screen while the sorted one loads: wait for it.
+    await expect(page.getByRole('columnheader', { name: /^Name/ })).toHaveAttribute('aria-sort', 'descending');
+    await expect(page.locator('table[aria-busy="true"]')).toHaveCount(0);
     const topDescending = await firstCell.textContent();
     // Filter: certified only.
     await page.getByLabel('Certified').selectOption('true');
