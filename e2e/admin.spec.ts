@@ -60,9 +60,12 @@ test.describe('/admin/gateways', () => {
     await page.getByRole('button', { name: /^Name/ }).click();
     await expect(page).toHaveURL(/order=-name/);
     // The previous page stays on screen while the sorted one loads: wait for it.
-    await expect(page.getByRole('columnheader', { name: /^Name/ })).toHaveAttribute('aria-sort', 'descending');
+    await expect(page.getByRole('columnheader', { name: /^Name/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
     await expect(page.locator('table[aria-busy="true"]')).toHaveCount(0);
-    const topDescending = await firstCell.textContent();
+    const topDescending = (await firstCell.textContent()) ?? '';
     // Filter: certified only.
     await page.getByLabel('Certified').selectOption('true');
     await expect(page).toHaveURL(/certified=true/);
