@@ -146,6 +146,25 @@ describe('links (spec §7 /links/{id})', () => {
     });
   });
 
+  it('GET /links/{id}/all: every link, inactive ones too, by order then label; needs a session', async () => {
+    await send('POST', FOOTER, { label: 'Accessibility', link: 'https://a.example', order: 2 });
+    const { status, body } = await call(`${FOOTER}/all`, { headers: ADMIN });
+    expect(status).toBe(200);
+    expect(labels(body)).toEqual([
+      'EMVO website',
+      'Privacy policy',
+      'Accessibility',
+      'Help desk',
+      'Old onboarding guide',
+    ]);
+    expect((body as Array<{ id: string; active: boolean }>).at(-1)).toMatchObject({
+      id: INACTIVE,
+      active: false,
+    });
+    expect(await call('/links/nothing-here/all', { headers: ADMIN })).toEqual({ status: 200, body: [] });
+    expect(await call(`${FOOTER}/all`)).toMatchObject({ status: 401, body: { code: 'UNAUTHORIZED' } });
+  });
+
   it('a linkId that is not a UUID is a field error', async () => {
     expect(await call(`${FOOTER}/42`)).toMatchObject({ status: 400, body: [{ field: 'linkId' }] });
   });

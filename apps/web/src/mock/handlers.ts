@@ -1,6 +1,7 @@
 import { delay, type HttpHandler, HttpResponse, http, passthrough } from 'msw';
 import { z } from 'zod';
-import { type ApiErrorBody, type MockListResource, runInMemoryList } from './in-memory-list';
+import { gatewaysHandlers } from './gateways-handlers';
+import { type MockListResource, runInMemoryList } from './in-memory-list';
 import {
   CHECK_STATUSES,
   createMockLinks,
@@ -10,6 +11,17 @@ import {
   ORG_TYPES,
   STAGES,
 } from './mock-data';
+import {
+  apiError,
+  type MockContext,
+  readJson,
+  signedIn,
+  URL_PATTERN,
+  unauthorized,
+  validate,
+  versionConflict,
+} from './mock-http';
+import { tooltipsHandlers } from './tooltips-handlers';
 
 /** spec §7 and §9: with mock configured, mock responses replace calls, delayed 300 ms. */
 export const MOCK_DELAY_MS = 300;
@@ -21,8 +33,6 @@ export interface MockHandlersOptions {
 
 // The API's link schemas (apps/api modules/links/links-schemas.ts), repeated because an app never
 // imports another app; the same zod rules give the same field messages.
-const URL_PATTERN =
-  /^(https?:\/\/)?([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}(:\d{1,5})?(\/\S*)?$/i;
 const listIdSchema = z.string().regex(/^[a-z0-9-]{1,50}$/, 'A list id is lower-case letters, digits and -');
 const linkParams = z.object({ id: listIdSchema });
 const linkItemParams = z.object({ id: listIdSchema, linkId: z.uuid() });
@@ -57,55 +67,18 @@ export const ORGANISATIONS_LIST: MockListResource = {
   maxLimit: 100,
 };
 
-/** The API's one error shape (apps/api plugins/errors.ts): `{ code, message }`, or a list for validation. */
-const apiError = (status: number, code: string, message: string) =>
-  HttpResponse.json<ApiErrorBody>({ code, message }, { status });
-
-type Parsed<T> = { ok: true; value: T } | { ok: false; response: Response };
-
-/** A zod failure as the API's validation answer: 400 with one `{ code: INVALID_FIELD, field, message }` each. */
-function validate<T>(schema: z.ZodType<T>, input: unknown): Parsed<T> {
-  const result = schema.safeParse(input);
-  if (result.success) return { ok: true, value: result.data };
-  const entries = result.error.issues.map((issue) => ({
-    code: 'INVALID_FIELD',
-    field: issue.path.map(String).join('.'),
-    message: issue.message,
-  }));
-  return { ok: false, response: HttpResponse.json(entries, { status: 400 }) };
-}
-
-/** The body as JSON, answering as Fastify does for an empty or unreadable one. */
-async function readJson(request: Request): Promise<Parsed<unknown>> {
-  const text = await request.text();
-  if (text === '') {
-    return { ok: false, response: apiError(400, 'BAD_REQUEST', 'Body cannot be empty') };
-  }
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch {
-    return { ok: false, response: apiError(400, 'INVALID_JSON', 'Body is not valid JSON') };
-  }
-}
-
-/**
- * Protected calls need a session, as at the API (401 UNAUTHORIZED without a bearer token). Roles are not
- * checked here: mock auth's token is one fixed string, and the SPA's guards already keep each area to its role.
- */
-const signedIn = (request: Request) => /^bearer \S+/i.test(request.headers.get('authorization') ?? '');
-const unauthorized = () => apiError(401, 'UNAUTHORIZED', 'Sign in to continue');
-
 const notFound = (listId: string, linkId: string) =>
   apiError(404, 'NOT_FOUND', `No link ${linkId} in ${listId}`);
 
-/** The active links of a list, in their order (apps/api links-repository listLinks). */
-const activeInOrder = (links: readonly MockLink[]) =>
-  links
-    .filter((link) => link.active)
-    .sort((a, b) => a.order - b.order || a.label.localeCompare(b.label, 'en'));
+/** A list's links in their order, then by label (apps/api links-repository listLinks). */
+const inOrder = (links: readonly MockLink[]) =>
+  [...links].sort((a, b) => a.order - b.order || a.label.localeCompare(b.label, 'en'));
+
+/** The active links of a list, in their order: what visitors see. */
+const activeInOrder = (links: readonly MockLink[]) => inOrder(links.filter((link) => link.active));
 
 /**
- * Every call the SPA makes (spec §7) and the organisations list, answered in memory. Each call to this
+ * Every call the SPA makes (spec §7): links, the organisations list, gateways and tooltips, answered in memory. Each call to this
  * function starts from fresh demo data, so tests do not share state.
  */
 export function createMockHandlers(options: MockHandlersOptions = {}): HttpHandler[] {
@@ -115,6 +88,7 @@ export function createMockHandlers(options: MockHandlersOptions = {}): HttpHandl
   // Counted rather than random: crypto.randomUUID needs a secure context, which a LAN address is not.
   let created = 0;
   const newId = () => demoId('b1', ++created);
+  const context: MockContext = { delayMs, newId };
 
   return [
     // Translations are the real static files (public/assets/i18n), never mocked.
@@ -137,6 +111,15 @@ export function createMockHandlers(options: MockHandlersOptions = {}): HttpHandl
       const valid = validate(linkParams, params);
       if (!valid.ok) return valid.response;
       return HttpResponse.json(activeInOrder(listOf(valid.value.id)));
+    }),
+
+    // Before /links/:id/:linkId, which would read 'all' as a link id.
+    http.get('/links/:id/all', async ({ params, request }) => {
+      await delay(delayMs);
+      if (!signedIn(request)) return unauthorized();
+      const valid = validate(linkParams, params);
+      if (!valid.ok) return valid.response;
+      return HttpResponse.json(inOrder(listOf(valid.value.id)));
     }),
 
     http.get('/links/:id/:linkId', async ({ params }) => {
@@ -178,7 +161,7 @@ export function createMockHandlers(options: MockHandlersOptions = {}): HttpHandl
       if (!current) return notFound(id, linkId);
       // domain.md: optimistic locking; a stale version never overwrites someone else's change.
       if (current.version !== input.value.version) {
-        return apiError(409, 'VERSION_CONFLICT', 'Someone else changed this record; reload it and try again');
+        return versionConflict();
       }
       const { version, ...changes } = input.value;
       const updated: MockLink = { ...current, ...changes, version: version + 1 };
@@ -198,5 +181,8 @@ export function createMockHandlers(options: MockHandlersOptions = {}): HttpHandl
       list.splice(index, 1);
       return new HttpResponse(null, { status: 204 });
     }),
+
+    ...gatewaysHandlers(context),
+    ...tooltipsHandlers(context),
   ];
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ORGANISATIONS_LIST } from './handlers';
-import { readPath, runInMemoryList } from './in-memory-list';
+import { type MockListResource, readPath, runInMemoryList } from './in-memory-list';
 
 // The API's own test table (apps/api organisations-routes.test.ts), so the mock answers as the SQL does.
 const ROWS = [
@@ -166,5 +166,51 @@ describe('runInMemoryList: the list query language over an array, as the API run
     expect(readPath({ address: { city: 'Lyon' } }, 'address.city')).toBe('Lyon');
     expect(readPath({ address: null }, 'address.city')).toBeNull();
     expect(readPath({}, 'constructor')).toBeNull();
+  });
+});
+
+describe('textArray fields, as the API filters a text[] column', () => {
+  // The API's own cases (apps/api list-sql.test.ts, users.roles).
+  const USERS = [
+    { id: 'a', roles: ['ADMIN'] },
+    { id: 'b', roles: ['ADMIN', 'EMVO'] },
+    { id: 'c', roles: ['EMVO'] },
+    { id: 'd', roles: ['EXTERNAL'] },
+    { id: 'e', roles: [] },
+  ];
+  const USERS_LIST: MockListResource = {
+    fields: {
+      id: { type: 'text' },
+      roles: { type: 'textArray' },
+      knownRoles: { type: 'textArray', values: ['ADMIN', 'EMVO', 'EXTERNAL'] },
+    },
+    searchFields: ['id'],
+    defaultOrder: ['id'],
+    tieBreaker: 'id',
+    maxLimit: 100,
+  };
+  const ids = (query: Record<string, string>) => {
+    const result = runInMemoryList(
+      USERS.map((user) => ({ ...user, knownRoles: user.roles })),
+      query,
+      USERS_LIST,
+    );
+    return result.ok ? result.page.items.map((row) => row.id) : result.error.code;
+  };
+
+  it.each([
+    ['equal: the rows holding the value', { roles: 'ADMIN' }, ['a', 'b']],
+    ['equal with several values: the rows holding all of them', { roles: 'ADMIN,EMVO' }, ['b']],
+    ['like is equal', { 'roles.like': 'EMVO' }, ['b', 'c']],
+    ['not: the rows without the value, an empty array included', { 'roles.not': 'ADMIN' }, ['c', 'd', 'e']],
+    ['not with several values: the rows lacking one', { 'roles.not': 'ADMIN,EMVO' }, ['a', 'c', 'd', 'e']],
+    ['a value no row holds', { roles: 'NOBODY' }, []],
+    ['inside whereMulti or', { 'or.roles': 'EXTERNAL', 'or.id': 'a' }, ['a', 'd']],
+    ['a field with its accepted values', { knownRoles: 'EXTERNAL' }, ['d']],
+    ['a value outside them', { knownRoles: 'NOBODY' }, 'INVALID_VALUE'],
+    ['an operator it does not take', { 'roles.contains': 'ADM' }, 'INVALID_FILTER_TYPE'],
+    ['sorting by it', { order: 'roles' }, 'INVALID_ORDER'],
+  ])('%s', (_rule, query, expected) => {
+    expect(ids(query)).toEqual(expected);
   });
 });

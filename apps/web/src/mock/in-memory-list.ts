@@ -12,11 +12,15 @@ import {
  * same checks, same 400 codes, same page shape.
  */
 
-export type MockListFieldType = 'text' | 'integer' | 'date' | 'boolean' | 'enum';
+/**
+ * As at the API (apps/api list-resource.ts): textArray is an array of strings; equal means "has all of the
+ * given values" and not "lacks at least one"; it takes no other operator and is never a sort key.
+ */
+export type MockListFieldType = 'text' | 'integer' | 'date' | 'boolean' | 'enum' | 'textArray';
 
 export interface MockListField {
   type: MockListFieldType;
-  /** For enum fields: the accepted values. */
+  /** For enum fields: the accepted values; for textArray fields, the accepted elements when given. */
   values?: readonly string[];
 }
 
@@ -104,11 +108,17 @@ function coerce(name: string, field: MockListField, value: unknown): Comparable 
     case 'enum':
       if (typeof value === 'string' && field.values?.includes(value)) return value;
       throw invalid();
+    case 'textArray': {
+      const text = value instanceof Date ? value.toISOString() : String(value);
+      if (field.values && !field.values.includes(text)) throw invalid();
+      return text;
+    }
   }
 }
 
 const TEXT_ONLY_TYPES = new Set(['starts', 'ends', 'contains']);
 const ORDERED_TYPES = new Set(['gt', 'gte', 'lt', 'lte']);
+const ARRAY_TYPES = new Set(['equal', 'like', 'not']);
 
 type Predicate = (row: unknown) => boolean;
 
@@ -116,7 +126,8 @@ function filterPredicate(name: string, field: MockListField, filter: Filter): Pr
   const { type } = filter;
   const allowed =
     (!TEXT_ONLY_TYPES.has(type) || field.type === 'text') &&
-    (!ORDERED_TYPES.has(type) || (field.type !== 'boolean' && field.type !== 'enum'));
+    (!ORDERED_TYPES.has(type) || (field.type !== 'boolean' && field.type !== 'enum')) &&
+    (field.type !== 'textArray' || ARRAY_TYPES.has(type));
   if (!allowed) {
     throw new ListRequestError('INVALID_FILTER_TYPE', `'${name}' does not take the filter '${type}'`);
   }
@@ -125,6 +136,7 @@ function filterPredicate(name: string, field: MockListField, filter: Filter): Pr
   );
   const [first] = list;
   if (first === undefined) throw new ListRequestError('INVALID_VALUE', `'${name}' needs a value`);
+  if (field.type === 'textArray') return arrayPredicate(name, filter, list);
   if (list.length > 1 && type !== 'equal' && type !== 'like' && type !== 'not') {
     throw new ListRequestError('INVALID_VALUE', `'${name}' takes one value for '${type}'`);
   }
@@ -157,6 +169,21 @@ function filterPredicate(name: string, field: MockListField, filter: Filter): Pr
       return (row) => lower(value(row))?.endsWith(text) ?? false;
     case 'contains':
       return (row) => lower(value(row))?.includes(text) ?? false;
+  }
+}
+
+/** A textArray filter (the API's `@>`): equal holds every given value, not lacks at least one of them. */
+function arrayPredicate(name: string, filter: Filter, list: Comparable[]): Predicate {
+  const holdsAll = (row: unknown) => {
+    const value = readPath(row, name);
+    return Array.isArray(value) && list.every((wanted) => value.includes(wanted));
+  };
+  switch (filter.type) {
+    case 'equal':
+    case 'like':
+      return holdsAll;
+    default:
+      return (row) => !holdsAll(row);
   }
 }
 
@@ -213,7 +240,9 @@ function sortKeys(keys: readonly string[], resource: MockListResource): SortKey[
   const sorted = keys.map((key): SortKey => {
     const path = key.startsWith('-') ? key.slice(1) : key;
     const field = resource.fields[path];
-    if (!field) throw new ListRequestError('INVALID_ORDER', `Cannot sort by '${path}'`);
+    if (!field || field.type === 'textArray') {
+      throw new ListRequestError('INVALID_ORDER', `Cannot sort by '${path}'`);
+    }
     return { path, field, direction: key.startsWith('-') ? -1 : 1 };
   });
   if (!sorted.some((key) => key.path === resource.tieBreaker)) {

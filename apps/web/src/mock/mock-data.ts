@@ -1,6 +1,7 @@
 /**
  * The demo data of mock mode: small, made by hand or generated deterministically, so every screen shows
- * the same rows on every load. Shapes mirror the API's answers (apps/api modules links and organisations).
+ * the same rows on every load. Shapes mirror the API's answers (apps/api modules links, organisations,
+ * gateways and tooltips).
  */
 
 /** GET /links/{id} item (the API's linkSchema). */
@@ -173,3 +174,160 @@ function organisation(i: number): MockOrganisation {
 export const MOCK_ORGANISATIONS: readonly MockOrganisation[] = Array.from({ length: 64 }, (_, i) =>
   organisation(i),
 );
+
+/** The API's gateway enums (apps/api db/schema.ts). */
+export const GATEWAY_TYPES = ['EMVO_GATEWAY', 'PROVIDER', 'OWN_CONNECTION'] as const;
+export const GATEWAY_ENVIRONMENTS = ['IQE', 'PRD'] as const;
+export type GatewayEnvironment = (typeof GATEWAY_ENVIRONMENTS)[number];
+
+/** A stored gateway (the API's gateways table, dates as JSON strings); inUse and organisationCount are derived. */
+export interface MockGateway {
+  id: string;
+  name: string;
+  type: (typeof GATEWAY_TYPES)[number];
+  website: string | null;
+  contactEmail: string | null;
+  phone: string | null;
+  environments: GatewayEnvironment[];
+  certified: boolean;
+  certifiedAt: string | null;
+  active: boolean;
+  notes: string | null;
+  createdAt: string;
+  updatedAt: string;
+  createdBy: string;
+  updatedBy: string;
+  version: number;
+}
+
+const GATEWAY_NAMES = [
+  'Aurora Connect',
+  'Bridgepoint Hub',
+  'Cobalt Link',
+  'Danube Exchange',
+  'EMVO Hub',
+  'Falcon Gateway',
+  'Granite Data',
+  'Harbour Systems',
+  'Ionic Relay',
+  'Jade Pharma Link',
+  'Keystone Serialisation',
+  'Lighthouse Connect',
+  'Mosaic Exchange',
+  'Nexus Pharma',
+  'Oakridge Link',
+  'Polaris Relay',
+  'Quartz Data',
+  'Riverside Hub',
+  'Summit Serialisation',
+  'Tidal Connect',
+  'Unity Exchange',
+  'Vertex Link',
+  'Willow Systems',
+  'Xenon Relay',
+  'Zenith Gateway',
+];
+const ENVIRONMENT_SETS: GatewayEnvironment[][] = [['IQE', 'PRD'], ['IQE'], ['PRD'], ['IQE', 'PRD']];
+const DEMO_ACTOR = 'demo.admin@example.com';
+
+/** 25 gateways, generated from their index: every type, environment set, certified or not, active or not. */
+function gateway(i: number): MockGateway {
+  const name = GATEWAY_NAMES[i] ?? `Gateway ${i + 1}`;
+  const slug = name.toLowerCase().replace(/\s+/g, '-');
+  // EMVO's own gateway once; the others are providers' gateways or companies' own connections.
+  const type = i === 4 ? 'EMVO_GATEWAY' : i % 3 === 2 ? 'OWN_CONNECTION' : 'PROVIDER';
+  const certified = i % 4 !== 3;
+  const created = FIRST_CREATED - 200 * DAY + i * 3 * DAY;
+  return {
+    id: demoId('c1', i + 1),
+    name,
+    type,
+    website: i % 6 === 5 ? null : `https://${slug}.example`,
+    contactEmail: i % 7 === 6 ? null : `support@${slug}.example`,
+    phone: i % 2 === 0 ? `+32 2 555 ${String(1000 + i * 37).slice(-4)}` : null,
+    environments: [...(ENVIRONMENT_SETS[i % ENVIRONMENT_SETS.length] ?? ['IQE'])],
+    certified,
+    certifiedAt: certified ? new Date(created + 30 * DAY).toISOString() : null,
+    // Four retired ones, Cobalt Link among them: in use, so deactivated rather than deleted.
+    active: i % 6 !== 2,
+    notes: i % 8 === 0 ? 'Demo gateway: connection tested in IQE.' : null,
+    createdAt: new Date(created).toISOString(),
+    updatedAt: new Date(created + (i % 4) * 10 * DAY).toISOString(),
+    createdBy: DEMO_ACTOR,
+    updatedBy: DEMO_ACTOR,
+    version: 1 + (i % 2),
+  };
+}
+
+/** The gateways seeded for a fresh mock session. Fresh copies, because the handlers mutate them. */
+export function createMockGateways(): MockGateway[] {
+  return Array.from({ length: GATEWAY_NAMES.length }, (_, i) => gateway(i));
+}
+
+/**
+ * The gateway each organisation at a technical stage or later has chosen (the API's organisations.gatewayId,
+ * which the organisations list does not show), by organisation id: the first five gateways are in use.
+ */
+export const MOCK_GATEWAY_CHOICES: ReadonlyMap<string, string> = new Map(
+  MOCK_ORGANISATIONS.filter((org) =>
+    ['TECHNICAL_IQE', 'TECHNICAL_PRD', 'MAINTENANCE', 'SUSPENDED'].includes(org.stage),
+  ).map((org, n) => [org.id, demoId('c1', (n % 5) + 1)]),
+);
+
+/** A stored tooltip (the API's tooltipSchema, dates as JSON strings). */
+export interface MockTooltip {
+  id: string;
+  key: string;
+  screen: string;
+  text: string;
+  active: boolean;
+  createdAt: string;
+  updatedAt: string;
+  createdBy: string;
+  updatedBy: string;
+  version: number;
+}
+
+const TOOLTIPS: Array<[key: string, screen: string, text: string, active?: boolean]> = [
+  [
+    'onboarding.company.vatnumber',
+    'onboarding',
+    'Your VAT number as on your invoices, country prefix first.',
+  ],
+  [
+    'onboarding.company.registrationnumber',
+    'onboarding',
+    'The number under which your company is registered in its trade register.',
+  ],
+  ['onboarding.company.legalname', 'onboarding', 'The full legal name, as in your articles of association.'],
+  ['onboarding.contact.email', 'onboarding', 'We send every notice about your application to this address.'],
+  ['onboarding.mah.list', 'onboarding', 'Every marketing authorisation holder you act for.'],
+  ['onboarding.gateway.choice', 'onboarding', 'The gateway through which you connect to the EMVS hub.'],
+  [
+    'admin.gateway.certified',
+    'admin',
+    'Certified by EMVO; a certified gateway needs its certification date.',
+  ],
+  ['admin.gateway.environments', 'admin', 'IQE is the test environment, PRD the production one.'],
+  ['admin.tooltip.key', 'admin', 'Lower-case letters, digits and dots, e.g. onboarding.company.vatnumber.'],
+  ['review.financial.status', 'review', 'Old wording of the financial check; kept for reference.', false],
+];
+
+/** The tooltips seeded for a fresh mock session. Fresh copies, because the handlers mutate them. */
+export function createMockTooltips(): MockTooltip[] {
+  return TOOLTIPS.map(([key, screen, text, active = true], i) => {
+    const at = new Date(FIRST_CREATED + i * DAY).toISOString();
+    return {
+      id: demoId('d1', i + 1),
+      key,
+      screen,
+      text,
+      active,
+      createdAt: at,
+      updatedAt: at,
+      createdBy: DEMO_ACTOR,
+      updatedBy: DEMO_ACTOR,
+      version: 1,
+    };
+  });
+}
