@@ -118,6 +118,12 @@ describe('the API shell', () => {
     expect(response.headers['content-encoding']).toBe('gzip');
   });
 
+  it('serves the SPA at / to a client that names no type', async () => {
+    const response = await app.inject({ url: '/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<title>SPA</title>');
+  });
+
   it('answers a JSON 404 for unknown API paths, even to a browser', async () => {
     for (const url of ['/api/nothing', '/links/a/b/c']) {
       const response = await app.inject({ url, headers: { accept: 'text/html' } });

@@ -37,7 +37,8 @@ export async function webPlugin(app: FastifyInstance, options: { webDist: string
       hasSpa &&
       (request.method === 'GET' || request.method === 'HEAD') &&
       !API_PREFIXES.some((prefix) => path.startsWith(prefix)) &&
-      (request.headers.accept ?? '').includes('text/html');
+      // A browser asks for HTML; a client that names no type (curl, a probe) gets the page too.
+      /text\/html|\*\/\*/.test(request.headers.accept ?? '*/*');
     if (wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     return reply.status(404).send({ code: 'NOT_FOUND', message: `Nothing at ${request.method} ${path}` });
   });
