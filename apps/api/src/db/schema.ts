@@ -12,37 +12,31 @@ interface Audited {
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
-export const ROLES = ['ADMIN', 'EMVO', 'EXTERNAL'] as const;
-export type Role = (typeof ROLES)[number];
+import type {
+  CHECK_TYPES,
+  CheckStatus,
+  GatewayEnvironment,
+  GatewayType,
+  ORG_TYPES,
+  Role,
+  Stage,
+} from '@portal/contracts';
 
-export const STAGES = [
-  'REGISTERED',
-  'INFORMATION',
-  'APPROVALS',
-  'TECHNICAL_IQE',
-  'TECHNICAL_PRD',
-  'MAINTENANCE',
-  'SUSPENDED',
-  'WITHDRAWN',
-] as const;
-export type Stage = (typeof STAGES)[number];
-
-export const ORG_TYPES = ['OPM', 'PD'] as const;
-export const CHECK_TYPES = ['LEGITIMACY', 'CONTRACTUAL', 'FINANCIAL'] as const;
-export const CHECK_STATUSES = [
-  'NOT_SUBMITTED',
-  'SUBMITTED',
-  'IN_REVIEW',
-  'CORRECTIONS_REQUESTED',
-  'APPROVED',
-  'TEMPORARILY_APPROVED',
-  'REJECTED',
-] as const;
-export type CheckStatus = (typeof CHECK_STATUSES)[number];
-export const GATEWAY_TYPES = ['EMVO_GATEWAY', 'PROVIDER', 'OWN_CONNECTION'] as const;
-export type GatewayType = (typeof GATEWAY_TYPES)[number];
-export const GATEWAY_ENVIRONMENTS = ['IQE', 'PRD'] as const;
-export type GatewayEnvironment = (typeof GATEWAY_ENVIRONMENTS)[number];
+// The enums live in @portal/contracts, shared with the SPA; the tables below are typed with them.
+export {
+  CHECK_STATUSES,
+  CHECK_TYPES,
+  type CheckStatus,
+  GATEWAY_ENVIRONMENTS,
+  GATEWAY_TYPES,
+  type GatewayEnvironment,
+  type GatewayType,
+  ORG_TYPES,
+  ROLES,
+  type Role,
+  STAGES,
+  type Stage,
+} from '@portal/contracts';
 
 export interface GatewaysTable extends Audited {
   name: string;

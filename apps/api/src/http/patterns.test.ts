@@ -1,5 +1,5 @@
+import { EMAIL_PATTERN, TEL_PATTERN, URL_PATTERN } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
-import { EMAIL_PATTERN, TEL_PATTERN, URL_PATTERN } from './patterns.js';
 
 describe('spec §5 patterns', () => {
   it.each([

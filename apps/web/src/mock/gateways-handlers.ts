@@ -1,23 +1,20 @@
+import {
+  GATEWAY_ENVIRONMENTS,
+  GATEWAY_TYPES,
+  gatewayInputSchema,
+  gatewayUpdateSchema,
+} from '@portal/contracts';
 import { delay, type HttpHandler, HttpResponse, http } from 'msw';
 import { z } from 'zod';
 import { type MockListResource, runInMemoryList } from './in-memory-list';
-import {
-  createMockGateways,
-  GATEWAY_ENVIRONMENTS,
-  GATEWAY_TYPES,
-  MOCK_GATEWAY_CHOICES,
-  type MockGateway,
-} from './mock-data';
+import { createMockGateways, MOCK_GATEWAY_CHOICES, type MockGateway } from './mock-data';
 import {
   apiError,
-  EMAIL_PATTERN,
   MOCK_ACTOR,
   type MockContext,
   noContent,
   readBody,
   signedIn,
-  TEL_PATTERN,
-  URL_PATTERN,
   unauthorized,
   validate,
   versionConflict,
@@ -44,64 +41,6 @@ export const GATEWAYS_LIST: MockListResource = {
   maxLimit: 100,
 };
 
-// The API's gateway schemas (apps/api modules/gateways/gateways-schemas.ts), repeated: same rules, same messages.
-const optionalText = (rule: z.ZodString) =>
-  z
-    .preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), rule.nullish())
-    .transform((value) => value ?? null);
-
-const dateOrDateTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
-  error: 'Enter a date such as 2026-01-31 or a date-time such as 2026-01-31T09:00:00Z',
-});
-
-const gatewayFields = z.object({
-  name: z.string().trim().min(2).max(100),
-  type: z.enum(GATEWAY_TYPES),
-  website: optionalText(
-    z.string().trim().max(200).regex(URL_PATTERN, 'Enter a web address such as https://example.com'),
-  ),
-  contactEmail: optionalText(
-    z.string().trim().max(100).regex(EMAIL_PATTERN, 'Enter an email address such as name@example.com'),
-  ),
-  phone: optionalText(
-    z.string().trim().max(50).regex(TEL_PATTERN, 'A phone number holds digits, spaces, + and parentheses'),
-  ),
-  environments: z
-    .array(z.enum(GATEWAY_ENVIRONMENTS))
-    .min(1, 'Choose at least one environment')
-    .transform((chosen) => GATEWAY_ENVIRONMENTS.filter((environment) => chosen.includes(environment))),
-  certified: z.boolean().default(false),
-  // Kept as the JSON the API answers: an ISO date-time, or null.
-  certifiedAt: z
-    .preprocess((value) => (value === '' ? null : value), dateOrDateTime.nullish())
-    .transform((value) => (value ? new Date(value).toISOString() : null)),
-  active: z.boolean().default(true),
-  notes: optionalText(z.string().trim().max(1000)),
-});
-
-/** domain.md: a certified gateway has its certification date; one that is not certified has none. */
-const withCertificationRule = <T extends z.ZodType<{ certified: boolean; certifiedAt: string | null }>>(
-  schema: T,
-) =>
-  schema.superRefine((gateway, ctx) => {
-    if (gateway.certified && !gateway.certifiedAt) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['certifiedAt'],
-        message: 'A certified gateway needs its certification date',
-      });
-    }
-    if (!gateway.certified && gateway.certifiedAt) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['certifiedAt'],
-        message: 'Only a certified gateway has a certification date',
-      });
-    }
-  });
-
-const gatewayInputSchema = withCertificationRule(gatewayFields);
-const gatewayUpdateSchema = withCertificationRule(gatewayFields.extend({ version: z.number().int().min(1) }));
 const gatewayParams = z.object({ id: z.uuid() });
 
 /** The API's answer: the stored gateway with the organisations that chose it (apps/api gateways toDto). */

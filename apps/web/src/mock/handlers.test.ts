@@ -1,8 +1,9 @@
+import { STAGES } from '@portal/contracts';
 import { getResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMockHandlers, MOCK_DELAY_MS } from './handlers';
-import { MOCK_ORGANISATIONS, STAGES } from './mock-data';
+import { MOCK_ORGANISATIONS } from './mock-data';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

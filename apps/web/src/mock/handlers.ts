@@ -1,22 +1,14 @@
+import { CHECK_STATUSES, linkInputSchema, linkUpdateSchema, ORG_TYPES, STAGES } from '@portal/contracts';
 import { delay, type HttpHandler, HttpResponse, http, passthrough } from 'msw';
 import { z } from 'zod';
 import { gatewaysHandlers } from './gateways-handlers';
 import { type MockListResource, runInMemoryList } from './in-memory-list';
-import {
-  CHECK_STATUSES,
-  createMockLinks,
-  demoId,
-  MOCK_ORGANISATIONS,
-  type MockLink,
-  ORG_TYPES,
-  STAGES,
-} from './mock-data';
+import { createMockLinks, demoId, MOCK_ORGANISATIONS, type MockLink } from './mock-data';
 import {
   apiError,
   type MockContext,
   readJson,
   signedIn,
-  URL_PATTERN,
   unauthorized,
   validate,
   versionConflict,
@@ -36,13 +28,6 @@ export interface MockHandlersOptions {
 const listIdSchema = z.string().regex(/^[a-z0-9-]{1,50}$/, 'A list id is lower-case letters, digits and -');
 const linkParams = z.object({ id: listIdSchema });
 const linkItemParams = z.object({ id: listIdSchema, linkId: z.uuid() });
-const linkInputSchema = z.object({
-  label: z.string().trim().min(1).max(100),
-  link: z.string().trim().max(2000).regex(URL_PATTERN, 'Enter a web address such as https://example.com'),
-  order: z.number().int().min(0).max(10_000).default(0),
-  active: z.boolean().default(true),
-});
-const linkUpdateSchema = linkInputSchema.extend({ version: z.number().int().min(1) });
 
 /** The API's reviewers' list (apps/api modules/organisations/organisations-list.ts). */
 export const ORGANISATIONS_LIST: MockListResource = {

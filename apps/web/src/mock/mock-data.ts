@@ -1,3 +1,11 @@
+import {
+  type CheckStatus,
+  type GATEWAY_TYPES,
+  type GatewayEnvironment,
+  ORG_TYPES,
+  STAGES,
+  type Stage,
+} from '@portal/contracts';
 /**
  * The demo data of mock mode: small, made by hand or generated deterministically, so every screen shows
  * the same rows on every load. Shapes mirror the API's answers (apps/api modules links, organisations,
@@ -33,30 +41,6 @@ export function createMockLinks(): Map<string, MockLink[]> {
 function link(n: number, label: string, href: string, order: number, active = true): MockLink {
   return { id: demoId('a1', n), label, link: href, order, active, version: 1 };
 }
-
-/** The API's enums (apps/api db/schema.ts), repeated here because an app never imports another app. */
-export const STAGES = [
-  'REGISTERED',
-  'INFORMATION',
-  'APPROVALS',
-  'TECHNICAL_IQE',
-  'TECHNICAL_PRD',
-  'MAINTENANCE',
-  'SUSPENDED',
-  'WITHDRAWN',
-] as const;
-export type Stage = (typeof STAGES)[number];
-export const ORG_TYPES = ['OPM', 'PD'] as const;
-export const CHECK_STATUSES = [
-  'NOT_SUBMITTED',
-  'SUBMITTED',
-  'IN_REVIEW',
-  'CORRECTIONS_REQUESTED',
-  'APPROVED',
-  'TEMPORARILY_APPROVED',
-  'REJECTED',
-] as const;
-export type CheckStatus = (typeof CHECK_STATUSES)[number];
 
 /** GET /api/organisations item (the API's organisationSummary, dates as JSON strings). */
 export interface MockOrganisation {
@@ -174,11 +158,6 @@ function organisation(i: number): MockOrganisation {
 export const MOCK_ORGANISATIONS: readonly MockOrganisation[] = Array.from({ length: 64 }, (_, i) =>
   organisation(i),
 );
-
-/** The API's gateway enums (apps/api db/schema.ts). */
-export const GATEWAY_TYPES = ['EMVO_GATEWAY', 'PROVIDER', 'OWN_CONNECTION'] as const;
-export const GATEWAY_ENVIRONMENTS = ['IQE', 'PRD'] as const;
-export type GatewayEnvironment = (typeof GATEWAY_ENVIRONMENTS)[number];
 
 /** A stored gateway (the API's gateways table, dates as JSON strings); inUse and organisationCount are derived. */
 export interface MockGateway {

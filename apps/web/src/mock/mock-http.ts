@@ -2,12 +2,6 @@ import { HttpResponse } from 'msw';
 import type { z } from 'zod';
 import type { ApiErrorBody } from './in-memory-list';
 
-// spec §5 patterns (apps/api http/patterns.ts), repeated because an app never imports another app.
-const DOMAIN = String.raw`([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}`;
-export const URL_PATTERN = new RegExp(String.raw`^(https?:\/\/)?${DOMAIN}(:\d{1,5})?(\/\S*)?$`, 'i');
-export const EMAIL_PATTERN = new RegExp(`^[a-z0-9_+.-]{1,64}@${DOMAIN}$`, 'i');
-export const TEL_PATTERN = /^[+() ]*\d[\d +()]*$/;
-
 /** What every group of handlers shares: the delay, and ids counted rather than random. */
 export interface MockContext {
   delayMs: number;

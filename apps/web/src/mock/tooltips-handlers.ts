@@ -1,3 +1,4 @@
+import { tooltipInputSchema, tooltipUpdateSchema } from '@portal/contracts';
 import { delay, type HttpHandler, HttpResponse, http } from 'msw';
 import { z } from 'zod';
 import { type MockListResource, runInMemoryList } from './in-memory-list';
@@ -29,19 +30,6 @@ export const TOOLTIPS_LIST: MockListResource = {
   maxLimit: 100,
 };
 
-// The API's tooltip schemas (apps/api modules/tooltips/tooltips-schemas.ts), repeated: same rules, same messages.
-const tooltipInputSchema = z.object({
-  key: z
-    .string()
-    .trim()
-    .min(3)
-    .max(100)
-    .regex(/^[a-z0-9.]+$/, 'A key is lower-case letters, digits and dots'),
-  screen: z.string().trim().min(2).max(50),
-  text: z.string().trim().min(1).max(500),
-  active: z.boolean().default(true),
-});
-const tooltipUpdateSchema = tooltipInputSchema.extend({ version: z.number().int().min(1) });
 const tooltipParams = z.object({ id: z.uuid() });
 
 const notFound = (id: string) => apiError(404, 'NOT_FOUND', `No tooltip ${id}`);

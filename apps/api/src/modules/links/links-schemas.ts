@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { URL_PATTERN } from '../../http/patterns.js';
 
 export const listIdSchema = z
   .string()
@@ -8,19 +7,8 @@ export const listIdSchema = z
 export const linkParams = z.object({ id: listIdSchema });
 export const linkItemParams = z.object({ id: listIdSchema, linkId: z.uuid() });
 
-export const linkInputSchema = z.object({
-  label: z.string().trim().min(1).max(100),
-  link: z.string().trim().max(2000).regex(URL_PATTERN, 'Enter a web address such as https://example.com'),
-  order: z.number().int().min(0).max(10_000).default(0),
-  active: z.boolean().default(true),
-});
-export type LinkInput = z.infer<typeof linkInputSchema>;
-
-export const linkUpdateSchema = linkInputSchema.extend({
-  /** Optimistic locking: the version the editor read. */
-  version: z.number().int().min(1),
-});
-export type LinkUpdateInput = z.infer<typeof linkUpdateSchema>;
+// The request bodies are shared with the SPA's mock mode (@portal/contracts).
+export { type LinkInput, type LinkUpdateInput, linkInputSchema, linkUpdateSchema } from '@portal/contracts';
 
 /** spec §3 footer link: label and link; plus what an admin needs to edit it. */
 export const linkSchema = z.object({

@@ -1,20 +1,20 @@
+import type { GatewayEnvironment, GatewayType } from '@portal/contracts';
 import type { ListQuery } from '@portal/list-query';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useHttp } from '../../../http/http-context';
 import { fetchListPage } from '../../../table/list-page';
 
-export const GATEWAY_TYPES = ['EMVO_GATEWAY', 'PROVIDER', 'OWN_CONNECTION'] as const;
-export const GATEWAY_ENVIRONMENTS = ['IQE', 'PRD'] as const;
+export { GATEWAY_ENVIRONMENTS, GATEWAY_TYPES } from '@portal/contracts';
 
 /** A gateway as the API answers it (apps/api/src/modules/gateways). */
 export interface Gateway {
   id: string;
   name: string;
-  type: (typeof GATEWAY_TYPES)[number];
+  type: GatewayType;
   website: string | null;
   contactEmail: string | null;
   phone: string | null;
-  environments: Array<(typeof GATEWAY_ENVIRONMENTS)[number]>;
+  environments: GatewayEnvironment[];
   certified: boolean;
   certifiedAt: string | null;
   active: boolean;

@@ -17,3 +17,6 @@ export const EMAIL_PATTERN = new RegExp(`^[a-z0-9_+.-]{1,64}@${DOMAIN}$`, 'i');
 
 /** spec §5 tel: digits, spaces, plus and parentheses (and at least one digit). */
 export const TEL_PATTERN = /^[+() ]*\d[\d +()]*$/;
+
+/** domain.md: a tooltip key, like onboarding.company.vatnumber. */
+export const TOOLTIP_KEY_PATTERN = /^[a-z0-9.]+$/;
