@@ -44,7 +44,50 @@ const envSchema = z.object({
   AUTH_JWKS_URL: z.url().optional(),
   /** Shared secret of the B2C API connector that asks /api/identity/claims for a user's roles. */
   AUTH_CONNECTOR_SECRET: z.string().min(16).optional(),
+  /** Azure Blob Storage connection string; unset: files on the local disk under DATA_DIR/files. */
+  STORAGE_CONNECTION_STRING: z.string().min(1).optional(),
+  /** Prepended to each purpose's container name (`portal-copy-of-proof`), so environments can share an account. */
+  STORAGE_CONTAINER_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9-]{0,20}$/, 'lower-case letters, digits and -, at most 20')
+    .default('portal-'),
+  /** smtp://user:pass@host:587 or smtps://…; unset: mails stay in the outbox (readable outside production). */
+  SMTP_URL: z.url().optional(),
+  /** The sender of every mail. */
+  MAIL_FROM: z.string().min(3).default('Onboarding Portal <no-reply@portal.local>'),
+  /** Public holidays the SLA's working days skip: YYYY-MM-DD, comma-separated; default: Belgium's, 2026-2027. */
+  SLA_HOLIDAYS: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}(,\d{4}-\d{2}-\d{2})*$/, 'dates such as 2026-12-25, comma-separated')
+    .optional(),
 });
+
+/**
+ * spec-free default: EMVO works from Brussels, so the SLA skips Belgium's public holidays (New Year, Easter
+ * Monday, Labour Day, Ascension, Whit Monday, National Day, Assumption, All Saints, Armistice, Christmas).
+ */
+export const DEFAULT_SLA_HOLIDAYS = [
+  '2026-01-01',
+  '2026-04-06',
+  '2026-05-01',
+  '2026-05-14',
+  '2026-05-25',
+  '2026-07-21',
+  '2026-08-15',
+  '2026-11-01',
+  '2026-11-11',
+  '2026-12-25',
+  '2027-01-01',
+  '2027-03-29',
+  '2027-05-01',
+  '2027-05-06',
+  '2027-05-17',
+  '2027-07-21',
+  '2027-08-15',
+  '2027-11-01',
+  '2027-11-11',
+  '2027-12-25',
+];
 
 export type Config = ReturnType<typeof loadConfig>;
 
@@ -92,5 +135,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       jwksUrl: e.AUTH_JWKS_URL ?? `${policyBase}/discovery/v2.0/keys`,
       connectorSecret: e.AUTH_CONNECTOR_SECRET,
     },
+    storage: {
+      connectionString: e.STORAGE_CONNECTION_STRING,
+      containerPrefix: e.STORAGE_CONTAINER_PREFIX,
+      /** The local driver's folder. */
+      dir: `${e.DATA_DIR}/files`,
+    },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    slaHolidays: e.SLA_HOLIDAYS?.split(',') ?? DEFAULT_SLA_HOLIDAYS,
   };
 }

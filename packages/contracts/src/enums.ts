@@ -32,3 +32,17 @@ export const GATEWAY_TYPES = ['EMVO_GATEWAY', 'PROVIDER', 'OWN_CONNECTION'] as c
 export type GatewayType = (typeof GATEWAY_TYPES)[number];
 export const GATEWAY_ENVIRONMENTS = ['IQE', 'PRD'] as const;
 export type GatewayEnvironment = (typeof GATEWAY_ENVIRONMENTS)[number];
+
+/**
+ * domain.md: what a stored file is for. Each purpose has its own container, extensions and size limit
+ * (packages/domain files.ts). DOCUMENT is a file an administrator keeps in storage for no record in particular.
+ */
+export const FILE_PURPOSES = [
+  'COPY_OF_PROOF',
+  'AGREEMENT_TEMPLATE',
+  'SIGNED_AGREEMENT',
+  'INVOICING_FORM',
+  'CSR',
+  'DOCUMENT',
+] as const;
+export type FilePurpose = (typeof FILE_PURPOSES)[number];

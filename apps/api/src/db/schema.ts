@@ -15,6 +15,7 @@ type Timestamp = ColumnType<Date, Date | string, Date | string>;
 import type {
   CHECK_TYPES,
   CheckStatus,
+  FilePurpose,
   GatewayEnvironment,
   GatewayType,
   ORG_TYPES,
@@ -177,7 +178,36 @@ export interface AuditLogTable {
   at: ColumnType<Date, Date | undefined, never>;
 }
 
+export interface StoredFilesTable extends Audited {
+  container: string;
+  blobKey: string;
+  name: string;
+  mime: string;
+  size: number;
+  sha256: string;
+  purpose: FilePurpose;
+  organisationId: string | null;
+  uploadedBy: string;
+  refCount: Generated<number>;
+}
+
+export interface OutboxTable {
+  id: Generated<string>;
+  toAddress: string;
+  subject: string;
+  text: string;
+  link: string | null;
+  status: Generated<'PENDING' | 'SENT' | 'FAILED'>;
+  attempts: Generated<number>;
+  nextAttemptAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  lastError: string | null;
+  sentAt: Timestamp | null;
+  createdAt: ColumnType<Date, Date | undefined, never>;
+}
+
 export interface DB {
+  storedFiles: StoredFilesTable;
+  outbox: OutboxTable;
   gateways: GatewaysTable;
   organisations: OrganisationsTable;
   users: UsersTable;
@@ -197,4 +227,6 @@ export type NewOrganisation = Insertable<OrganisationsTable>;
 export type Gateway = Selectable<GatewaysTable>;
 export type Tooltip = Selectable<TooltipsTable>;
 export type Link = Selectable<LinksTable>;
+export type StoredFile = Selectable<StoredFilesTable>;
+export type OutboxMail = Selectable<OutboxTable>;
 export type LinkUpdate = Updateable<LinksTable>;

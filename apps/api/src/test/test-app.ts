@@ -21,15 +21,16 @@ export const testConfig = (overrides: Record<string, string> = {}) =>
   });
 
 /** The whole API on a fresh database, with a token minter it trusts; call inject(), no port opened. */
-export async function createTestApp(options: { database?: Database } = {}) {
+export async function createTestApp(options: { database?: Database; config?: Record<string, string> } = {}) {
   const database = options.database ?? (await createTestDatabase());
   const keys = await createTestKeys();
-  const app = await buildApp({ config: testConfig(), database, keySet: keys.keySet, logger: false });
+  const config = testConfig(options.config);
+  const app = await buildApp({ config, database, keySet: keys.keySet, logger: false });
   await app.ready();
   // The headers of a signed-in browser: its bearer token and the anti-forgery cookie and header pair.
   const bearer = async (...roleClaims: string[]) => ({
     authorization: `Bearer ${await keys.sign({ roles: roleClaims })}`,
     ...XSRF_HEADERS,
   });
-  return { app, database, db: database.db, sign: keys.sign, bearer };
+  return { app, config, database, db: database.db, sign: keys.sign, bearer };
 }
