@@ -19,10 +19,8 @@ import { seedIfEmpty } from '../../apps/api/dist/db/seed/seed.js';
 import { seedVolume } from '../../apps/api/dist/db/seed/volume-seed.js';
 import { parseListRequest } from '../../apps/api/dist/list/list-resource.js';
 import { buildListQueries, EXACT_COUNT_LIMIT } from '../../apps/api/dist/list/list-sql.js';
-import {
-  organisationsList,
-  organisationsQuery,
-} from '../../apps/api/dist/modules/organisations/organisations-list.js';
+import { organisationsQuery } from '../../apps/api/dist/modules/organisations/organisations-list.js';
+import { ORGANISATIONS_LIST } from '../../packages/contracts/dist/index.js';
 
 const { values } = parseArgs({
   options: {
@@ -176,8 +174,8 @@ for (const target of TARGETS) {
   );
   console.log('query                       | API p50   p95   req/s | SQL p50   p95   q/s   | API/SQL p50');
   for (const [index, [name, query]] of QUERIES.entries()) {
-    const request = parseListRequest(Object.fromEntries(new URLSearchParams(query)), organisationsList);
-    const queries = buildListQueries(organisationsQuery(database.db), request, organisationsList);
+    const request = parseListRequest(Object.fromEntries(new URLSearchParams(query)), ORGANISATIONS_LIST);
+    const queries = buildListQueries(organisationsQuery(database.db), request, ORGANISATIONS_LIST);
     const direct = await viaSql(target, database, {
       items: queries.items.compile(),
       count: queries.count.compile(database.db),

@@ -15,3 +15,11 @@ export const linkUpdateSchema = linkInputSchema.extend({
   version: z.number().int().min(1),
 });
 export type LinkUpdateInput = z.infer<typeof linkUpdateSchema>;
+
+/** spec §7 /links/{id}: a list's id, such as footer-links. */
+export const listIdSchema = z
+  .string()
+  .regex(/^[a-z0-9-]{1,50}$/, 'A list id is lower-case letters, digits and -');
+
+export const linkParams = z.object({ id: listIdSchema });
+export const linkItemParams = z.object({ id: listIdSchema, linkId: z.uuid() });

@@ -1,3 +1,4 @@
+export { type InMemoryListResult, type ListPage, readPath, runInMemoryList } from './in-memory-list.js';
 export {
   createListQuery,
   DEFAULT_LIMIT,
@@ -9,6 +10,19 @@ export {
   SEARCH_KEY,
   toCondition,
 } from './list-query.js';
+export {
+  type CheckedCondition,
+  type CheckedListRequest,
+  type CheckedSortKey,
+  type CheckListResult,
+  checkListRequest,
+  columnOf,
+  type ListField,
+  type ListFieldType,
+  type ListRequestError,
+  type ListResource,
+  type ListValue,
+} from './list-resource.js';
 export {
   escapeValueText,
   formatDate,

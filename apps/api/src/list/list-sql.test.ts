@@ -1,6 +1,7 @@
+import { ORGANISATIONS_LIST } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedVolume } from '../db/seed/volume-seed.js';
-import { organisationsList, organisationsQuery } from '../modules/organisations/organisations-list.js';
+import { organisationsQuery } from '../modules/organisations/organisations-list.js';
 import { createTestDatabase } from '../test/test-database.js';
 import { type ListResource, parseListRequest } from './list-resource.js';
 import { EXACT_COUNT_LIMIT, escapeLike, runList } from './list-sql.js';
@@ -24,7 +25,12 @@ describe('runList on more rows than an exact count covers', () => {
 
   const list = async (query: Record<string, string>) => {
     const { db } = await database;
-    return runList(db, organisationsQuery(db), parseListRequest(query, organisationsList), organisationsList);
+    return runList(
+      db,
+      organisationsQuery(db),
+      parseListRequest(query, ORGANISATIONS_LIST),
+      ORGANISATIONS_LIST,
+    );
   };
 
   it('answers an estimate, flagged as such, above the exact limit', async () => {
@@ -64,11 +70,11 @@ describe('textArray fields: a text[] column filtered by the values it holds', ()
   // users.roles is a text[] column; a list over it, declared here, exercises the field type alone.
   const usersList: ListResource = {
     fields: {
-      email: { column: 'email', type: 'text' },
-      roles: { column: 'roles', type: 'textArray' },
+      email: { type: 'text' },
+      roles: { type: 'textArray' },
       knownRoles: { column: 'roles', type: 'textArray', values: ['ADMIN', 'EMVO', 'EXTERNAL'] },
     },
-    searchColumns: ['email'],
+    searchFields: ['email'],
     defaultOrder: ['email'],
     tieBreaker: 'id',
     maxLimit: 100,
@@ -141,8 +147,8 @@ describe('textArray fields: a text[] column filtered by the values it holds', ()
 describe('runList sorting by a column named like the page-key alias', () => {
   const database = createTestDatabase();
   const tooltipsList: ListResource = {
-    fields: { key: { column: 'key', type: 'text' } },
-    searchColumns: [],
+    fields: { key: { type: 'text' } },
+    searchFields: [],
     defaultOrder: ['key'],
     tieBreaker: 'id',
     maxLimit: 100,

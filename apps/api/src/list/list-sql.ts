@@ -1,7 +1,6 @@
-import type { Condition, Filter, Scalar } from '@portal/list-query';
+import { type CheckedCondition, columnOf, type ListPage } from '@portal/list-query';
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
-import { badRequest } from '../http/api-error.js';
-import type { ListField, ListRequest, ListResource } from './list-resource.js';
+import type { ListRequest, ListResource } from './list-resource.js';
 
 /**
  * Totals are exact up to this many rows. Beyond it an exact count is not worth its cost on a large table
@@ -10,103 +9,57 @@ import type { ListField, ListRequest, ListResource } from './list-resource.js';
  */
 export const EXACT_COUNT_LIMIT = 1_000;
 
-export interface ListPage<T> {
-  items: T[];
-  page: number;
-  limit: number;
-  /** Exact when totalEstimated is false; otherwise the database's estimate (more than EXACT_COUNT_LIMIT). */
-  total: number;
-  totalEstimated: boolean;
-}
-
-type SqlValue = string | number | boolean | Date;
+/** A page and its total: exact when totalEstimated is false, else the estimate (over EXACT_COUNT_LIMIT). */
+export type { ListPage } from '@portal/list-query';
 
 /** Escapes LIKE's wildcards inside a user's value, so `50%` means the text "50%". */
 export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
-/** Turns a parsed value into the field's type, or answers 400 with INVALID_VALUE. */
-function coerce(name: string, field: ListField, value: Scalar): SqlValue {
-  const invalid = () => badRequest('INVALID_VALUE', `'${String(value)}' is not a valid value for '${name}'`);
-  switch (field.type) {
-    case 'text':
-      return value instanceof Date ? value.toISOString() : String(value);
-    case 'integer':
-      if (typeof value === 'number' && Number.isSafeInteger(value)) return value;
-      throw invalid();
-    case 'date': {
-      const date = value instanceof Date ? value : new Date(String(value));
-      if (typeof value === 'number' || Number.isNaN(date.getTime())) throw invalid();
-      return date;
-    }
-    case 'boolean':
-      if (value === 'true' || value === 'false') return value === 'true';
-      throw invalid();
-    case 'enum':
-      if (typeof value === 'string' && field.values?.includes(value)) return value;
-      throw invalid();
-    case 'textArray': {
-      const text = value instanceof Date ? value.toISOString() : String(value);
-      if (field.values && !field.values.includes(text)) throw invalid();
-      return text;
-    }
-  }
-}
+type FilterCondition = Extract<CheckedCondition, { kind: 'filter' }>;
 
 /** A text[] filter: equal has every given value (`@>`), not lacks at least one of them. */
-function arrayFilterSql(name: string, column: RawBuilder<unknown>, filter: Filter, list: SqlValue[]) {
-  const values = sql`array[${sql.join(list)}]::text[]`;
-  switch (filter.type) {
-    case 'equal':
-    case 'like':
-      return sql<SqlBool>`${column} @> ${values}`;
-    case 'not':
-      return sql<SqlBool>`not coalesce(${column} @> ${values}, false)`;
-    default:
-      throw badRequest('INVALID_FILTER_TYPE', `'${name}' does not take the filter '${filter.type}'`);
-  }
+function arrayFilterSql(column: RawBuilder<unknown>, condition: FilterCondition) {
+  const values = sql`array[${sql.join(condition.values)}]::text[]`;
+  return condition.type === 'not'
+    ? sql<SqlBool>`not coalesce(${column} @> ${values}, false)`
+    : sql<SqlBool>`${column} @> ${values}`;
 }
 
-function filterSql(name: string, field: ListField, filter: Filter): RawBuilder<SqlBool> {
-  const column = sql.ref(field.column);
-  const list = (Array.isArray(filter.value) ? filter.value : [filter.value]).map((v) =>
-    coerce(name, field, v),
-  );
-  const [first] = list;
-  if (first === undefined) throw badRequest('INVALID_VALUE', `'${name}' needs a value`);
-  if (field.type === 'textArray') return arrayFilterSql(name, column, filter, list);
-  const scalar = () => {
-    if (list.length > 1) throw badRequest('INVALID_VALUE', `'${name}' takes one value for '${filter.type}'`);
-    return first;
-  };
-  switch (filter.type) {
+/** One filter; its field, operator and values were checked against the declaration (checkListRequest). */
+function filterSql(condition: FilterCondition): RawBuilder<SqlBool> {
+  const column = sql.ref(columnOf(condition.field, condition.definition));
+  if (condition.definition.type === 'textArray') return arrayFilterSql(column, condition);
+  const { values } = condition;
+  const [first] = values;
+  switch (condition.type) {
     case 'equal':
     case 'like':
-      return list.length === 1 ? sql`${column} = ${first}` : sql`${column} in (${sql.join(list)})`;
+      return values.length === 1 ? sql`${column} = ${first}` : sql`${column} in (${sql.join(values)})`;
     case 'not':
-      return list.length === 1
+      return values.length === 1
         ? sql`${column} is distinct from ${first}`
-        : sql`(${column} is null or ${column} not in (${sql.join(list)}))`;
+        : sql`(${column} is null or ${column} not in (${sql.join(values)}))`;
     case 'gt':
-      return sql`${column} > ${scalar()}`;
+      return sql`${column} > ${first}`;
     case 'gte':
-      return sql`${column} >= ${scalar()}`;
+      return sql`${column} >= ${first}`;
     case 'lt':
-      return sql`${column} < ${scalar()}`;
+      return sql`${column} < ${first}`;
     case 'lte':
-      return sql`${column} <= ${scalar()}`;
+      return sql`${column} <= ${first}`;
     case 'starts':
-      return sql`${column} ilike ${`${escapeLike(String(scalar()))}%`}`;
+      return sql`${column} ilike ${`${escapeLike(String(first))}%`}`;
     case 'ends':
-      return sql`${column} ilike ${`%${escapeLike(String(scalar()))}`}`;
+      return sql`${column} ilike ${`%${escapeLike(String(first))}`}`;
     case 'contains':
-      return sql`${column} ilike ${`%${escapeLike(String(scalar()))}%`}`;
+      return sql`${column} ilike ${`%${escapeLike(String(first))}%`}`;
   }
 }
 
 /** The SQL of a condition tree (spec §3 where + whereMulti), every value a bound parameter. */
-export function conditionSql(condition: Condition, resource: ListResource): RawBuilder<SqlBool> {
+export function conditionSql(condition: CheckedCondition, resource: ListResource): RawBuilder<SqlBool> {
   switch (condition.kind) {
     case 'and':
     case 'or': {
@@ -116,14 +69,13 @@ export function conditionSql(condition: Condition, resource: ListResource): RawB
     }
     case 'search': {
       const pattern = `%${escapeLike(condition.text)}%`;
-      const parts = resource.searchColumns.map((column) => sql`${sql.ref(column)} ilike ${pattern}`);
+      const parts = resource.searchFields.map(
+        (name) => sql`${sql.ref(columnOf(name, resource.fields[name]))} ilike ${pattern}`,
+      );
       return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
     }
-    case 'filter': {
-      const field = resource.fields[condition.field];
-      if (!field) throw badRequest('UNKNOWN_FIELD', `Cannot filter by '${condition.field}'`);
-      return filterSql(condition.field, field, condition.filter);
-    }
+    case 'filter':
+      return filterSql(condition);
   }
 }
 
@@ -140,12 +92,13 @@ export function buildListQueries<DB, TB extends keyof DB & string, O>(
   resource: ListResource,
 ) {
   const where = conditionSql(request.condition, resource);
-  const key = sql.ref(resource.tieBreaker);
+  const tieBreaker = columnOf(resource.tieBreaker, resource.fields[resource.tieBreaker]);
+  const key = sql.ref(tieBreaker);
   const ordered = <Q extends SelectQueryBuilder<DB, TB, unknown>>(query: Q): Q =>
     request.order.reduce((q, sort) => q.orderBy(sql.ref(sort.column), sort.direction) as Q, query);
   // The inner query's one output column is named as the tie-breaker's column: ORDER BY reads a bare name
   // as an output column first, so any other alias would shadow a sort column of that name (a tooltip's key).
-  const keyName = resource.tieBreaker.slice(resource.tieBreaker.lastIndexOf('.') + 1);
+  const keyName = tieBreaker.slice(tieBreaker.lastIndexOf('.') + 1);
   const pageKeys = ordered(base.clearSelect().select(key.as(keyName)).where(where))
     .limit(request.limit)
     .offset((request.page - 1) * request.limit);

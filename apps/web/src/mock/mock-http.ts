@@ -1,6 +1,6 @@
+import type { ListRequestError } from '@portal/list-query';
 import { HttpResponse } from 'msw';
 import type { z } from 'zod';
-import type { ApiErrorBody } from './in-memory-list';
 
 /** What every group of handlers shares: the delay, and ids counted rather than random. */
 export interface MockContext {
@@ -11,7 +11,7 @@ export interface MockContext {
 
 /** The API's one error shape (apps/api plugins/errors.ts): `{ code, message }`, or a list for validation. */
 export const apiError = (status: number, code: string, message: string) =>
-  HttpResponse.json<ApiErrorBody>({ code, message }, { status });
+  HttpResponse.json<ListRequestError>({ code, message }, { status });
 
 /** apps/api http/api-error.ts versionConflict: a stale version never overwrites someone else's change. */
 export const versionConflict = () =>

@@ -1,17 +1,11 @@
-import { type ListQuery, stringifyListQuery } from '@portal/list-query';
+import { type ListPage, type ListQuery, stringifyListQuery } from '@portal/list-query';
 import type { HttpClient } from '../http/http-client';
 
 /**
- * The API's answer to a list call (apps/api/src/list/list-sql.ts): one page of rows and the total, exact
- * up to 1,000 rows, else the database's estimate (totalEstimated: the table then says "about N").
+ * The API's answer to a list call: one page of rows and the total, exact up to 1,000 rows, else the
+ * database's estimate (totalEstimated: the table then says "about N").
  */
-export interface ListPage<T> {
-  items: T[];
-  page: number;
-  limit: number;
-  total: number;
-  totalEstimated: boolean;
-}
+export type { ListPage } from '@portal/list-query';
 
 /** spec §7: a list call carries page, limit, order, where and whereMulti as query params. */
 export function fetchListPage<T>(

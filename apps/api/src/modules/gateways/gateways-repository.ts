@@ -1,8 +1,8 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
-import { changedFields, writeAudit } from '../../db/audit.js';
+import { type Kysely, sql } from 'kysely';
 import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, violates } from '../../db/pg-errors.js';
 import type { DB, Gateway } from '../../db/schema.js';
-import { ApiError, notFound, versionConflict } from '../../http/api-error.js';
+import { createAudited, deleteAtVersion, updateAtVersion } from '../../db/versioned-rows.js';
+import { ApiError, notFound } from '../../http/api-error.js';
 import type { GatewayDto, GatewayInput, GatewayUpdateInput } from './gateways-schemas.js';
 
 const ENTITY = 'gateway';
@@ -80,22 +80,10 @@ async function guardName<T>(name: string, write: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The row, locked until the transaction ends (an organisation choosing it meanwhile waits), or 404. */
-async function lockedRow(trx: Transaction<DB>, id: string): Promise<Gateway> {
-  const row = await trx
-    .selectFrom('gateways')
-    .selectAll()
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!row) throw notFound(`No gateway ${id}`);
-  return row;
-}
-
-const organisationCount = async (trx: Transaction<DB>, id: string) =>
+const organisationCount = async (db: Kysely<DB>, id: string) =>
   Number(
     (
-      await trx
+      await db
         .selectFrom('organisations')
         .select(sql<number>`count(*)::int`.as('count'))
         .where('gatewayId', '=', id)
@@ -103,71 +91,47 @@ const organisationCount = async (trx: Transaction<DB>, id: string) =>
     ).count,
   );
 
-export async function createGateway(db: Kysely<DB>, input: GatewayInput, actor: string) {
-  return guardName(input.name, () =>
-    db.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('gateways')
-        .values({ ...columnsOf(input), createdBy: actor, updatedBy: actor })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await writeAudit(trx, { actor, action: 'CREATE', entity: ENTITY, entityId: row.id, diff: input });
-      return toDto({ ...row, organisationCount: 0 });
-    }),
-  );
-}
+const ref = (id: string) => ({ table: 'gateways' as const, entity: ENTITY, id, missing: `No gateway ${id}` });
+
+export const createGateway = (db: Kysely<DB>, input: GatewayInput, actor: string) =>
+  guardName(input.name, async () => {
+    const row = await createAudited(
+      db,
+      { table: 'gateways', entity: ENTITY },
+      columnsOf(input),
+      actor,
+      input,
+    );
+    return toDto({ ...row, organisationCount: 0 });
+  });
 
 /**
  * Replaces a gateway's fields when `version` is still the stored one. Deactivating is this call with
  * active false: its audit row says DEACTIVATE; any other change says UPDATE.
  */
-export async function updateGateway(db: Kysely<DB>, id: string, input: GatewayUpdateInput, actor: string) {
-  return guardName(input.name, () =>
-    db.transaction().execute(async (trx) => {
-      const before = await lockedRow(trx, id);
-      if (before.version !== input.version) throw versionConflict();
-      const columns = columnsOf(input);
-      const row = await trx
-        .updateTable('gateways')
-        .set((eb) => ({
-          ...columns,
-          updatedBy: actor,
-          updatedAt: new Date(),
-          version: eb('version', '+', 1),
-        }))
-        .where('id', '=', id)
-        .where('version', '=', input.version)
-        .returningAll()
-        .executeTakeFirst();
-      if (!row) throw versionConflict();
-      const action = before.active && !input.active ? 'DEACTIVATE' : 'UPDATE';
-      await writeAudit(trx, {
-        actor,
-        action,
-        entity: ENTITY,
-        entityId: id,
-        diff: changedFields(before, columns),
-      });
-      return toDto({ ...row, organisationCount: await organisationCount(trx, id) });
-    }),
-  );
-}
+export const updateGateway = (db: Kysely<DB>, id: string, input: GatewayUpdateInput, actor: string) =>
+  guardName(input.name, async () => {
+    const row = await updateAtVersion(db, ref(id), {
+      version: input.version,
+      changes: columnsOf(input),
+      actor,
+      action: (before) => (before.active && !input.active ? 'DEACTIVATE' : 'UPDATE'),
+    });
+    return toDto({ ...row, organisationCount: await organisationCount(db, id) });
+  });
 
 /** domain.md: a gateway in use cannot be deleted (409 GATEWAY_IN_USE); it is deactivated instead. */
-export async function deleteGateway(db: Kysely<DB>, id: string, actor: string): Promise<void> {
+export async function deleteGateway(db: Kysely<DB>, id: string, actor: string, version?: number) {
   try {
-    await db.transaction().execute(async (trx) => {
-      const row = await lockedRow(trx, id);
-      const count = await organisationCount(trx, id);
-      if (count > 0) throw inUse(count);
-      await trx.deleteFrom('gateways').where('id', '=', id).execute();
-      await writeAudit(trx, {
-        actor,
-        action: 'DELETE',
-        entity: ENTITY,
-        entityId: id,
-        diff: toDto({ ...row, organisationCount: 0 }),
-      });
+    await deleteAtVersion(db, ref(id), {
+      version,
+      actor,
+      // The row is locked, so an organisation choosing it meanwhile waits for the delete.
+      check: async (trx) => {
+        const count = await organisationCount(trx, id);
+        if (count > 0) throw inUse(count);
+      },
+      describe: (row) => toDto({ ...row, organisationCount: 0 }),
     });
   } catch (error) {
     // The organisations' foreign key, should a choice slip in between the count and the delete.

@@ -1,10 +1,12 @@
+import { GATEWAYS_LIST } from '@portal/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database.js';
+import { versionQuerySchema } from '../../http/version-query.js';
 import { parseListRequest } from '../../list/list-resource.js';
 import { listPageSchema, listQuerySchema } from '../../list/list-schemas.js';
 import { roles } from '../../plugins/auth.js';
-import { gatewaysList, listGateways } from './gateways-list.js';
+import { listGateways } from './gateways-list.js';
 import { createGateway, deleteGateway, getGateway, updateGateway } from './gateways-repository.js';
 import { gatewayInputSchema, gatewayParams, gatewaySchema, gatewayUpdateSchema } from './gateways-schemas.js';
 
@@ -31,7 +33,7 @@ export async function gatewaysRoutes(app: FastifyInstance, options: { database: 
         response: { 200: listPageSchema(gatewaySchema) },
       },
     },
-    async (request) => listGateways(db, parseListRequest(request.query, gatewaysList)),
+    async (request) => listGateways(db, parseListRequest(request.query, GATEWAYS_LIST)),
   );
 
   api.get(
@@ -65,10 +67,15 @@ export async function gatewaysRoutes(app: FastifyInstance, options: { database: 
     '/gateways/:id',
     {
       config: { access },
-      schema: { tags, summary: 'Deletes a gateway no organisation uses', params: gatewayParams },
+      schema: {
+        tags,
+        summary: 'Deletes a gateway no organisation uses',
+        params: gatewayParams,
+        querystring: versionQuerySchema,
+      },
     },
     async (request, reply) => {
-      await deleteGateway(db, request.params.id, actorOf(request));
+      await deleteGateway(db, request.params.id, actorOf(request), request.query.version);
       return reply.status(204).send();
     },
   );

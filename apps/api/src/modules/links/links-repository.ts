@@ -1,7 +1,10 @@
 import type { Kysely } from 'kysely';
-import { writeAudit } from '../../db/audit.js';
 import type { DB, Link } from '../../db/schema.js';
-import { notFound, versionConflict } from '../../http/api-error.js';
+import { createAudited, deleteAtVersion, updateAtVersion } from '../../db/versioned-rows.js';
+import { notFound } from '../../http/api-error.js';
+
+const ENTITY = 'link';
+
 import type { LinkDto, LinkInput, LinkUpdateInput } from './links-schemas.js';
 
 const toDto = (row: Link): LinkDto => ({
@@ -39,68 +42,46 @@ export async function getLink(db: Kysely<DB>, listId: string, linkId: string): P
   return toDto(row);
 }
 
-export async function createLink(db: Kysely<DB>, listId: string, input: LinkInput, actor: string) {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('links')
-      .values({
-        listId,
-        label: input.label,
-        link: input.link,
-        sortOrder: input.order,
-        active: input.active,
-        createdBy: actor,
-        updatedBy: actor,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await writeAudit(trx, { actor, action: 'CREATE', entity: 'link', entityId: row.id, diff: input });
-    return toDto(row);
-  });
-}
+const columnsOf = (input: LinkInput) => ({
+  label: input.label,
+  link: input.link,
+  sortOrder: input.order,
+  active: input.active,
+});
 
-export async function updateLink(
+const ref = (listId: string, linkId: string) => ({
+  table: 'links' as const,
+  entity: ENTITY,
+  id: linkId,
+  scope: { listId },
+  missing: `No link ${linkId} in ${listId}`,
+});
+
+export const createLink = async (db: Kysely<DB>, listId: string, input: LinkInput, actor: string) =>
+  toDto(
+    await createAudited(
+      db,
+      { table: 'links', entity: ENTITY },
+      { listId, ...columnsOf(input) },
+      actor,
+      input,
+    ),
+  );
+
+export const updateLink = async (
   db: Kysely<DB>,
   listId: string,
   linkId: string,
   input: LinkUpdateInput,
   actor: string,
-) {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable('links')
-      .set((eb) => ({
-        label: input.label,
-        link: input.link,
-        sortOrder: input.order,
-        active: input.active,
-        updatedBy: actor,
-        updatedAt: new Date(),
-        version: eb('version', '+', 1),
-      }))
-      .where('listId', '=', listId)
-      .where('id', '=', linkId)
-      .where('version', '=', input.version)
-      .returningAll()
-      .executeTakeFirst();
-    if (!row) {
-      await getLink(trx, listId, linkId); // 404 when it is gone
-      throw versionConflict();
-    }
-    await writeAudit(trx, { actor, action: 'UPDATE', entity: 'link', entityId: linkId, diff: input });
-    return toDto(row);
-  });
-}
+) =>
+  toDto(
+    await updateAtVersion(db, ref(listId, linkId), {
+      version: input.version,
+      changes: columnsOf(input),
+      actor,
+    }),
+  );
 
-export async function deleteLink(db: Kysely<DB>, listId: string, linkId: string, actor: string) {
-  await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .deleteFrom('links')
-      .where('listId', '=', listId)
-      .where('id', '=', linkId)
-      .returningAll()
-      .executeTakeFirst();
-    if (!row) throw notFound(`No link ${linkId} in ${listId}`);
-    await writeAudit(trx, { actor, action: 'DELETE', entity: 'link', entityId: linkId, diff: toDto(row) });
-  });
-}
+export const deleteLink = (db: Kysely<DB>, listId: string, linkId: string, actor: string, version?: number) =>
+  deleteAtVersion(db, ref(listId, linkId), { version, actor, describe: toDto });

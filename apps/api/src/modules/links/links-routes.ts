@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database.js';
+import { versionQuerySchema } from '../../http/version-query.js';
 import { roles } from '../../plugins/auth.js';
 import { createLink, deleteLink, getLink, listLinks, updateLink } from './links-repository.js';
 import {
@@ -76,9 +77,12 @@ export async function linksRoutes(app: FastifyInstance, options: { database: Dat
 
   api.delete(
     '/:id/:linkId',
-    { config: { access: roles('ADMIN') }, schema: { tags, params: linkItemParams } },
+    {
+      config: { access: roles('ADMIN') },
+      schema: { tags, params: linkItemParams, querystring: versionQuerySchema },
+    },
     async (request, reply) => {
-      await deleteLink(db, request.params.id, request.params.linkId, actorOf(request));
+      await deleteLink(db, request.params.id, request.params.linkId, actorOf(request), request.query.version);
       return reply.status(204).send();
     },
   );

@@ -1,3 +1,4 @@
+import { ORGANISATIONS_LIST } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,7 +7,7 @@ import { CHECK_STATUSES, ORG_TYPES, STAGES } from '../../db/schema.js';
 import { parseListRequest } from '../../list/list-resource.js';
 import { listPageSchema, listQuerySchema } from '../../list/list-schemas.js';
 import { roles } from '../../plugins/auth.js';
-import { listOrganisations, organisationsList } from './organisations-list.js';
+import { listOrganisations } from './organisations-list.js';
 
 const organisationSummary = z.object({
   id: z.uuid(),
@@ -39,6 +40,6 @@ export async function organisationsRoutes(app: FastifyInstance, options: { datab
       },
     },
     async (request) =>
-      listOrganisations(options.database.db, parseListRequest(request.query, organisationsList)),
+      listOrganisations(options.database.db, parseListRequest(request.query, ORGANISATIONS_LIST)),
   );
 }

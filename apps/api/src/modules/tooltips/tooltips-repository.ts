@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import { changedFields, writeAudit } from '../../db/audit.js';
 import { UNIQUE_VIOLATION, violates } from '../../db/pg-errors.js';
 import type { DB, Tooltip } from '../../db/schema.js';
-import { ApiError, notFound, versionConflict } from '../../http/api-error.js';
+import { createAudited, deleteAtVersion, updateAtVersion } from '../../db/versioned-rows.js';
+import { ApiError, notFound } from '../../http/api-error.js';
 import type { TooltipDto, TooltipInput, TooltipUpdateInput } from './tooltips-schemas.js';
 
 const ENTITY = 'tooltip';
@@ -56,63 +56,25 @@ async function guardKey<T>(key: string, write: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function createTooltip(db: Kysely<DB>, input: TooltipInput, actor: string) {
-  return guardKey(input.key, () =>
-    db.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('tooltips')
-        .values({ ...columnsOf(input), createdBy: actor, updatedBy: actor })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await writeAudit(trx, { actor, action: 'CREATE', entity: ENTITY, entityId: row.id, diff: input });
-      return toDto(row);
-    }),
+const ref = (id: string) => ({ table: 'tooltips' as const, entity: ENTITY, id, missing: `No tooltip ${id}` });
+
+export const createTooltip = (db: Kysely<DB>, input: TooltipInput, actor: string) =>
+  guardKey(input.key, async () =>
+    toDto(await createAudited(db, { table: 'tooltips', entity: ENTITY }, columnsOf(input), actor, input)),
   );
-}
 
 /** Replaces a tooltip's fields when `version` is still the stored one; active false deactivates it. */
-export async function updateTooltip(db: Kysely<DB>, id: string, input: TooltipUpdateInput, actor: string) {
-  return guardKey(input.key, () =>
-    db.transaction().execute(async (trx) => {
-      const before = await trx
-        .selectFrom('tooltips')
-        .selectAll()
-        .where('id', '=', id)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!before) throw notFound(`No tooltip ${id}`);
-      if (before.version !== input.version) throw versionConflict();
-      const columns = columnsOf(input);
-      const row = await trx
-        .updateTable('tooltips')
-        .set((eb) => ({
-          ...columns,
-          updatedBy: actor,
-          updatedAt: new Date(),
-          version: eb('version', '+', 1),
-        }))
-        .where('id', '=', id)
-        .where('version', '=', input.version)
-        .returningAll()
-        .executeTakeFirst();
-      if (!row) throw versionConflict();
-      const action = before.active && !input.active ? 'DEACTIVATE' : 'UPDATE';
-      await writeAudit(trx, {
+export const updateTooltip = (db: Kysely<DB>, id: string, input: TooltipUpdateInput, actor: string) =>
+  guardKey(input.key, async () =>
+    toDto(
+      await updateAtVersion(db, ref(id), {
+        version: input.version,
+        changes: columnsOf(input),
         actor,
-        action,
-        entity: ENTITY,
-        entityId: id,
-        diff: changedFields(before, columns),
-      });
-      return toDto(row);
-    }),
+        action: (before) => (before.active && !input.active ? 'DEACTIVATE' : 'UPDATE'),
+      }),
+    ),
   );
-}
 
-export async function deleteTooltip(db: Kysely<DB>, id: string, actor: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const row = await trx.deleteFrom('tooltips').where('id', '=', id).returningAll().executeTakeFirst();
-    if (!row) throw notFound(`No tooltip ${id}`);
-    await writeAudit(trx, { actor, action: 'DELETE', entity: ENTITY, entityId: id, diff: toDto(row) });
-  });
-}
+export const deleteTooltip = (db: Kysely<DB>, id: string, actor: string, version?: number) =>
+  deleteAtVersion(db, ref(id), { version, actor, describe: toDto });

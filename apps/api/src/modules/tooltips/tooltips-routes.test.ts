@@ -255,6 +255,18 @@ describe('tooltips: create, read, update, deactivate, delete', () => {
     expect(rows[1]?.diff).toMatchObject({ key: valid.key, text: valid.text });
   });
 
+  it('deletes at the version read (?version=): a stale one is 409 and the tooltip stays', async () => {
+    const tooltip = (await create()).json();
+    await update(tooltip.id, { ...valid, text: 'Changed meanwhile', version: 1 });
+    const remove = (version: number) =>
+      t.app.inject({ method: 'DELETE', url: `/api/tooltips/${tooltip.id}?version=${version}`, headers: admin });
+    const stale = await remove(1);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ code: 'VERSION_CONFLICT' });
+    expect((await get(tooltip.id)).statusCode).toBe(200);
+    expect((await remove(2)).statusCode).toBe(204);
+  });
+
   it.each([
     ['GET', undefined],
     ['PUT', { ...valid, version: 1 }],

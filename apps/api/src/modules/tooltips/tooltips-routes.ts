@@ -1,10 +1,12 @@
+import { TOOLTIPS_LIST } from '@portal/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database.js';
+import { versionQuerySchema } from '../../http/version-query.js';
 import { parseListRequest } from '../../list/list-resource.js';
 import { listPageSchema, listQuerySchema } from '../../list/list-schemas.js';
 import { roles } from '../../plugins/auth.js';
-import { listTooltips, tooltipsList } from './tooltips-list.js';
+import { listTooltips } from './tooltips-list.js';
 import {
   activeTooltips,
   createTooltip,
@@ -43,7 +45,7 @@ export async function tooltipsRoutes(app: FastifyInstance, options: { database: 
         response: { 200: listPageSchema(tooltipSchema) },
       },
     },
-    async (request) => listTooltips(db, parseListRequest(request.query, tooltipsList)),
+    async (request) => listTooltips(db, parseListRequest(request.query, TOOLTIPS_LIST)),
   );
 
   api.get(
@@ -83,9 +85,9 @@ export async function tooltipsRoutes(app: FastifyInstance, options: { database: 
 
   api.delete(
     '/tooltips/:id',
-    { config: { access }, schema: { tags, params: tooltipParams } },
+    { config: { access }, schema: { tags, params: tooltipParams, querystring: versionQuerySchema } },
     async (request, reply) => {
-      await deleteTooltip(db, request.params.id, actorOf(request));
+      await deleteTooltip(db, request.params.id, actorOf(request), request.query.version);
       return reply.status(204).send();
     },
   );

@@ -1,8 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { ORGANISATIONS_LIST } from './handlers';
-import { type MockListResource, readPath, runInMemoryList } from './in-memory-list';
+import { readPath, runInMemoryList } from './in-memory-list.js';
+import type { ListResource } from './list-resource.js';
 
-// The API's own test table (apps/api organisations-routes.test.ts), so the mock answers as the SQL does.
+/** A list shaped like the reviewers' organisations (packages/contracts ORGANISATIONS_LIST). */
+const ORGANISATIONS_LIST: ListResource = {
+  fields: {
+    obpNumber: { type: 'text' },
+    legalName: { type: 'text' },
+    orgType: { type: 'enum', values: ['OPM', 'PD'] },
+    email: { type: 'text' },
+    'address.city': { type: 'text', column: 'city' },
+    'address.country': { type: 'text', column: 'country' },
+    stage: { type: 'enum', values: ['REGISTERED', 'INFORMATION', 'APPROVALS', 'MAINTENANCE'] },
+    mahCount: { type: 'integer' },
+    submittedAt: { type: 'date' },
+    createdAt: { type: 'date' },
+  },
+  searchFields: ['legalName', 'obpNumber', 'email'],
+  defaultOrder: ['-createdAt'],
+  tieBreaker: 'id',
+  maxLimit: 100,
+};
+
+// The API's own test table (apps/api organisations-routes.test.ts), so memory answers as the SQL does.
 const ROWS = [
   {
     id: '1',
@@ -178,7 +198,7 @@ describe('textArray fields, as the API filters a text[] column', () => {
     { id: 'd', roles: ['EXTERNAL'] },
     { id: 'e', roles: [] },
   ];
-  const USERS_LIST: MockListResource = {
+  const USERS_LIST: ListResource = {
     fields: {
       id: { type: 'text' },
       roles: { type: 'textArray' },

@@ -1,0 +1,197 @@
+import { toCondition } from './list-query.js';
+import { parseListQuery } from './query-params.js';
+import type { Condition, Filter, FilterType, QueryParamsInput, Scalar } from './types.js';
+
+/**
+ * How a field filters. textArray is an array of strings (a text[] column): equal means "holds all of the
+ * given values" and not "lacks at least one of them"; it takes no other operator and is never a sort key.
+ */
+export type ListFieldType = 'text' | 'integer' | 'date' | 'boolean' | 'enum' | 'textArray';
+
+/** One field a list exposes, by its public (possibly dotted) name: what callers may do with it. */
+export interface ListField {
+  type: ListFieldType;
+  /** For enum fields: the accepted values; for textArray fields, the accepted elements when given. */
+  values?: readonly string[];
+  /** Where the API reads it: the SQL column (camelCase). Default: the field's name. */
+  column?: string;
+  /** Default true. */
+  filterable?: boolean;
+  /** Default true (never for textArray). */
+  sortable?: boolean;
+}
+
+/**
+ * A list's declaration, written once per resource (packages/contracts lists): the API builds its SQL from
+ * it, mock mode filters, sorts and pages in memory with it, so the two answer alike.
+ */
+export interface ListResource {
+  fields: Record<string, ListField>;
+  /** Fields that free text (the `search` key) matches, case-insensitively anywhere in the value. */
+  searchFields: readonly string[];
+  /** The order when the caller gives none. */
+  defaultOrder: readonly string[];
+  /** A unique field (a column and a row path) appended to every order, so pages never overlap or skip. */
+  tieBreaker: string;
+  maxLimit: number;
+}
+
+/** A filter value in its field's type. */
+export type ListValue = string | number | boolean | Date;
+
+/** spec §3 where + whereMulti, every field known and every value in its field's type. */
+export type CheckedCondition =
+  | { kind: 'and' | 'or'; conditions: CheckedCondition[] }
+  | { kind: 'search'; text: string }
+  | {
+      kind: 'filter';
+      field: string;
+      definition: ListField;
+      type: FilterType;
+      values: [ListValue, ...ListValue[]];
+    };
+
+export interface CheckedSortKey {
+  /** The field's public name (a row path in memory). */
+  field: string;
+  /** The field's column (SQL). */
+  column: string;
+  direction: 'asc' | 'desc';
+}
+
+export interface CheckedListRequest {
+  page: number;
+  limit: number;
+  /** Ends with the tie-breaker. */
+  order: CheckedSortKey[];
+  condition: CheckedCondition;
+}
+
+/** The API's 400 answer for a list request it cannot run. */
+export interface ListRequestError {
+  code: string;
+  message: string;
+}
+
+export type CheckListResult =
+  | { ok: true; value: CheckedListRequest }
+  | { ok: false; error: ListRequestError };
+
+export const columnOf = (name: string, field: ListField | undefined) => field?.column ?? name;
+
+class Refusal extends Error {
+  readonly code: string;
+  constructor(code: string, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+/** Turns a parsed value into the field's type, or refuses it with INVALID_VALUE. */
+function coerce(name: string, field: ListField, value: Scalar): ListValue {
+  const invalid = () => new Refusal('INVALID_VALUE', `'${String(value)}' is not a valid value for '${name}'`);
+  switch (field.type) {
+    case 'text':
+      return value instanceof Date ? value.toISOString() : String(value);
+    case 'integer':
+      if (typeof value === 'number' && Number.isSafeInteger(value)) return value;
+      throw invalid();
+    case 'date': {
+      const date = value instanceof Date ? value : new Date(String(value));
+      if (typeof value === 'number' || Number.isNaN(date.getTime())) throw invalid();
+      return date;
+    }
+    case 'boolean':
+      if (value === 'true' || value === 'false') return value === 'true';
+      throw invalid();
+    case 'enum':
+      if (typeof value === 'string' && field.values?.includes(value)) return value;
+      throw invalid();
+    case 'textArray': {
+      const text = value instanceof Date ? value.toISOString() : String(value);
+      if (field.values && !field.values.includes(text)) throw invalid();
+      return text;
+    }
+  }
+}
+
+const TEXT_ONLY_TYPES = new Set<FilterType>(['starts', 'ends', 'contains']);
+const ORDERED_TYPES = new Set<FilterType>(['gt', 'gte', 'lt', 'lte']);
+/** The operators that take a list of values ("any of"), and the only ones a textArray takes. */
+const LIST_TYPES = new Set<FilterType>(['equal', 'like', 'not']);
+
+function checkFilter(name: string, resource: ListResource, filter: Filter): CheckedCondition {
+  const field = resource.fields[name];
+  if (!field || field.filterable === false) throw new Refusal('UNKNOWN_FIELD', `Cannot filter by '${name}'`);
+  const { type } = filter;
+  const allowed =
+    (!TEXT_ONLY_TYPES.has(type) || field.type === 'text') &&
+    (!ORDERED_TYPES.has(type) || (field.type !== 'boolean' && field.type !== 'enum')) &&
+    (field.type !== 'textArray' || LIST_TYPES.has(type));
+  if (!allowed) throw new Refusal('INVALID_FILTER_TYPE', `'${name}' does not take the filter '${type}'`);
+  const values = (Array.isArray(filter.value) ? filter.value : [filter.value]).map((v) =>
+    coerce(name, field, v),
+  );
+  const [first, ...rest] = values;
+  if (first === undefined) throw new Refusal('INVALID_VALUE', `'${name}' needs a value`);
+  if (rest.length > 0 && !LIST_TYPES.has(type)) {
+    throw new Refusal('INVALID_VALUE', `'${name}' takes one value for '${type}'`);
+  }
+  return { kind: 'filter', field: name, definition: field, type, values: [first, ...rest] };
+}
+
+function checkCondition(condition: Condition, resource: ListResource): CheckedCondition {
+  switch (condition.kind) {
+    case 'and':
+    case 'or':
+      return {
+        kind: condition.kind,
+        conditions: condition.conditions.map((c) => checkCondition(c, resource)),
+      };
+    case 'search':
+      if (resource.searchFields.length === 0) {
+        throw new Refusal('INVALID_KEY', 'This list has no free-text search');
+      }
+      return { kind: 'search', text: condition.text };
+    case 'filter':
+      return checkFilter(condition.field, resource, condition.filter);
+  }
+}
+
+function checkOrder(keys: readonly string[], resource: ListResource): CheckedSortKey[] {
+  const order = keys.map((key): CheckedSortKey => {
+    const name = key.startsWith('-') ? key.slice(1) : key;
+    const field = resource.fields[name];
+    if (!field || field.sortable === false || field.type === 'textArray') {
+      throw new Refusal('INVALID_ORDER', `Cannot sort by '${name}'`);
+    }
+    return { field: name, column: columnOf(name, field), direction: key.startsWith('-') ? 'desc' : 'asc' };
+  });
+  const tie = resource.tieBreaker;
+  if (!order.some((key) => key.column === columnOf(tie, resource.fields[tie]))) {
+    order.push({ field: tie, column: columnOf(tie, resource.fields[tie]), direction: 'asc' });
+  }
+  return order;
+}
+
+/**
+ * Parses a list request's query params (spec §7) and checks every field, operator, value and order key
+ * against the resource. Never throws: a request it cannot run is `{ ok: false, error: { code, message } }`,
+ * which the API and mock mode answer with 400.
+ */
+export function checkListRequest(params: QueryParamsInput, resource: ListResource): CheckListResult {
+  const parsed = parseListQuery(params);
+  if (!parsed.ok) return { ok: false, error: { code: parsed.error.code, message: parsed.error.message } };
+  const query = parsed.value;
+  try {
+    if (query.limit > resource.maxLimit) {
+      throw new Refusal('INVALID_LIMIT', `limit must be at most ${resource.maxLimit}`);
+    }
+    const condition = checkCondition(toCondition(query), resource);
+    const order = checkOrder(query.order.length > 0 ? query.order : resource.defaultOrder, resource);
+    return { ok: true, value: { page: query.page, limit: query.limit, order, condition } };
+  } catch (error) {
+    if (error instanceof Refusal) return { ok: false, error: { code: error.code, message: error.message } };
+    throw error;
+  }
+}
