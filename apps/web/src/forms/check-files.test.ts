@@ -20,6 +20,20 @@ describe('checkFiles (spec §5 Files)', () => {
   it.each<[string, File[], CheckFilesOptions, string[], Array<[string, string]>]>([
     ['an allowed extension is kept', [file('a.pdf')], { accept: ['pdf'], multiple: true }, ['a.pdf'], []],
     [
+      "a purpose takes the API's extensions: a copy of proof is pdf, jpg or png",
+      [file('proof.png'), file('proof.docx')],
+      { accept: 'COPY_OF_PROOF', multiple: true },
+      ['proof.png'],
+      [['proof.docx', 'errors.form.extensionNotAllowed']],
+    ],
+    [
+      "a purpose takes the API's size limit: a CSR is at most 1 MB",
+      [file('iqe.csr', 1_000_000), file('big.csr', 1_000_001)],
+      { accept: 'CSR', multiple: true },
+      ['iqe.csr'],
+      [['big.csr', 'errors.form.fileToLarge']],
+    ],
+    [
       'an upper-case extension is compared in lower case',
       [file('SCAN.PDF'), file('Photo.JpG')],
       { accept: ['pdf', 'image'], multiple: true },

@@ -1,4 +1,8 @@
+import type { FilePurpose } from '@portal/contracts';
+import { BYTES_PER_MB, extensionOf, FILE_RULES } from '@portal/domain';
 import { tk } from '../i18n/i18n';
+
+export { BYTES_PER_MB, extensionOf };
 
 /** spec §5 Files: the allowed extensions by group. */
 export const FILE_GROUPS = {
@@ -12,9 +16,6 @@ export const FILE_GROUPS = {
 
 export type FileGroup = keyof typeof FILE_GROUPS;
 
-/** spec §5 Files: a size limit in megabytes is that many times 1,000,000 bytes. */
-export const BYTES_PER_MB = 1_000_000;
-
 /** spec §5 Files messages (the key's spelling is the spec's: fileToLarge). */
 export const FILE_MESSAGES = {
   extensionNotAllowed: tk('errors.form.extensionNotAllowed'),
@@ -26,10 +27,16 @@ export interface FileRejection {
   key: (typeof FILE_MESSAGES)[keyof typeof FILE_MESSAGES];
 }
 
+/**
+ * What a file input accepts: spec §5 groups of extensions, or a stored file's purpose, whose extensions and
+ * size limit are the ones the API enforces (packages/domain FILE_RULES).
+ */
+export type FileAccept = readonly FileGroup[] | FilePurpose;
+
 export interface CheckFilesOptions {
-  accept: readonly FileGroup[];
-  /** No limit when absent (spec §5: the default is not shown). */
-  maxSizeMb?: number;
+  accept: FileAccept;
+  /** No limit when absent (spec §5: the default is not shown); a purpose's own limit by default. */
+  maxSizeMb?: number | undefined;
   multiple?: boolean;
 }
 
@@ -40,16 +47,15 @@ export interface CheckedFiles<TValue> {
   errors: FileRejection[];
 }
 
-/** The extensions the groups allow, in lower case, without dots. */
-export function allowedExtensions(accept: readonly FileGroup[]): string[] {
+/** The extensions the groups (or the purpose) allow, in lower case, without dots. */
+export function allowedExtensions(accept: FileAccept): string[] {
+  if (typeof accept === 'string') return [...FILE_RULES[accept].extensions];
   return [...new Set(accept.flatMap((group) => FILE_GROUPS[group]))];
 }
 
-/** The text after the last dot, in lower case; '' when there is none (or the name starts with it). */
-export function extensionOf(fileName: string): string {
-  const dot = fileName.lastIndexOf('.');
-  return dot > 0 ? fileName.slice(dot + 1).toLowerCase() : '';
-}
+/** The size limit in MB: the one given, else the purpose's; none for groups without one. */
+export const maxSizeMbOf = (accept: FileAccept, maxSizeMb: number | undefined) =>
+  maxSizeMb ?? (typeof accept === 'string' ? FILE_RULES[accept].maxMb : undefined);
 
 /**
  * spec §5 Files: each file's extension, in lower case, must be in the allowed groups
@@ -74,7 +80,8 @@ export function checkFiles(
   options: CheckFilesOptions,
 ): CheckedFiles<File[] | File | null> {
   const extensions = allowedExtensions(options.accept);
-  const limit = options.maxSizeMb === undefined ? Number.POSITIVE_INFINITY : options.maxSizeMb * BYTES_PER_MB;
+  const maxSizeMb = maxSizeMbOf(options.accept, options.maxSizeMb);
+  const limit = maxSizeMb === undefined ? Number.POSITIVE_INFINITY : maxSizeMb * BYTES_PER_MB;
   const valid: File[] = [];
   const errors: FileRejection[] = [];
   for (const file of files) {

@@ -5,18 +5,19 @@ import {
   allowedExtensions,
   BYTES_PER_MB,
   checkFiles,
-  type FileGroup,
+  type FileAccept,
   type FileRejection,
   formatFileSize,
+  maxSizeMbOf,
 } from './check-files';
 import { type CommonFieldProps, useField } from './form';
 import { FormField, framing } from './form-field';
 import styles from './forms.module.css';
 
 export interface FileInputProps extends CommonFieldProps {
-  /** spec §5 Files: the allowed groups of extensions. */
-  accept: readonly FileGroup[];
-  /** The size limit in megabytes (× 1,000,000 bytes); none when absent. */
+  /** spec §5 Files: the allowed groups of extensions, or a stored file's purpose (its API rules). */
+  accept: FileAccept;
+  /** The size limit in megabytes (× 1,000,000 bytes); a purpose's own by default, else none. */
   maxSizeMb?: number;
   /** The value is then the list of valid files, else the first valid file (or null). */
   multiple?: boolean;
@@ -37,7 +38,8 @@ function selectedFiles(value: unknown): File[] {
  * why for each, and lists the selected files with their size (spec §3: name, size). The list is the truth:
  * the browser's own "n files" text is cleared after each choice, since it would still count dropped files.
  */
-export function FileInput({ accept, maxSizeMb, multiple = false, ...props }: FileInputProps) {
+export function FileInput({ accept, maxSizeMb: givenMaxSizeMb, multiple = false, ...props }: FileInputProps) {
+  const maxSizeMb = maxSizeMbOf(accept, givenMaxSizeMb);
   const { t, i18n } = useTranslation();
   const field = useField(props, { type: 'file', required: props.required, multiple });
   const { control } = useFormContext();
