@@ -59,6 +59,20 @@ test.describe('sign-in by redirect through the local B2C-shaped provider', () =>
     await expect(page.getByText('Authentification error')).toHaveCount(0);
   });
 
+  test('Cancel on the provider page after a deep link lands on the visitor page, with no toast', async ({
+    page,
+  }) => {
+    await page.goto('/admin/gateways');
+    await expect(page.locator('#cancel')).toBeVisible();
+    await page.locator('#cancel').click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByText('Authentification error')).toHaveCount(0);
+    // It stays there: no new sign-in starts by itself.
+    await page.waitForTimeout(500);
+    await expect(page.locator('#signInName')).toHaveCount(0);
+  });
+
   test('logout empties local and session storage', async ({ page }) => {
     await signIn(page, 'admin@portal.test');
     await expect(page).toHaveURL(/\/admin$/);

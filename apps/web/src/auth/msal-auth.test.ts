@@ -75,9 +75,12 @@ describe('settling a sign-in redirect (spec §8)', () => {
     FakeClient.redirectOutcome = async () => {
       throw new Error('access_denied: AADB2C90091: The user has cancelled.');
     };
+    window.history.replaceState(null, '', '/admin/gateways?page=2');
     const notify = vi.fn();
     await createMsalAuth(environment, { notify });
     expect(notify).not.toHaveBeenCalled();
+    // Back on the visitor page, not on the deep link whose guard would sign in again.
+    expect(window.location.pathname + window.location.search).toBe('/');
   });
 
   it("shows 'Authentification error' for any other redirect error", async () => {

@@ -118,6 +118,10 @@ export async function createMsalAuth(env: Environment, options: MsalAuthOptions)
       const outcome = classifyRedirectError(error);
       if (outcome === 'reset-password') return startPasswordReset();
       if (outcome === 'notify') options.notify(AUTHENTICATION_ERROR_TOAST);
+      // spec §8 ignores AADB2C90091, but the page the sign-in started from is a protected deep link: its
+      // guard would start a new sign-in at once, so Cancel would seem to do nothing. The person chose not
+      // to sign in: the visitor page, before the router reads the address.
+      if (outcome === 'ignore') window.history.replaceState(null, '', '/');
       return;
     }
     // After a password reset the token comes from the reset policy: spec §4 logs it out, so the user
