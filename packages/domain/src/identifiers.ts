@@ -128,7 +128,10 @@ export const EEA_COUNTRIES = [
 ] as const;
 export type EeaCountryCode = (typeof EEA_COUNTRIES)[number]['code'];
 
-const EEA_CODES: ReadonlySet<string> = new Set(EEA_COUNTRIES.map((c) => c.code));
+/** The EEA's country codes, in the order of EEA_COUNTRIES (by name). */
+export const EEA_COUNTRY_CODES: readonly EeaCountryCode[] = EEA_COUNTRIES.map((c) => c.code);
+
+const EEA_CODES: ReadonlySet<string> = new Set(EEA_COUNTRY_CODES);
 export const isEeaCountry = (code: string): code is EeaCountryCode => EEA_CODES.has(code);
 
 /** Iceland and Liechtenstein: VIES does not cover them and there is no EU-style prefix to enforce. */

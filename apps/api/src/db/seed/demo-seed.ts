@@ -1,5 +1,14 @@
 import { en, Faker } from '@faker-js/faker';
+import {
+  EEA_COUNTRY_CODES,
+  formatObpNumber,
+  gtinCheckDigit,
+  ppnFromPzn,
+  pznCheckDigit,
+  slaDueAt,
+} from '@portal/domain';
 import type { Insertable, Kysely } from 'kysely';
+import { DEFAULT_SLA_HOLIDAYS } from '../../config.js';
 import type {
   CheckEventsTable,
   CheckStatus,
@@ -64,40 +73,23 @@ const PROVIDERS = [
   'Wipotec Serial',
 ];
 /** EEA countries (domain.md: an organisation's country is in the EEA). */
-export const EEA_COUNTRIES = [
-  'AT',
-  'BE',
-  'BG',
-  'HR',
-  'CY',
-  'CZ',
-  'DK',
-  'EE',
-  'FI',
-  'FR',
-  'DE',
-  'GR',
-  'HU',
-  'IS',
-  'IE',
-  'IT',
-  'LV',
-  'LI',
-  'LT',
-  'LU',
-  'MT',
-  'NL',
-  'NO',
-  'PL',
-  'PT',
-  'RO',
-  'SK',
-  'SI',
-  'ES',
-  'SE',
-] as const;
+export const EEA_COUNTRIES = EEA_COUNTRY_CODES;
 
 const DAY = 86_400_000;
+
+/** A GTIN-14 from its first 13 digits. */
+const gtin14 = (body: string) => `${body}${gtinCheckDigit(body) ?? 0}`;
+
+/** A PPN from the first 7 digits of a PZN (a body whose PZN check digit would be 10 gets another last digit). */
+function ppn(first7: string): string {
+  for (let last = 0; last <= 9; last += 1) {
+    const body = `${first7.slice(0, 6)}${(Number(first7.at(-1)) + last) % 10}`;
+    const check = pznCheckDigit(body);
+    const made = check === null ? null : ppnFromPzn(`${body}${check}`);
+    if (made) return made;
+  }
+  throw new Error(`No PZN from ${first7}`);
+}
 /** Demo dates are relative to a fixed day, so two seeds give the same rows. */
 const EPOCH = Date.UTC(2026, 9, 1);
 
@@ -287,7 +279,7 @@ export async function seedDemo(db: Kysely<DB>, options: DemoSeedOptions = {}): P
           orgType === 'PD' ? faker.number.int({ min: 1, max: 3 }) : faker.number.int({ min: 1, max: 6 });
         const submittedAt = plan.legitimacy === 'NOT_SUBMITTED' ? null : new Date(registeredAt + 5 * DAY);
         const organisation: Insertable<OrganisationsTable> = {
-          obpNumber: `C${String(number).padStart(5, '0')}`,
+          obpNumber: formatObpNumber(number),
           legalName,
           orgType,
           registrationNumber: faker.string.alphanumeric({ length: 10, casing: 'upper' }),
@@ -381,7 +373,10 @@ export async function seedDemo(db: Kysely<DB>, options: DemoSeedOptions = {}): P
           const products = Array.from({ length: faker.number.int({ min: 1, max: 3 }) }, () => ({
             mahId,
             name: `${faker.science.chemicalElement().name}${faker.helpers.arrayElement(['ol', 'ex', 'ine', 'azole', 'mab'])} ${faker.helpers.arrayElement([5, 10, 20, 50, 100])} mg`,
-            productCode: faker.datatype.boolean() ? faker.string.numeric(14) : faker.string.numeric(12),
+            // Real check digits (packages/domain): a GTIN-14, or a PPN built from a PZN.
+            productCode: faker.datatype.boolean()
+              ? gtin14(faker.string.numeric(13))
+              : ppn(faker.string.numeric(7)),
             countries: faker.helpers.arrayElements(EEA_COUNTRIES, { min: 1, max: 4 }),
             ...audit,
           }));
@@ -410,8 +405,8 @@ export async function seedDemo(db: Kysely<DB>, options: DemoSeedOptions = {}): P
               decidedAt: decided ? new Date(start + 6 * DAY) : null,
               decidedBy: decided ? reviewer : null,
               reason: REASONS[status] ?? null,
-              // domain.md: legitimacy has an SLA of 15 working days (three calendar weeks).
-              slaDueAt: type === 'LEGITIMACY' ? new Date(start + 21 * DAY) : null,
+              // domain.md: legitimacy has an SLA of 15 working days (the default holidays skipped).
+              slaDueAt: type === 'LEGITIMACY' ? slaDueAt(new Date(start), DEFAULT_SLA_HOLIDAYS) : null,
               ...audit,
             })
             .returning('id')
