@@ -1,4 +1,3 @@
-import { CHECK_STATUSES, CHECK_TYPES } from '@portal/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -10,6 +9,7 @@ import {
   decide,
   initialCheck,
 } from './checks.js';
+import { CHECK_STATUSES, CHECK_TYPES } from './enums.js';
 import { DOMAIN_ERROR_CODES } from './result.js';
 
 const ROLES: readonly CheckActorRole[] = ['ADMIN', 'EMVO', 'EXTERNAL', 'SYSTEM'];

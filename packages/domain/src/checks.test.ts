@@ -1,4 +1,3 @@
-import type { CheckStatus } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   allowedActions,
@@ -14,6 +13,7 @@ import {
   isTopUpRejection,
   SYSTEM_ACTOR,
 } from './checks.js';
+import type { CheckStatus } from './enums.js';
 import type { DomainErrorCode } from './result.js';
 
 const NOW = new Date('2026-03-02T09:30:00.000Z'); // a Monday

@@ -1,4 +1,4 @@
-import { CHECK_TYPES, type CheckStatus, type Role } from '@portal/contracts';
+import { CHECK_TYPES, type CheckStatus, type Role } from './enums.js';
 import { isMahCount, topUp } from './fees.js';
 import { cleanReason, type Failure, fail, isValidDate } from './result.js';
 import { slaDueAt } from './working-days.js';

@@ -1,4 +1,4 @@
-import type { FilePurpose } from '@portal/contracts';
+import type { FilePurpose } from './enums.js';
 
 /** spec §5: a file's size limit is in megabytes of 1,000,000 bytes. */
 export const BYTES_PER_MB = 1_000_000;

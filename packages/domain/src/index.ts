@@ -1,4 +1,5 @@
 export * from './checks.js';
+export * from './enums.js';
 export * from './fees.js';
 export * from './files.js';
 export * from './identifiers.js';

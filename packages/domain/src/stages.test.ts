@@ -1,7 +1,7 @@
-import { type CheckStatus, ROLES, type Role, STAGES, type Stage } from '@portal/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type CheckType, SYSTEM_ACTOR } from './checks.js';
+import { type CheckStatus, ROLES, type Role, STAGES, type Stage } from './enums.js';
 import { DOMAIN_ERROR_CODES, type DomainErrorCode } from './result.js';
 import {
   allowedStageMoves,

@@ -1,5 +1,5 @@
-import type { CheckStatus, Role, Stage } from '@portal/contracts';
 import { allowedActions, type CheckType } from './checks.js';
+import type { CheckStatus, Role, Stage } from './enums.js';
 import { cleanReason, type Failure, fail, isValidDate } from './result.js';
 
 /** domain.md: the stages an application goes through, in order; SUSPENDED and WITHDRAWN stand outside. */
