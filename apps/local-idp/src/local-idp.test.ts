@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANCELLED_DESCRIPTION, FORGOT_PASSWORD_DESCRIPTION } from './interactions.js';
 import type { StartedLocalIdp } from './local-idp.js';
 import { escapeHtml, MESSAGES } from './pages.js';
-import { PASSWORD_RULE_MESSAGE } from './password-rule.js';
+import { PASSWORD_RULE_MESSAGE } from '@portal/domain';
 import { policyEndpoints } from './policy-endpoints.js';
 import { authorizeRequest, Browser, formAction, hiddenInputs, redirectParams } from './test/browser.js';
 import { SPA_ORIGIN, startTestIdp } from './test/fixture.js';

@@ -1,12 +1,6 @@
 import { z } from 'zod';
 import { GATEWAY_ENVIRONMENTS, GATEWAY_TYPES } from './enums.js';
-import { EMAIL_PATTERN, TEL_PATTERN, URL_PATTERN } from './patterns.js';
-
-/** An optional text field: absent, null or blank mean "none" (null); other values meet the rule. */
-const optionalText = (rule: z.ZodString) =>
-  z
-    .preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), rule.nullish())
-    .transform((value) => value ?? null);
+import { emailField, optionalText, telField, urlField } from './fields.js';
 
 /** A day (2026-01-31, read as midnight UTC) or an ISO date-time with its zone. */
 const dateOrDateTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
@@ -16,15 +10,9 @@ const dateOrDateTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })],
 const gatewayFields = z.object({
   name: z.string().trim().min(2).max(100),
   type: z.enum(GATEWAY_TYPES),
-  website: optionalText(
-    z.string().trim().max(200).regex(URL_PATTERN, 'Enter a web address such as https://example.com'),
-  ),
-  contactEmail: optionalText(
-    z.string().trim().max(100).regex(EMAIL_PATTERN, 'Enter an email address such as name@example.com'),
-  ),
-  phone: optionalText(
-    z.string().trim().max(50).regex(TEL_PATTERN, 'A phone number holds digits, spaces, + and parentheses'),
-  ),
+  website: optionalText(urlField),
+  contactEmail: optionalText(emailField),
+  phone: optionalText(telField),
   // Stored once each, in their canonical order.
   environments: z
     .array(z.enum(GATEWAY_ENVIRONMENTS))

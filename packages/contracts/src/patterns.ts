@@ -20,3 +20,9 @@ export const TEL_PATTERN = /^[+() ]*\d[\d +()]*$/;
 
 /** domain.md: a tooltip key, like onboarding.company.vatnumber. */
 export const TOOLTIP_KEY_PATTERN = /^[a-z0-9.]+$/;
+
+/** spec §5 name: no digits and none of , ; : = + * " ! ? / ( ) & § $ € _ @ # < > ^ % ² ³. */
+export const NAME_PATTERN = /^[^0-9,;:=+*"!?/()&§$€_@#<>^%²³]+$/;
+
+/** spec §5 houseNumber: digits followed by optional letters (12, 12a, 12AB). */
+export const HOUSE_NUMBER_PATTERN = /^[0-9]+[A-Za-z]*$/;

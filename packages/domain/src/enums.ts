@@ -16,6 +16,7 @@ export const STAGES = [
 export type Stage = (typeof STAGES)[number];
 
 export const ORG_TYPES = ['OPM', 'PD'] as const;
+export type OrgType = (typeof ORG_TYPES)[number];
 export const CHECK_TYPES = ['LEGITIMACY', 'CONTRACTUAL', 'FINANCIAL'] as const;
 export const CHECK_STATUSES = [
   'NOT_SUBMITTED',

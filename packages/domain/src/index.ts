@@ -3,6 +3,8 @@ export * from './enums.js';
 export * from './fees.js';
 export * from './files.js';
 export * from './identifiers.js';
+export * from './legitimacy.js';
+export * from './password-rule.js';
 export { DOMAIN_ERROR_CODES, type DomainErrorCode, type Failure } from './result.js';
 export * from './stages.js';
 export * from './working-days.js';

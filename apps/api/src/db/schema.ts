@@ -205,7 +205,45 @@ export interface OutboxTable {
   createdAt: ColumnType<Date, Date | undefined, never>;
 }
 
+export interface RegistrationsTable extends Audited {
+  email: string;
+  firstName: string;
+  lastName: string;
+  companyName: string;
+  orgType: (typeof ORG_TYPES)[number];
+  status: Generated<'PENDING_CONFIRMATION' | 'CONFIRMED' | 'COMPLETED'>;
+  disclaimerContentId: string;
+  acceptedAt: Generated<Date>;
+  resendCount: Generated<number>;
+  lastSentAt: Timestamp | null;
+  organisationId: string | null;
+  userId: string | null;
+}
+
+export type AccountTokenPurpose = 'CONFIRM_REGISTRATION' | 'INVITATION';
+
+export interface AccountTokensTable {
+  id: Generated<string>;
+  tokenHash: string;
+  purpose: AccountTokenPurpose;
+  registrationId: string | null;
+  userId: string | null;
+  expiresAt: Timestamp;
+  usedAt: Timestamp | null;
+  createdAt: Generated<Date>;
+}
+
+export interface DisclaimerAcceptancesTable {
+  id: Generated<string>;
+  userId: string;
+  disclaimerContentId: string;
+  at: Generated<Date>;
+}
+
 export interface DB {
+  registrations: RegistrationsTable;
+  accountTokens: AccountTokensTable;
+  disclaimerAcceptances: DisclaimerAcceptancesTable;
   storedFiles: StoredFilesTable;
   outbox: OutboxTable;
   gateways: GatewaysTable;
@@ -228,5 +266,7 @@ export type Gateway = Selectable<GatewaysTable>;
 export type Tooltip = Selectable<TooltipsTable>;
 export type Link = Selectable<LinksTable>;
 export type StoredFile = Selectable<StoredFilesTable>;
+export type Registration = Selectable<RegistrationsTable>;
+export type AccountToken = Selectable<AccountTokensTable>;
 export type OutboxMail = Selectable<OutboxTable>;
 export type LinkUpdate = Updateable<LinksTable>;

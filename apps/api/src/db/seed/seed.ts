@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DB } from '../schema.js';
 import { seedDemo } from './demo-seed.js';
 
@@ -7,5 +7,9 @@ export async function seedIfEmpty(db: Kysely<DB>): Promise<boolean> {
   const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
   await seedDemo(db);
+  // The next OBP number a confirmation takes comes after the demo's (migration 0004).
+  await sql`select setval('obp_number_seq', greatest(1, (
+    select coalesce(max(substring(obp_number from 2)::int), 0) from organisations where obp_number ~ '^C[0-9]+$'
+  )))`.execute(db);
   return true;
 }

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { type LegitimacyApplication, missingForLegitimacy } from './legitimacy.js';
+
+const person = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  function: 'CEO',
+  email: 'ada@acme.example',
+  phone: '+32 2 000',
+};
+
+const COMPLETE: LegitimacyApplication = {
+  company: {
+    legalName: 'Acme Pharma',
+    orgType: 'OPM',
+    registrationNumber: 'BE0123',
+    vatNumber: 'BE0123456789',
+    address: { street: 'Rue Haute', houseNumber: '12', postalCode: '1000', city: 'Brussels', country: 'BE' },
+    phone: '+32 2 000 00 00',
+    email: 'info@acme.example',
+  },
+  spoc: person,
+  authorisedRepresentative: { ...person, copyOfProof: { id: 'f1' } },
+  mahs: [
+    {
+      name: 'Acme MAH',
+      country: 'BE',
+      licences: [],
+      products: [{ name: 'Acmex', productCode: '05412345000013' }],
+    },
+  ],
+};
+
+const fields = (application: LegitimacyApplication) =>
+  missingForLegitimacy(application).map((item) => item.field);
+
+describe('a legitimacy submission names every missing item (domain.md "Legitimacy")', () => {
+  it('a complete application misses nothing', () => {
+    expect(missingForLegitimacy(COMPLETE)).toEqual([]);
+  });
+
+  it.each<[string, LegitimacyApplication, string[]]>([
+    [
+      'a blank registration number and VAT number are missing',
+      { ...COMPLETE, company: { ...COMPLETE.company, registrationNumber: ' ', vatNumber: null } },
+      ['company.registrationNumber', 'company.vatNumber'],
+    ],
+    [
+      'the authorised representative needs a copy of proof',
+      { ...COMPLETE, authorisedRepresentative: { ...person, copyOfProof: null } },
+      ['authorisedRepresentative.copyOfProof'],
+    ],
+    ['at least one MAH', { ...COMPLETE, mahs: [] }, ['mahs']],
+    [
+      'each MAH needs at least one product',
+      { ...COMPLETE, mahs: [{ name: 'M', country: 'BE', licences: [], products: [] }] },
+      ['mahs.0.products'],
+    ],
+    [
+      'a PD company gives one to three licences per MAH',
+      { ...COMPLETE, company: { ...COMPLETE.company, orgType: 'PD' } },
+      ['mahs.0.licences'],
+    ],
+    [
+      'the SPOC needs a name, an email and a phone',
+      { ...COMPLETE, spoc: { firstName: '', lastName: null, email: undefined, phone: 'x' } },
+      ['spoc.firstName', 'spoc.lastName', 'spoc.email'],
+    ],
+  ])('%s', (_rule, application, expected) => {
+    expect(fields(application)).toEqual(expected);
+  });
+
+  it('an OPM company gives no licences', () => {
+    expect(fields({ ...COMPLETE, company: { ...COMPLETE.company, orgType: 'OPM' } })).toEqual([]);
+  });
+});
