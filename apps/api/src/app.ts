@@ -7,12 +7,18 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { JWTVerifyGetKey } from 'jose';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
+import { mailPlugin } from './mail/mail-plugin.js';
+import { devOutboxRoutes } from './modules/dev-outbox/dev-outbox-routes.js';
+import { disclaimersRoutes } from './modules/disclaimers/disclaimers-routes.js';
 import { environmentRoutes } from './modules/environment/environment-routes.js';
+import { filesRoutes } from './modules/files/files-routes.js';
 import { gatewaysRoutes } from './modules/gateways/gateways-routes.js';
 import { healthRoutes } from './modules/health/health-routes.js';
 import { claimsRoutes } from './modules/identity/claims-routes.js';
 import { linksRoutes } from './modules/links/links-routes.js';
+import { onboardingRoutes } from './modules/onboarding/onboarding-routes.js';
 import { organisationsRoutes } from './modules/organisations/organisations-routes.js';
+import { registrationRoutes } from './modules/registration/registration-routes.js';
 import { tooltipsRoutes } from './modules/tooltips/tooltips-routes.js';
 import { recordSignIn } from './modules/users/sign-ins.js';
 import { authPlugin } from './plugins/auth.js';
@@ -20,6 +26,7 @@ import { csrfPlugin } from './plugins/csrf.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { markRoutesPublic } from './plugins/public-routes.js';
 import { webPlugin } from './plugins/web.js';
+import { storagePlugin } from './storage/storage-plugin.js';
 
 export interface AppOptions {
   config: Config;
@@ -72,13 +79,24 @@ export async function buildApp({ config, database, keySet, logger }: AppOptions)
     await docs.register(swaggerUi, { routePrefix: '/api/docs' });
   });
 
+  // The outbox (app.mail) before the modules, whose transactions enqueue mails.
+  await app.register(mailPlugin, { config, database });
+  // Multipart uploads and the blob store (app.fileStorage), before the modules that store files.
+  await app.register(storagePlugin, { storage: config.storage });
   await app.register(healthRoutes, { database });
   await app.register(environmentRoutes, { config });
   await app.register(claimsRoutes, { prefix: '/api', database });
+  // Anonymous: the published disclaimers, then registration and the mailed links (rate-limited inside).
+  await app.register(disclaimersRoutes, { prefix: '/api', database });
+  await app.register(registrationRoutes, { prefix: '/api', database, config });
   await app.register(organisationsRoutes, { prefix: '/api', database });
   await app.register(gatewaysRoutes, { prefix: '/api', database });
   await app.register(tooltipsRoutes, { prefix: '/api', database });
+  await app.register(filesRoutes, { prefix: '/api', database });
+  await app.register(onboardingRoutes, { prefix: '/api', database, config });
   await app.register(linksRoutes, { prefix: '/links', database });
+  // domain.md: the outbox is readable through the API outside production; in production, no such route.
+  if (!config.production) await app.register(devOutboxRoutes, { prefix: '/api', database });
   await app.register(webPlugin, { webDist: config.webDist });
   return app;
 }

@@ -75,6 +75,32 @@ const concrete = (url: string) =>
 
 beforeAll(async () => {
   t = await createTestApp();
+  // The tokens' subject is an external user of a company, as a real EXTERNAL caller is: routes that act
+  // on the caller's own company then get past their role check too.
+  const { id: organisationId } = await t.db
+    .insertInto('organisations')
+    .values({
+      obpNumber: 'C00001',
+      legalName: 'Matrix Pharma',
+      orgType: 'OPM',
+      stage: 'REGISTERED',
+      createdBy: 't',
+      updatedBy: 't',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await t.db
+    .insertInto('users')
+    .values({
+      externalId: 'test-subject',
+      email: 'test@portal.test',
+      displayName: 'Test User',
+      roles: ['EXTERNAL'],
+      organisationId,
+      createdBy: 't',
+      updatedBy: 't',
+    })
+    .execute();
 });
 afterAll(() => t.app.close());
 
@@ -111,5 +137,6 @@ describe('authorization matrix: every route the app registered × every kind of 
       }
     }
     expect(failures).toEqual([]);
-  });
+    // Every route × every caller: it grows with the API, so it has time of its own (not a budget).
+  }, 180_000);
 });

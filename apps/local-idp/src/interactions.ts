@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { meetsPasswordRule, PASSWORD_RULE_MESSAGE } from '@portal/domain';
 import type Provider from 'oidc-provider';
 import { errors } from 'oidc-provider';
 import { checkCredentials, type PortalDb, resetPassword } from './account-repository.js';
 import { subjectOf } from './claims.js';
 import { readForm, sendHtml } from './http-helpers.js';
 import { errorPage, MESSAGES, resetPasswordPage, signInPage } from './pages.js';
-import { meetsPasswordRule, PASSWORD_RULE_MESSAGE } from '@portal/domain';
 import type { PolicyKind } from './policy-provider.js';
 
 /** spec §8: the SPA sends users with AADB2C90118 to the reset policy and ignores AADB2C90091. */

@@ -1,12 +1,12 @@
 import type { Config } from '@portal/api/config';
 import type { Database } from '@portal/api/db/database';
 import { DEMO_PASSWORD } from '@portal/api/db/seed/demo-seed';
+import { PASSWORD_RULE_MESSAGE } from '@portal/domain';
 import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANCELLED_DESCRIPTION, FORGOT_PASSWORD_DESCRIPTION } from './interactions.js';
 import type { StartedLocalIdp } from './local-idp.js';
 import { escapeHtml, MESSAGES } from './pages.js';
-import { PASSWORD_RULE_MESSAGE } from '@portal/domain';
 import { policyEndpoints } from './policy-endpoints.js';
 import { authorizeRequest, Browser, formAction, hiddenInputs, redirectParams } from './test/browser.js';
 import { SPA_ORIGIN, startTestIdp } from './test/fixture.js';

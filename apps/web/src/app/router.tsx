@@ -39,10 +39,23 @@ export function createAppRouter(auth: Auth) {
       // While the first page's guard runs (a token, maybe a sign-in), the page stays blank but for the loader.
       HydrateFallback: LoaderBar,
       children: [
+        // The '' area: its visitors' guard runs before any of its screens (sign-in, registration, the mail link).
         {
-          index: true,
           loader: visitorLoader(auth),
-          lazy: async () => ({ Component: (await import('../areas/auth/sign-in-page')).SignInPage }),
+          children: [
+            {
+              index: true,
+              lazy: async () => ({ Component: (await import('../areas/auth/sign-in-page')).SignInPage }),
+            },
+            {
+              path: 'register',
+              lazy: async () => ({ Component: (await import('../areas/auth/register-page')).RegisterPage }),
+            },
+            {
+              path: 'confirm',
+              lazy: async () => ({ Component: (await import('../areas/auth/confirm-page')).ConfirmPage }),
+            },
+          ],
         },
         area(auth, 'emvo', 'EMVO', async () => ({
           Component: (await import('../areas/emvo/emvo-home-page')).EmvoHomePage,
@@ -65,9 +78,19 @@ export function createAppRouter(auth: Auth) {
             }),
           },
         ),
-        area(auth, 'external', 'EXTERNAL', async () => ({
-          Component: (await import('../areas/external/external-home-page')).ExternalHomePage,
-        })),
+        area(
+          auth,
+          'external',
+          'EXTERNAL',
+          async () => ({
+            Component: (await import('../areas/external/external-home-page')).ExternalHomePage,
+          }),
+          {
+            onboarding: async () => ({
+              Component: (await import('../areas/external/onboarding/onboarding-page')).OnboardingPage,
+            }),
+          },
+        ),
         { path: '*', Component: NotFoundPage },
       ],
     },

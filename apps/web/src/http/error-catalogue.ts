@@ -1,3 +1,4 @@
+import { REGISTRATION_COMPLETED_TEXT } from '@portal/contracts';
 import { tk } from '../i18n/i18n';
 import { HttpError } from './http-client';
 
@@ -24,7 +25,7 @@ const SHOW: readonly Action[] = ['SHOW_ERROR'];
 const show = (messageKey: string): CatalogueEntry => ({ messageKey, actions: SHOW });
 
 /** spec §8 "registration status is completed": a server text, not a code, that has its own message. */
-export const REGISTRATION_COMPLETED_TEXT = 'Unable to process: registration status is completed';
+export { REGISTRATION_COMPLETED_TEXT };
 
 /** spec §8, the error catalogue: code (or server text) → message key and actions. */
 export const ERROR_CATALOGUE: ErrorCatalogue = {

@@ -29,6 +29,7 @@ export const itemId = (item: MenuItem): string => item.id ?? item.name.trim().to
  * leading to a page that does nothing; each screen's issue adds its path here.
  */
 export const AVAILABLE_SCREENS: ReadonlySet<string> = new Set<string>([
+  '/external/onboarding',
   '/admin/gateways',
   '/admin/tooltips',
   '/admin/disclaimer-contents',

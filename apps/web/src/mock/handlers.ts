@@ -12,6 +12,8 @@ import { gatewaysHandlers } from './gateways-handlers';
 import { createMockLinks, demoId, MOCK_ORGANISATIONS, type MockLink } from './mock-data';
 import { apiError, type MockContext, noContent, readBody, validate } from './mock-http';
 import { answer, createInMemoryStore, type InMemoryStore, protectedHandler } from './mock-resource';
+import { onboardingHandlers } from './onboarding-handlers';
+import { registrationHandlers } from './registration-handlers';
 import { tooltipsHandlers } from './tooltips-handlers';
 
 /** spec §7 and §9: with mock configured, mock responses replace calls, delayed 300 ms. */
@@ -147,5 +149,7 @@ export function createMockHandlers(options: MockHandlersOptions = {}): HttpHandl
 
     ...gatewaysHandlers(context),
     ...tooltipsHandlers(context),
+    ...registrationHandlers(context),
+    ...onboardingHandlers(context),
   ];
 }

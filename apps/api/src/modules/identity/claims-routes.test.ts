@@ -73,3 +73,100 @@ describe('POST /api/identity/claims (B2C API connector)', () => {
     expect(bearer.statusCode).toBe(401);
   });
 });
+
+describe('POST /api/identity/claims: linking a B2C account at the first sign-in', () => {
+  const userNamed = (email: string) =>
+    t.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+
+  async function invitedWithRegistration(email: string) {
+    const audit = { createdBy: 't', updatedBy: 't' };
+    const user = await t.db
+      .insertInto('users')
+      .values({ email, displayName: 'New Person', roles: ['EXTERNAL'], status: 'INVITED', ...audit })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const disclaimer = await t.db
+      .insertInto('disclaimerContents')
+      .values({ type: 'REGISTRATION', versionNumber: 1, title: 'T', body: 'B', status: 'ARCHIVED', ...audit })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('registrations')
+      .values({
+        email,
+        firstName: 'New',
+        lastName: 'Person',
+        companyName: 'New Pharma',
+        orgType: 'OPM',
+        status: 'CONFIRMED',
+        disclaimerContentId: disclaimer.id,
+        userId: user.id,
+        ...audit,
+      })
+      .execute();
+    return user.id;
+  }
+
+  it('links an invited user by email: externalId, ACTIVE, the confirmed registration COMPLETED', async () => {
+    const userId = await invitedWithRegistration('new@portal.test');
+    const response = await claims({ objectId: 'oid-new', email: 'New@Portal.test' });
+    expect(response.json()).toEqual({ version: '1.0.0', action: 'Continue', roles: ['EmvoPortalExternal'] });
+    expect(await userNamed('new@portal.test')).toMatchObject({
+      externalId: 'oid-new',
+      status: 'ACTIVE',
+      version: 2,
+    });
+    const registration = await t.db
+      .selectFrom('registrations')
+      .select('status')
+      .where('userId', '=', userId)
+      .executeTakeFirstOrThrow();
+    expect(registration.status).toBe('COMPLETED');
+    // Signing in again changes nothing.
+    await claims({ objectId: 'oid-new' });
+    expect((await userNamed('new@portal.test')).version).toBe(2);
+  });
+
+  it('links an active user without an externalId and leaves them ACTIVE', async () => {
+    await t.db
+      .insertInto('users')
+      .values({
+        email: 'active@portal.test',
+        displayName: 'A',
+        roles: ['EMVO'],
+        createdBy: 't',
+        updatedBy: 't',
+      })
+      .execute();
+    await claims({ objectId: 'oid-active', email: 'active@portal.test' });
+    expect(await userNamed('active@portal.test')).toMatchObject({
+      externalId: 'oid-active',
+      status: 'ACTIVE',
+    });
+  });
+
+  it('never moves a user linked to another B2C account, nor links a disabled user', async () => {
+    await claims({ objectId: 'oid-other', email: 'lead@portal.test' });
+    expect((await userNamed('Lead@Portal.test')).externalId).toBe('oid-lead');
+    expect((await claims({ objectId: 'oid-gone', email: 'gone@portal.test' })).json()).toMatchObject({
+      action: 'ShowBlockPage',
+    });
+    expect(await userNamed('gone@portal.test')).toMatchObject({ externalId: null, status: 'DISABLED' });
+  });
+
+  it('answers the user linked to the object id before one matching the email', async () => {
+    await t.db
+      .insertInto('users')
+      .values({
+        email: 'mail@portal.test',
+        displayName: 'M',
+        roles: ['EMVO'],
+        createdBy: 't',
+        updatedBy: 't',
+      })
+      .execute();
+    const response = await claims({ objectId: 'oid-lead', email: 'mail@portal.test' });
+    expect(response.json()).toMatchObject({ roles: ['EmvoPortalAdmin', 'EmvoPortalInternal'] });
+    expect((await userNamed('mail@portal.test')).externalId).toBeNull();
+  });
+});

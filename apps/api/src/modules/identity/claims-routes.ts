@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/database.js';
-import type { Role } from '../../db/schema.js';
+import type { DB, Role } from '../../db/schema.js';
+import { type LinkableUser, linkExternalAccount, needsLinking } from '../registration/account-linking.js';
 
 /** spec §3: the token's roles claim uses these names. */
 const CLAIM_BY_ROLE: Record<Role, string> = {
@@ -26,10 +27,31 @@ const connectorResponse = z.object({
   userMessage: z.string().optional(),
 });
 
+const USER_COLUMNS = ['id', 'email', 'externalId', 'status', 'roles'] as const;
+
+/** The user behind the connector's call: by B2C object id first, else by email (the first sign-in). */
+async function connectorUser(db: Kysely<DB>, objectId: string | undefined, email: string | undefined) {
+  if (objectId) {
+    const linked = await db
+      .selectFrom('users')
+      .select(USER_COLUMNS)
+      .where('externalId', '=', objectId)
+      .executeTakeFirst();
+    if (linked) return linked;
+  }
+  if (!email) return undefined;
+  return db
+    .selectFrom('users')
+    .select(USER_COLUMNS)
+    .where(sql`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+}
+
 /**
  * The claims endpoint Azure AD B2C calls at sign-in (an "API connector", HTTP basic with a shared
  * secret): it answers the user's roles from the portal's users table, so an admin's change shows at the
- * user's next sign-in (domain.md). A disabled or unknown user is blocked.
+ * user's next sign-in (domain.md). A disabled or unknown user is blocked. At a user's first sign-in it
+ * links their B2C account (account-linking.ts).
  */
 export async function claimsRoutes(app: FastifyInstance, options: { database: Database }) {
   app.withTypeProvider<ZodTypeProvider>().post(
@@ -46,23 +68,19 @@ export async function claimsRoutes(app: FastifyInstance, options: { database: Da
     async (request) => {
       const { objectId } = request.body;
       const email = request.body.email ?? request.body.signInNames?.emailAddress;
-      const user = await options.database.db
-        .selectFrom('users')
-        .select(['roles', 'status'])
-        .where((eb) =>
-          eb.or([
-            ...(objectId ? [eb('externalId', '=', objectId)] : []),
-            ...(email ? [eb(sql`lower(email)`, '=', email.toLowerCase())] : []),
-            eb.val(false),
-          ]),
-        )
-        .executeTakeFirst();
+      const user = await connectorUser(options.database.db, objectId, email);
       if (!user || user.status === 'DISABLED') {
         return {
           version: '1.0.0' as const,
           action: 'ShowBlockPage' as const,
           userMessage: 'Your account has no access to the portal. Contact your administrator.',
         };
+      }
+      // domain.md: confirming a registration (or an invitation) with B2C leaves the user INVITED; the first
+      // sign-in with the same address links the B2C account, activates the user, completes the registration.
+      const linkable: LinkableUser = user;
+      if (objectId && needsLinking(linkable, objectId)) {
+        await linkExternalAccount(options.database.db, linkable, objectId);
       }
       return {
         version: '1.0.0' as const,

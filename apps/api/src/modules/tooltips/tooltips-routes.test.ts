@@ -259,7 +259,11 @@ describe('tooltips: create, read, update, deactivate, delete', () => {
     const tooltip = (await create()).json();
     await update(tooltip.id, { ...valid, text: 'Changed meanwhile', version: 1 });
     const remove = (version: number) =>
-      t.app.inject({ method: 'DELETE', url: `/api/tooltips/${tooltip.id}?version=${version}`, headers: admin });
+      t.app.inject({
+        method: 'DELETE',
+        url: `/api/tooltips/${tooltip.id}?version=${version}`,
+        headers: admin,
+      });
     const stale = await remove(1);
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({ code: 'VERSION_CONFLICT' });

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useRevalidator } from 'react-router';
+import { Link, useRevalidator } from 'react-router';
 import { toast } from 'react-toastify';
 import { useAuth } from '../../auth/auth-context';
 import { AUTHENTICATION_ERROR_TOAST, isQuietSignInFailure } from '../../auth/b2c-errors';
@@ -24,6 +24,9 @@ export function SignInPage() {
       <button type="button" className="primary" onClick={() => void signIn()}>
         {t('auth.welcome.signIn')}
       </button>
+      <p>
+        {t('registration.startIntro')} <Link to="/register">{t('registration.start')}</Link>
+      </p>
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useSessionUser } from '../../auth/auth-context';
 
 export function ExternalHomePage() {
@@ -9,6 +10,9 @@ export function ExternalHomePage() {
       <h1>{t('external.home.title')}</h1>
       <p>{t('areas.welcome', { name: user?.name })}</p>
       <p>{t('external.home.intro')}</p>
+      <p>
+        <Link to="/external/onboarding">{t('external.home.openOnboarding')}</Link>
+      </p>
     </section>
   );
 }

@@ -1,0 +1,194 @@
+import type { ContactInput, LegitimacyDraft, MahInput } from '@portal/contracts';
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import { changedFields, writeAudit } from '../../db/audit.js';
+import type { ContactsTable, DB } from '../../db/schema.js';
+import { ApiError } from '../../http/api-error.js';
+import type { Outbox } from '../../mail/outbox.js';
+import { companyColumns, contactColumns, mahColumns, toRequiredColumn } from './draft-columns.js';
+import {
+  assertLegitimacyEditable,
+  isOrgTypeLocked,
+  legitimacyCheckOf,
+  lockOrganisationAtVersion,
+} from './legitimacy-step.js';
+import type { OnboardingCaller } from './onboarding-caller.js';
+import { type ContactKind, contactsByKind } from './onboarding-repository.js';
+import { syncSpocAssistant } from './spoc-assistant-invitation.js';
+
+export interface DraftServices {
+  mail: Outbox;
+  appName: string;
+  publicUrl: string;
+}
+
+/**
+ * migration 0001 checks every stored product code (a GTIN-14 or a PPN), so a product cannot be kept
+ * without one, not even in a draft: refused with one entry per such product (spec §8 list body).
+ */
+function assertProductCodes(mahs: readonly MahInput[]): void {
+  const entries = mahs.flatMap((mah, m) =>
+    mah.products.flatMap((product, p) =>
+      product.productCode
+        ? []
+        : [
+            {
+              code: 'INVALID_FIELD',
+              field: `mahs.${m}.products.${p}.productCode`,
+              message: `Give the code of product ${p + 1} of MAH ${m + 1} to save it (a GTIN-14 or a PPN)`,
+            },
+          ],
+    ),
+  );
+  if (entries.length > 0) {
+    throw new ApiError(400, 'INVALID_FIELD', entries.map((entry) => entry.message).join('; '), entries);
+  }
+}
+
+async function upsertContact(
+  trx: Transaction<DB>,
+  organisationId: string,
+  kind: ContactKind,
+  contact: ContactInput,
+  existing: Selectable<ContactsTable> | undefined,
+  actor: string,
+): Promise<void> {
+  // Only the person's fields: the AR's copy_of_proof_file_id is set by its upload and kept here.
+  const columns = contactColumns(contact);
+  if (existing) {
+    await trx
+      .updateTable('contacts')
+      .set({ ...columns, updatedBy: actor, updatedAt: new Date(), version: sql<number>`version + 1` })
+      .where('id', '=', existing.id)
+      .execute();
+    return;
+  }
+  await trx
+    .insertInto('contacts')
+    .values({ ...columns, organisationId, kind, createdBy: actor, updatedBy: actor })
+    .execute();
+}
+
+/**
+ * The draft's MAHs replace the active ones (their products go with them, on delete cascade). The table
+ * has no position column: creation times a millisecond apart keep the order the company entered.
+ */
+async function replaceMahs(
+  trx: Transaction<DB>,
+  organisationId: string,
+  mahs: readonly MahInput[],
+  actor: string,
+): Promise<void> {
+  await trx
+    .deleteFrom('mahs')
+    .where('organisationId', '=', organisationId)
+    .where('active', '=', true)
+    .execute();
+  const start = Date.now();
+  let tick = 0;
+  const at = () => {
+    const time = new Date(start + tick);
+    tick += 1;
+    return { createdAt: time, updatedAt: time, createdBy: actor, updatedBy: actor };
+  };
+  for (const mah of mahs) {
+    const { id: mahId } = await trx
+      .insertInto('mahs')
+      .values({ ...mahColumns(mah), organisationId, active: true, ...at() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (mah.products.length === 0) continue;
+    await trx
+      .insertInto('mahProducts')
+      .values(
+        mah.products.map((product) => ({
+          mahId,
+          name: toRequiredColumn(product.name),
+          productCode: product.productCode ?? '',
+          countries: product.countries,
+          ...at(),
+        })),
+      )
+      .execute();
+  }
+}
+
+/**
+ * PUT /api/onboarding/legitimacy: the whole step saved as a draft at the organisation's version, in one
+ * transaction: company columns, contacts by kind, MAHs and products, the SPOC Assistant's invitation,
+ * the organisation's version + 1 and an audit row. Refused while the step is locked (STEP_LOCKED) and
+ * for an organisation type change after the first submission (ORG_TYPE_LOCKED).
+ */
+export async function saveLegitimacyDraft(
+  db: Kysely<DB>,
+  services: DraftServices,
+  caller: OnboardingCaller,
+  draft: LegitimacyDraft,
+): Promise<void> {
+  assertProductCodes(draft.mahs);
+  const { actor } = caller;
+  await db.transaction().execute(async (trx) => {
+    const organisation = await lockOrganisationAtVersion(trx, caller.organisationId, draft.version);
+    const check = await legitimacyCheckOf(trx, organisation.id);
+    assertLegitimacyEditable(organisation, check);
+    // domain.md: the organisation type is locked after the first submission.
+    if (isOrgTypeLocked(check) && draft.company.orgType !== organisation.orgType) {
+      throw new ApiError(
+        409,
+        'ORG_TYPE_LOCKED',
+        `The organisation type stays ${organisation.orgType} after the first submission`,
+      );
+    }
+
+    const contacts = await contactsByKind(trx, organisation.id);
+    await syncSpocAssistant(
+      { ...services, trx, organisation, actor },
+      contacts.SPOC_ASSISTANT?.email ?? null,
+      draft.spocAssistant,
+    );
+    await upsertContact(trx, organisation.id, 'SPOC', draft.spoc, contacts.SPOC, actor);
+    await upsertContact(
+      trx,
+      organisation.id,
+      'AUTHORISED_REPRESENTATIVE',
+      draft.authorisedRepresentative,
+      contacts.AUTHORISED_REPRESENTATIVE,
+      actor,
+    );
+    if (draft.spocAssistant) {
+      await upsertContact(
+        trx,
+        organisation.id,
+        'SPOC_ASSISTANT',
+        draft.spocAssistant,
+        contacts.SPOC_ASSISTANT,
+        actor,
+      );
+    } else {
+      await trx
+        .deleteFrom('contacts')
+        .where('organisationId', '=', organisation.id)
+        .where('kind', '=', 'SPOC_ASSISTANT')
+        .execute();
+    }
+    await replaceMahs(trx, organisation.id, draft.mahs, actor);
+
+    const changes = { ...companyColumns(draft.company), mahCount: draft.mahs.length };
+    await trx
+      .updateTable('organisations')
+      .set({ ...changes, updatedBy: actor, updatedAt: new Date(), version: sql<number>`version + 1` })
+      .where('id', '=', organisation.id)
+      .execute();
+    await writeAudit(trx, {
+      actor,
+      action: 'SAVE_LEGITIMACY_DRAFT',
+      entity: 'organisation',
+      entityId: organisation.id,
+      diff: {
+        ...changedFields(organisation, changes),
+        spocAssistant: draft.spocAssistant?.email ?? null,
+        mahs: draft.mahs.length,
+        products: draft.mahs.reduce((sum, mah) => sum + mah.products.length, 0),
+      },
+    });
+  });
+}

@@ -1,0 +1,168 @@
+import {
+  type CheckStatus,
+  canSubmit,
+  decide,
+  initialCheck,
+  missingForLegitimacy,
+  type OrganisationProgress,
+  stageAfterChecks,
+} from '@portal/domain';
+import { type Kysely, sql } from 'kysely';
+import { writeAudit } from '../../db/audit.js';
+import type { DB } from '../../db/schema.js';
+import { ApiError } from '../../http/api-error.js';
+import type { Outbox } from '../../mail/outbox.js';
+import { legitimacyCheckOf, legitimacyStatusOf, lockOrganisationAtVersion } from './legitimacy-step.js';
+import type { OnboardingCaller } from './onboarding-caller.js';
+import { legitimacyReceivedMail } from './onboarding-mails.js';
+import { loadOnboarding } from './onboarding-repository.js';
+
+export interface SubmitServices {
+  mail: Outbox;
+  appName: string;
+  /** config.slaHolidays: the days the legitimacy SLA's working days skip. */
+  slaHolidays: readonly string[];
+}
+
+/**
+ * POST /api/onboarding/legitimacy/submit, in one transaction at the organisation's version (409 when
+ * stale): the domain's refusal first (409 with its code: a check that is not open to a submission, or
+ * an application outside REGISTERED and INFORMATION), then completeness (400, one MISSING entry per item,
+ * spec §8 "a list body shows each entry"), then the LEGITIMACY check (attempt 1, or + 1 after
+ * corrections; the SLA restarts), its CheckEvent, the organisation's status, submittedAt, stage and
+ * version, an audit row and the SPOC's confirmation mail (domain.md: "Every transition writes a
+ * CheckEvent and an AuditLog row in the same transaction").
+ */
+export async function submitLegitimacy(
+  db: Kysely<DB>,
+  services: SubmitServices,
+  caller: OnboardingCaller,
+  version: number,
+  now = new Date(),
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const organisation = await lockOrganisationAtVersion(trx, caller.organisationId, version);
+    const check = await legitimacyCheckOf(trx, organisation.id, { lock: true });
+    const progress: OrganisationProgress = {
+      stage: organisation.stage,
+      legitimacyStatus: legitimacyStatusOf(check),
+      contractualStatus: organisation.contractualStatus,
+      financialStatus: organisation.financialStatus,
+    };
+    const decision = decide(check ?? initialCheck('LEGITIMACY'), 'SUBMIT', {
+      role: 'EXTERNAL',
+      actor: caller.actor,
+      now,
+      holidays: services.slaHolidays,
+    });
+    if (!decision.ok) throw new ApiError(409, decision.code, decision.message);
+    if (!canSubmit('LEGITIMACY', progress)) {
+      throw new ApiError(
+        409,
+        'ACTION_NOT_ALLOWED',
+        `An application in stage ${organisation.stage.toLowerCase()} cannot submit its legitimacy step`,
+      );
+    }
+
+    const onboarding = await loadOnboarding(trx, organisation.id, caller.access);
+    const missing = missingForLegitimacy(onboarding);
+    if (missing.length > 0) {
+      throw new ApiError(
+        400,
+        'MISSING',
+        `The application misses ${missing.length} item(s)`,
+        missing.map((item) => ({ code: 'MISSING', field: item.field, message: item.message })),
+      );
+    }
+
+    const { next, event } = decision;
+    const checkColumns = {
+      status: next.status,
+      attempt: next.attempt,
+      submittedAt: next.submittedAt,
+      slaDueAt: next.slaDueAt,
+      decidedAt: next.decidedAt,
+      decidedBy: next.decidedBy,
+      reason: next.reason,
+      updatedBy: caller.actor,
+    };
+    const checkId = check
+      ? (
+          await trx
+            .updateTable('checks')
+            .set({ ...checkColumns, updatedAt: now, version: sql<number>`version + 1` })
+            .where('id', '=', check.id)
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id
+      : (
+          await trx
+            .insertInto('checks')
+            .values({
+              ...checkColumns,
+              organisationId: organisation.id,
+              type: 'LEGITIMACY',
+              createdBy: caller.actor,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id;
+    await trx
+      .insertInto('checkEvents')
+      .values({
+        checkId,
+        fromStatus: event.from,
+        toStatus: event.to,
+        actor: event.actor,
+        role: 'EXTERNAL',
+        comment: event.comment,
+        at: event.at,
+      })
+      .execute();
+
+    const legitimacyStatus: CheckStatus = next.status;
+    const stage = stageAfterChecks({ ...progress, legitimacyStatus });
+    await trx
+      .updateTable('organisations')
+      .set({
+        legitimacyStatus,
+        submittedAt: now,
+        stage,
+        updatedBy: caller.actor,
+        updatedAt: now,
+        version: sql<number>`version + 1`,
+      })
+      .where('id', '=', organisation.id)
+      .execute();
+    await writeAudit(trx, {
+      actor: caller.actor,
+      action: 'SUBMIT',
+      entity: 'check',
+      entityId: checkId,
+      diff: {
+        organisationId: organisation.id,
+        type: 'LEGITIMACY',
+        status: { from: event.from, to: event.to },
+        attempt: next.attempt,
+        slaDueAt: next.slaDueAt,
+        stage: { from: organisation.stage, to: stage },
+      },
+    });
+
+    const { spoc } = onboarding;
+    if (spoc.email && next.slaDueAt) {
+      await services.mail.enqueue(
+        trx,
+        legitimacyReceivedMail({
+          appName: services.appName,
+          to: spoc.email,
+          name: [spoc.firstName, spoc.lastName].filter(Boolean).join(' ') || null,
+          companyName: onboarding.company.legalName,
+          obpNumber: organisation.obpNumber,
+          attempt: next.attempt,
+          slaDueAt: next.slaDueAt,
+        }),
+      );
+    }
+  });
+}

@@ -1,0 +1,65 @@
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { ApiError } from '../../http/api-error.js';
+import type { SessionUser } from '../../plugins/auth.js';
+import { findCaller } from '../files/caller-organisation.js';
+
+/** The external user behind a token, with the one organisation they may read and write. */
+export interface OnboardingCaller {
+  userId: string;
+  organisationId: string;
+  /** REVOKED never gets this far: such a caller is refused. */
+  access: 'FULL' | 'READ_ONLY';
+  /** Who the audit rows and check events name: the token's email, else its subject. */
+  actor: string;
+}
+
+const forbidden = (message: string) => new ApiError(403, 'FORBIDDEN', message);
+
+/**
+ * The caller's user and organisation, from the token (users.external_id = subject, else the unlinked
+ * row with its email; files/caller-organisation.ts), never from the request: a user only ever reads or
+ * writes their own organisation. No user, no organisation, revoked access or a disabled user: 403.
+ * With `write`, a READ_ONLY user is refused too (domain.md: "a read-only view for a READ_ONLY user").
+ */
+export async function resolveCaller(
+  db: Kysely<DB>,
+  user: SessionUser,
+  mode: 'read' | 'write',
+): Promise<OnboardingCaller> {
+  const caller = await findCaller(db, user);
+  if (!caller?.organisationId) throw forbidden('Your account belongs to no onboarding company');
+  if (caller.access === 'REVOKED' || caller.status === 'DISABLED') {
+    throw forbidden('Your access to this company has been withdrawn');
+  }
+  if (mode === 'write' && caller.access === 'READ_ONLY') {
+    throw forbidden('Your access to this company is read-only');
+  }
+  return {
+    userId: caller.userId,
+    organisationId: caller.organisationId,
+    access: caller.access,
+    actor: user.email ?? user.subject,
+  };
+}
+
+const callers = new WeakMap<FastifyRequest, OnboardingCaller>();
+
+/**
+ * A route hook resolving the caller before the body is read, so a refused caller's upload is never
+ * streamed into the store; the handler then takes it with `callerOf`.
+ */
+export const requireCaller =
+  (db: Kysely<DB>, mode: 'read' | 'write') =>
+  async (request: FastifyRequest): Promise<void> => {
+    if (!request.user) throw new ApiError(401, 'UNAUTHORIZED', 'Sign in to continue');
+    callers.set(request, await resolveCaller(db, request.user, mode));
+  };
+
+/** The caller `requireCaller` resolved for this request. */
+export function callerOf(request: FastifyRequest): OnboardingCaller {
+  const caller = callers.get(request);
+  if (!caller) throw new Error('The onboarding routes resolve their caller in a preValidation hook');
+  return caller;
+}

@@ -1,0 +1,52 @@
+import type { MailInput } from '../../mail/outbox-repository.js';
+
+const greeting = (name: string | null) => (name ? `Dear ${name},` : 'Hello,');
+
+/** domain.md People: the SPOC Assistant is invited by the company; the link confirms the account. */
+export function invitationMail(input: {
+  appName: string;
+  to: string;
+  name: string | null;
+  companyName: string;
+  link: string;
+}): MailInput {
+  return {
+    to: input.to,
+    subject: `${input.appName}: you are invited as SPOC Assistant of ${input.companyName}`,
+    text: [
+      greeting(input.name),
+      '',
+      `${input.companyName} named you its SPOC Assistant for its onboarding application in the ${input.appName}.`,
+      'Follow this link to accept the invitation and set up your account (it is valid for 7 days):',
+      '',
+      input.link,
+      '',
+      'If you did not expect this mail, you can ignore it.',
+    ].join('\n'),
+    link: input.link,
+  };
+}
+
+/** The confirmation the SPOC gets when the legitimacy step is (re)submitted. */
+export function legitimacyReceivedMail(input: {
+  appName: string;
+  to: string;
+  name: string | null;
+  companyName: string;
+  obpNumber: string;
+  attempt: number;
+  slaDueAt: Date;
+}): MailInput {
+  const what = input.attempt > 1 ? 'corrected application' : 'application';
+  return {
+    to: input.to,
+    subject: `${input.appName}: we received your ${what} (${input.obpNumber})`,
+    text: [
+      greeting(input.name),
+      '',
+      `we received your ${what} for ${input.companyName} (${input.obpNumber}).`,
+      `A reviewer checks its legitimacy within 15 working days, by ${input.slaDueAt.toISOString().slice(0, 10)}.`,
+      'You will get a mail when it is decided; until then the legitimacy step is read-only.',
+    ].join('\n'),
+  };
+}

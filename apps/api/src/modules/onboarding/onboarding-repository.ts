@@ -1,0 +1,154 @@
+import type { CheckSummary, MahInput, Onboarding } from '@portal/contracts';
+import type { CheckType } from '@portal/domain';
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import type { ContactsTable, DB } from '../../db/schema.js';
+import { notFound } from '../../http/api-error.js';
+import { companyOf, contactOf, eeaCountriesOf, eeaCountryOf, fromRequiredColumn } from './draft-columns.js';
+import { type CheckRow, isOrgTypeLocked } from './legitimacy-step.js';
+
+type ContactRow = Selectable<ContactsTable>;
+export type ContactKind = ContactRow['kind'];
+
+/** The organisation's contact of each kind: the oldest row, should a kind ever have two. */
+export async function contactsByKind(
+  db: Kysely<DB> | Transaction<DB>,
+  organisationId: string,
+): Promise<Partial<Record<ContactKind, ContactRow>>> {
+  const rows = await db
+    .selectFrom('contacts')
+    .selectAll()
+    .where('organisationId', '=', organisationId)
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute();
+  const byKind: Partial<Record<ContactKind, ContactRow>> = {};
+  for (const row of rows) byKind[row.kind] ??= row;
+  return byKind;
+}
+
+const iso = (value: Date | string | null): string | null =>
+  value === null ? null : new Date(value).toISOString();
+
+const checkSummaryOf = (row: CheckRow): CheckSummary => ({
+  status: row.status,
+  attempt: row.attempt,
+  submittedAt: iso(row.submittedAt),
+  slaDueAt: iso(row.slaDueAt),
+  reason: row.reason,
+  decidedAt: iso(row.decidedAt),
+});
+
+/** The organisation's active MAHs with their products, in the order the company entered them. */
+async function activeMahs(db: Kysely<DB> | Transaction<DB>, organisationId: string): Promise<MahInput[]> {
+  const mahs = await db
+    .selectFrom('mahs')
+    .selectAll()
+    .where('organisationId', '=', organisationId)
+    .where('active', '=', true)
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute();
+  if (mahs.length === 0) return [];
+  const products = await db
+    .selectFrom('mahProducts')
+    .selectAll()
+    .where(
+      'mahId',
+      'in',
+      mahs.map((mah) => mah.id),
+    )
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute();
+  return mahs.map((mah) => ({
+    name: fromRequiredColumn(mah.name),
+    country: eeaCountryOf(mah.country),
+    activeIn: eeaCountriesOf(mah.activeIn),
+    website: mah.website,
+    phone: mah.phone,
+    email: mah.email,
+    licences: mah.licences,
+    products: products
+      .filter((product) => product.mahId === mah.id)
+      .map((product) => ({
+        name: fromRequiredColumn(product.name),
+        productCode: product.productCode,
+        countries: eeaCountriesOf(product.countries),
+      })),
+  }));
+}
+
+/**
+ * GET /api/onboarding: the organisation's whole application as the legitimacy step shows it
+ * (contracts onboardingSchema). Works inside a transaction too, so the submission checks what it saves.
+ */
+export async function loadOnboarding(
+  db: Kysely<DB> | Transaction<DB>,
+  organisationId: string,
+  access: Onboarding['access'],
+): Promise<Onboarding> {
+  const organisation = await db
+    .selectFrom('organisations')
+    .selectAll()
+    .where('id', '=', organisationId)
+    .executeTakeFirst();
+  if (!organisation) throw notFound(`No organisation ${organisationId}`);
+  const contacts = await contactsByKind(db, organisationId);
+  const mahs = await activeMahs(db, organisationId);
+  const checks = await db
+    .selectFrom('checks')
+    .selectAll()
+    .where('organisationId', '=', organisationId)
+    .execute();
+
+  const assistant = contacts.SPOC_ASSISTANT;
+  const assistantUser =
+    assistant && assistant.email !== ''
+      ? await db
+          .selectFrom('users')
+          .select('status')
+          .where('organisationId', '=', organisationId)
+          .where(sql`lower(email)`, '=', assistant.email.toLowerCase())
+          .executeTakeFirst()
+      : undefined;
+  const representative = contacts.AUTHORISED_REPRESENTATIVE;
+  const proofId = representative?.copyOfProofFileId ?? null;
+  const proof = proofId
+    ? await db
+        .selectFrom('storedFiles')
+        .select(['id', 'name', 'size', 'mime'])
+        .where('id', '=', proofId)
+        .executeTakeFirst()
+    : undefined;
+
+  const checkOf = (type: CheckType) => checks.find((check) => check.type === type);
+  const summaryOf = (type: CheckType) => {
+    const row = checkOf(type);
+    return row ? checkSummaryOf(row) : null;
+  };
+  const emptyContact = { firstName: null, lastName: null, function: null, email: null, phone: null };
+  return {
+    organisation: {
+      id: organisation.id,
+      obpNumber: organisation.obpNumber,
+      stage: organisation.stage,
+      version: organisation.version,
+      orgTypeLocked: isOrgTypeLocked(checkOf('LEGITIMACY')),
+    },
+    company: companyOf(organisation),
+    spoc: contacts.SPOC ? contactOf(contacts.SPOC) : emptyContact,
+    spocAssistant: assistant ? { ...contactOf(assistant), status: assistantUser?.status ?? null } : null,
+    authorisedRepresentative: {
+      ...(representative ? contactOf(representative) : emptyContact),
+      copyOfProof: proof ?? null,
+    },
+    mahs,
+    // Each check type's state; null before its first submission (no row yet).
+    checks: {
+      LEGITIMACY: summaryOf('LEGITIMACY'),
+      CONTRACTUAL: summaryOf('CONTRACTUAL'),
+      FINANCIAL: summaryOf('FINANCIAL'),
+    },
+    access,
+  };
+}

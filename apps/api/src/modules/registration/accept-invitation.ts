@@ -1,0 +1,41 @@
+import { ACCOUNT_TOKEN_ERRORS } from '@portal/contracts';
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { ApiError } from '../../http/api-error.js';
+import { usableAccountToken, useAccountToken } from '../accounts/account-tokens.js';
+import { activateLocalAccount } from './account-activation.js';
+import type { NewAccount } from './new-account.js';
+import type { AccountTokenUsed } from './registration-schemas.js';
+
+/**
+ * Uses an invitation link (a person added by their company's onboarding, or an internal user added by an
+ * administrator), in the caller's transaction: the user is locked first, then the token, checked again
+ * under its lock. Local provider: the chosen password, and the user is ACTIVE. B2C: the user stays INVITED
+ * until the claims endpoint links their B2C account at the first sign-in (account-linking.ts).
+ */
+export async function acceptInvitation(
+  trx: Transaction<DB>,
+  userId: string,
+  token: string,
+  account: NewAccount,
+): Promise<AccountTokenUsed> {
+  const user = await trx
+    .selectFrom('users')
+    .select(['id', 'email', 'status'])
+    .where('id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!user) throw new ApiError(400, ACCOUNT_TOKEN_ERRORS.unknown, 'This link is not known');
+  const row = await usableAccountToken(trx, token, { lock: true });
+  // An administrator disabled the account after inviting: the link must not open it again.
+  if (user.status === 'DISABLED') {
+    throw new ApiError(
+      400,
+      ACCOUNT_TOKEN_ERRORS.unknown,
+      'This account is disabled; contact your administrator',
+    );
+  }
+  if (account.mode === 'local') await activateLocalAccount(trx, user, account.passwordHash);
+  await useAccountToken(trx, row.id);
+  return { email: user.email, accountMode: account.mode };
+}

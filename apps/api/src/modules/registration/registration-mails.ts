@@ -1,0 +1,52 @@
+import type { MailInput } from '../../mail/outbox-repository.js';
+import { TOKEN_TTL_HOURS } from '../accounts/account-tokens.js';
+
+/** A confirmation mail's link: the SPA's /confirm page, which reads the token and calls the API. */
+export const confirmationLink = (publicUrl: string, token: string) =>
+  `${publicUrl}/confirm?token=${encodeURIComponent(token)}`;
+
+/** domain.md: "a form, then an email with a single-use link". */
+export function confirmationMail(input: {
+  to: string;
+  firstName: string;
+  companyName: string;
+  appName: string;
+  link: string;
+}): MailInput {
+  const hours = TOKEN_TTL_HOURS.CONFIRM_REGISTRATION;
+  return {
+    to: input.to,
+    subject: `${input.appName}: confirm the registration of ${input.companyName}`,
+    text: [
+      `Hello ${input.firstName},`,
+      '',
+      `You asked to register ${input.companyName} on the ${input.appName}. To confirm it and create your`,
+      `account, open this link within ${hours} hours; it works once:`,
+      '',
+      input.link,
+      '',
+      'If you did not ask for this, ignore this mail: nothing is registered until the link is opened.',
+    ].join('\n'),
+    link: input.link,
+  };
+}
+
+/**
+ * Sent instead of a confirmation when the address already has an account: the page answers the same
+ * either way (nobody learns who has an account), and the owner of the inbox learns what happened.
+ */
+export function accountExistsMail(input: { to: string; appName: string; publicUrl: string }): MailInput {
+  return {
+    to: input.to,
+    subject: `${input.appName}: you already have an account`,
+    text: [
+      'Hello,',
+      '',
+      `Someone, perhaps you, asked to register a company on the ${input.appName} with this address. It`,
+      'already has an account, so nothing was registered. Sign in, or reset your password from the',
+      `sign-in page: ${input.publicUrl}/`,
+      '',
+      'If it was not you, you can ignore this mail.',
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,115 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAzureBlobStore } from './azure-blob-store.js';
+import { type Azurite, startAzurite } from './azurite-process.js';
+import { BlobNotFoundError, type BlobStore } from './blob-store.js';
+import { createDiskBlobStore } from './disk-blob-store.js';
+
+let azurite: Azurite;
+let dir: string;
+const stores: Record<'disk' | 'azure', () => BlobStore> = {
+  disk: () => createDiskBlobStore(dir),
+  // Small blocks, so a few hundred kilobytes already make an upload of several blocks.
+  azure: () => createAzureBlobStore(azurite.connectionString, { blockBytes: 64 * 1024, concurrency: 2 }),
+};
+
+beforeAll(async () => {
+  [azurite, dir] = await Promise.all([startAzurite(), mkdtemp(join(tmpdir(), 'blobs-'))]);
+});
+afterAll(async () => {
+  await Promise.all([azurite?.stop(), rm(dir, { recursive: true, force: true })]);
+});
+
+/** A body that sends `bytes`, then fails the way a broken upload does. */
+function failingBody(bytes: Buffer): Readable {
+  let sent = false;
+  return new Readable({
+    read() {
+      if (!sent) {
+        sent = true;
+        this.push(bytes);
+      } else {
+        this.destroy(new Error('the client went away'));
+      }
+    },
+  });
+}
+
+async function keysOf(store: BlobStore, container: string): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const key of store.keys(container)) keys.push(key);
+  return keys;
+}
+
+describe.each(['disk', 'azure'] as const)('the %s blob store keeps the BlobStore contract', (kind) => {
+  let store: BlobStore;
+  // A fresh container per driver, so the Azure one starts missing (created on first use).
+  const container = `test-${kind}-${randomUUID().slice(0, 8)}`;
+  beforeAll(() => {
+    store = stores[kind]();
+  });
+
+  it('has no keys in a container that does not exist yet', async () => {
+    expect(store.kind).toBe(kind);
+    expect(await keysOf(store, container)).toEqual([]);
+  });
+
+  it.each([
+    ['an empty blob', 0],
+    ['a small blob', 1_000],
+    ['a blob of several blocks', 300_000],
+  ])('puts %s and gets the same bytes back', async (_case, size) => {
+    const bytes = randomBytes(size);
+    const key = randomUUID();
+    await store.put(container, key, Readable.from([bytes]));
+    // Buffer.equals: vitest's deep equality walks large buffers byte by byte.
+    expect((await buffer(await store.get(container, key))).equals(bytes)).toBe(true);
+    expect(await keysOf(store, container)).toContain(key);
+  });
+
+  it('deletes a blob, and deleting it again is no error', async () => {
+    const key = randomUUID();
+    await store.put(container, key, Readable.from([Buffer.from('bye')]));
+    await store.delete(container, key);
+    await store.delete(container, key);
+    await expect(store.get(container, key)).rejects.toBeInstanceOf(BlobNotFoundError);
+    await store.delete(`missing-${kind}`, key);
+  });
+
+  it('answers BlobNotFoundError for a missing blob and a missing container', async () => {
+    await expect(store.get(container, randomUUID())).rejects.toBeInstanceOf(BlobNotFoundError);
+    await expect(store.get(`nothing-${kind}`, randomUUID())).rejects.toBeInstanceOf(BlobNotFoundError);
+  });
+
+  it.each([
+    ['before the first block is full', 1_000],
+    ['after some blocks were sent', 200_000],
+  ])('leaves nothing when the body fails %s', async (_case, size) => {
+    const failed = `failed-${kind}-${size}`;
+    const key = randomUUID();
+    await expect(store.put(failed, key, failingBody(randomBytes(size)))).rejects.toThrow(
+      'the client went away',
+    );
+    await expect(store.get(failed, key)).rejects.toBeInstanceOf(BlobNotFoundError);
+    expect(await keysOf(store, failed)).toEqual([]);
+    if (kind === 'disk') expect(await readdir(join(dir, '.partial'))).toEqual([]);
+  });
+
+  it.each([
+    ['a key with a path', 'a/../../b'],
+    ['a key with dots', '..'],
+  ])('refuses %s', async (_case, key) => {
+    await expect(store.put(container, key, Readable.from([Buffer.from('x')]))).rejects.toThrow(
+      'Invalid blob key',
+    );
+  });
+
+  it('refuses a container name Azure would refuse', async () => {
+    await expect(store.get('Bad_Container', randomUUID())).rejects.toThrow('Invalid container name');
+  });
+});

@@ -1,0 +1,27 @@
+import { FILE_PURPOSES, type FilePurpose } from '@portal/contracts';
+import type { Config } from '../config.js';
+import { createAzureBlobStore } from './azure-blob-store.js';
+import { assertContainerName, type BlobStore } from './blob-store.js';
+import { createDiskBlobStore } from './disk-blob-store.js';
+
+/** The configured store and the container of each purpose: what uploads and downloads need. */
+export interface FileStorage {
+  store: BlobStore;
+  containerFor(purpose: FilePurpose): string;
+}
+
+/** issue: one container per purpose, `${prefix}${purpose in lower case with -}`, e.g. portal-copy-of-proof. */
+export const containerName = (prefix: string, purpose: FilePurpose) =>
+  `${prefix}${purpose.toLowerCase().replaceAll('_', '-')}`;
+
+/**
+ * Azure Blob Storage when a connection string is configured, else the local disk under DATA_DIR/files.
+ * Every purpose's container name is checked here, so a bad STORAGE_CONTAINER_PREFIX fails at start.
+ */
+export function createFileStorage(storage: Config['storage']): FileStorage {
+  for (const purpose of FILE_PURPOSES) assertContainerName(containerName(storage.containerPrefix, purpose));
+  const store = storage.connectionString
+    ? createAzureBlobStore(storage.connectionString)
+    : createDiskBlobStore(storage.dir);
+  return { store, containerFor: (purpose) => containerName(storage.containerPrefix, purpose) };
+}

@@ -1,0 +1,109 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { type ByRoleMatcher, configure, render, screen } from '@testing-library/react';
+import { setupServer } from 'msw/node';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterAll, beforeAll, beforeEach, vi } from 'vitest';
+import { AuthProvider } from '../../auth/auth-context';
+import type { Auth } from '../../auth/msal-auth';
+import { EnvironmentProvider } from '../../config/environment-context';
+import { createErrorHandler, createQueryClient } from '../../http/error-handler';
+import { createHttpClient } from '../../http/http-client';
+import { HttpProvider } from '../../http/http-context';
+import { type MockMail, registrationHandlers } from '../../mock/registration-handlers';
+import { TEST_ENVIRONMENT } from '../../test/render-with-providers';
+import { createTestI18n } from '../../test/test-i18n';
+import { ConfirmPage } from './confirm-page';
+import { RegisterPage } from './register-page';
+import { SignInPage } from './sign-in-page';
+
+/**
+ * Role queries without the visibility check, which makes each query compute every element's style in jsdom
+ * (hundreds of milliseconds on a form this size); these pages hide nothing with CSS.
+ */
+export const byRole = (role: ByRoleMatcher, name?: string | RegExp) =>
+  screen.getByRole(role, { name, hidden: true });
+export const findByRole = (role: ByRoleMatcher, name?: string | RegExp) =>
+  screen.findByRole(role, { name, hidden: true });
+
+/**
+ * Test helper of the visitor pages: mock mode's registration endpoints (msw, no delay, fresh demo data for
+ * every test) answer the real HTTP client. Call it at the top of a test file; it returns the server (for
+ * one-off answers) and the mails the mock "sent".
+ */
+export function serveRegistrationApi() {
+  const server = setupServer();
+  const mails: MockMail[] = [];
+  beforeAll(() => {
+    server.listen({ onUnhandledRequest: 'error' });
+    // A page waits for a call and a render of the whole form: on a busy machine that can take more than
+    // Testing Library's default second. A longer wait costs nothing when the page is quick.
+    configure({ asyncUtilTimeout: 5000 });
+  });
+  beforeEach(() => {
+    mails.length = 0;
+    server.resetHandlers(
+      ...registrationHandlers({ delayMs: 0, newId: () => 'unused' }, { onMail: (mail) => mails.push(mail) }),
+    );
+  });
+  afterAll(() => server.close());
+  return { server, mails };
+}
+
+/**
+ * Renders the visitor pages at `path` as the app does: the real HTTP client, the app's error handler in the
+ * query client (its toasts collected in `toasts`), a visitor's Auth whose login resolves at once.
+ */
+export function renderVisitorPage(path: string) {
+  const toasts: string[] = [];
+  const i18n = createTestI18n();
+  const login = vi.fn<Auth['login']>(async () => {});
+  const auth: Auth = {
+    user: () => null,
+    login,
+    getToken: async () => 'unused',
+    logout: async () => {},
+    subscribe: () => () => {},
+  };
+  const handleError = createErrorHandler({
+    t: (key, values) => i18n.t(key, values),
+    hasTranslation: (key) => i18n.exists(key),
+    notify: (message) => toasts.push(message),
+    closeModal: () => {},
+    logout: () => {},
+    navigate: () => {},
+    goBack: () => {},
+    production: false,
+    online: () => true,
+    markUnavailable: () => {},
+  });
+  // jsdom's fetch needs an absolute address; msw answers the handlers' relative paths on this origin.
+  const http = createHttpClient({
+    baseUrl: location.origin,
+    getToken: async () => undefined,
+    language: () => 'en',
+  });
+  const router = createMemoryRouter(
+    [
+      { path: '/', Component: SignInPage },
+      { path: '/register', Component: RegisterPage },
+      { path: '/confirm', Component: ConfirmPage },
+      { path: '/external', element: <h1>External area</h1> },
+    ],
+    { initialEntries: [path] },
+  );
+  const view = render(
+    <I18nextProvider i18n={i18n}>
+      <EnvironmentProvider environment={TEST_ENVIRONMENT}>
+        <AuthProvider auth={auth}>
+          <QueryClientProvider client={createQueryClient(handleError)}>
+            <HttpProvider client={http}>
+              <RouterProvider router={router} />
+            </HttpProvider>
+          </QueryClientProvider>
+        </AuthProvider>
+      </EnvironmentProvider>
+    </I18nextProvider>,
+  );
+  return { ...view, toasts, login, router };
+}

@@ -1,0 +1,74 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stubResizeObserver } from '../../../forms/test-form';
+import { field, openOnboardingPage, PAGE_TESTS, serveOnboarding } from './test-onboarding';
+
+const server = setupServer();
+beforeAll(() => {
+  stubResizeObserver();
+  server.listen({ onUnhandledRequest: 'error' });
+});
+afterAll(() => server.close());
+
+const user = userEvent.setup({ delay: null });
+
+async function replace(name: string, value: string) {
+  const input = field(name);
+  await user.clear(input);
+  await user.click(input);
+  await user.paste(value);
+}
+
+describe('the legitimacy step’s fields', PAGE_TESTS, () => {
+  it('PD: each MAH has its licences; OPM: none', async () => {
+    serveOnboarding(server, 'REGISTERED');
+    await openOnboardingPage();
+    const mah = screen.getByRole('group', { name: 'MAH 1' });
+    expect(within(mah).getByRole('group', { name: 'Licences' })).toBeInTheDocument();
+    expect(field('mahs.0.licences.0.value')).toHaveValue('NL-PI-2024-0117');
+    expect(field('mahs.0.licences.2.value')).toHaveValue('');
+
+    await user.click(screen.getByRole('radio', { name: 'OPM (Original Pack Manufacturer)' }));
+    await waitFor(() =>
+      expect(within(mah).queryByRole('group', { name: 'Licences' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it('a product code with wrong check digits shows the contracts’ message; a valid GTIN-14 or PPN clears it', async () => {
+    serveOnboarding(server, 'COMPLETE');
+    await openOnboardingPage();
+    const code = field('mahs.0.products.0.productCode');
+    await replace('mahs.0.products.0.productCode', '08712345678907');
+    await waitFor(() =>
+      expect(code).toHaveAccessibleDescription(/Enter a GTIN-14 or a PPN with valid check digits\./),
+    );
+    expect(code).toHaveAttribute('aria-invalid', 'true');
+    await replace('mahs.0.products.0.productCode', '110375286414');
+    await waitFor(() => expect(code).not.toHaveAttribute('aria-invalid'));
+  });
+
+  it('a VAT number not of the company’s country is refused at the field', async () => {
+    serveOnboarding(server, 'COMPLETE');
+    await openOnboardingPage();
+    await replace('company.vatNumber', 'DE123456789');
+    await waitFor(() =>
+      expect(field('company.vatNumber')).toHaveAccessibleDescription(
+        /not a VAT number of the company's country/,
+      ),
+    );
+  });
+
+  it('the copy of proof refuses a .docx (pdf, jpg, jpeg, png only)', async () => {
+    serveOnboarding(server, 'REGISTERED');
+    await openOnboardingPage();
+    await userEvent
+      .setup({ applyAccept: false })
+      .upload(field('authorisedRepresentative.copyOfProof'), new File(['x'], 'proof.docx'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'proof.docx: this type of file is not allowed. Allowed: pdf, jpg, jpeg, png.',
+    );
+    expect(field('authorisedRepresentative.copyOfProof')).toHaveAttribute('accept', '.pdf,.jpg,.jpeg,.png');
+  });
+});

@@ -1,0 +1,49 @@
+import type { CheckSummary } from '@portal/contracts';
+import { useTranslation } from 'react-i18next';
+import styles from './onboarding.module.css';
+
+/** spec §1 default locale en-US: a day as "March 5, 2026". */
+export const formatDay = (iso: string | null, language: string) =>
+  iso ? new Date(iso).toLocaleDateString(language === 'en' ? 'en-US' : language, { dateStyle: 'long' }) : '';
+
+/**
+ * Where the legitimacy check stands, above the form: when and how often it was submitted and when a
+ * decision is due; the reviewer's reason for corrections, a rejection or a temporary approval. Nothing
+ * before the first submission.
+ */
+export function LegitimacyStatus({ check }: { check: CheckSummary | null }) {
+  const { t, i18n } = useTranslation();
+  if (!check || check.status === 'NOT_SUBMITTED') return null;
+  const day = (iso: string | null) => formatDay(iso, i18n.language);
+  const { status } = check;
+  const tone =
+    status === 'CORRECTIONS_REQUESTED'
+      ? styles.warning
+      : status === 'REJECTED'
+        ? styles.danger
+        : status === 'APPROVED' || status === 'TEMPORARILY_APPROVED'
+          ? styles.success
+          : styles.info;
+  const text =
+    status === 'SUBMITTED' || status === 'IN_REVIEW'
+      ? t('external.onboarding.legitimacy.status.pending', {
+          submittedAt: day(check.submittedAt),
+          attempt: check.attempt,
+          slaDueAt: day(check.slaDueAt),
+        })
+      : t(`external.onboarding.legitimacy.status.text.${status}`, { decidedAt: day(check.decidedAt) });
+  return (
+    <section className={`${styles.panel} ${tone}`} aria-labelledby="legitimacy-status-title">
+      <h3 id="legitimacy-status-title" className={styles.panelTitle}>
+        {t(`external.onboarding.legitimacy.status.title.${status}`)}
+      </h3>
+      <p>{text}</p>
+      {check.reason && (
+        <div className={styles.reason}>
+          <h4 className={styles.reasonTitle}>{t('external.onboarding.legitimacy.status.reason')}</h4>
+          <blockquote className={styles.reasonText}>{check.reason}</blockquote>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,216 @@
+import type { Onboarding } from '@portal/contracts';
+import { canSubmit, type MissingItem, missingForLegitimacy } from '@portal/domain';
+import { useEffect, useRef, useState } from 'react';
+import { type Path, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FieldRegistry, Form, type FormKit } from '../../../forms/form';
+import { FORM_MESSAGES } from '../../../forms/form-schema';
+import { CompanyFields } from './company-fields';
+import { ContactsFields } from './contacts-fields';
+import { legitimacyResolver } from './legitimacy-resolver';
+import { LegitimacyStatus } from './legitimacy-status';
+import { type LegitimacyValues, toDraft, toValues } from './legitimacy-values';
+import { MahsFields } from './mahs-fields';
+import { isListItem } from './missing-items';
+import { MissingSummary } from './missing-summary';
+import styles from './onboarding.module.css';
+import { isHttpCode, useLegitimacyActions } from './onboarding-api';
+
+/**
+ * The company edits the step exactly when it may submit it (packages/domain canSubmit, as the API decides
+ * STEP_LOCKED): before the first submission or after corrections were requested, while the application is
+ * REGISTERED or INFORMATION, and only with FULL access.
+ */
+export function isLegitimacyEditable(onboarding: Onboarding): boolean {
+  const statusOf = (type: 'LEGITIMACY' | 'CONTRACTUAL' | 'FINANCIAL') =>
+    onboarding.checks[type]?.status ?? 'NOT_SUBMITTED';
+  return (
+    onboarding.access === 'FULL' &&
+    canSubmit('LEGITIMACY', {
+      stage: onboarding.organisation.stage,
+      legitimacyStatus: statusOf('LEGITIMACY'),
+      contractualStatus: statusOf('CONTRACTUAL'),
+      financialStatus: statusOf('FINANCIAL'),
+    })
+  );
+}
+
+/**
+ * The form kit's form (its fields register their rules in the registry) with the legitimacy resolver:
+ * the fields' rules, then the contracts' draft schema.
+ */
+function useLegitimacyForm(onboarding: Onboarding): FormKit<LegitimacyValues> {
+  const [{ registry, resolver }] = useState(() => {
+    const created = new FieldRegistry();
+    return { registry: created, resolver: legitimacyResolver(created) };
+  });
+  const form = useForm<LegitimacyValues>({ defaultValues: toValues(onboarding), mode: 'onChange', resolver });
+  return { ...form, registry };
+}
+
+type Notice = 'saved' | 'submitted' | 'conflict';
+
+/** Codes after which the page no longer matches what is stored: the step reloads it. */
+const RELOADING_CODES = ['STEP_LOCKED', 'ORG_TYPE_LOCKED'];
+
+/**
+ * The legitimacy step (domain.md "Legitimacy"): company data, contacts, MAHs with products. "Save draft"
+ * stores it at the version the form was loaded from (a stale one reloads and says so), then uploads a newly
+ * chosen copy of proof; "Submit for review" saves, then submits, and lists what is missing at the top.
+ */
+export function LegitimacyStep({ onboarding }: { onboarding: Onboarding }) {
+  const { t } = useTranslation();
+  const form = useLegitimacyForm(onboarding);
+  const actions = useLegitimacyActions();
+  /** The application the form was loaded from: its version is the one a save claims to change. */
+  const loaded = useRef(onboarding);
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [missing, setMissing] = useState<MissingItem[] | null>(null);
+  const summary = useRef<HTMLDivElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const check = onboarding.checks.LEGITIMACY;
+  const status = check?.status ?? 'NOT_SUBMITTED';
+  const editable = isLegitimacyEditable(onboarding);
+
+  useEffect(() => {
+    if (missing) summary.current?.focus();
+  }, [missing]);
+  useEffect(() => {
+    if (notice === 'submitted') heading.current?.focus();
+  }, [notice]);
+
+  /** The form shows `next` from now on (its values, pristine), and saves at its version. */
+  const load = (next: Onboarding) => {
+    loaded.current = next;
+    form.reset(toValues(next), { keepSubmitCount: true });
+  };
+
+  const reloadAfterConflict = async () => {
+    load(await actions.reload());
+    setNotice('conflict');
+  };
+
+  /** Saves the draft, then uploads a new copy of proof: the stored application, or null when it stopped. */
+  const saveDraft = async (values: LegitimacyValues): Promise<Onboarding | null> => {
+    const outcome = await actions.save.mutateAsync(toDraft(values, loaded.current.organisation.version));
+    if (outcome.kind === 'conflict') {
+      await reloadAfterConflict();
+      return null;
+    }
+    const file = values.authorisedRepresentative.copyOfProof;
+    if (!file) {
+      load(outcome.onboarding);
+      return outcome.onboarding;
+    }
+    try {
+      await actions.upload.mutateAsync(file);
+    } catch (error) {
+      // The draft is stored all the same: the form shows it, and the file can be chosen again.
+      load(outcome.onboarding);
+      throw error;
+    }
+    // The stored application with its new file (and the version the upload may have moved on).
+    const stored = await actions.reload();
+    load(stored);
+    return stored;
+  };
+
+  const showMissing = (items: MissingItem[]) => {
+    setMissing(items);
+    for (const item of items) {
+      if (!isListItem(item.field)) {
+        form.setError(item.field as Path<LegitimacyValues>, {
+          type: 'missing',
+          message: FORM_MESSAGES.required,
+        });
+      }
+    }
+  };
+
+  /**
+   * The domain's list first (packages/domain missingForLegitimacy, the API's own rule): nothing is
+   * submitted while something is missing. The API stays the judge: its 400 MISSING list shows the same way.
+   */
+  const submitForReview = async (values: LegitimacyValues) => {
+    const saved = await saveDraft(values);
+    if (!saved) return;
+    const lacking = missingForLegitimacy(saved);
+    if (lacking.length > 0) return showMissing(lacking);
+    const outcome = await actions.submit.mutateAsync(saved.organisation.version);
+    if (outcome.kind === 'conflict') return reloadAfterConflict();
+    if (outcome.kind === 'missing') return showMissing(outcome.items);
+    load(outcome.onboarding);
+    setNotice('submitted');
+  };
+
+  /**
+   * Runs a flow after the form's own checks passed. Not awaited by react-hook-form's handleSubmit, which
+   * would otherwise skip counting the submission when the flow resets the form (and then hide the marks of
+   * missing fields). Failures were shown by the error handler; some mean the page is out of date.
+   */
+  const run = (flow: () => Promise<unknown>) => {
+    setBusy(true);
+    setNotice(null);
+    setMissing(null);
+    flow()
+      .catch(async (error: unknown) => {
+        if (RELOADING_CODES.some((code) => isHttpCode(error, 409, code))) load(await actions.reload());
+      })
+      .catch(() => {})
+      .finally(() => setBusy(false));
+  };
+
+  return (
+    <section className={styles.step} aria-labelledby="legitimacy-title">
+      <h2 id="legitimacy-title" ref={heading} tabIndex={-1} className={styles.stepTitle}>
+        {t('external.onboarding.legitimacy.title')}
+      </h2>
+      <LegitimacyStatus check={check} />
+      {editable && status === 'NOT_SUBMITTED' && <p>{t('external.onboarding.legitimacy.intro')}</p>}
+      <div role="status" className={styles.liveRegion}>
+        {notice === 'saved' && t('external.onboarding.legitimacy.saved')}
+        {notice === 'submitted' && t('external.onboarding.legitimacy.submitted')}
+      </div>
+      {notice === 'conflict' && (
+        <p role="alert" className={`${styles.panel} ${styles.warning}`}>
+          {t('external.onboarding.legitimacy.conflict')}
+        </p>
+      )}
+      {missing && <MissingSummary ref={summary} items={missing} />}
+      <Form
+        form={form}
+        aria-labelledby="legitimacy-title"
+        onSubmit={(values) => run(() => submitForReview(values))}
+      >
+        <CompanyFields disabled={!editable} orgTypeLocked={onboarding.organisation.orgTypeLocked} />
+        <ContactsFields
+          disabled={!editable}
+          assistant={onboarding.spocAssistant}
+          copyOfProof={onboarding.authorisedRepresentative.copyOfProof}
+        />
+        <MahsFields disabled={!editable} missing={new Set(missing?.map((item) => item.field))} />
+        {editable && (
+          <div className="form-actions">
+            <button
+              type="button"
+              disabled={busy}
+              onClick={form.handleSubmit((values) =>
+                run(() => saveDraft(values).then((saved) => saved && setNotice('saved'))),
+              )}
+            >
+              {t('external.onboarding.legitimacy.saveDraft')}
+            </button>
+            <button type="submit" className="primary" disabled={busy}>
+              {t(
+                status === 'CORRECTIONS_REQUESTED'
+                  ? 'external.onboarding.legitimacy.resubmit'
+                  : 'external.onboarding.legitimacy.submit',
+              )}
+            </button>
+          </div>
+        )}
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+import { legitimacyDraftSchema } from '@portal/contracts';
+import { describe, expect, it } from 'vitest';
+import { createMockOnboarding } from '../../../mock/onboarding-data';
+import { indexLists } from './legitimacy-resolver';
+import { emptyMah, toDraft, toValues } from './legitimacy-values';
+import { isListItem, missingTarget } from './missing-items';
+
+describe('the legitimacy form values', () => {
+  it('round-trip: the stored application, through the form, is the draft the contracts accept', () => {
+    const { onboarding } = createMockOnboarding('COMPLETE');
+    const draft = toDraft(toValues(onboarding), onboarding.organisation.version);
+    const { copyOfProof: _file, ...representative } = onboarding.authorisedRepresentative;
+    expect(legitimacyDraftSchema.parse(draft)).toEqual({
+      version: 3,
+      company: onboarding.company,
+      spoc: onboarding.spoc,
+      spocAssistant: null,
+      authorisedRepresentative: representative,
+      mahs: onboarding.mahs,
+    });
+  });
+
+  it.each([
+    ['PD: blank licence inputs are dropped', 'PD', ['A-1', '', ' B-2 '], ['A-1', 'B-2']],
+    ['OPM: no licences at all', 'OPM', ['A-1', '', ''], []],
+  ] as const)('%s', (_rule, orgType, inputs, licences) => {
+    const values = toValues(createMockOnboarding('REGISTERED').onboarding);
+    values.company.orgType = orgType;
+    values.mahs = [{ ...emptyMah(), licences: inputs.map((value) => ({ value })) }];
+    expect(toDraft(values, 1).mahs?.[0]?.licences).toEqual(licences);
+  });
+
+  it('blank text is null in the draft, and the SPOC Assistant is null unless added', () => {
+    const values = toValues(createMockOnboarding('REGISTERED').onboarding);
+    values.spocAssistant.email = 'a@example.com';
+    expect(toDraft(values, 1).spocAssistant).toBeNull();
+    values.hasSpocAssistant = true;
+    values.company.vatNumber = '  ';
+    const draft = toDraft(values, 1);
+    expect(draft.spocAssistant).toEqual({
+      firstName: null,
+      lastName: null,
+      function: null,
+      email: 'a@example.com',
+      phone: null,
+    });
+    expect(draft.company.vatNumber).toBeNull();
+  });
+
+  it('indexLists: lists of objects become objects by index (the kit’s dotted names), lists of values stay', () => {
+    expect(indexLists({ mahs: [{ activeIn: ['NL'], products: [{ name: 'x' }] }], file: null })).toEqual({
+      mahs: { 0: { activeIn: ['NL'], products: { 0: { name: 'x' } } } },
+      file: null,
+    });
+  });
+
+  it.each([
+    ['company.vatNumber', false, 'onboarding-company-vatNumber'],
+    ['mahs', true, 'onboarding-mahs'],
+    ['mahs.1.products', true, 'onboarding-mahs-1-products'],
+    ['mahs.0.licences', true, 'onboarding-mahs-0-licences-0-value'],
+    ['mahs.0.products.2.productCode', false, 'onboarding-mahs-0-products-2-productCode'],
+  ])('a missing %s is a list: %s; its link goes to #%s', (field, list, target) => {
+    expect(isListItem(field)).toBe(list);
+    expect(missingTarget(field)).toBe(target);
+  });
+});

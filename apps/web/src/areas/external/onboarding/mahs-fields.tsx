@@ -1,0 +1,198 @@
+import { MAX_LICENCES } from '@portal/domain';
+import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { SelectField } from '../../../forms/choice-fields';
+import { TextField } from '../../../forms/text-fields';
+import { named, tooltipOf } from './company-fields';
+import { useEeaCountries } from './countries';
+import { LegendTooltip } from './legend-tooltip';
+import { emptyMah, emptyProduct, fieldId, type LegitimacyValues } from './legitimacy-values';
+import styles from './onboarding.module.css';
+
+interface ListProps {
+  disabled: boolean;
+  /** The lists the last submission attempt found lacking (mahs, mahs.0.products, mahs.0.licences). */
+  missing: ReadonlySet<string>;
+}
+
+/** The message of a list found lacking, beside the list; its id is the link target of the summary. */
+function ListMessage({ field, children }: { field: string; children: string }) {
+  return (
+    <p id={`${fieldId(field)}-missing`} className={styles.error}>
+      {children}
+    </p>
+  );
+}
+
+/** A product of a MAH: name, product code (GTIN-14 or PPN, check digits checked) and countries. */
+function ProductsFields({ mah, disabled, missing }: ListProps & { mah: number }) {
+  const { t } = useTranslation();
+  const countries = useEeaCountries();
+  const { control } = useFormContext<LegitimacyValues>();
+  const { fields, append, remove } = useFieldArray({ control, name: `mahs.${mah}.products` });
+  const listName = `mahs.${mah}.products`;
+  // The product's fields are labelled, and their tooltips keyed, as productName, productCode, productCountries.
+  const field = (
+    product: number,
+    name: string,
+    label: 'productName' | 'productCode' | 'productCountries',
+  ) => ({
+    ...named(`${listName}.${product}.${name}`),
+    label: t(`external.onboarding.mahs.${label}`),
+    tooltipKey: tooltipOf('mah', label),
+    disabled,
+  });
+  return (
+    <fieldset className={styles.group}>
+      <legend className={styles.groupLegend}>
+        {t('external.onboarding.mahs.products', { number: mah + 1 })}
+      </legend>
+      {fields.map((product, index) => (
+        <fieldset key={product.id} className={styles.card}>
+          <legend className={styles.cardLegend}>
+            {t('external.onboarding.mahs.product', { number: index + 1 })}
+          </legend>
+          <div className={styles.columns}>
+            <TextField {...field(index, 'name', 'productName')} maxLength={100} />
+            <TextField
+              {...field(index, 'productCode', 'productCode')}
+              minLength={0}
+              maxLength={14}
+              description={t('external.onboarding.mahs.productCodeHelp')}
+            />
+          </div>
+          <SelectField {...field(index, 'countries', 'productCountries')} items={countries} isMulti />
+          {!disabled && (
+            <button type="button" className={styles.remove} onClick={() => remove(index)}>
+              {t('external.onboarding.mahs.removeProduct', { product: index + 1, mah: mah + 1 })}
+            </button>
+          )}
+        </fieldset>
+      ))}
+      {missing.has(listName) && (
+        <ListMessage field={listName}>{t('external.onboarding.mahs.productsNeeded')}</ListMessage>
+      )}
+      {!disabled && (
+        <button
+          type="button"
+          id={fieldId(listName)}
+          aria-describedby={missing.has(listName) ? `${fieldId(listName)}-missing` : undefined}
+          onClick={() => append(emptyProduct())}
+        >
+          {t('external.onboarding.mahs.addProduct', { number: mah + 1 })}
+        </button>
+      )}
+    </fieldset>
+  );
+}
+
+/** PD companies: one to three licences per MAH (domain.md), three text inputs of which blanks are dropped. */
+function LicencesFields({ mah, disabled, missing }: ListProps & { mah: number }) {
+  const { t } = useTranslation();
+  const listName = `mahs.${mah}.licences`;
+  return (
+    <fieldset className={styles.group} aria-describedby={`${fieldId(listName)}-help`}>
+      <legend className={styles.groupLegend}>
+        {t('external.onboarding.mahs.licences')}
+        <LegendTooltip tooltipKey={tooltipOf('mah', 'licences')} />
+      </legend>
+      <p id={`${fieldId(listName)}-help`} className={styles.help}>
+        {t('external.onboarding.mahs.licencesHelp')}
+      </p>
+      {missing.has(listName) && (
+        <ListMessage field={listName}>{t('external.onboarding.mahs.licencesNeeded')}</ListMessage>
+      )}
+      <div className={styles.columns}>
+        {Array.from({ length: MAX_LICENCES }, (_, index) => (
+          <TextField
+            // The three inputs never move: their index is their identity.
+            // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of three inputs.
+            key={index}
+            {...named(`${listName}.${index}.value`)}
+            label={t('external.onboarding.mahs.licence', { number: index + 1 })}
+            minLength={1}
+            disabled={disabled}
+          />
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** One MAH (domain.md MAH): its own data, its licences (PD only) and its products. */
+function MahFields({
+  index,
+  isPd,
+  disabled,
+  missing,
+  onRemove,
+}: ListProps & { index: number; isPd: boolean; onRemove: () => void }) {
+  const { t } = useTranslation();
+  const countries = useEeaCountries();
+  const field = (name: string) => ({
+    ...named(`mahs.${index}.${name}`),
+    label: t(`external.onboarding.mahs.${name}`),
+    tooltipKey: tooltipOf('mah', name),
+    disabled,
+  });
+  return (
+    <fieldset className={styles.mah}>
+      <legend className={styles.mahLegend}>{t('external.onboarding.mahs.mah', { number: index + 1 })}</legend>
+      <div className={styles.columns}>
+        <TextField {...field('name')} maxLength={100} />
+        <SelectField {...field('country')} items={countries} isClearable />
+      </div>
+      <SelectField {...field('activeIn')} items={countries} isMulti />
+      <div className={styles.columns}>
+        <TextField {...field('website')} type="url" maxLength={200} />
+        <TextField {...field('phone')} type="tel" />
+        <TextField {...field('email')} type="email" />
+      </div>
+      {isPd && <LicencesFields mah={index} disabled={disabled} missing={missing} />}
+      <ProductsFields mah={index} disabled={disabled} missing={missing} />
+      {!disabled && (
+        <button type="button" className={styles.remove} onClick={onRemove}>
+          {t('external.onboarding.mahs.remove', { number: index + 1 })}
+        </button>
+      )}
+    </fieldset>
+  );
+}
+
+/** The marketing authorisation holders the company acts for: at least one, each with one product. */
+export function MahsFields({ disabled, missing }: ListProps) {
+  const { t } = useTranslation();
+  const { control } = useFormContext<LegitimacyValues>();
+  const { fields, append, remove } = useFieldArray({ control, name: 'mahs' });
+  const isPd = useWatch({ control, name: 'company.orgType' }) === 'PD';
+  return (
+    <fieldset className={styles.section}>
+      <legend className={styles.sectionLegend}>
+        {t('external.onboarding.mahs.legend')}
+        <LegendTooltip tooltipKey="onboarding.mah.list" />
+      </legend>
+      {fields.length === 0 && <p className={styles.help}>{t('external.onboarding.mahs.none')}</p>}
+      {fields.map((mah, index) => (
+        <MahFields
+          key={mah.id}
+          index={index}
+          isPd={isPd}
+          disabled={disabled}
+          missing={missing}
+          onRemove={() => remove(index)}
+        />
+      ))}
+      {missing.has('mahs') && <ListMessage field="mahs">{t('external.onboarding.mahs.needOne')}</ListMessage>}
+      {!disabled && (
+        <button
+          type="button"
+          id={fieldId('mahs')}
+          aria-describedby={missing.has('mahs') ? `${fieldId('mahs')}-missing` : undefined}
+          onClick={() => append(emptyMah())}
+        >
+          {t('external.onboarding.mahs.add')}
+        </button>
+      )}
+    </fieldset>
+  );
+}

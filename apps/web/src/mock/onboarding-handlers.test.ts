@@ -1,0 +1,264 @@
+import { File as NodeFile } from 'node:buffer';
+import type { legitimacyDraftSchema, Onboarding } from '@portal/contracts';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { createMockOnboarding, DEMO_GTIN, type OnboardingScenario } from './onboarding-data';
+import {
+  MOCK_ONBOARDING_PARAM,
+  ONBOARDING_PATHS,
+  onboardingHandlers,
+  scenarioFromLocation,
+} from './onboarding-handlers';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+
+const AUTH = { authorization: 'Bearer mock-token' };
+let ids = 0;
+const serve = (scenario: OnboardingScenario) =>
+  server.resetHandlers(
+    ...onboardingHandlers(
+      { delayMs: 0, newId: () => `f3000000-0000-4000-8000-${String(++ids).padStart(12, '0')}` },
+      { scenario },
+    ),
+  );
+
+async function call(path: string, init: RequestInit = {}) {
+  const response = await fetch(new URL(path, location.origin), {
+    ...init,
+    headers: { ...AUTH, ...init.headers },
+  });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    // A file's content.
+  }
+  return { status: response.status, body, headers: response.headers };
+}
+
+const send = (method: string, path: string, body: unknown) =>
+  call(path, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+const read = async () => (await call(ONBOARDING_PATHS.onboarding)).body as Onboarding;
+
+type Draft = z.input<typeof legitimacyDraftSchema>;
+
+const person = (email: string) => ({ firstName: null, lastName: null, function: null, email, phone: null });
+
+/** The draft of the stored application, with changes (the PUT body). */
+async function draftOf(change: (draft: Draft) => void = () => {}): Promise<Draft> {
+  const { organisation, company, spoc, spocAssistant, authorisedRepresentative, mahs } = await read();
+  const { copyOfProof: _file, ...representative } = authorisedRepresentative;
+  const draft: Draft = {
+    version: organisation.version,
+    company,
+    spoc,
+    spocAssistant,
+    authorisedRepresentative: representative,
+    mahs,
+  };
+  change(draft);
+  return draft;
+}
+
+/** A multipart upload built with Node's own FormData (jsdom's cannot go through Node's fetch). */
+async function upload(name: string, content: string | Uint8Array) {
+  const NodeFormData = (await new Response(new URLSearchParams()).formData()).constructor as typeof FormData;
+  const form = new NodeFormData();
+  const file = new NodeFile([content], name);
+  form.append('file', file as unknown as Blob);
+  return call(ONBOARDING_PATHS.copyOfProof, { method: 'POST', body: form });
+}
+
+describe('GET /api/onboarding (mock)', () => {
+  it('answers the demo company: REGISTERED, a partial draft, no check yet, FULL access', async () => {
+    serve('REGISTERED');
+    const onboarding = await read();
+    expect(onboarding).toEqual(createMockOnboarding('REGISTERED').onboarding);
+    expect(onboarding.organisation).toMatchObject({ stage: 'REGISTERED', orgTypeLocked: false });
+    expect(onboarding.checks).toEqual({ LEGITIMACY: null, CONTRACTUAL: null, FINANCIAL: null });
+    expect((await fetch(new URL(ONBOARDING_PATHS.onboarding, location.origin))).status).toBe(401);
+  });
+
+  it('chooses its scenario from ?mockOnboarding=, remembered for the tab', () => {
+    expect(scenarioFromLocation({ search: `?${MOCK_ONBOARDING_PARAM}=REJECTED` }, sessionStorage)).toBe(
+      'REJECTED',
+    );
+    expect(scenarioFromLocation({ search: '' }, sessionStorage)).toBe('REJECTED');
+    expect(scenarioFromLocation({ search: `?${MOCK_ONBOARDING_PARAM}=nonsense` }, localStorage)).toBe(
+      'REGISTERED',
+    );
+  });
+});
+
+describe('PUT /api/onboarding/legitimacy (mock)', () => {
+  it('stores the draft at its version and answers the new application; a stale version is 409', async () => {
+    serve('REGISTERED');
+    const draft = await draftOf((d) => {
+      d.company.vatNumber = 'nl853722046b01';
+      d.spocAssistant = { ...person('ann@jansen.example'), firstName: 'Ann', lastName: 'Smit' };
+    });
+    const saved = await send('PUT', ONBOARDING_PATHS.legitimacy, draft);
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({
+      organisation: { version: 4 },
+      company: { vatNumber: 'nl853722046b01' },
+      spocAssistant: { email: 'ann@jansen.example', status: 'INVITED' },
+    });
+    expect(await send('PUT', ONBOARDING_PATHS.legitimacy, draft)).toMatchObject({
+      status: 409,
+      body: { code: 'VERSION_CONFLICT' },
+    });
+  });
+
+  it.each([
+    [
+      'a value of the wrong shape: 400 INVALID_FIELD with its path and the contracts’ message',
+      (d: Draft) => {
+        d.mahs = [{ name: 'X', country: 'NL', products: [{ name: 'X', productCode: '08712345678907' }] }];
+      },
+      400,
+      [
+        {
+          code: 'INVALID_FIELD',
+          field: 'mahs.0.products.0.productCode',
+          message: 'Enter a GTIN-14 or a PPN with valid check digits',
+        },
+      ],
+    ],
+    [
+      'an address of another account: 409 EMAIL_TAKEN',
+      (d: Draft) => {
+        d.spocAssistant = person('taken@example.com');
+      },
+      409,
+      { code: 'EMAIL_TAKEN' },
+    ],
+  ])('%s', async (_rule, change, status, body) => {
+    serve('REGISTERED');
+    expect(await send('PUT', ONBOARDING_PATHS.legitimacy, await draftOf(change))).toMatchObject({
+      status,
+      body,
+    });
+  });
+
+  it('a fourth person: 409 TOO_MANY_PEOPLE (the requester, an invited assistant, then two new people)', async () => {
+    serve('REGISTERED');
+    const invited = await send(
+      'PUT',
+      ONBOARDING_PATHS.legitimacy,
+      await draftOf((d) => {
+        d.spocAssistant = person('first@jansen.example');
+      }),
+    );
+    expect(invited.status).toBe(200);
+    const tooMany = await draftOf((d) => {
+      d.spoc = person('second@jansen.example');
+      d.spocAssistant = person('third@jansen.example');
+    });
+    expect(await send('PUT', ONBOARDING_PATHS.legitimacy, tooMany)).toMatchObject({
+      status: 409,
+      body: { code: 'TOO_MANY_PEOPLE' },
+    });
+  });
+
+  it.each([
+    ['submitted: 409 STEP_LOCKED', 'SUBMITTED' as const, () => {}, 409, 'STEP_LOCKED'],
+    [
+      'corrections requested, another organisation type: 409 ORG_TYPE_LOCKED',
+      'CORRECTIONS_REQUESTED' as const,
+      (d: Draft) => {
+        d.company.orgType = 'OPM';
+      },
+      409,
+      'ORG_TYPE_LOCKED',
+    ],
+    ['read-only access: 403', 'READ_ONLY' as const, () => {}, 403, 'FORBIDDEN'],
+  ])('%s', async (_rule, scenario, change, status, code) => {
+    serve(scenario);
+    expect(await send('PUT', ONBOARDING_PATHS.legitimacy, await draftOf(change))).toMatchObject({
+      status,
+      body: { code },
+    });
+  });
+});
+
+/** A pdf of 10,000,001 bytes: one over the purpose's limit (10 MB of 10⁶ bytes). */
+function overTenMegabytes() {
+  const bytes = new Uint8Array(10_000_001);
+  bytes.set(new TextEncoder().encode('%PDF'));
+  return bytes;
+}
+
+describe('POST /api/onboarding/legitimacy/copy-of-proof (mock)', () => {
+  it('stores a pdf, jpg or png as the representative’s copy of proof; GET /api/files/:id gives it back', async () => {
+    serve('REGISTERED');
+    const { status, body } = await upload('Proof.PDF', '%PDF-1.7 signed');
+    expect(status).toBe(201);
+    expect(body).toMatchObject({ name: 'Proof.PDF', size: 15 });
+    const stored = (await read()).authorisedRepresentative.copyOfProof;
+    expect(stored).toEqual(body);
+    const file = await call(`/api/files/${stored?.id}`);
+    expect(file).toMatchObject({ status: 200, body: '%PDF-1.7 signed' });
+    expect(file.headers.get('content-disposition')).toBe('attachment; filename="Proof.PDF"');
+  });
+
+  it.each([
+    ['another type: 400 111', 'proof.docx', 'PK', 400, '111'],
+    ['over 10 MB: 413 FILE_TOO_LARGE', 'proof.pdf', overTenMegabytes(), 413, 'FILE_TOO_LARGE'],
+    ['content not of its extension: 400 112', 'proof.png', '%PDF', 400, '112'],
+  ])('%s', async (_rule, name, content, status, code) => {
+    serve('REGISTERED');
+    expect(await upload(name, content)).toMatchObject({ status, body: { code } });
+    expect((await read()).authorisedRepresentative.copyOfProof).toBeNull();
+  });
+});
+
+describe('POST /api/onboarding/legitimacy/submit (mock)', () => {
+  it('with items missing: 400, one MISSING entry per item (packages/domain missingForLegitimacy)', async () => {
+    serve('REGISTERED');
+    const { status, body } = await send('POST', ONBOARDING_PATHS.submit, { version: 3 });
+    expect(status).toBe(400);
+    expect(
+      (body as Array<{ code: string; field: string }>).map(({ code, field }) => `${code} ${field}`),
+    ).toEqual([
+      'MISSING company.vatNumber',
+      'MISSING company.phone',
+      'MISSING authorisedRepresentative.phone',
+      'MISSING authorisedRepresentative.function',
+      'MISSING authorisedRepresentative.copyOfProof',
+      'MISSING mahs.0.products',
+    ]);
+  });
+
+  it('complete: SUBMITTED, attempt 1, SLA due, stage INFORMATION, organisation type locked', async () => {
+    serve('COMPLETE');
+    expect(await send('POST', ONBOARDING_PATHS.submit, { version: 2 })).toMatchObject({ status: 409 });
+    const { status, body } = await send('POST', ONBOARDING_PATHS.submit, { version: 3 });
+    expect(status).toBe(200);
+    const onboarding = body as Onboarding;
+    expect(onboarding.organisation).toMatchObject({ stage: 'INFORMATION', version: 4, orgTypeLocked: true });
+    expect(onboarding.checks.LEGITIMACY).toMatchObject({ status: 'SUBMITTED', attempt: 1, reason: null });
+    expect(onboarding.checks.LEGITIMACY?.slaDueAt).not.toBeNull();
+    expect(onboarding.mahs[0]?.products[0]?.productCode).toBe(DEMO_GTIN);
+    expect(await send('POST', ONBOARDING_PATHS.submit, { version: 4 })).toMatchObject({
+      status: 409,
+      body: { code: 'STEP_LOCKED' },
+    });
+  });
+
+  it('after corrections: attempt 2; a rejection is final (409 STEP_LOCKED)', async () => {
+    serve('CORRECTIONS_REQUESTED');
+    const resubmitted = await send('POST', ONBOARDING_PATHS.submit, { version: 3 });
+    expect(resubmitted.body).toMatchObject({ checks: { LEGITIMACY: { status: 'SUBMITTED', attempt: 2 } } });
+    serve('REJECTED');
+    expect(await send('POST', ONBOARDING_PATHS.submit, { version: 3 })).toMatchObject({
+      status: 409,
+      body: { code: 'STEP_LOCKED' },
+    });
+  });
+});
