@@ -1,27 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { seriousViolations } from './axe';
+import { tabTo } from './keyboard';
 import { signIn } from './sign-in';
 
 async function signInAsAdmin(page: Page) {
   await signIn(page, 'admin@portal.test');
   await expect(page).toHaveURL(/\/admin$/);
 }
-
-/** Presses Tab until `target` has the focus (keyboard only), failing after `limit` presses. */
-async function tabTo(page: Page, target: Locator, limit = 40) {
-  for (let presses = 0; presses < limit; presses += 1) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  await expect(target).toBeFocused();
-}
-
-const seriousViolations = async (page: Page) =>
-  (await new AxeBuilder({ page }).analyze()).violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
 
 test.describe('/admin/gateways', () => {
   test('an admin creates a gateway with the keyboard alone', async ({ page }) => {

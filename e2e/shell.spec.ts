@@ -1,8 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { seriousViolations } from './axe';
 import { signIn } from './sign-in';
 
-const ORGANISATIONS = '**/api/organisations?*';
+/** The call the reviewers' landing page makes first. */
+const QUEUE_SUMMARY = '**/api/review-queues/summary';
 
 async function signInAsReviewer(page: Page) {
   await signIn(page, 'reviewer@portal.test');
@@ -13,7 +14,7 @@ async function signInAsReviewer(page: Page) {
 test.describe('the error catalogue in the running portal', () => {
   test('401 ERR_BAD_CREDENTIALS shows that message', async ({ page }) => {
     await signInAsReviewer(page);
-    await page.route(ORGANISATIONS, (route) =>
+    await page.route(QUEUE_SUMMARY, (route) =>
       route.fulfill({ status: 401, json: { code: 'ERR_BAD_CREDENTIALS', message: 'bad credentials' } }),
     );
     await page.goto('/emvo');
@@ -24,7 +25,7 @@ test.describe('the error catalogue in the running portal', () => {
     await signInAsReviewer(page);
     await page.goto('/emvo/no-such-screen');
     await expect(page.getByRole('heading', { name: 'This page does not exist.' })).toBeVisible();
-    await page.route(ORGANISATIONS, (route) =>
+    await page.route(QUEUE_SUMMARY, (route) =>
       route.fulfill({ status: 403, json: { code: 'FORBIDDEN', message: 'no' } }),
     );
     // The logo leads to '/', which sends a reviewer on to /emvo, whose call now answers 403.
@@ -35,7 +36,7 @@ test.describe('the error catalogue in the running portal', () => {
 
   test('503 replaces the whole app with the unavailable page', async ({ page }) => {
     await signInAsReviewer(page);
-    await page.route(ORGANISATIONS, (route) =>
+    await page.route(QUEUE_SUMMARY, (route) =>
       route.fulfill({ status: 503, json: { code: 'SERVICE_UNAVAILABLE', message: 'down' } }),
     );
     await page.goto('/emvo');
@@ -56,7 +57,7 @@ test.describe('the error catalogue in the running portal', () => {
       reached = resolve;
     });
     // The list call is held until the browser is offline, then fails as an offline call does.
-    await page.route(ORGANISATIONS, async (route) => {
+    await page.route(QUEUE_SUMMARY, async (route) => {
       reached();
       await offline;
       await route.abort('internetdisconnected');
@@ -70,7 +71,7 @@ test.describe('the error catalogue in the running portal', () => {
     // The page comes back into view: the failed list is asked again, fails again, and says nothing more.
     let failures = 0;
     page.on('requestfailed', (request) => {
-      if (request.url().includes('/api/organisations')) failures += 1;
+      if (request.url().includes('/api/review-queues/summary')) failures += 1;
     });
     await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
     await expect.poll(() => failures).toBeGreaterThanOrEqual(1);
@@ -82,12 +83,15 @@ test.describe('the error catalogue in the running portal', () => {
 test.describe('keyboard', () => {
   test('skip link, menu and logout work with the keyboard alone', async ({ page }) => {
     await signInAsReviewer(page);
+    // The landing page has drawn: a Tab pressed while it loads would land nowhere in particular.
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.keyboard.press('Tab');
     await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page.locator('#main')).toBeFocused();
-    // Into the top bar: the logo, then the logout action.
-    await page.locator('body').focus();
+    // Into the top bar from the top of a fresh page: the skip link, the logo, then the logout action.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     await expect(page.getByRole('link', { name: 'Onboarding Portal, start page' })).toBeFocused();
@@ -100,15 +104,6 @@ test.describe('keyboard', () => {
 
 /** axe on every page reachable so far: no serious or critical violation. */
 test.describe('accessibility', () => {
-  const seriousViolations = async (page: Page) => {
-    const results = await new AxeBuilder({ page }).analyze();
-    return results.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map(
-        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-      );
-  };
-
   test('the sign-in page', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
@@ -145,7 +140,7 @@ test.describe('accessibility', () => {
 
   test('the unavailable page', async ({ page }) => {
     await signInAsReviewer(page);
-    await page.route(ORGANISATIONS, (route) =>
+    await page.route(QUEUE_SUMMARY, (route) =>
       route.fulfill({ status: 503, json: { code: 'SERVICE_UNAVAILABLE' } }),
     );
     await page.goto('/emvo');

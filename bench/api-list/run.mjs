@@ -1,12 +1,17 @@
-// bench/api-list: five typical list queries through the HTTP API (autocannon, 32 connections) and the
-// same SQL straight to the database; prints p50, p95 and throughput for both, and the API/SQL ratio.
+// bench/api-list: five typical queries of the organisations list and two of the legitimacy review queue
+// through the HTTP API (autocannon, 32 connections) and the same SQL straight to the database; prints
+// p50, p95 and throughput for both, and the API/SQL ratio.
 //
 //   npm run build && node bench/api-list/run.mjs [--only postgres|pglite] [--seconds 10] [--connections 32]
 //
 // PostgreSQL: database portal_bench on BENCH_PG (default postgres://postgres@127.0.0.1:5432), 1,000,000
-// organisations. PGlite: data/bench-pglite, 100,000 organisations. Both are seeded once and kept.
+// organisations and their checks. PGlite: data/bench-pglite, 100,000 organisations. Both are seeded once
+// and kept; a database seeded before the volume seed wrote checks gets them added.
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -16,11 +21,12 @@ import { loadConfig } from '../../apps/api/dist/config.js';
 import { openDatabase } from '../../apps/api/dist/db/database.js';
 import { migrate } from '../../apps/api/dist/db/migrate.js';
 import { seedIfEmpty } from '../../apps/api/dist/db/seed/seed.js';
-import { seedVolume } from '../../apps/api/dist/db/seed/volume-seed.js';
+import { seedVolume, seedVolumeChecks } from '../../apps/api/dist/db/seed/volume-seed.js';
 import { parseListRequest } from '../../apps/api/dist/list/list-resource.js';
 import { buildListQueries, EXACT_COUNT_LIMIT } from '../../apps/api/dist/list/list-sql.js';
 import { organisationsQuery } from '../../apps/api/dist/modules/organisations/organisations-list.js';
-import { ORGANISATIONS_LIST } from '../../packages/contracts/dist/index.js';
+import { reviewQueueQuery } from '../../apps/api/dist/modules/reviews/review-queue-list.js';
+import { ORGANISATIONS_LIST, REVIEW_QUEUE_LIST } from '../../packages/contracts/dist/index.js';
 
 const { values } = parseArgs({
   options: {
@@ -33,16 +39,41 @@ const SECONDS = Number(values.seconds);
 const CONNECTIONS = Number(values.connections);
 const POOL = 10;
 
+/** The reviewer the benchmark signs in as: the volume seed assigns a quarter of the started checks to them. */
+const REVIEWER = 'reviewer@portal.test';
+
+// Each list: its URL, its declaration and the base query its SQL starts from (as its route builds it).
+const ORGANISATIONS = {
+  path: '/api/organisations',
+  resource: ORGANISATIONS_LIST,
+  base: (db) => organisationsQuery(db),
+};
+const LEGITIMACY_QUEUE = {
+  path: '/api/review-queues/legitimacy',
+  resource: REVIEW_QUEUE_LIST,
+  base: (db, flags) => reviewQueueQuery(db, 'LEGITIMACY', flags, { actor: REVIEWER, now: new Date() }),
+};
+
 const QUERIES = [
-  ['filter + sort + first page', 'stage=INFORMATION&address.country=BE&order=-createdAt'],
-  ['free text', 'search=elmar'],
-  ['deep page', 'order=legalName&page=500'],
+  ['filter + sort + first page', ORGANISATIONS, 'stage=INFORMATION&address.country=BE&order=-createdAt'],
+  ['free text', ORGANISATIONS, 'search=elmar'],
+  ['deep page', ORGANISATIONS, 'order=legalName&page=500'],
   [
     'nested and/or',
+    ORGANISATIONS,
     'or.stage=MAINTENANCE&or.and.mahCount.gte=11&or.and.address.country=FR&order=-submittedAt',
   ],
-  ['the total', 'limit=1'],
+  ['the total', ORGANISATIONS, 'limit=1'],
+  ['queue: default view', LEGITIMACY_QUEUE, ''],
+  ['queue: mine + overdue', LEGITIMACY_QUEUE, 'assignedToMe=true&overdue=true'],
 ];
+
+/** A query's list request and the queue flags the route takes off before the list language reads it. */
+function listRequestOf(list, query) {
+  const { assignedToMe, overdue, ...params } = Object.fromEntries(new URLSearchParams(query));
+  const flags = { assignedToMe: assignedToMe === 'true', overdue: overdue === 'true' };
+  return { flags, request: parseListRequest(params, list.resource) };
+}
 
 const pgBase = (process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/$/, '');
 const TARGETS = [
@@ -74,7 +105,12 @@ async function prepare(target) {
   if (target.name === 'postgres') await ensurePostgresDatabase(target.options.databaseUrl);
   const database = await openDatabase(target.options);
   await migrate(database);
-  await seedIfEmpty(database.db);
+  // The demo's documents go to a scratch folder: the bench reads lists, never files.
+  await seedIfEmpty(database.db, {
+    connectionString: undefined,
+    containerPrefix: 'bench',
+    dir: mkdtempSync(join(tmpdir(), 'bench-files-')),
+  });
   const counted = await database.db
     .selectFrom('organisations')
     .select((eb) => eb.fn.countAll().as('n'))
@@ -85,6 +121,20 @@ async function prepare(target) {
     const started = performance.now();
     await seedVolume(database.db, missing, (done) =>
       process.stderr.write(`\r  seeding ${target.name}: ${done}/${missing}`),
+    );
+    process.stderr.write(` (${((performance.now() - started) / 1000).toFixed(0)} s)\n`);
+  }
+  const withChecks = await database.db
+    .selectFrom('checks')
+    .innerJoin('organisations', 'organisations.id', 'checks.organisationId')
+    .select('checks.id')
+    .where('organisations.obpNumber', 'like', 'V%')
+    .limit(1)
+    .executeTakeFirst();
+  if (!withChecks) {
+    const started = performance.now();
+    await seedVolumeChecks(database.db, (done) =>
+      process.stderr.write(`\r  adding checks to ${target.name}: ${done}/${target.rows}`),
     );
     process.stderr.write(` (${((performance.now() - started) / 1000).toFixed(0)} s)\n`);
   }
@@ -99,7 +149,11 @@ async function startApi(target) {
     env: { ...process.env, BENCH_DATABASE: JSON.stringify(target.options), BENCH_JWK: JSON.stringify(jwk) },
   });
   const [{ port }] = await once(child, 'message');
-  const token = await new SignJWT({ roles: ['EmvoPortalInternal'], acr: loadConfig({}).auth.loginPolicy })
+  const token = await new SignJWT({
+    roles: ['EmvoPortalInternal'],
+    emails: [REVIEWER],
+    acr: loadConfig({}).auth.loginPolicy,
+  })
     .setProtectedHeader({ alg: 'RS256', kid: 'bench' })
     .setIssuer('bench')
     .setAudience('portal-api')
@@ -111,7 +165,7 @@ async function startApi(target) {
     child.kill('SIGTERM');
     await once(child, 'exit');
   };
-  return { stop, url: `http://127.0.0.1:${port}/api/organisations`, token };
+  return { stop, origin: `http://127.0.0.1:${port}`, token };
 }
 
 function viaApi(url, token) {
@@ -162,9 +216,10 @@ for (const target of TARGETS) {
   await (await prepare(target)).close(); // PGlite opens in one process at a time: the API's, then ours
   const api = await startApi(target);
   const http = [];
-  for (const [, query] of QUERIES) {
-    await fetch(`${api.url}?${query}`, { headers: { authorization: `Bearer ${api.token}` } }); // warm up
-    http.push(await viaApi(`${api.url}?${query}`, api.token));
+  for (const [, list, query] of QUERIES) {
+    const url = `${api.origin}${list.path}?${query}`;
+    await fetch(url, { headers: { authorization: `Bearer ${api.token}` } }); // warm up
+    http.push(await viaApi(url, api.token));
   }
   await api.stop();
 
@@ -173,9 +228,9 @@ for (const target of TARGETS) {
     `\n${target.name}: ${target.rows.toLocaleString('en-US')} organisations, ${SECONDS} s per run, ${CONNECTIONS} connections, pool ${POOL}`,
   );
   console.log('query                       | API p50   p95   req/s | SQL p50   p95   q/s   | API/SQL p50');
-  for (const [index, [name, query]] of QUERIES.entries()) {
-    const request = parseListRequest(Object.fromEntries(new URLSearchParams(query)), ORGANISATIONS_LIST);
-    const queries = buildListQueries(organisationsQuery(database.db), request, ORGANISATIONS_LIST);
+  for (const [index, [name, list, query]] of QUERIES.entries()) {
+    const { flags, request } = listRequestOf(list, query);
+    const queries = buildListQueries(list.base(database.db, flags), request, list.resource);
     const direct = await viaSql(target, database, {
       items: queries.items.compile(),
       count: queries.count.compile(database.db),

@@ -97,6 +97,8 @@ beforeAll(async () => {
       displayName: 'Test User',
       roles: ['EXTERNAL'],
       organisationId,
+      // The registration's user: the one who manages the company's people too.
+      obpRole: 'INITIAL_REQUESTER',
       createdBy: 't',
       updatedBy: 't',
     })
@@ -109,6 +111,32 @@ describe('authorization matrix: every route the app registered × every kind of 
     const undeclared = t.app.declaredRoutes.filter((route) => !route.config?.access);
     expect(undeclared).toEqual([]);
     expect(t.app.declaredRoutes.length).toBeGreaterThan(10);
+  });
+
+  // Issue 11: the company's steps after legitimacy are its own (EXTERNAL); the agreement template is the
+  // administrators' to publish, the reviewers' to read too. The test below then calls each as everyone.
+  it.each([
+    ['PUT', '/api/onboarding/contractual', ['EXTERNAL']],
+    ['POST', '/api/onboarding/contractual/signed-agreement', ['EXTERNAL']],
+    ['POST', '/api/onboarding/contractual/submit', ['EXTERNAL']],
+    ['PUT', '/api/onboarding/financial', ['EXTERNAL']],
+    ['POST', '/api/onboarding/financial/invoicing-form', ['EXTERNAL']],
+    ['POST', '/api/onboarding/financial/submit', ['EXTERNAL']],
+    ['PUT', '/api/onboarding/mahs', ['EXTERNAL']],
+    ['POST', '/api/onboarding/people/spoc-assistant', ['EXTERNAL']],
+    ['DELETE', '/api/onboarding/people/spoc-assistant', ['EXTERNAL']],
+    ['PATCH', '/api/onboarding/people/:userId', ['EXTERNAL']],
+    ['PUT', '/api/onboarding/technical/:environment/gateway', ['EXTERNAL']],
+    ['POST', '/api/onboarding/technical/:environment/csr', ['EXTERNAL']],
+    ['POST', '/api/onboarding/technical/:environment/session-token', ['EXTERNAL']],
+    ['POST', '/api/onboarding/technical/session-tokens/:tokenId/reveal', ['EXTERNAL']],
+    ['GET', '/api/agreement-templates', ['ADMIN', 'EMVO']],
+    ['POST', '/api/agreement-templates', ['ADMIN']],
+  ])('declares %s %s for %j', (method, url, allowed) => {
+    const route = t.app.declaredRoutes.find(
+      (candidate) => candidate.url === url && [candidate.method].flat().includes(method),
+    );
+    expect(route?.config?.access).toEqual({ roles: allowed });
   });
 
   it('answers each caller what the route declares', async () => {

@@ -60,6 +60,16 @@ const envSchema = z.object({
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}(,\d{4}-\d{2}-\d{2})*$/, 'dates such as 2026-12-25, comma-separated')
     .optional(),
+  /**
+   * The key session token values are encrypted with (AES-256-GCM): 32 bytes in base64. Unset: a key
+   * generated once and kept in DATA_DIR/token-encryption.key (mode 0600), fine outside production.
+   */
+  TOKEN_ENCRYPTION_KEY: z
+    .string()
+    .refine((value) => Buffer.from(value, 'base64').length === 32 && /^[A-Za-z0-9+/]+={0,2}$/.test(value), {
+      message: '32 bytes in base64 (openssl rand -base64 32)',
+    })
+    .optional(),
 });
 
 /**
@@ -143,5 +153,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     slaHolidays: e.SLA_HOLIDAYS?.split(',') ?? DEFAULT_SLA_HOLIDAYS,
+    tokenEncryptionKey: e.TOKEN_ENCRYPTION_KEY,
   };
 }

@@ -29,7 +29,7 @@ export async function startStack(config: Config, options: StackOptions = {}): Pr
   let idp: StartedLocalIdp | undefined;
   try {
     await migrate(database);
-    await seedIfEmpty(database.db);
+    await seedIfEmpty(database.db, config.storage);
     // B2C is always https; an http instance is this provider (config.ts's default).
     if (new URL(config.auth.instance).protocol === 'http:') {
       idp = await startLocalIdp({ config, db: database.db });

@@ -4,6 +4,8 @@ export * from './gateways.js';
 export * from './links.js';
 export * from './lists.js';
 export * from './onboarding.js';
+export * from './onboarding-steps.js';
 export * from './patterns.js';
 export * from './registration.js';
+export * from './reviews.js';
 export * from './tooltips.js';

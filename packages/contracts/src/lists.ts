@@ -65,3 +65,28 @@ export const ORGANISATIONS_LIST: ListResource = {
   tieBreaker: 'id',
   maxLimit: 100,
 };
+
+/**
+ * A reviewer's queue of checks of one type (/emvo/legitimacy, /emvo/contractual, /emvo/financial;
+ * domain.md: oldest first; free text over name, number and email). Checks never submitted are not in it.
+ * `assignedToMe` and `overdue` are the queue's flags outside the list language (reviews.ts QUEUE_FLAGS).
+ */
+export const REVIEW_QUEUE_LIST: ListResource = {
+  fields: {
+    obpNumber: { type: 'text' },
+    legalName: { type: 'text' },
+    orgType: { type: 'enum', values: ORG_TYPES },
+    country: { type: 'text' },
+    email: { type: 'text' },
+    mahCount: { type: 'integer' },
+    submittedAt: { type: 'date' },
+    slaDueAt: { type: 'date' },
+    attempt: { type: 'integer' },
+    status: { type: 'enum', values: CHECK_STATUSES },
+    assignee: { type: 'text' },
+  },
+  searchFields: ['legalName', 'obpNumber', 'email'],
+  defaultOrder: ['submittedAt'],
+  tieBreaker: 'id',
+  maxLimit: 100,
+};

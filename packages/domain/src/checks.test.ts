@@ -12,6 +12,7 @@ import {
   isReasonRequired,
   isTopUpRejection,
   SYSTEM_ACTOR,
+  statusesBefore,
 } from './checks.js';
 import type { CheckStatus } from './enums.js';
 import type { DomainErrorCode } from './result.js';
@@ -554,5 +555,17 @@ describe('helpers', () => {
     expect(isTopUpRejection(check('FINANCIAL', 'REJECTED', { decidedBy: SYSTEM_ACTOR }))).toBe(true);
     expect(isTopUpRejection(check('FINANCIAL', 'REJECTED', { decidedBy: 'reviewer-1' }))).toBe(false);
     expect(isTopUpRejection(check('CONTRACTUAL', 'REJECTED', { decidedBy: SYSTEM_ACTOR }))).toBe(false);
+  });
+
+  it('a new template sends back exactly the pending or approved agreements', () => {
+    expect(statusesBefore('TEMPLATE_CHANGED')).toEqual([
+      'SUBMITTED',
+      'IN_REVIEW',
+      'CORRECTIONS_REQUESTED',
+      'APPROVED',
+    ]);
+    for (const status of statusesBefore('TEMPLATE_CHANGED')) {
+      expect(allowedActions(check('CONTRACTUAL', status), 'SYSTEM')).toContain('TEMPLATE_CHANGED');
+    }
   });
 });

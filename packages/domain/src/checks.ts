@@ -161,6 +161,9 @@ const TRANSITIONS: Readonly<Record<CheckAction, Transition>> = {
   },
 };
 
+/** The statuses an action applies to: a new agreement template selects the checks TEMPLATE_CHANGED sends back. */
+export const statusesBefore = (action: CheckAction): readonly CheckStatus[] => TRANSITIONS[action].from;
+
 /** The status an action leads to (the same for every check type it applies to). */
 export const targetStatus = (action: CheckAction): CheckStatus => TRANSITIONS[action].to;
 

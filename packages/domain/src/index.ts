@@ -1,10 +1,16 @@
+export * from './attempts.js';
+export * from './billing.js';
 export * from './checks.js';
 export * from './enums.js';
 export * from './fees.js';
 export * from './files.js';
 export * from './identifiers.js';
+export * from './invoicing-form.js';
 export * from './legitimacy.js';
+export * from './mah-register.js';
+export * from './participation-agreement.js';
 export * from './password-rule.js';
 export { DOMAIN_ERROR_CODES, type DomainErrorCode, type Failure } from './result.js';
 export * from './stages.js';
+export * from './technical.js';
 export * from './working-days.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type LegitimacyApplication, missingForLegitimacy } from './legitimacy.js';
+import { type LegitimacyApplication, missingForLegitimacy, missingForMah } from './legitimacy.js';
 
 const person = {
   firstName: 'Ada',
@@ -72,5 +72,15 @@ describe('a legitimacy submission names every missing item (domain.md "Legitimac
 
   it('an OPM company gives no licences', () => {
     expect(fields({ ...COMPLETE, company: { ...COMPLETE.company, orgType: 'OPM' } })).toEqual([]);
+  });
+});
+
+describe('a MAH added after approval is checked alone, under its own index', () => {
+  it('names what the third MAH of a PD company lacks', () => {
+    expect(
+      missingForMah({ name: 'New MAH', country: null, licences: [], products: [] }, 2, 'PD').map(
+        (item) => item.field,
+      ),
+    ).toEqual(['mahs.2.country', 'mahs.2.licences', 'mahs.2.products']);
   });
 });

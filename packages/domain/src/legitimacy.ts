@@ -92,24 +92,36 @@ export function missingForLegitimacy(application: LegitimacyApplication): Missin
     missing.push({ field: 'mahs', message: 'At least one marketing authorisation holder (MAH)' });
   }
   application.mahs.forEach((mah, index) => {
-    const at = `mahs.${index}`;
-    const which = `MAH ${index + 1}`;
-    need(mah.name, `${at}.name`, `The name of ${which}`);
-    need(mah.country, `${at}.country`, `The country of ${which}`);
-    if (company.orgType === 'PD' && (mah.licences.length === 0 || mah.licences.length > MAX_LICENCES)) {
-      missing.push({ field: `${at}.licences`, message: `One to three licences for ${which}` });
-    }
-    if (mah.products.length === 0) {
-      missing.push({ field: `${at}.products`, message: `At least one product of ${which}` });
-    }
-    mah.products.forEach((product, p) => {
-      need(product.name, `${at}.products.${p}.name`, `The name of product ${p + 1} of ${which}`);
-      need(
-        product.productCode,
-        `${at}.products.${p}.productCode`,
-        `The code of product ${p + 1} of ${which}`,
-      );
-    });
+    missing.push(...missingForMah(mah, index, company.orgType));
+  });
+  return missing;
+}
+
+/** A MAH as its completeness is checked: at the legitimacy submission, and when one is added after approval. */
+export type MahApplication = LegitimacyApplication['mahs'][number];
+
+/**
+ * What MAH number `index + 1` lacks (fields under `mahs.{index}`): its name, country, one to three licences
+ * for a PD company, and at least one product with a name and a code.
+ */
+export function missingForMah(mah: MahApplication, index: number, orgType: OrgType): MissingItem[] {
+  const missing: MissingItem[] = [];
+  const need = (value: Text, field: string, message: string) => {
+    if (blank(value)) missing.push({ field, message });
+  };
+  const at = `mahs.${index}`;
+  const which = `MAH ${index + 1}`;
+  need(mah.name, `${at}.name`, `The name of ${which}`);
+  need(mah.country, `${at}.country`, `The country of ${which}`);
+  if (orgType === 'PD' && (mah.licences.length === 0 || mah.licences.length > MAX_LICENCES)) {
+    missing.push({ field: `${at}.licences`, message: `One to three licences for ${which}` });
+  }
+  if (mah.products.length === 0) {
+    missing.push({ field: `${at}.products`, message: `At least one product of ${which}` });
+  }
+  mah.products.forEach((product, p) => {
+    need(product.name, `${at}.products.${p}.name`, `The name of product ${p + 1} of ${which}`);
+    need(product.productCode, `${at}.products.${p}.productCode`, `The code of product ${p + 1} of ${which}`);
   });
   return missing;
 }

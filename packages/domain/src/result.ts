@@ -12,6 +12,7 @@ export const DOMAIN_ERROR_CODES = [
   'INVALID_MAH_COUNT',
   'INVALID_DATE',
   'RESUME_STAGE_REQUIRED',
+  'INVALID_INVOICE_NUMBER',
 ] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
 

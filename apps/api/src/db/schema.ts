@@ -22,6 +22,14 @@ import type {
   Role,
   Stage,
 } from '@portal/contracts';
+import type {
+  CertificateRequestStatus,
+  SessionTokenStatus,
+  TechnicalEnvironment,
+  TestResult,
+  TestRunEnvironment,
+  TestRunSource,
+} from '@portal/domain';
 
 // The enums live in @portal/contracts, shared with the SPA; the tables below are typed with them.
 export {
@@ -138,7 +146,8 @@ export interface CheckEventsTable {
   fromStatus: CheckStatus | null;
   toStatus: CheckStatus;
   actor: string;
-  role: Role;
+  /** The actor's role, or SYSTEM for the rules no person triggers (packages/domain CheckActorRole). */
+  role: Role | 'SYSTEM';
   comment: string | null;
   at: ColumnType<Date, Date | undefined, never>;
 }
@@ -166,6 +175,84 @@ export interface LinksTable extends Audited {
   link: string;
   sortOrder: number;
   active: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
+export interface ParticipationAgreementsTable extends Audited {
+  organisationId: string;
+  templateVersion: number;
+  signedFileId: string | null;
+  acceptedTerms: ColumnType<boolean, boolean | undefined, boolean>;
+  confirmedAuthority: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The PA_TICKBOX disclaimer version the boxes were ticked on (migration 0007). */
+  tickBoxesDisclaimerId: string | null;
+}
+
+/** migration 0007: each published version of the participation agreement template (a stored file). */
+export interface AgreementTemplatesTable {
+  version: number;
+  fileId: string;
+  publishedAt: ColumnType<Date, Date | undefined, never>;
+  publishedBy: string;
+}
+
+export interface InvoicingInformationTable extends Audited {
+  organisationId: string;
+  declaredMahCount: number;
+  feeCents: number;
+  /** The billing details the company gave (issue: second half of onboarding), as JSON. */
+  billing: ColumnType<unknown, string | undefined, string>;
+  formFileId: string | null;
+  invoiceNumber: string | null;
+  invoicedAt: Timestamp | null;
+  paidAt: Timestamp | null;
+  /** What earlier invoicing forms were invoiced, EUR cents (migration 0007). */
+  invoicedBeforeCents: ColumnType<number, number | undefined, number>;
+}
+
+/** migration 0008: domain.md CertificateRequest, a CSR file the company uploaded for an environment. */
+export interface CertificateRequestsTable extends Audited {
+  organisationId: string;
+  environment: TechnicalEnvironment;
+  fileId: string;
+  status: ColumnType<
+    CertificateRequestStatus,
+    CertificateRequestStatus | undefined,
+    CertificateRequestStatus
+  >;
+}
+
+/**
+ * migration 0008: domain.md SessionToken. The value is stored encrypted (technical/token-cipher.ts:
+ * AES-256-GCM, base64 ciphertext with its tag, base64 nonce, key id) and shown to the company once.
+ */
+export interface SessionTokensTable extends Audited {
+  organisationId: string;
+  environment: TechnicalEnvironment;
+  status: ColumnType<SessionTokenStatus, SessionTokenStatus | undefined, SessionTokenStatus>;
+  requestedBy: string;
+  requestedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  issuedBy: string | null;
+  issuedAt: Timestamp | null;
+  expiresAt: Timestamp | null;
+  valueCiphertext: string | null;
+  valueNonce: string | null;
+  keyId: string | null;
+  shownAt: Timestamp | null;
+  cancelledBy: string | null;
+  cancelledAt: Timestamp | null;
+  cancelReason: string | null;
+}
+
+/** migration 0008: domain.md TestRun. */
+export interface TestRunsTable extends Audited {
+  organisationId: string;
+  environment: TestRunEnvironment;
+  scenario: string;
+  result: TestResult;
+  errorCode: string | null;
+  executedAt: Timestamp;
+  source: TestRunSource;
+  approvedBy: string | null;
 }
 
 export interface AuditLogTable {
@@ -258,9 +345,16 @@ export interface DB {
   disclaimerContents: DisclaimerContentsTable;
   links: LinksTable;
   auditLog: AuditLogTable;
+  participationAgreements: ParticipationAgreementsTable;
+  invoicingInformation: InvoicingInformationTable;
+  agreementTemplates: AgreementTemplatesTable;
+  certificateRequests: CertificateRequestsTable;
+  sessionTokens: SessionTokensTable;
+  testRuns: TestRunsTable;
 }
 
 export type Organisation = Selectable<OrganisationsTable>;
+export type CheckRow = Selectable<ChecksTable>;
 export type NewOrganisation = Insertable<OrganisationsTable>;
 export type Gateway = Selectable<GatewaysTable>;
 export type Tooltip = Selectable<TooltipsTable>;

@@ -21,7 +21,7 @@ const database = await openConfiguredDatabase(config);
 try {
   const applied = await migrate(database);
   if (applied.length > 0) console.log(`Applied migrations: ${applied.join(', ')}`);
-  const seeded = await seedIfEmpty(database.db);
+  const seeded = await seedIfEmpty(database.db, config.storage);
   console.log(seeded ? 'Seeded the demo data.' : 'The demo data is already there.');
   if (volume > 0) {
     await seedVolume(database.db, volume, (done) =>

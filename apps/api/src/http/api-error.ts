@@ -21,6 +21,8 @@ export interface ErrorEntry {
   message: string;
   /** The request field at fault, for validation errors. */
   field?: string;
+  /** Values the SPA puts into the code's message (such as who decided a check first). */
+  values?: Record<string, string>;
 }
 
 export const badRequest = (code: string, message: string) => new ApiError(400, code, message);

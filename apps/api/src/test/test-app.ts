@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import type { Database } from '../db/database.js';
@@ -17,6 +20,8 @@ export const testConfig = (overrides: Record<string, string> = {}) =>
     AUTH_API_AUDIENCE: TEST_AUDIENCE,
     AUTH_LOGIN_POLICY: TEST_POLICY,
     AUTH_CONNECTOR_SECRET: TEST_CONNECTOR_SECRET,
+    // Files a test stores go to a scratch folder of its own, never into the repository's data/.
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'api-test-')),
     ...overrides,
   });
 

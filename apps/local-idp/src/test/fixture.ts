@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type Config, loadConfig } from '@portal/api/config';
 import { type Database, openDatabase } from '@portal/api/db/database';
 import { migrate } from '@portal/api/db/migrate';
@@ -14,6 +17,8 @@ export async function testConfig(overrides: Record<string, string> = {}): Promis
     LOG_LEVEL: 'silent',
     PUBLIC_URL: SPA_ORIGIN,
     AUTH_INSTANCE: `http://127.0.0.1:${await freePort()}`,
+    // The seed's documents go to a scratch folder, never into the repository's data/.
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'idp-test-')),
     ...overrides,
   });
 }
@@ -23,7 +28,7 @@ export async function startTestIdp(): Promise<{ config: Config; database: Databa
   const config = await testConfig();
   const database = await openDatabase({ pgliteDir: 'memory://' });
   await migrate(database);
-  await seedIfEmpty(database.db);
+  await seedIfEmpty(database.db, config.storage);
   const idp = await startLocalIdp({ config, db: database.db });
   return { config, database, idp };
 }

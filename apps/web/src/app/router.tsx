@@ -1,5 +1,6 @@
+import type { QueueSlug } from '@portal/contracts';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { areaLoader, visitorLoader } from '../auth/guards';
+import { areaLoader, guardsAgain, visitorLoader } from '../auth/guards';
 import type { Auth } from '../auth/msal-auth';
 import type { Role } from '../auth/session-user';
 import { LoaderBar } from '../layout/loader-bar';
@@ -21,12 +22,18 @@ const area = (
 ): RouteObject => ({
   path,
   loader: areaLoader(auth, role),
+  shouldRevalidate: guardsAgain,
   children: [
     { index: true, lazy: home },
     ...Object.entries(screens).map(([screen, lazy]) => ({ path: screen, lazy })),
     { path: '*', Component: NotFoundPage },
   ],
 });
+
+/** A reviewers' queue: the three share one lazy page (queue-page.tsx), each with its slug. */
+const queueScreen =
+  (queue: QueueSlug): LazyPage =>
+  async () => ({ Component: (await import('../areas/emvo/queues/queue-page')).QUEUE_SCREENS[queue] });
 
 /**
  * spec §2 routes: '' (visitors), emvo, admin, external (each lazy-loaded and guarding itself and its
@@ -57,9 +64,21 @@ export function createAppRouter(auth: Auth) {
             },
           ],
         },
-        area(auth, 'emvo', 'EMVO', async () => ({
-          Component: (await import('../areas/emvo/emvo-home-page')).EmvoHomePage,
-        })),
+        area(
+          auth,
+          'emvo',
+          'EMVO',
+          async () => ({ Component: (await import('../areas/emvo/emvo-home-page')).EmvoHomePage }),
+          {
+            legitimacy: queueScreen('legitimacy'),
+            contractual: queueScreen('contractual'),
+            financial: queueScreen('financial'),
+            // One check of a queue; the page answers "not found" for a slug that names no queue.
+            ':queue/:checkId': async () => ({
+              Component: (await import('../areas/emvo/check-detail/check-detail-page')).CheckDetailPage,
+            }),
+          },
+        ),
         area(
           auth,
           'admin',

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { userWith } from '../test/session-users';
-import { areaLoader, visitorLoader } from './guards';
+import { areaLoader, guardsAgain, visitorLoader } from './guards';
 import type { Auth } from './msal-auth';
 
 function fakeAuth(
@@ -70,5 +70,17 @@ describe("visitorLoader (spec §4: '' is for visitors)", () => {
 
   it('lets a visitor in', async () => {
     await expect(visitorLoader(fakeAuth(null))()).resolves.toBeNull();
+  });
+});
+
+describe('guardsAgain: when an area guard runs again inside the area', () => {
+  const url = (path: string) => new URL(path, 'http://portal.test');
+  it.each([
+    ['another screen', '/emvo/legitimacy', '/emvo/contractual', true],
+    ['a check of the queue', '/emvo/legitimacy?overdue=true', '/emvo/legitimacy/c-1', true],
+    ['a filter of the same screen', '/emvo/legitimacy', '/emvo/legitimacy?overdue=true', false],
+    ['a sort of the same screen', '/admin/gateways?order=name', '/admin/gateways?order=-name', false],
+  ])('%s: %s → %s runs it: %s', (_name, from, to, expected) => {
+    expect(guardsAgain({ currentUrl: url(from), nextUrl: url(to) })).toBe(expected);
   });
 });

@@ -99,6 +99,18 @@ describe('the error catalogue, row by row (spec §8)', () => {
       messageKey: '',
       actions: SHOW,
     },
+    {
+      row: "the reviewers' decisions: show error",
+      codes: [
+        'CHECK_DECIDED_FIRST',
+        'ACTION_NOT_ALLOWED',
+        'REASON_REQUIRED',
+        'TEST_ENVIRONMENT_ONLY',
+        'INVALID_INVOICE_NUMBER',
+      ],
+      messageKey: '',
+      actions: SHOW,
+    },
   ];
 
   // messageKey '' means: the code is its own message key.
@@ -196,6 +208,13 @@ describe('HTTP handling, sentence by sentence (spec §8)', () => {
       sentence: 'a list body shows each entry',
       error: new HttpError(400, [body('INVALID_FIELD'), body(111), body('INVALID_VALUE')]),
       expected: [shown('INVALID_FIELD'), shown('INVALID_FILE'), shown('INVALID_VALUE')],
+    },
+    {
+      sentence: 'an entry brings the values of its message, strings only',
+      error: new HttpError(409, [
+        { ...body('CHECK_DECIDED_FIRST'), values: { actor: 'Rita Reviewer', status: 'approved', n: 1 } },
+      ]),
+      expected: [{ ...shown('CHECK_DECIDED_FIRST'), values: { actor: 'Rita Reviewer', status: 'approved' } }],
     },
     {
       sentence: 'otherwise the body error',

@@ -61,6 +61,12 @@ export const ERROR_CATALOGUE: ErrorCatalogue = {
   TOO_MANY_REQUESTS: show('TOO_MANY_REQUESTS'),
   UNSUPPORTED_MEDIA_TYPE: show('UNSUPPORTED_MEDIA_TYPE'),
   FILE_TOO_LARGE: show('FILE_TOO_LARGE'),
+  // The reviewers' decisions (packages/domain result.ts, contracts reviews.ts).
+  CHECK_DECIDED_FIRST: show('CHECK_DECIDED_FIRST'),
+  ACTION_NOT_ALLOWED: show('ACTION_NOT_ALLOWED'),
+  REASON_REQUIRED: show('REASON_REQUIRED'),
+  TEST_ENVIRONMENT_ONLY: show('TEST_ENVIRONMENT_ONLY'),
+  INVALID_INVOICE_NUMBER: show('INVALID_INVOICE_NUMBER'),
   // The list query's codes (packages/list-query, spec §3).
   INVALID_PAGE: show('INVALID_PAGE'),
   INVALID_LIMIT: show('INVALID_LIMIT'),
@@ -125,6 +131,18 @@ function codeOf(entry: unknown, catalogue: ErrorCatalogue): string | undefined {
   if (typeof code === 'string' && code) return code;
   if (typeof code === 'number') return String(code);
   return undefined;
+}
+
+/**
+ * The interpolation values an entry brings for its message (such as who decided a check first): only
+ * string values, so a body can never inject markup or objects into a translation.
+ */
+function valuesOf(entry: unknown): Record<string, string> | undefined {
+  if (!isRecord(entry) || !isRecord(entry.values)) return undefined;
+  const values = Object.entries(entry.values).filter(
+    (pair): pair is [string, string] => typeof pair[1] === 'string',
+  );
+  return values.length > 0 ? Object.fromEntries(values) : undefined;
 }
 
 /** A code can be looked up under errors.back only if it holds no key or namespace separator. */
@@ -194,9 +212,12 @@ export function resolveHttpError(error: unknown, context: ResolveContext): Resol
       return [byCode('SERVICE_UNAVAILABLE')];
   }
   // spec §8: a list body shows each entry...
-  if (Array.isArray(body) && body.length > 0) {
-    return body.map((entry) => byCode(codeOf(entry, catalogue) ?? 'DEFAULT_ERROR'));
-  }
+  const resolveEntry = (entry: unknown): ResolvedError => {
+    const resolved = byCode(codeOf(entry, catalogue) ?? 'DEFAULT_ERROR');
+    const values = valuesOf(entry);
+    return values && !resolved.values ? { ...resolved, values } : resolved;
+  };
+  if (Array.isArray(body) && body.length > 0) return body.map(resolveEntry);
   // ...otherwise the body error, falling back to DEFAULT_ERROR.
-  return [byCode(codeOf(body, catalogue) ?? 'DEFAULT_ERROR')];
+  return [resolveEntry(body)];
 }

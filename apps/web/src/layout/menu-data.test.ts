@@ -54,6 +54,17 @@ describe('the side menu by role (spec §2)', () => {
     expect(links(all).flat()).toEqual(expect.arrayContaining(['/external/ticketing', '/admin']));
   });
 
+  it('enables the screens that exist: the three review queues; the other EMVO screens are still to come', () => {
+    const emvo = menuGroups(userWith('EmvoPortalInternal'), logout).find((group) => group.id === 'emvo');
+    expect(emvo?.items.map((item) => [item.link, item.isEnabled])).toEqual([
+      ['/emvo/legitimacy', true],
+      ['/emvo/contractual', true],
+      ['/emvo/financial', true],
+      ['/emvo/session-tokens', false],
+      ['/emvo/tests-status-metrics', false],
+    ]);
+  });
+
   it('ends with the logout action and its login icon', () => {
     const last = menuGroups(userWith('EmvoPortalInternal'), logout).at(-1)?.items.at(-1);
     expect(last).toMatchObject({ name: 'menu.logout', icon: 'login', action: logout });

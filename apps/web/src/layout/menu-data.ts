@@ -30,6 +30,9 @@ export const itemId = (item: MenuItem): string => item.id ?? item.name.trim().to
  */
 export const AVAILABLE_SCREENS: ReadonlySet<string> = new Set<string>([
   '/external/onboarding',
+  '/emvo/legitimacy',
+  '/emvo/contractual',
+  '/emvo/financial',
   '/admin/gateways',
   '/admin/tooltips',
   '/admin/disclaimer-contents',

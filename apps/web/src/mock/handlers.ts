@@ -6,14 +6,20 @@ import {
   linkUpdateSchema,
   ORGANISATIONS_LIST,
 } from '@portal/contracts';
-import { runInMemoryList } from '@portal/list-query';
 import { delay, type HttpHandler, HttpResponse, http, passthrough } from 'msw';
 import { gatewaysHandlers } from './gateways-handlers';
 import { createMockLinks, demoId, MOCK_ORGANISATIONS, type MockLink } from './mock-data';
-import { apiError, type MockContext, noContent, readBody, validate } from './mock-http';
-import { answer, createInMemoryStore, type InMemoryStore, protectedHandler } from './mock-resource';
+import { type MockContext, noContent, readBody, validate } from './mock-http';
+import {
+  answer,
+  createInMemoryStore,
+  type InMemoryStore,
+  listAnswer,
+  protectedHandler,
+} from './mock-resource';
 import { onboardingHandlers } from './onboarding-handlers';
 import { registrationHandlers } from './registration-handlers';
+import { reviewHandlers } from './review-handlers';
 import { tooltipsHandlers } from './tooltips-handlers';
 
 /** spec §7 and §9: with mock configured, mock responses replace calls, delayed 300 ms. */
@@ -29,8 +35,9 @@ const inOrder = (links: readonly MockLink[]) =>
   [...links].sort((a, b) => a.order - b.order || a.label.localeCompare(b.label, 'en'));
 
 /**
- * Every call the SPA makes (spec §7): links, the organisations list, gateways and tooltips, answered in memory. Each call to this
- * function starts from fresh demo data, so tests do not share state.
+ * Every call the SPA makes (spec §7): links, the organisations list, gateways, tooltips, registration,
+ * onboarding and the reviews, answered in memory. Each call to this function starts from fresh demo data,
+ * so tests do not share state.
  */
 export function createMockHandlers(options: MockHandlersOptions = {}): HttpHandler[] {
   const delayMs = options.delayMs ?? MOCK_DELAY_MS;
@@ -85,15 +92,9 @@ export function createMockHandlers(options: MockHandlersOptions = {}): HttpHandl
 
     http.get(
       '/api/organisations',
-      protectedHandler(delayMs, async (request) => {
-        const result = runInMemoryList(
-          MOCK_ORGANISATIONS,
-          new URL(request.url).searchParams,
-          ORGANISATIONS_LIST,
-        );
-        if (!result.ok) return apiError(400, result.error.code, result.error.message);
-        return HttpResponse.json(result.page);
-      }),
+      protectedHandler(delayMs, async (request) =>
+        listAnswer(MOCK_ORGANISATIONS, new URL(request.url).searchParams, ORGANISATIONS_LIST),
+      ),
     ),
 
     // spec §7: reads are public (the footer shows to visitors), writes need a session.
@@ -151,5 +152,7 @@ export function createMockHandlers(options: MockHandlersOptions = {}): HttpHandl
     ...tooltipsHandlers(context),
     ...registrationHandlers(context),
     ...onboardingHandlers(context),
+    // After onboarding's: both serve GET /api/files/:id, each for its own files.
+    ...reviewHandlers(context),
   ];
 }

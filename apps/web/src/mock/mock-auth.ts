@@ -26,7 +26,7 @@ const CLAIM_BY_ROLE: Record<Role, string> = {
   EXTERNAL: 'EmvoPortalExternal',
 };
 
-const DEMO_USERS: Record<MockRole, { name: string; email: string }> = {
+export const DEMO_USERS: Record<MockRole, { name: string; email: string }> = {
   ADMIN: { name: 'Demo Administrator', email: 'demo.admin@example.com' },
   EMVO: { name: 'Demo Reviewer', email: 'demo.reviewer@example.com' },
   EXTERNAL: { name: 'Demo Company User', email: 'demo.company@example.com' },

@@ -92,7 +92,10 @@ const PLACES: Array<[country: string, city: string]> = [
   ['PL', 'Warsaw'],
 ];
 
-/** Check statuses that make sense for a stage; `n` picks one of the variants. */
+/**
+ * Check statuses that make sense for a stage; `n` picks one of the variants. Together they hold every
+ * status each check can reach (the review queues show them all): a temporary approval is legitimacy's only.
+ */
 function checksFor(stage: Stage, n: number): [CheckStatus, CheckStatus, CheckStatus] {
   const pick = (options: readonly [CheckStatus, ...CheckStatus[]]): CheckStatus =>
     options[n % options.length] ?? options[0];
@@ -108,15 +111,15 @@ function checksFor(stage: Stage, n: number): [CheckStatus, CheckStatus, CheckSta
     case 'APPROVALS':
       return [
         pick(['APPROVED', 'TEMPORARILY_APPROVED']),
-        pick(['SUBMITTED', 'IN_REVIEW', 'APPROVED', 'CORRECTIONS_REQUESTED']),
-        pick(['NOT_SUBMITTED', 'SUBMITTED', 'IN_REVIEW']),
+        pick(['SUBMITTED', 'IN_REVIEW', 'APPROVED', 'CORRECTIONS_REQUESTED', 'REJECTED']),
+        pick(['NOT_SUBMITTED', 'SUBMITTED', 'IN_REVIEW', 'CORRECTIONS_REQUESTED']),
       ];
     case 'SUSPENDED':
       return ['APPROVED', 'APPROVED', 'REJECTED'];
     case 'WITHDRAWN':
       return [pick(['APPROVED', 'REJECTED']), 'NOT_SUBMITTED', 'NOT_SUBMITTED'];
     default:
-      return ['APPROVED', pick(['APPROVED', 'TEMPORARILY_APPROVED']), 'APPROVED'];
+      return [pick(['APPROVED', 'TEMPORARILY_APPROVED']), 'APPROVED', 'APPROVED'];
   }
 }
 

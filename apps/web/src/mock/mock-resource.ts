@@ -110,6 +110,15 @@ export function createInMemoryStore<Row extends MockRow, Input extends object>(
   };
 }
 
+/**
+ * A list call answered in memory (spec §7 query params) from the list's declaration, the one the API builds
+ * its SQL from: the page, or 400 with the list-query code when the query cannot run.
+ */
+export function listAnswer<T>(rows: readonly T[], params: URLSearchParams, list: ListResource): Response {
+  const result = runInMemoryList(rows, params, list);
+  return result.ok ? HttpResponse.json(result.page) : apiError(400, result.error.code, result.error.message);
+}
+
 /** A handler that answers after the mock delay, and 401 without a session, as protected API routes do. */
 export const protectedHandler =
   (delayMs: number, handle: (request: Request, params: Record<string, unknown>) => Promise<Response>) =>
@@ -157,11 +166,7 @@ export function crudHandlers<Row extends MockRow, Input extends object, Dto>(
   return [
     http.get(
       path,
-      handle(async (request) => {
-        const result = runInMemoryList(store.rows.map(toDto), new URL(request.url).searchParams, list);
-        if (!result.ok) return apiError(400, result.error.code, result.error.message);
-        return HttpResponse.json(result.page);
-      }),
+      handle(async (request) => listAnswer(store.rows.map(toDto), new URL(request.url).searchParams, list)),
     ),
     http.get(
       `${path}/:id`,

@@ -1,5 +1,5 @@
-import type { CheckSummary, MahInput, Onboarding } from '@portal/contracts';
-import { type CheckStatus, slaDueAt } from '@portal/domain';
+import type { CheckSummary, MahInput, OnboardingAnswer, Person } from '@portal/contracts';
+import { type CheckStatus, canEditMahRegister, canSubmit, feeFor, slaDueAt } from '@portal/domain';
 import { demoId } from './mock-data';
 
 /**
@@ -40,7 +40,7 @@ export interface MockCompanyUser {
 
 export interface MockOnboardingState {
   /** What GET /api/onboarding answers. */
-  onboarding: Onboarding;
+  onboarding: OnboardingAnswer;
   users: MockCompanyUser[];
   files: Map<string, MockStoredFile>;
 }
@@ -64,6 +64,77 @@ const DECIDED_AT = new Date(Date.UTC(2026, 2, 12, 14, 0));
 
 const DEMO_PDF = new Blob(['%PDF-1.4\n% Demo copy of proof: a signed power of attorney.\n%%EOF\n'], {
   type: 'application/pdf',
+});
+
+const DEMO_TEMPLATE = new Blob(['%PDF-1.4\n% Demo participation agreement template, version 1.\n%%EOF\n'], {
+  type: 'application/pdf',
+});
+
+/** The published participation agreement template (version 1) the company downloads and signs. */
+export const DEMO_TEMPLATE_FILE: MockStoredFile = {
+  id: demoId('f1', 2),
+  name: 'participation-agreement-v1.pdf',
+  mime: DEMO_TEMPLATE.type,
+  body: DEMO_TEMPLATE,
+  size: DEMO_TEMPLATE.size,
+};
+
+/** The published PA_TICKBOX statements of the contractual step's two tick boxes. */
+export const DEMO_TICK_BOXES = {
+  disclaimerVersion: 1,
+  title: 'Participation agreement',
+  texts: [
+    'I accept the terms of the participation agreement.',
+    'I confirm that I am authorised to sign for my company.',
+  ] as [string, string],
+};
+
+/** The demo company's first person: the demo EXTERNAL user, Initial Requester and SPOC. */
+export const DEMO_REQUESTER: Person = {
+  id: demoId('a1', 1),
+  name: 'Eva Jansen',
+  email: 'demo.company@example.com',
+  role: 'INITIAL_REQUESTER',
+  access: 'FULL',
+  status: 'ACTIVE',
+  you: true,
+};
+
+/**
+ * What follows from the stored state, as apps/api onboarding-answer.ts computes it: whether each later
+ * step may be edited now (domain canSubmit, canEditMahRegister), the active MAH count and its fee.
+ */
+export function withDerived(answer: OnboardingAnswer): OnboardingAnswer {
+  const status = (type: 'LEGITIMACY' | 'CONTRACTUAL' | 'FINANCIAL') =>
+    answer.checks[type]?.status ?? 'NOT_SUBMITTED';
+  const progress = {
+    stage: answer.organisation.stage,
+    legitimacyStatus: status('LEGITIMACY'),
+    contractualStatus: status('CONTRACTUAL'),
+    financialStatus: status('FINANCIAL'),
+  };
+  const activeMahCount = answer.mahRegister.mahs.filter((mah) => mah.active).length;
+  return {
+    ...answer,
+    contractual: { ...answer.contractual, editable: canSubmit('CONTRACTUAL', progress) },
+    financial: {
+      ...answer.financial,
+      editable: canSubmit('FINANCIAL', progress),
+      activeMahCount,
+      fee: feeFor(activeMahCount),
+    },
+    mahRegister: { ...answer.mahRegister, editable: canEditMahRegister(progress) },
+  };
+}
+
+const closedEnvironment = (environment: 'IQE' | 'PRD') => ({
+  environment,
+  open: false,
+  gateway: null,
+  csrs: [],
+  tokens: [],
+  testRuns: [],
+  gateways: [],
 });
 
 const demoMah = (complete: boolean): MahInput => ({
@@ -119,6 +190,7 @@ export function createMockOnboarding(scenario: OnboardingScenario = 'REGISTERED'
     size: DEMO_PDF.size,
   };
   const files = new Map<string, MockStoredFile>(partial ? [] : [[proof.id, proof]]);
+  files.set(DEMO_TEMPLATE_FILE.id, DEMO_TEMPLATE_FILE);
   const status = LEGITIMACY_STATUS[scenario];
   const legitimacy = status ? checkOf(status, REASONS[scenario] ?? null) : null;
   const stage =
@@ -127,51 +199,84 @@ export function createMockOnboarding(scenario: OnboardingScenario = 'REGISTERED'
       : scenario === 'APPROVED' || scenario === 'TEMPORARILY_APPROVED'
         ? 'APPROVALS'
         : 'INFORMATION';
-  return {
-    onboarding: {
-      organisation: {
-        id: demoId('e1', 1),
-        obpNumber: 'C00042',
-        stage,
-        version: 3,
-        orgTypeLocked: legitimacy !== null,
-      },
-      company: {
-        legalName: 'Jansen Pharma BV',
-        orgType: 'PD',
-        registrationNumber: '34125678',
-        vatNumber: partial ? null : 'NL853722046B01',
-        address: {
-          street: 'Keizersgracht',
-          houseNumber: '221',
-          postalCode: '1016 DV',
-          city: 'Amsterdam',
-          country: 'NL',
-        },
-        website: 'https://jansen-pharma.example',
-        phone: partial ? null : '+31 20 555 0100',
-        email: 'info@jansen-pharma.example',
-      },
-      spoc: {
-        firstName: 'Eva',
-        lastName: 'Jansen',
-        function: null,
-        email: DEMO_REQUESTER_EMAIL,
-        phone: '+31 20 555 0101',
-      },
-      spocAssistant: null,
-      authorisedRepresentative: {
-        firstName: 'Pieter',
-        lastName: 'de Vries',
-        function: partial ? null : 'Managing director',
-        email: 'p.devries@jansen-pharma.example',
-        phone: partial ? null : '+31 20 555 0102',
-        copyOfProof: partial ? null : { id: proof.id, name: proof.name, size: proof.size, mime: proof.mime },
-      },
-      mahs: [demoMah(!partial)],
-      checks: { LEGITIMACY: legitimacy, CONTRACTUAL: null, FINANCIAL: null },
-      access: scenario === 'READ_ONLY' ? 'READ_ONLY' : 'FULL',
+  const mah = demoMah(!partial);
+  const template = DEMO_TEMPLATE_FILE;
+  const onboarding: OnboardingAnswer = {
+    organisation: {
+      id: demoId('e1', 1),
+      obpNumber: 'C00042',
+      stage,
+      version: 3,
+      orgTypeLocked: legitimacy !== null,
     },
+    company: {
+      legalName: 'Jansen Pharma BV',
+      orgType: 'PD',
+      registrationNumber: '34125678',
+      vatNumber: partial ? null : 'NL853722046B01',
+      address: {
+        street: 'Keizersgracht',
+        houseNumber: '221',
+        postalCode: '1016 DV',
+        city: 'Amsterdam',
+        country: 'NL',
+      },
+      website: 'https://jansen-pharma.example',
+      phone: partial ? null : '+31 20 555 0100',
+      email: 'info@jansen-pharma.example',
+    },
+    spoc: {
+      firstName: 'Eva',
+      lastName: 'Jansen',
+      function: null,
+      email: DEMO_REQUESTER_EMAIL,
+      phone: '+31 20 555 0101',
+    },
+    spocAssistant: null,
+    authorisedRepresentative: {
+      firstName: 'Pieter',
+      lastName: 'de Vries',
+      function: partial ? null : 'Managing director',
+      email: 'p.devries@jansen-pharma.example',
+      phone: partial ? null : '+31 20 555 0102',
+      copyOfProof: partial ? null : { id: proof.id, name: proof.name, size: proof.size, mime: proof.mime },
+    },
+    mahs: [mah],
+    checks: { LEGITIMACY: legitimacy, CONTRACTUAL: null, FINANCIAL: null },
+    access: scenario === 'READ_ONLY' ? 'READ_ONLY' : 'FULL',
+    contractual: {
+      editable: false,
+      currentTemplate: {
+        version: 1,
+        file: { id: template.id, name: template.name, size: template.size, mime: template.mime },
+        publishedAt: SUBMITTED_AT.toISOString(),
+      },
+      agreement: null,
+      tickBoxes: DEMO_TICK_BOXES,
+      resignReason: null,
+    },
+    financial: {
+      editable: false,
+      activeMahCount: 0,
+      fee: { tier: null, amountCents: 0 },
+      invoicing: null,
+      topUp: null,
+    },
+    mahRegister: {
+      editable: false,
+      mahs: partial ? [] : [{ ...mah, id: demoId('b1', 1), active: true }],
+    },
+    people: [{ ...DEMO_REQUESTER, access: scenario === 'READ_ONLY' ? 'READ_ONLY' : 'FULL' }],
+    canManagePeople: scenario !== 'READ_ONLY',
+    // The technical step is not served by mock mode yet: closed, as before TECHNICAL_IQE.
+    technical: {
+      open: false,
+      editable: false,
+      environments: { IQE: closedEnvironment('IQE'), PRD: closedEnvironment('PRD') },
+    },
+  };
+  return {
+    onboarding: withDerived(onboarding),
     users: [{ email: DEMO_REQUESTER_EMAIL, status: 'ACTIVE' }],
     files,
   };

@@ -1,19 +1,24 @@
 import {
+  type FilePurpose,
   type LegitimacyDraft,
   legitimacyDraftSchema,
   type Onboarding,
+  type StoredFileSummary,
   submitLegitimacySchema,
 } from '@portal/contracts';
 import {
   canSubmit,
   decide,
   extensionOf,
+  FILE_RULES,
   isAllowedExtension,
   maxBytes,
   missingForLegitimacy,
   stageAfterChecks,
 } from '@portal/domain';
 import { delay, type HttpHandler, HttpResponse, http } from 'msw';
+import type { z } from 'zod';
+import { demoId } from './mock-data';
 import { apiError, type MockContext, readBody, signedIn, unauthorized, versionConflict } from './mock-http';
 import { protectedHandler } from './mock-resource';
 import {
@@ -23,7 +28,9 @@ import {
   MOCK_TAKEN_EMAILS,
   type MockOnboardingState,
   type OnboardingScenario,
+  withDerived,
 } from './onboarding-data';
+import { onboardingStepsHandlers } from './onboarding-steps-handlers';
 
 /*
  * The onboarding screen in mock mode (/external/onboarding?mockRole=EXTERNAL): the demo company's
@@ -125,7 +132,13 @@ function applyDraft(state: MockOnboardingState, draft: LegitimacyDraft): void {
       copyOfProof: onboarding.authorisedRepresentative.copyOfProof,
     },
     mahs: draft.mahs,
+    // Before the legitimacy is approved, the register is the legitimacy step's MAHs (all active).
+    mahRegister: {
+      ...onboarding.mahRegister,
+      mahs: draft.mahs.map((mah, index) => ({ ...mah, id: demoId('b1', index + 1), active: true })),
+    },
   };
+  state.onboarding = withDerived(state.onboarding);
 }
 
 /** apps/api storage: the first bytes of each type the copy of proof may be (content check 112). */
@@ -143,14 +156,15 @@ async function contentMatches(file: File, extension: string): Promise<boolean> {
   return signature.every((byte, i) => head[i] === byte);
 }
 
-/** The copy of proof's checks, in the API's order: extension (111), size (413), content (112). */
-async function uploadRefusal(file: File): Promise<Response | undefined> {
+/** An upload's checks, in the API's order: extension (111), size (413), content (112). */
+async function uploadRefusal(file: File, purpose: FilePurpose): Promise<Response | undefined> {
   const extension = extensionOf(file.name);
-  if (!isAllowedExtension('COPY_OF_PROOF', file.name)) {
-    return apiError(400, '111', `.${extension} files are not allowed here; allowed: pdf, jpg, jpeg, png`);
+  if (!isAllowedExtension(purpose, file.name)) {
+    const allowed = FILE_RULES[purpose].extensions.join(', ');
+    return apiError(400, '111', `.${extension} files are not allowed here; allowed: ${allowed}`);
   }
-  if (file.size > maxBytes('COPY_OF_PROOF')) {
-    return apiError(413, 'FILE_TOO_LARGE', 'The file is larger than 10 MB');
+  if (file.size > maxBytes(purpose)) {
+    return apiError(413, 'FILE_TOO_LARGE', `The file is larger than ${FILE_RULES[purpose].maxMb} MB`);
   }
   if (!(await contentMatches(file, extension))) {
     return apiError(400, '112', `The file's content is not a .${extension} file`);
@@ -164,6 +178,32 @@ export interface OnboardingHandlersOptions {
 }
 
 /**
+ * How mock mode's writes of the company's application start, as the API's do: `writable` refuses a
+ * READ_ONLY user; `versionedWrite` also validates the body, then answers 409 to a stale version.
+ */
+export function applicationWrites(delayMs: number, state: MockOnboardingState) {
+  const writable = (): Response | undefined =>
+    state.onboarding.access === 'READ_ONLY' ? readOnly() : undefined;
+  /**
+   * A write of the application at the version the company read, as the API checks it: a READ_ONLY user is
+   * refused, then the body is validated, then a stale version answers 409; `write` does the rest.
+   */
+  const versionedWrite = <T extends { version: number }>(
+    schema: z.ZodType<T>,
+    write: (input: T, request: Request, params: Record<string, unknown>) => Promise<Response>,
+  ) =>
+    protectedHandler(delayMs, async (request, params) => {
+      const refused = writable();
+      if (refused) return refused;
+      const input = await readBody(request, schema);
+      if (!input.ok) return input.response;
+      if (input.value.version !== state.onboarding.organisation.version) return versionConflict();
+      return write(input.value, request, params);
+    });
+  return { writable, versionedWrite };
+}
+
+/**
  * /api/onboarding (apps/api modules/onboarding) for the demo company: read the application, save the
  * legitimacy draft at a version, upload the copy of proof, submit; and download its stored files.
  */
@@ -173,7 +213,30 @@ export function onboardingHandlers(
 ): HttpHandler[] {
   const { delayMs, newId } = context;
   const state = createMockOnboarding(options.scenario ?? scenarioFromLocation());
-  const writable = () => (state.onboarding.access === 'READ_ONLY' ? readOnly() : undefined);
+  const { writable, versionedWrite } = applicationWrites(delayMs, state);
+
+  /** The multipart upload's one file, checked for its purpose and stored: its summary, or the refusal. */
+  const storeUpload = async (
+    request: Request,
+    purpose: FilePurpose,
+  ): Promise<StoredFileSummary | Response> => {
+    const form = await request.formData().catch(() => null);
+    const file = form?.get('file');
+    // A file part, not a text field (FormDataEntryValue is one or the other).
+    if (file === null || file === undefined || typeof file === 'string') {
+      return apiError(400, 'BAD_REQUEST', 'Send one file in the field "file"');
+    }
+    const invalid = await uploadRefusal(file, purpose);
+    if (invalid) return invalid;
+    const stored = {
+      id: newId(),
+      name: file.name,
+      size: file.size,
+      mime: file.type || 'application/octet-stream',
+    };
+    state.files.set(stored.id, { ...stored, body: file });
+    return stored;
+  };
 
   return [
     http.get(
@@ -212,21 +275,8 @@ export function onboardingHandlers(
       protectedHandler(delayMs, async (request) => {
         const refused = writable() ?? stepLocked(state.onboarding);
         if (refused) return refused;
-        const form = await request.formData().catch(() => null);
-        const file = form?.get('file');
-        // A file part, not a text field (FormDataEntryValue is one or the other).
-        if (file === null || file === undefined || typeof file === 'string') {
-          return apiError(400, 'BAD_REQUEST', 'Send one file in the field "file"');
-        }
-        const invalid = await uploadRefusal(file);
-        if (invalid) return invalid;
-        const stored = {
-          id: newId(),
-          name: file.name,
-          size: file.size,
-          mime: file.type || 'application/octet-stream',
-        };
-        state.files.set(stored.id, { ...stored, body: file });
+        const stored = await storeUpload(request, 'COPY_OF_PROOF');
+        if (stored instanceof Response) return stored;
         const { onboarding } = state;
         state.onboarding = {
           ...onboarding,
@@ -239,13 +289,8 @@ export function onboardingHandlers(
 
     http.post(
       ONBOARDING_PATHS.submit,
-      protectedHandler(delayMs, async (request) => {
-        const refused = writable();
-        if (refused) return refused;
-        const input = await readBody(request, submitLegitimacySchema);
-        if (!input.ok) return input.response;
+      versionedWrite(submitLegitimacySchema, async (_input) => {
         const { onboarding } = state;
-        if (input.value.version !== onboarding.organisation.version) return versionConflict();
         const locked = stepLocked(onboarding);
         if (locked) return locked;
         const missing = missingForLegitimacy(onboarding);
@@ -286,9 +331,12 @@ export function onboardingHandlers(
           },
           checks,
         };
+        state.onboarding = withDerived(state.onboarding);
         return HttpResponse.json(state.onboarding);
       }),
     ),
+
+    ...onboardingStepsHandlers(delayMs, state, { writable, versionedWrite, storeUpload, progressOf }),
 
     // The company's own files; any other id is left to other handlers.
     http.get(ONBOARDING_PATHS.file, async ({ request, params }) => {

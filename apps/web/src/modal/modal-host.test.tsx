@@ -1,10 +1,12 @@
-import { act, fireEvent, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithI18n } from '../test/test-i18n';
 import { Select } from '../ui/select';
 import { ModalHost } from './modal-host';
 import { closeModal, getShownModal, type ModalParams, openModal, updateModal } from './modal-store';
+import { FALLBACK_FOCUS_ID } from './return-focus';
 
 function show<TData>(params: ModalParams<TData>) {
   const user = userEvent.setup();
@@ -20,8 +22,10 @@ function Greeting({ data }: { data: { name: string } | undefined }) {
 const dialog = () => screen.getByRole('dialog');
 const queryDialog = () => screen.queryByRole('dialog');
 
-afterEach(() => {
+afterEach(async () => {
   act(() => closeModal());
+  // The dialog library gives the focus back a tick after closing: let it, before the next test renders.
+  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 });
 
 describe('ModalHost: content (spec §2 shared modal dialog, §3 modal params)', () => {
@@ -240,6 +244,127 @@ describe('ModalHost: keyboard and focus (spec §2)', () => {
     expect(header).toHaveAttribute('data-scrolled', 'true');
     fireEvent.scroll(body, { target: { scrollTop: 0 } });
     expect(header).toHaveAttribute('data-scrolled', 'false');
+  });
+});
+
+/** A page as the layout renders it: the main landmark (the focus fallback) holding one row per name. */
+function Page({ names, params }: { names: string[]; params: (name: string) => ModalParams }) {
+  const [rows, setRows] = useState(names);
+  return (
+    <main id={FALLBACK_FOCUS_ID} tabIndex={-1}>
+      {rows.map((name) => (
+        <p key={name}>
+          <button type="button" onClick={() => openModal(params(name))}>
+            Open {name}
+          </button>
+          <button type="button" onClick={() => setRows((all) => all.filter((row) => row !== name))}>
+            Remove {name}
+          </button>
+        </p>
+      ))}
+      <ModalHost />
+    </main>
+  );
+}
+
+/** Opens the row's modal with the keyboard alone, as the issue tried it. */
+async function openByKeyboard(names: string[], params: (name: string) => ModalParams) {
+  const user = userEvent.setup();
+  renderWithI18n(<Page names={names} params={params} />);
+  const opener = screen.getByRole('button', { name: `Open ${names[0]}` });
+  opener.focus();
+  await user.keyboard('{Enter}');
+  expect(dialog()).toHaveFocus();
+  return { user, opener };
+}
+
+function EmbeddedForm() {
+  return (
+    <button type="button" onClick={closeModal}>
+      Save
+    </button>
+  );
+}
+
+describe('ModalHost: the focus goes back to the control that opened it (WCAG 2.4.3)', () => {
+  it.each<[string, ModalParams, (user: UserEvent) => Promise<void>]>([
+    ['Escape', { title: 'Edit' }, (user) => user.keyboard('{Escape}')],
+    [
+      'the close cross',
+      { title: 'Edit' },
+      (user) => user.click(screen.getByRole('button', { name: 'Close' })),
+    ],
+    [
+      'the cancel button',
+      { title: 'Edit' },
+      (user) => user.click(screen.getByRole('button', { name: 'Cancel' })),
+    ],
+    [
+      'the primary button',
+      { title: 'Edit' },
+      (user) => user.click(screen.getByRole('button', { name: 'OK' })),
+    ],
+    ['Enter (confirm)', { title: 'Edit' }, (user) => user.keyboard('{Enter}')],
+    [
+      'a successful submit of an embedded form (closeModal)',
+      { title: 'Edit', component: <EmbeddedForm />, hideButtons: true },
+      (user) => user.click(screen.getByRole('button', { name: 'Save' })),
+    ],
+    [
+      'closing the modal an action opened in its place',
+      { title: 'First', primaryButton: { action: () => openModal({ title: 'Second' }) } },
+      async (user) => {
+        await user.keyboard('{Enter}');
+        expect(dialog()).toHaveAccessibleName('Second');
+        await user.keyboard('{Escape}');
+      },
+    ],
+  ])('closed by %s', async (_how, params, close) => {
+    const { user, opener } = await openByKeyboard(['Alpha'], () => params);
+    await close(user);
+    expect(queryDialog()).not.toBeInTheDocument();
+    await waitFor(() => expect(opener).toHaveFocus());
+  });
+
+  it('an opener removed while the modal is open (a confirmed deletion): the main landmark', async () => {
+    const { user } = await openByKeyboard(['Alpha', 'Beta'], (name) => ({
+      title: `Delete ${name}?`,
+      primaryButton: {
+        // The page is hidden from assistive technology while the modal is open.
+        action: () => screen.getByRole('button', { name: `Remove ${name}`, hidden: true }).click(),
+      },
+    }));
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('button', { name: 'Open Alpha' })).not.toBeInTheDocument();
+    await waitFor(() => expect(document.getElementById(FALLBACK_FOCUS_ID)).toHaveFocus());
+  });
+
+  it('an opener removed just after the focus came back (the list reloads): the main landmark', async () => {
+    const { user, opener } = await openByKeyboard(['Alpha', 'Beta'], () => ({ title: 'Delete?' }));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(opener).toHaveFocus());
+    act(() => screen.getByRole('button', { name: 'Remove Alpha' }).click());
+    await waitFor(() => expect(document.getElementById(FALLBACK_FOCUS_ID)).toHaveFocus());
+  });
+
+  it('once the reader has moved on, a later removal of the opener does not move the focus', async () => {
+    const { user, opener } = await openByKeyboard(['Alpha', 'Beta'], () => ({ title: 'Delete?' }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(opener).toHaveFocus());
+    const beta = screen.getByRole('button', { name: 'Open Beta' });
+    beta.focus();
+    act(() => screen.getByRole('button', { name: 'Remove Alpha' }).click());
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(beta).toHaveFocus();
+  });
+
+  it('an opener disabled meanwhile: the main landmark', async () => {
+    const { user, opener } = await openByKeyboard(['Alpha'], () => ({
+      title: 'Deactivate?',
+      primaryButton: { action: () => opener.setAttribute('disabled', '') },
+    }));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(document.getElementById(FALLBACK_FOCUS_ID)).toHaveFocus());
   });
 });
 

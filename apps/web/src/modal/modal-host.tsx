@@ -3,6 +3,7 @@ import { type KeyboardEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './modal-host.module.css';
 import { closeModal, getShownModal, type ModalButton, type ShownModal, useModal } from './modal-store';
+import { returnFocus } from './return-focus';
 
 const ACCESSIBLE_NAME_LENGTH = 80;
 
@@ -89,6 +90,13 @@ function ModalDialog({ modal }: { modal: ShownModal }) {
           // Enter would cancel instead of confirming. Radix still traps focus inside.
           event.preventDefault();
           contentRef.current?.focus();
+        }}
+        onCloseAutoFocus={(event) => {
+          // Radix gives the focus back to a Dialog.Trigger; openModal has none, so the focus would fall to
+          // the body. However the modal closed, the store knows what opened it.
+          event.preventDefault();
+          // A modal replaced by the next one (an action opening another) leaves the focus to that one.
+          if (getShownModal() === null) returnFocus(modal.opener);
         }}
       >
         {(modal.title || showCross) && (

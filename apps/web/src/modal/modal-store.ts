@@ -42,6 +42,11 @@ export interface ShownModal extends Omit<ModalParams, 'component' | 'data'> {
   /** One per openModal call: an update keeps it, a new modal gets a new one. */
   id: number;
   content: ReactNode;
+  /**
+   * The element that had the focus when the modal opened: the host gives the focus back to it on closing
+   * (WCAG 2.4.3). A modal that replaces another (an action opening the next) keeps the first one's opener.
+   */
+  opener: HTMLElement | null;
 }
 
 let shown: ShownModal | null = null;
@@ -51,6 +56,12 @@ const listeners = new Set<() => void>();
 function publish(next: ShownModal | null) {
   shown = next;
   for (const listener of listeners) listener();
+}
+
+/** The focused element, or null when the focus is nowhere in particular (the body). */
+function focusedElement(): HTMLElement | null {
+  const active = document.activeElement;
+  return active instanceof HTMLElement && active !== document.body ? active : null;
 }
 
 // memo, forwardRef and lazy components are objects, not functions, yet they are not elements either.
@@ -66,7 +77,7 @@ export function openModal<TData = unknown>(params: ModalParams<TData>): void {
   if (isComponent(component)) content = createElement(component, { data });
   else if (component !== undefined) content = component;
   lastId += 1;
-  publish({ ...rest, id: lastId, content });
+  publish({ ...rest, id: lastId, content, opener: shown ? shown.opener : focusedElement() });
 }
 
 /** spec §4: closing hides the modal and clears its embedded component. */

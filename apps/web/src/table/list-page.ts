@@ -7,14 +7,21 @@ import type { HttpClient } from '../http/http-client';
  */
 export type { ListPage } from '@portal/list-query';
 
-/** spec §7: a list call carries page, limit, order, where and whereMulti as query params. */
+/**
+ * spec §7: a list call carries page, limit, order, where and whereMulti as query params; `extra` adds a
+ * resource's own params outside the list language (a queue's assignedToMe=true).
+ */
 export function fetchListPage<T>(
   http: HttpClient,
   path: string,
   query: ListQuery,
   signal?: AbortSignal,
+  extra: Record<string, string> = {},
 ): Promise<ListPage<T>> {
-  return http<ListPage<T>>(path, { query: stringifyListQuery(query), ...(signal ? { signal } : {}) });
+  return http<ListPage<T>>(path, {
+    query: { ...extra, ...stringifyListQuery(query) },
+    ...(signal ? { signal } : {}),
+  });
 }
 
 /** Whether a page after `page` may exist: a full page came back and the total, if exact, goes further. */

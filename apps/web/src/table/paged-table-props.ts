@@ -9,7 +9,7 @@ export function pagedTableProps<T>(params: TableParams, page: ListPage<T> | unde
   return {
     mode: 'pagination' as const,
     rows: page?.items ?? [],
-    order: params.query.order,
+    order: params.order,
     onSort: (fields: string | string[]) => params.toggleSort(fields),
     total: page?.total ?? 0,
     totalEstimated: page?.totalEstimated ?? false,

@@ -11,26 +11,29 @@ import {
   readTableQuery,
   setWhereField,
   type TableParams,
+  type TableParamsOptions,
   useTableParams,
   writeTableQuery,
 } from './use-table-params';
 
+/** The filters of the tables below, as a screen declares those of its columns and toolbar. */
+const FILTERS = ['stage', 'address.country', 'createdAt'];
+
 interface ProbeProps {
-  tableId: string | undefined;
-  options: { keep?: string[]; limit?: number };
+  options: TableParamsOptions;
   latest: { current?: TableParams };
 }
 
-function Probe({ tableId, options, latest }: ProbeProps) {
-  latest.current = useTableParams(tableId, options);
+function Probe({ options, latest }: ProbeProps) {
+  latest.current = useTableParams(options);
   return null;
 }
 
 /** Renders a hook user on a memory router at `url`; `params()` is the hook's last answer. */
-function renderAt(url: string, tableId?: string, options: { keep?: string[]; limit?: number } = {}) {
+function renderAt(url: string, options: Partial<TableParamsOptions> = {}) {
   const latest: { current?: TableParams } = {};
   const router = createMemoryRouter(
-    [{ path: '/list', element: <Probe tableId={tableId} options={options} latest={latest} /> }],
+    [{ path: '/list', element: <Probe options={{ filters: FILTERS, ...options }} latest={latest} /> }],
     { initialEntries: [url] },
   );
   render(<RouterProvider router={router} />);
@@ -49,7 +52,7 @@ function renderAt(url: string, tableId?: string, options: { keep?: string[]; lim
 
 /** A list screen as style.md example 1 writes one: the URL's params drive the shared table. */
 function UsersScreen({ latest }: { latest: { current?: TableParams } }) {
-  const params = useTableParams();
+  const params = useTableParams({ filters: [] });
   latest.current = params;
   return (
     <DataTable
@@ -72,7 +75,7 @@ function UsersScreen({ latest }: { latest: { current?: TableParams } }) {
 
 describe('useTableParams: the URL is the only copy of the table state (spec §2, §3, §4)', () => {
   it('round trip: search, filter and sort go to the URL without page or limit, and a reload restores them', () => {
-    const first = renderAt('/list', undefined, { limit: 50 });
+    const first = renderAt('/list', { limit: 50 });
     act(() => first.params().setSearch('acme'));
     act(() => first.params().setFilter('stage', { type: 'equal', value: 'INFORMATION' }));
     act(() => first.params().setFilter('address.country', { type: 'equal', value: 'BE' }));
@@ -96,7 +99,7 @@ describe('useTableParams: the URL is the only copy of the table state (spec §2,
     expect(first.params().query.page).toBe(4);
 
     // A reload: a new router at the same URL.
-    const reloaded = renderAt(first.url(), undefined, { limit: 50 });
+    const reloaded = renderAt(first.url(), { limit: 50 });
     expect(reloaded.params().query).toEqual(
       createListQuery({
         page: 1,
@@ -114,9 +117,7 @@ describe('useTableParams: the URL is the only copy of the table state (spec §2,
   });
 
   it('the API gets exactly what the URL says, plus page and limit', () => {
-    const { params } = renderAt('/list?order=-createdAt&stage=INFORMATION&search=elm', undefined, {
-      limit: 30,
-    });
+    const { params } = renderAt('/list?order=-createdAt&stage=INFORMATION&search=elm', { limit: 30 });
     act(() => params().setPage(3));
     expect(stringifyListQuery(params().query)).toEqual({
       page: '3',
@@ -132,6 +133,15 @@ describe('useTableParams: the URL is the only copy of the table state (spec §2,
     expect(params().query).toMatchObject({ page: 1, limit: 20, order: ['name'] });
     act(() => params().toggleSort('name'));
     expect(search().toString()).toBe('order=-name');
+  });
+
+  it('a default order stays out of the URL and the query, shows in the header, and the first click flips it', () => {
+    const { params, search } = renderAt('/list', { defaultOrder: ['createdAt'] });
+    expect(params().query.order).toEqual([]);
+    expect(params().order).toEqual(['createdAt']);
+    act(() => params().toggleSort('createdAt'));
+    expect(search().toString()).toBe('order=-createdAt');
+    expect(params().order).toEqual(['-createdAt']);
   });
 
   it.each<[string, (params: TableParams) => void]>([
@@ -163,7 +173,7 @@ describe('useTableParams: the URL is the only copy of the table state (spec §2,
   });
 
   it('keeps params it does not own: with a table id, every key outside its prefix', () => {
-    const { params, search } = renderAt('/list?tab=2&users.order=name&other.order=x', 'users');
+    const { params, search } = renderAt('/list?tab=2&users.order=name&other.order=x', { tableId: 'users' });
     expect(params().query.order).toEqual(['name']);
     expect(params().query.where).toEqual({});
     act(() => params().toggleSort('name'));
@@ -176,13 +186,53 @@ describe('useTableParams: the URL is the only copy of the table state (spec §2,
     });
   });
 
-  it('keeps params it does not own: without a table id, the keys it is told to keep', () => {
-    const { params, search } = renderAt('/list?tab=2&modal.id=9&order=name', undefined, {
-      keep: ['tab', 'modal'],
+  // The issue: `/admin/gateways?utm_source=mail` sent utm_source to the API as a filter, which answered 400.
+  const LINK = '/list?utm_source=mail&order=name&mockRole=ADMIN&stage=X&tab.id=9&users.order=x';
+
+  it("reads only its own params: a link's other params never reach the API", () => {
+    const { params } = renderAt(LINK);
+    expect(params().error).toBeUndefined();
+    expect(stringifyListQuery(params().query)).toEqual({
+      page: '1',
+      limit: '20',
+      order: 'name',
+      stage: 'X',
     });
-    expect(params().query.where).toEqual({});
-    act(() => params().toggleSort('name'));
-    expect(Object.fromEntries(search())).toEqual({ tab: '2', 'modal.id': '9', order: '-name' });
+  });
+
+  it.each<[string, (params: TableParams) => void, Record<string, string>]>([
+    ['sorting', (params) => params.toggleSort('name'), { order: '-name', stage: 'X' }],
+    [
+      'a filter',
+      (params) => params.setFilter('address.country', { type: 'equal', value: 'BE' }),
+      { order: 'name', stage: 'X', 'address.country': 'BE' },
+    ],
+    ['clearing a filter', (params) => params.setFilter('stage', undefined), { order: 'name' }],
+    ['a search', (params) => params.setSearch('acme'), { order: 'name', stage: 'X', search: 'acme' }],
+    ['a page', (params) => params.setPage(2), { order: 'name', stage: 'X' }],
+  ])('%s keeps every param it does not own in the URL, as it was', (_change, change, own) => {
+    const { params, search } = renderAt(LINK);
+    act(() => change(params()));
+    expect(Object.fromEntries(search())).toEqual({
+      utm_source: 'mail',
+      mockRole: 'ADMIN',
+      'tab.id': '9',
+      'users.order': 'x',
+      ...own,
+    });
+    expect(stringifyListQuery(params().query)).not.toHaveProperty('utm_source');
+  });
+
+  it('a change of a param it does not own keeps the page', async () => {
+    const { params, router } = renderAt('/list?order=name');
+    act(() => params().setPage(3));
+    await act(() => router.navigate('/list?order=name&utm_source=mail'));
+    expect(params().query).toMatchObject({ order: ['name'], page: 3 });
+  });
+
+  it('refuses a filter on a field it was not given (it would never be read back)', () => {
+    const { params } = renderAt('/list');
+    expect(() => params().setFilter('utm_source', { type: 'equal', value: 'x' })).toThrow(/utm_source/);
   });
 
   it('a URL list-query cannot read gives the default query and the error', () => {
@@ -212,26 +262,36 @@ describe('useTableParams: the URL is the only copy of the table state (spec §2,
 });
 
 describe('table params, pure parts', () => {
-  it.each<[string, string | undefined, string[] | undefined, boolean]>([
-    ['order', undefined, undefined, true],
-    ['tab', undefined, ['tab'], false],
-    ['tab.x', undefined, ['tab'], false],
-    ['tabs', undefined, ['tab'], true],
-    ['users.order', 'users', undefined, true],
-    ['order', 'users', undefined, false],
-    ['usersx.order', 'users', undefined, false],
-  ])('ownsKey(%s) with table id %s and keep %j: %s', (key, tableId, keep, owned) => {
-    expect(ownsKey(key, { tableId, keep })).toBe(owned);
+  it.each<[string, string | undefined, boolean]>([
+    ['order', undefined, true],
+    ['page', undefined, true],
+    ['limit', undefined, true],
+    ['search', undefined, true],
+    ['stage', undefined, true],
+    ['stage.not', undefined, true],
+    ['createdAt.gte', undefined, true],
+    ['address.country', undefined, true],
+    ['address.city', undefined, false],
+    ['stages', undefined, false],
+    ['utm_source', undefined, false],
+    ['mockRole', undefined, false],
+    ['users.order', 'users', true],
+    ['users.stage', 'users', true],
+    ['users.utm_source', 'users', false],
+    ['order', 'users', false],
+    ['usersx.order', 'users', false],
+  ])('ownsKey(%s) with table id %s: %s', (key, tableId, owned) => {
+    expect(ownsKey(key, { filters: FILTERS, tableId })).toBe(owned);
   });
 
   it('writeTableQuery keeps foreign keys in place and writes no page or limit', () => {
     const written = writeTableQuery(
       new URLSearchParams('a=1&t.order=x&b=2'),
       createListQuery({ page: 3, limit: 60, order: ['-name'] }),
-      { tableId: 't' },
+      { filters: [], tableId: 't' },
     );
     expect(written.toString()).toBe('a=1&b=2&t.order=-name');
-    expect(readTableQuery(written, { tableId: 't' }, { page: 3, limit: 60 }).query).toEqual(
+    expect(readTableQuery(written, { filters: [], tableId: 't' }, { page: 3, limit: 60 }).query).toEqual(
       createListQuery({ page: 3, limit: 60, order: ['-name'] }),
     );
   });

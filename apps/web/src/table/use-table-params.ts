@@ -18,22 +18,35 @@ import { useSearchParams } from 'react-router';
 /** spec §2: page and limit are not saved in the URL. */
 const NOT_IN_URL = new Set(['page', 'limit']);
 
+/** The keys every table owns besides its filters (spec §7): paging, sort and the free-text search. */
+const TABLE_KEYS = new Set(['page', 'limit', 'order', SEARCH_KEY]);
+
 export interface TableParamsScope {
   /**
-   * spec §3: search params per table id. Without one, the table owns every key of the URL (the usual case:
-   * one table on a route, and the URL reads as the API call: `?order=-createdAt&stage=INFORMATION`). With
-   * one, it owns the keys under `{tableId}.` (`?users.order=name`), so two tables or other state can share
-   * a route.
+   * The (dotted) fields the table filters by: its columns' and toolbar's filters, plus any a page sets
+   * itself. The table owns `field` and `field.…` (`createdAt.gte`, `address.country`); any other key is not
+   * its own: a link's `utm_source` or mock mode's `mockRole` stays in the URL and never reaches the API,
+   * which answers an unknown field with 400.
+   */
+  filters: readonly string[];
+  /**
+   * spec §3: search params per table id. With one, the table's keys are prefixed `{tableId}.`
+   * (`?users.order=name`), so two tables can share a route.
    */
   tableId?: string | undefined;
-  /** Keys (and their dotted sub-keys) the table leaves alone even without a table id, e.g. ['tab']. */
-  keep?: readonly string[] | undefined;
 }
 
-/** Whether the table owns this URL key (see TableParamsScope). */
-export function ownsKey(key: string, scope: TableParamsScope = {}): boolean {
-  if (scope.keep?.some((kept) => key === kept || key.startsWith(`${kept}.`))) return false;
-  return scope.tableId === undefined || key.startsWith(`${scope.tableId}.`);
+/** Whether the (unprefixed) key is a filter on one of the fields. */
+function isFilterKey(key: string, filters: readonly string[]): boolean {
+  return filters.some((field) => key === field || key.startsWith(`${field}.`));
+}
+
+/** Whether the table owns this URL key: page, limit, order, search or one of its filters (see TableParamsScope). */
+export function ownsKey(key: string, scope: TableParamsScope): boolean {
+  const prefix = scope.tableId === undefined ? '' : `${scope.tableId}.`;
+  if (!key.startsWith(prefix)) return false;
+  const name = key.slice(prefix.length);
+  return TABLE_KEYS.has(name) || isFilterKey(name, scope.filters);
 }
 
 function unprefixed(key: string, scope: TableParamsScope): string {
@@ -60,7 +73,7 @@ export type TableQueryResult = { query: ListQuery; error: ListQueryError | undef
  */
 export function readTableQuery(
   search: URLSearchParams,
-  scope: TableParamsScope = {},
+  scope: TableParamsScope,
   paging: { page?: number; limit?: number } = {},
 ): TableQueryResult {
   const parsed = parseListQuery(ownParams(search, scope));
@@ -78,7 +91,7 @@ export function readTableQuery(
 export function writeTableQuery(
   search: URLSearchParams,
   query: ListQuery,
-  scope: TableParamsScope = {},
+  scope: TableParamsScope,
 ): URLSearchParams {
   const next = new URLSearchParams();
   for (const [key, value] of search) {
@@ -118,17 +131,30 @@ export interface TableParams {
   setSearch: (text: string) => void;
   /** A filter on a (dotted) field; undefined removes it. Page back to 1. */
   setFilter: (field: string, filter: Filter | Filter[] | undefined) => void;
+  /** The order the header shows: the URL's, else the resource's default order (TableParamsOptions). */
+  order: string[];
   /** spec §4: the column's fields flipped with list-query's applySort (page back to 1), saved in the URL. */
   toggleSort: (fields: string | string[]) => void;
-  /** Not in the URL (spec §2): kept in the component, back to 1 whenever the URL's params change. */
+  /** Not in the URL (spec §2): kept in the component, back to 1 whenever the table's URL params change. */
   setPage: (page: number) => void;
+}
+
+export interface TableParamsOptions extends TableParamsScope {
+  /** Rows per page: not in the URL (spec §2). DEFAULT_LIMIT by default; rowsPerPage() for infinite lists. */
+  limit?: number | undefined;
+  /**
+   * The order the API applies when the URL gives none (the list declaration's defaultOrder). It stays out
+   * of the URL and of the query, but the header shows it and the first click on a sorted column flips it.
+   */
+  defaultOrder?: readonly string[] | undefined;
 }
 
 /**
  * spec §2, §3, §4: the state of one table, kept in the URL (style.md example 1: the URL is the only copy):
  * sort, filters and search are read with parseListQuery and written with stringifyListQuery; page and limit
- * are not in the URL (spec §2), the page lives in this hook and returns to 1 when the URL's params change.
- * Keys the table does not own are kept (see TableParamsScope).
+ * are not in the URL (spec §2), the page lives in this hook and returns to 1 when the table's params change.
+ * The table owns page, limit, order, search and its filters (see TableParamsScope): any other key of the
+ * URL is left as it is and never reaches the query sent to the API.
  *
  * spec §4 "leaving a table resets its params": the page goes with the component; the URL params belong to
  * the route, and leaving the route leaves its URL, so nothing is cleaned on unmount (doing so would rewrite
@@ -137,15 +163,12 @@ export interface TableParams {
  * Sort and filter changes push a history entry (the back button undoes them); search text replaces the
  * current entry, so typing does not fill the history.
  */
-export function useTableParams(
-  tableId?: string,
-  options: Omit<TableParamsScope, 'tableId'> & { limit?: number } = {},
-) {
+export function useTableParams(options: TableParamsOptions): TableParams {
   const [searchParams, setSearchParams] = useSearchParams();
-  const { limit = DEFAULT_LIMIT, keep } = options;
-  const keepKey = keep?.join('\n');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: keep is compared by its content (keepKey).
-  const scope = useMemo<TableParamsScope>(() => ({ tableId, keep }), [tableId, keepKey]);
+  const { filters, tableId, limit = DEFAULT_LIMIT, defaultOrder } = options;
+  const filtersKey = filters.join('\n');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: filters are compared by content (filtersKey).
+  const scope = useMemo<TableParamsScope>(() => ({ filters, tableId }), [filtersKey, tableId]);
   /** The table's own params as a string: when it changes, the page goes back to 1. */
   const ownKey = ownParams(searchParams, scope).toString();
   const [paging, setPaging] = useState({ key: ownKey, page: DEFAULT_PAGE });
@@ -178,20 +201,30 @@ export function useTableParams(
 
   const setFilter = useCallback(
     (field: string, filter: Filter | Filter[] | undefined) => {
+      // A filter the table does not own would be written to the URL and never read back: a silent no-op.
+      if (!isFilterKey(field, scope.filters)) {
+        throw new Error(`useTableParams: '${field}' is not in the table's filters`);
+      }
       navigate({ ...query, where: setWhereField(query.where, field, filter), page: DEFAULT_PAGE }, false);
     },
-    [navigate, query],
+    [navigate, query, scope],
   );
 
+  const defaultKey = defaultOrder?.join(',') ?? '';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the default order is compared by content.
+  const order = useMemo(
+    () => (query.order.length > 0 ? query.order : [...(defaultOrder ?? [])]),
+    [query.order, defaultKey],
+  );
   const toggleSort = useCallback(
-    (fields: string | string[]) => navigate(applySort(query, fields), false),
-    [navigate, query],
+    (fields: string | string[]) => navigate(applySort({ ...query, order }, fields), false),
+    [navigate, query, order],
   );
 
   const setPage = useCallback((next: number) => setPaging({ key: ownKey, page: next }), [ownKey]);
 
   return useMemo<TableParams>(
-    () => ({ query, error, setSearch, setFilter, toggleSort, setPage }),
-    [query, error, setSearch, setFilter, toggleSort, setPage],
+    () => ({ query, error, setSearch, setFilter, order, toggleSort, setPage }),
+    [query, error, setSearch, setFilter, order, toggleSort, setPage],
   );
 }

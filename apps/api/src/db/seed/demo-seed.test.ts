@@ -1,5 +1,7 @@
+import { feeFor } from '@portal/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../../test/test-app.js';
 import { createTestDatabase } from '../../test/test-database.js';
 import type { Database } from '../database.js';
 import { STAGES } from '../schema.js';
@@ -11,7 +13,9 @@ let first: Database;
 let second: Database;
 beforeAll(async () => {
   [first, second] = await Promise.all([createTestDatabase(), createTestDatabase()]);
-  await Promise.all([seedIfEmpty(first.db), seedIfEmpty(second.db)]);
+  // The documents go to a scratch folder (testConfig's), never into the repository's data/.
+  const { storage } = testConfig();
+  await Promise.all([seedIfEmpty(first.db, storage), seedIfEmpty(second.db, storage)]);
 });
 afterAll(() => Promise.all([first.close(), second.close()]));
 
@@ -22,7 +26,7 @@ const countOf = async (table: string) =>
 
 describe('the demo seed', () => {
   it('seeds once: a database with users is left alone', async () => {
-    expect(await seedIfEmpty(first.db)).toBe(false);
+    expect(await seedIfEmpty(first.db, testConfig().storage)).toBe(false);
   });
 
   it('has organisations at every stage', async () => {
@@ -48,6 +52,61 @@ describe('the demo seed', () => {
         first.db,
       );
     expect(orphanChecks.rows).toHaveLength(0);
+  });
+
+  it('fills the review queues: overdue legitimacy checks, and checks in review assigned to the demo reviewer', async () => {
+    const now = new Date();
+    const overdue = await first.db
+      .selectFrom('checks')
+      .select('id')
+      .where('type', '=', 'LEGITIMACY')
+      .where('status', 'in', ['SUBMITTED', 'IN_REVIEW'])
+      .where('slaDueAt', '<', now)
+      .execute();
+    expect(overdue.length).toBeGreaterThanOrEqual(3);
+    for (const type of ['LEGITIMACY', 'CONTRACTUAL'] as const) {
+      const mine = await first.db
+        .selectFrom('checks')
+        .select('id')
+        .where('type', '=', type)
+        .where('status', '=', 'IN_REVIEW')
+        .where('assignee', '=', 'reviewer@portal.test')
+        .execute();
+      expect(mine.length, type).toBeGreaterThan(0);
+    }
+  });
+
+  it('gives the contractual and financial checks past NOT_SUBMITTED their agreement and invoicing form', async () => {
+    const organisations = await first.db
+      .selectFrom('organisations')
+      .leftJoin('participationAgreements', 'participationAgreements.organisationId', 'organisations.id')
+      .leftJoin('invoicingInformation', 'invoicingInformation.organisationId', 'organisations.id')
+      .select([
+        'organisations.stage',
+        'organisations.contractualStatus',
+        'organisations.financialStatus',
+        'organisations.mahCount',
+        'participationAgreements.id as agreementId',
+        'invoicingInformation.declaredMahCount',
+        'invoicingInformation.feeCents',
+        'invoicingInformation.invoicedAt',
+        'invoicingInformation.paidAt',
+      ])
+      .execute();
+    for (const row of organisations) {
+      expect(row.agreementId !== null).toBe(row.contractualStatus !== 'NOT_SUBMITTED');
+      expect(row.declaredMahCount !== null).toBe(row.financialStatus !== 'NOT_SUBMITTED');
+      if (row.declaredMahCount !== null) {
+        expect(row.declaredMahCount).toBe(row.mahCount);
+        expect(row.feeCents).toBe(feeFor(row.mahCount).amountCents);
+      }
+    }
+    const billed = (stage: string) => organisations.filter((row) => row.stage === stage);
+    // domain.md Financial: "then marks invoiced and paid"; in production some are only invoiced yet.
+    expect(billed('MAINTENANCE').every((row) => row.invoicedAt && row.paidAt)).toBe(true);
+    expect(billed('TECHNICAL_PRD').some((row) => row.invoicedAt && !row.paidAt)).toBe(true);
+    expect(billed('TECHNICAL_PRD').some((row) => row.paidAt)).toBe(true);
+    expect(billed('TECHNICAL_IQE').every((row) => !row.invoicedAt)).toBe(true);
   });
 
   it('has every demo account, with its roles and the demo password', async () => {

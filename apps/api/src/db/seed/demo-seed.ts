@@ -1,6 +1,7 @@
 import { en, Faker } from '@faker-js/faker';
 import {
   EEA_COUNTRY_CODES,
+  feeFor,
   formatObpNumber,
   gtinCheckDigit,
   ppnFromPzn,
@@ -9,6 +10,7 @@ import {
 } from '@portal/domain';
 import type { Insertable, Kysely } from 'kysely';
 import { DEFAULT_SLA_HOLIDAYS } from '../../config.js';
+import { invoicedComment, PAID_COMMENT } from '../../modules/reviews/billing-comments.js';
 import type {
   CheckEventsTable,
   CheckStatus,
@@ -147,6 +149,13 @@ const REASONS: Partial<Record<CheckStatus, string>> = {
   TEMPORARILY_APPROVED: 'Approved for the test environments while the licence renewal is pending.',
   REJECTED: 'The company could not show a valid manufacturing or wholesale licence.',
 };
+
+/** How far the billing of an approved invoicing form has gone, by stage (null: not invoiced yet). */
+function billingOf(stage: Stage, copy: number): 'INVOICED' | 'PAID' | null {
+  if (stage === 'MAINTENANCE') return 'PAID';
+  if (stage === 'TECHNICAL_PRD') return copy % 2 === 0 ? 'PAID' : 'INVOICED';
+  return null;
+}
 
 export interface DemoSeedOptions {
   /** How many organisations per stage plan (12 plans): the default gives 48 organisations. */
@@ -388,10 +397,15 @@ export async function seedDemo(db: Kysely<DB>, options: DemoSeedOptions = {}): P
           ['CONTRACTUAL', plan.contractual],
           ['FINANCIAL', plan.financial],
         ];
+        let invoice: { number: string; invoicedAt: Date; paidAt: Date | null } | null = null;
         for (const [type, status] of checks) {
           const path = PATHS[status];
           if (path.length === 0) continue;
-          const reviewer = faker.helpers.arrayElement(reviewers);
+          const drawn = faker.helpers.arrayElement(reviewers);
+          // Checks in review alternate between the EMVO accounts, the demo reviewer first, so that
+          // reviewer@portal.test has checks "assigned to me" whatever the draw (kept, so that every row
+          // after it stays as it was).
+          const reviewer = status === 'IN_REVIEW' ? (reviewers[copy % reviewers.length] ?? drawn) : drawn;
           const start = registeredAt + 5 * DAY;
           const decided = path.length === 3;
           const { id: checkId } = await trx
@@ -420,7 +434,68 @@ export async function seedDemo(db: Kysely<DB>, options: DemoSeedOptions = {}): P
             comment: REASONS[to] ?? null,
             at: new Date(start + step * 3 * DAY),
           }));
+          // Billing after an approved invoicing form (domain.md Financial: "then marks invoiced and
+          // paid"), with the events billing-step.ts writes: the companies in maintenance and every other
+          // one in production have paid, the rest in production are invoiced; TECHNICAL_IQE ones wait for
+          // their invoice.
+          const billing = type === 'FINANCIAL' && status === 'APPROVED' ? billingOf(plan.stage, copy) : null;
+          if (billing) {
+            invoice = {
+              number: `INV-2026/${String(number).padStart(4, '0')}`,
+              invoicedAt: new Date(start + 8 * DAY),
+              paidAt: billing === 'PAID' ? new Date(start + 30 * DAY) : null,
+            };
+            const step = {
+              checkId,
+              fromStatus: 'APPROVED',
+              toStatus: 'APPROVED',
+              actor: reviewer,
+              role: 'EMVO',
+            } as const;
+            events.push({ ...step, comment: invoicedComment(invoice.number), at: invoice.invoicedAt });
+            if (invoice.paidAt) events.push({ ...step, comment: PAID_COMMENT, at: invoice.paidAt });
+          }
           await trx.insertInto('checkEvents').values(events).execute();
+        }
+
+        // The documents of the contractual and financial checks, once the company has filed them (the
+        // files themselves are not seeded: the seed has no file store).
+        if (plan.contractual !== 'NOT_SUBMITTED') {
+          await trx
+            .insertInto('participationAgreements')
+            .values({
+              organisationId,
+              templateVersion: 1,
+              acceptedTerms: true,
+              confirmedAuthority: true,
+              ...audit,
+            })
+            .execute();
+        }
+        if (plan.financial !== 'NOT_SUBMITTED') {
+          await trx
+            .insertInto('invoicingInformation')
+            .values({
+              organisationId,
+              // The form declared the MAHs the company had then: all of them.
+              declaredMahCount: mahCount,
+              feeCents: feeFor(mahCount).amountCents,
+              billing: JSON.stringify({
+                name: legalName,
+                vatNumber: organisation.vatNumber,
+                email: `invoices@${domain}`,
+                address: {
+                  street: organisation.street,
+                  city: organisation.city,
+                  country: organisation.country,
+                },
+              }),
+              invoiceNumber: invoice?.number ?? null,
+              invoicedAt: invoice?.invoicedAt ?? null,
+              paidAt: invoice?.paidAt ?? null,
+              ...audit,
+            })
+            .execute();
         }
       }
     }

@@ -4,13 +4,14 @@ import { changedFields, writeAudit } from '../../db/audit.js';
 import type { ContactsTable, DB } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Outbox } from '../../mail/outbox.js';
-import { companyColumns, contactColumns, mahColumns, toRequiredColumn } from './draft-columns.js';
+import { companyColumns, contactColumns } from './draft-columns.js';
 import {
   assertLegitimacyEditable,
   isOrgTypeLocked,
   legitimacyCheckOf,
   lockOrganisationAtVersion,
 } from './legitimacy-step.js';
+import { insertMahs } from './mah-rows.js';
 import type { OnboardingCaller } from './onboarding-caller.js';
 import { type ContactKind, contactsByKind } from './onboarding-repository.js';
 import { syncSpocAssistant } from './spoc-assistant-invitation.js';
@@ -68,10 +69,7 @@ async function upsertContact(
     .execute();
 }
 
-/**
- * The draft's MAHs replace the active ones (their products go with them, on delete cascade). The table
- * has no position column: creation times a millisecond apart keep the order the company entered.
- */
+/** The draft's MAHs replace the active ones (their products go with them, on delete cascade). */
 async function replaceMahs(
   trx: Transaction<DB>,
   organisationId: string,
@@ -83,33 +81,7 @@ async function replaceMahs(
     .where('organisationId', '=', organisationId)
     .where('active', '=', true)
     .execute();
-  const start = Date.now();
-  let tick = 0;
-  const at = () => {
-    const time = new Date(start + tick);
-    tick += 1;
-    return { createdAt: time, updatedAt: time, createdBy: actor, updatedBy: actor };
-  };
-  for (const mah of mahs) {
-    const { id: mahId } = await trx
-      .insertInto('mahs')
-      .values({ ...mahColumns(mah), organisationId, active: true, ...at() })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    if (mah.products.length === 0) continue;
-    await trx
-      .insertInto('mahProducts')
-      .values(
-        mah.products.map((product) => ({
-          mahId,
-          name: toRequiredColumn(product.name),
-          productCode: product.productCode ?? '',
-          countries: product.countries,
-          ...at(),
-        })),
-      )
-      .execute();
-  }
+  await insertMahs(trx, organisationId, mahs, actor);
 }
 
 /**

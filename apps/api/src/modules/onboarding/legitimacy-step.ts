@@ -1,10 +1,10 @@
 import { type CheckStatus, canSubmit } from '@portal/domain';
-import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { ChecksTable, DB, Organisation } from '../../db/schema.js';
+import type { Kysely, Transaction } from 'kysely';
+import type { CheckRow, DB, Organisation } from '../../db/schema.js';
 import { lockRow } from '../../db/versioned-rows.js';
 import { ApiError, versionConflict } from '../../http/api-error.js';
 
-export type CheckRow = Selectable<ChecksTable>;
+export type { CheckRow } from '../../db/schema.js';
 
 /** The organisation's legitimacy check, when it has one (the first submission creates it). */
 export async function legitimacyCheckOf(

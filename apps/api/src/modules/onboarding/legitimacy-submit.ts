@@ -1,17 +1,15 @@
 import {
-  type CheckStatus,
   canSubmit,
   decide,
   initialCheck,
   missingForLegitimacy,
   type OrganisationProgress,
-  stageAfterChecks,
 } from '@portal/domain';
-import { type Kysely, sql } from 'kysely';
-import { writeAudit } from '../../db/audit.js';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Outbox } from '../../mail/outbox.js';
+import { applyCheckTransition } from '../checks/apply-check-transition.js';
 import { legitimacyCheckOf, legitimacyStatusOf, lockOrganisationAtVersion } from './legitimacy-step.js';
 import type { OnboardingCaller } from './onboarding-caller.js';
 import { legitimacyReceivedMail } from './onboarding-mails.js';
@@ -30,8 +28,9 @@ export interface SubmitServices {
  * an application outside REGISTERED and INFORMATION), then completeness (400, one MISSING entry per item,
  * spec §8 "a list body shows each entry"), then the LEGITIMACY check (attempt 1, or + 1 after
  * corrections; the SLA restarts), its CheckEvent, the organisation's status, submittedAt, stage and
- * version, an audit row and the SPOC's confirmation mail (domain.md: "Every transition writes a
- * CheckEvent and an AuditLog row in the same transaction").
+ * version and an audit row (checks/apply-check-transition.ts, which the reviewers' decisions write
+ * through too), and the SPOC's confirmation mail (domain.md: "Every transition writes a CheckEvent and
+ * an AuditLog row in the same transaction").
  */
 export async function submitLegitimacy(
   db: Kysely<DB>,
@@ -75,78 +74,14 @@ export async function submitLegitimacy(
       );
     }
 
-    const { next, event } = decision;
-    const checkColumns = {
-      status: next.status,
-      attempt: next.attempt,
-      submittedAt: next.submittedAt,
-      slaDueAt: next.slaDueAt,
-      decidedAt: next.decidedAt,
-      decidedBy: next.decidedBy,
-      reason: next.reason,
-      updatedBy: caller.actor,
-    };
-    const checkId = check
-      ? (
-          await trx
-            .updateTable('checks')
-            .set({ ...checkColumns, updatedAt: now, version: sql<number>`version + 1` })
-            .where('id', '=', check.id)
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        ).id
-      : (
-          await trx
-            .insertInto('checks')
-            .values({
-              ...checkColumns,
-              organisationId: organisation.id,
-              type: 'LEGITIMACY',
-              createdBy: caller.actor,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        ).id;
-    await trx
-      .insertInto('checkEvents')
-      .values({
-        checkId,
-        fromStatus: event.from,
-        toStatus: event.to,
-        actor: event.actor,
-        role: 'EXTERNAL',
-        comment: event.comment,
-        at: event.at,
-      })
-      .execute();
-
-    const legitimacyStatus: CheckStatus = next.status;
-    const stage = stageAfterChecks({ ...progress, legitimacyStatus });
-    await trx
-      .updateTable('organisations')
-      .set({
-        legitimacyStatus,
-        submittedAt: now,
-        stage,
-        updatedBy: caller.actor,
-        updatedAt: now,
-        version: sql<number>`version + 1`,
-      })
-      .where('id', '=', organisation.id)
-      .execute();
-    await writeAudit(trx, {
+    const { next } = decision;
+    await applyCheckTransition(trx, {
+      organisation,
+      check,
+      type: 'LEGITIMACY',
+      next,
+      event: decision.event,
       actor: caller.actor,
-      action: 'SUBMIT',
-      entity: 'check',
-      entityId: checkId,
-      diff: {
-        organisationId: organisation.id,
-        type: 'LEGITIMACY',
-        status: { from: event.from, to: event.to },
-        attempt: next.attempt,
-        slaDueAt: next.slaDueAt,
-        stage: { from: organisation.stage, to: stage },
-      },
     });
 
     const { spoc } = onboarding;

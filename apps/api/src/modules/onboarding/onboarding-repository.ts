@@ -38,16 +38,21 @@ const checkSummaryOf = (row: CheckRow): CheckSummary => ({
   decidedAt: iso(row.decidedAt),
 });
 
-/** The organisation's active MAHs with their products, in the order the company entered them. */
-async function activeMahs(db: Kysely<DB> | Transaction<DB>, organisationId: string): Promise<MahInput[]> {
-  const mahs = await db
-    .selectFrom('mahs')
-    .selectAll()
-    .where('organisationId', '=', organisationId)
-    .where('active', '=', true)
-    .orderBy('createdAt')
-    .orderBy('id')
-    .execute();
+/** A MAH of the register: its fields, its id and whether it is active. */
+export type RegisteredMah = MahInput & { id: string; active: boolean; createdAt: Date };
+
+/**
+ * The organisation's MAHs with their products, in the order the company entered them: every one, or
+ * only the active ones (the legitimacy step's, and the ones the fee follows).
+ */
+export async function registeredMahs(
+  db: Kysely<DB> | Transaction<DB>,
+  organisationId: string,
+  options: { activeOnly?: boolean } = {},
+): Promise<RegisteredMah[]> {
+  let query = db.selectFrom('mahs').selectAll().where('organisationId', '=', organisationId);
+  if (options.activeOnly) query = query.where('active', '=', true);
+  const mahs = await query.orderBy('createdAt').orderBy('id').execute();
   if (mahs.length === 0) return [];
   const products = await db
     .selectFrom('mahProducts')
@@ -61,6 +66,9 @@ async function activeMahs(db: Kysely<DB> | Transaction<DB>, organisationId: stri
     .orderBy('id')
     .execute();
   return mahs.map((mah) => ({
+    id: mah.id,
+    active: mah.active,
+    createdAt: new Date(mah.createdAt),
     name: fromRequiredColumn(mah.name),
     country: eeaCountryOf(mah.country),
     activeIn: eeaCountriesOf(mah.activeIn),
@@ -76,6 +84,12 @@ async function activeMahs(db: Kysely<DB> | Transaction<DB>, organisationId: stri
         countries: eeaCountriesOf(product.countries),
       })),
   }));
+}
+
+/** The organisation's active MAHs as the legitimacy step shows them (no ids). */
+async function activeMahs(db: Kysely<DB> | Transaction<DB>, organisationId: string): Promise<MahInput[]> {
+  const mahs = await registeredMahs(db, organisationId, { activeOnly: true });
+  return mahs.map(({ id: _id, active: _active, createdAt: _createdAt, ...mah }) => mah);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { onboardingSchema } from '@portal/contracts';
+import { onboardingAnswerSchema, onboardingSchema } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addPerson,
@@ -51,9 +51,63 @@ describe('GET /api/onboarding: the caller’s own application', () => {
       mahs: [],
       checks: { LEGITIMACY: null, CONTRACTUAL: null, FINANCIAL: null },
       access: 'FULL',
+      // Issue 11: the later steps, closed until the legitimacy is approved, and the company's people.
+      contractual: {
+        editable: false,
+        currentTemplate: null,
+        agreement: null,
+        tickBoxes: null,
+        resignReason: null,
+      },
+      financial: {
+        editable: false,
+        activeMahCount: 0,
+        fee: { tier: null, amountCents: 0 },
+        invoicing: null,
+        topUp: null,
+      },
+      mahRegister: { editable: false, mahs: [] },
+      people: [
+        {
+          id: company.userId,
+          name: 'Rita Requester',
+          email: company.email,
+          role: 'INITIAL_REQUESTER',
+          access: 'FULL',
+          status: 'ACTIVE',
+          you: true,
+        },
+      ],
+      canManagePeople: true,
+      // Issue 11 item 3: the technical step, closed until a reviewer moves the company to TECHNICAL_IQE.
+      technical: {
+        open: false,
+        editable: false,
+        environments: {
+          IQE: {
+            environment: 'IQE',
+            open: false,
+            gateway: null,
+            csrs: [],
+            tokens: [],
+            testRuns: [],
+            gateways: expect.any(Array),
+          },
+          PRD: {
+            environment: 'PRD',
+            open: false,
+            gateway: null,
+            csrs: [],
+            tokens: [],
+            testRuns: [],
+            gateways: expect.any(Array),
+          },
+        },
+      },
     });
-    // The answer meets the contract the SPA parses it with.
+    // The answer meets the contracts the SPA parses it with: the legitimacy step's and the whole one.
     expect(onboardingSchema.safeParse(body).success).toBe(true);
+    expect(onboardingAnswerSchema.safeParse(body).success).toBe(true);
   });
 
   it.each([

@@ -1,15 +1,16 @@
-import { legitimacyDraftSchema, onboardingSchema, submitLegitimacySchema } from '@portal/contracts';
+import { legitimacyDraftSchema, onboardingAnswerSchema, submitLegitimacySchema } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
+import { writtenAsIs } from '../../http/written-as-is.js';
 import { roles } from '../../plugins/auth.js';
 import { uploadCopyOfProof } from './copy-of-proof.js';
 import { saveLegitimacyDraft } from './legitimacy-draft.js';
 import { submitLegitimacy } from './legitimacy-submit.js';
+import { loadOnboardingAnswer } from './onboarding-answer.js';
 import { callerOf, requireCaller } from './onboarding-caller.js';
-import { loadOnboarding } from './onboarding-repository.js';
 
 const storedFileSummarySchema = z.object({
   id: z.uuid(),
@@ -17,13 +18,6 @@ const storedFileSummarySchema = z.object({
   size: z.number().int(),
   mime: z.string(),
 });
-
-/**
- * contracts' onboardingSchema parses what the SPA sends (optionalText and the country lists transform
- * their input), and zod cannot run a transform backwards to encode an answer. The answer is built typed
- * by onboarding-repository.ts, so it is written as it is; the schema still documents and types it.
- */
-const writtenAsIs = () => (data: unknown) => JSON.stringify(data);
 
 /**
  * domain.md /external/onboarding, the legitimacy step (issue 9). Every route is EXTERNAL only and acts
@@ -40,10 +34,8 @@ export async function onboardingRoutes(
   const access = roles('EXTERNAL');
   const reader = requireCaller(db, 'read');
   const writer = requireCaller(db, 'write');
-  const answer = (request: Parameters<typeof callerOf>[0]) => {
-    const caller = callerOf(request);
-    return loadOnboarding(db, caller.organisationId, caller.access);
-  };
+  // The legitimacy step's answer with the later steps (onboarding-answer.ts).
+  const answer = (request: Parameters<typeof callerOf>[0]) => loadOnboardingAnswer(db, callerOf(request));
 
   api.get(
     '/onboarding',
@@ -54,7 +46,7 @@ export async function onboardingRoutes(
       schema: {
         tags,
         summary: "The caller's own onboarding application",
-        response: { 200: onboardingSchema },
+        response: { 200: onboardingAnswerSchema },
       },
     },
     async (request) => answer(request),
@@ -70,7 +62,7 @@ export async function onboardingRoutes(
         tags,
         summary: 'Saves the legitimacy step as a draft at the organisation version (409 when stale)',
         body: legitimacyDraftSchema,
-        response: { 200: onboardingSchema },
+        response: { 200: onboardingAnswerSchema },
       },
     },
     async (request) => {
@@ -109,7 +101,7 @@ export async function onboardingRoutes(
         tags,
         summary: 'Submits the saved legitimacy step for review at the organisation version',
         body: submitLegitimacySchema,
-        response: { 200: onboardingSchema },
+        response: { 200: onboardingAnswerSchema },
       },
     },
     async (request) => {

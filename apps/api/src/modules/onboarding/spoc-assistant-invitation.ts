@@ -1,4 +1,4 @@
-import type { ContactInput } from '@portal/contracts';
+import { type ContactInput, MAX_PEOPLE_PER_COMPANY } from '@portal/contracts';
 import { sql, type Transaction } from 'kysely';
 import { writeAudit } from '../../db/audit.js';
 import { UNIQUE_VIOLATION, violates } from '../../db/pg-errors.js';
@@ -7,9 +7,6 @@ import { ApiError } from '../../http/api-error.js';
 import type { Outbox } from '../../mail/outbox.js';
 import { issueAccountToken } from '../accounts/account-tokens.js';
 import { invitationMail } from './onboarding-mails.js';
-
-/** domain.md People: "At most three per company" (Initial Requester, SPOC, optional SPOC Assistant). */
-export const MAX_PEOPLE_PER_COMPANY = 3;
 
 export interface InvitationContext {
   trx: Transaction<DB>;
@@ -49,11 +46,13 @@ export async function syncSpocAssistant(
 
   const existing = await trx
     .selectFrom('users')
-    .select(['id', 'organisationId'])
+    .select(['id', 'organisationId', 'status'])
     .where(sql`lower(email)`, '=', next)
     .executeTakeFirst();
-  if (existing?.organisationId === organisation.id) return;
-  if (existing) throw emailTaken();
+  // A person of the company already, unless they were removed: then they are invited again (below).
+  const returning = existing?.organisationId === organisation.id && existing.status === 'DISABLED';
+  if (existing?.organisationId === organisation.id && !returning) return;
+  if (existing && !returning) throw emailTaken();
 
   const { people } = await trx
     .selectFrom('users')
@@ -70,28 +69,11 @@ export async function syncSpocAssistant(
   }
 
   const name = [assistant.firstName, assistant.lastName].filter(Boolean).join(' ') || null;
-  let userId: string;
-  try {
-    ({ id: userId } = await trx
-      .insertInto('users')
-      .values({
-        email: assistant.email,
-        displayName: name ?? assistant.email,
-        roles: ['EXTERNAL'],
-        organisationId: organisation.id,
-        obpRole: 'SPOC_ASSISTANT',
-        status: 'INVITED',
-        access: 'FULL',
-        createdBy: actor,
-        updatedBy: actor,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow());
-  } catch (error) {
-    // Another company invited the same address at the same moment.
-    if (violates(error, UNIQUE_VIOLATION, 'users_email_key')) throw emailTaken();
-    throw error;
-  }
+  const displayName = name ?? assistant.email;
+  const userId =
+    returning && existing
+      ? await inviteAgain(trx, existing.id, displayName, actor)
+      : await createInvitedUser(trx, organisation.id, { email: assistant.email, displayName }, actor);
   const token = await issueAccountToken(trx, { purpose: 'INVITATION', userId });
   const link = `${context.publicUrl}/confirm?token=${encodeURIComponent(token)}`;
   await context.mail.enqueue(
@@ -134,4 +116,57 @@ async function withdrawInvitation(context: InvitationContext, email: string): Pr
       diff: { email: user.email, organisationId: organisation.id },
     });
   }
+}
+
+/** A new EXTERNAL user of the company, INVITED as its SPOC Assistant. */
+async function createInvitedUser(
+  trx: Transaction<DB>,
+  organisationId: string,
+  person: { email: string; displayName: string },
+  actor: string,
+): Promise<string> {
+  try {
+    const { id } = await trx
+      .insertInto('users')
+      .values({
+        ...person,
+        roles: ['EXTERNAL'],
+        organisationId,
+        obpRole: 'SPOC_ASSISTANT',
+        status: 'INVITED',
+        access: 'FULL',
+        createdBy: actor,
+        updatedBy: actor,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return id;
+  } catch (error) {
+    // Another company invited the same address at the same moment.
+    if (violates(error, UNIQUE_VIOLATION, 'users_email_key')) throw emailTaken();
+    throw error;
+  }
+}
+
+/** A removed (DISABLED) person of the company, invited again as its SPOC Assistant: the same user row. */
+async function inviteAgain(
+  trx: Transaction<DB>,
+  userId: string,
+  displayName: string,
+  actor: string,
+): Promise<string> {
+  await trx
+    .updateTable('users')
+    .set({
+      displayName,
+      obpRole: 'SPOC_ASSISTANT',
+      status: 'INVITED',
+      access: 'FULL',
+      updatedBy: actor,
+      updatedAt: new Date(),
+      version: sql<number>`version + 1`,
+    })
+    .where('id', '=', userId)
+    .execute();
+  return userId;
 }

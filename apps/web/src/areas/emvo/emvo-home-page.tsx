@@ -1,48 +1,85 @@
-import { createListQuery, stringifyListQuery } from '@portal/list-query';
-import { useQuery } from '@tanstack/react-query';
+import type { QueueSummary } from '@portal/contracts';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useSessionUser } from '../../auth/auth-context';
-import { useHttp } from '../../http/http-context';
+import { tk } from '../../i18n/i18n';
+import { OPEN_STATUSES, queueHref } from './queues/queue-params';
+import styles from './queues/queues.module.css';
+import { useQueueSummary } from './reviews-api';
 
-interface ListAnswer {
-  total: number;
-  totalEstimated: boolean;
-}
+type QueueCounts = QueueSummary['queues'][number];
 
-/** Applications a reviewer may pick up: legitimacy submitted or in review. */
-const AWAITING_REVIEW = stringifyListQuery(
-  createListQuery({
-    limit: 1,
-    where: { legitimacyStatus: { type: 'equal', value: ['SUBMITTED', 'IN_REVIEW'] } },
-  }),
-);
-
+/**
+ * /emvo, the reviewer's landing page: per queue, what waits (submitted or in review), how much of it is
+ * overdue and how much is assigned to the signed-in reviewer, each figure a link to the queue filtered so.
+ */
 export function EmvoHomePage() {
   const { t } = useTranslation();
   const user = useSessionUser();
-  const http = useHttp();
-  const { data: awaiting } = useQuery({
-    queryKey: ['organisations', AWAITING_REVIEW],
-    queryFn: ({ signal }) => http<ListAnswer>('/api/organisations', { query: AWAITING_REVIEW, signal }),
-  });
+  const { data, isPending, isError } = useQueueSummary();
+  const queuesTitle = useId();
   return (
-    <section className="page-section">
+    <section className={styles.page}>
       <h1>{t('emvo.home.title')}</h1>
       <p>{t('areas.welcome', { name: user?.name })}</p>
-      <p>{t('emvo.home.intro')}</p>
-      {awaiting && (
-        <p data-testid="awaiting-review">
-          {awaiting.totalEstimated
-            ? t('emvo.home.awaitingAbout', {
-                count: awaiting.total,
-                formatted: awaiting.total.toLocaleString('en-US'),
-              })
-            : t('emvo.home.awaiting', {
-                count: awaiting.total,
-                formatted: awaiting.total.toLocaleString('en-US'),
-              })}
-        </p>
+      <p className={styles.intro}>{t('emvo.home.intro')}</p>
+      <h2 id={queuesTitle}>{t('emvo.home.queuesTitle')}</h2>
+      {isPending && <p role="status">{t('emvo.home.loading')}</p>}
+      {isError && <p role="alert">{t('emvo.home.loadFailed')}</p>}
+      {data && (
+        <ul className={styles.cards} aria-labelledby={queuesTitle}>
+          {data.queues.map((counts) => (
+            <QueueCard key={counts.queue} counts={counts} />
+          ))}
+        </ul>
       )}
     </section>
+  );
+}
+
+function QueueCard({ counts }: { counts: QueueCounts }) {
+  const { t, i18n } = useTranslation();
+  const headingId = useId();
+  const { queue } = counts;
+  const open = { status: OPEN_STATUSES };
+  const figures = [
+    { key: 'open', label: tk('emvo.home.open'), count: counts.open, href: queueHref(queue, open) },
+    {
+      key: 'overdue',
+      label: tk('emvo.home.overdue'),
+      count: counts.overdue,
+      href: queueHref(queue, { ...open, flags: { overdue: true } }),
+    },
+    {
+      key: 'assignedToMe',
+      label: tk('emvo.home.assignedToMe'),
+      count: counts.assignedToMe,
+      href: queueHref(queue, { ...open, flags: { assignedToMe: true } }),
+    },
+  ];
+  const locale = i18n.resolvedLanguage === 'en' ? 'en-US' : (i18n.resolvedLanguage ?? 'en-US');
+  return (
+    <li className={styles.card}>
+      <h3 id={headingId}>{t(`emvo.queues.titles.${queue}`)}</h3>
+      <ul className={styles.figures}>
+        {figures.map((figure) => (
+          <li key={figure.key}>
+            {/* Described by the card's title: the three cards' links say which queue they open. */}
+            <Link
+              to={figure.href}
+              aria-describedby={headingId}
+              className={`${styles.figure} ${figure.key === 'overdue' && figure.count > 0 ? styles.late : ''}`}
+            >
+              <span className={styles.count}>{figure.count.toLocaleString(locale)}</span>
+              <span>{t(figure.label, { count: figure.count })}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <Link to={`/emvo/${queue}`} aria-describedby={headingId}>
+        {t('emvo.home.openQueue')}
+      </Link>
+    </li>
   );
 }

@@ -18,7 +18,7 @@ import {
 /** /admin/gateways (domain.md): list, search, sort, filter, create, edit, deactivate, delete when unused. */
 export function GatewaysPage() {
   const { t } = useTranslation();
-  const params = useTableParams();
+  const params = useTableParams({ filters: ['type', 'environments', 'certified', 'active'] });
   const { data, isFetching } = useGateways(params.query);
   const { remove } = useGatewayMutations();
 

@@ -12,7 +12,7 @@ import { type Tooltip, useTooltipList } from './tooltips-api';
 /** /admin/tooltips (domain.md): the texts of the tooltip icons beside form labels. */
 export function TooltipsPage() {
   const { t } = useTranslation();
-  const params = useTableParams();
+  const params = useTableParams({ filters: ['active'] });
   const { data, isFetching } = useTooltipList(params.query);
   const edit = (tooltip?: Tooltip) =>
     openModal({

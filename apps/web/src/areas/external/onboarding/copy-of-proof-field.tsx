@@ -1,18 +1,12 @@
 import type { Onboarding } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { allowedExtensions, BYTES_PER_MB, formatFileSize, maxSizeMbOf } from '../../../forms/check-files';
-import { FileInput } from '../../../forms/file-input';
-import { named, tooltipOf } from './company-fields';
-import styles from './onboarding.module.css';
-import { StoredFileLink } from './stored-file-link';
+import { tooltipOf } from './company-fields';
+import { StepFileField } from './step-file-field';
 
 const PURPOSE = 'COPY_OF_PROOF';
 
-/**
- * The authorised representative's copy of proof: the stored file as a download link with its size, and a
- * file input for a new one (the purpose's extensions and size limit, as the API enforces them), uploaded
- * right after the draft is saved.
- */
+/** The authorised representative's copy of proof (a step file field with its own texts). */
 export function CopyOfProofField({
   current,
   disabled,
@@ -22,28 +16,23 @@ export function CopyOfProofField({
 }) {
   const { t, i18n } = useTranslation();
   const maxSizeMb = maxSizeMbOf(PURPOSE, undefined) ?? 0;
-  const help = t('external.onboarding.contacts.copyOfProofHelp', {
-    extensions: allowedExtensions(PURPOSE).join(', '),
-    maxSize: formatFileSize(maxSizeMb * BYTES_PER_MB, i18n.language),
-  });
   return (
-    <div className={styles.copyOfProof}>
-      <p className={styles.currentFile}>
-        {t('external.onboarding.contacts.currentCopyOfProof')}{' '}
-        {current ? <StoredFileLink file={current} /> : t('external.onboarding.contacts.noCopyOfProof')}
-      </p>
-      <FileInput
-        {...named('authorisedRepresentative.copyOfProof')}
-        label={t(
-          current
-            ? 'external.onboarding.contacts.replaceCopyOfProof'
-            : 'external.onboarding.contacts.copyOfProof',
-        )}
-        tooltipKey={tooltipOf('contact', 'copyOfProof')}
-        accept={PURPOSE}
-        description={help}
-        disabled={disabled}
-      />
-    </div>
+    <StepFileField
+      name="authorisedRepresentative.copyOfProof"
+      purpose={PURPOSE}
+      current={current}
+      disabled={disabled}
+      tooltipKey={tooltipOf('contact', 'copyOfProof')}
+      texts={{
+        current: t('external.onboarding.contacts.currentCopyOfProof'),
+        none: t('external.onboarding.contacts.noCopyOfProof'),
+        label: t('external.onboarding.contacts.copyOfProof'),
+        replace: t('external.onboarding.contacts.replaceCopyOfProof'),
+        help: t('external.onboarding.contacts.copyOfProofHelp', {
+          extensions: allowedExtensions(PURPOSE).join(', '),
+          maxSize: formatFileSize(maxSizeMb * BYTES_PER_MB, i18n.language),
+        }),
+      }}
+    />
   );
 }

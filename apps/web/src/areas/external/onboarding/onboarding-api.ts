@@ -1,4 +1,4 @@
-import type { Onboarding } from '@portal/contracts';
+import type { OnboardingAnswer as Onboarding } from '@portal/contracts';
 import type { MissingItem } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { HttpError } from '../../../http/http-client';
@@ -10,8 +10,6 @@ export const ONBOARDING_PATH = '/api/onboarding';
 export const LEGITIMACY_PATH = '/api/onboarding/legitimacy';
 export const COPY_OF_PROOF_PATH = '/api/onboarding/legitimacy/copy-of-proof';
 export const SUBMIT_LEGITIMACY_PATH = '/api/onboarding/legitimacy/submit';
-/** GET: a stored file's content (the copy of proof link). */
-export const filePath = (id: string) => `/api/files/${id}`;
 
 export const ONBOARDING_KEY = ['onboarding'] as const;
 
@@ -57,21 +55,73 @@ export type SubmitOutcome =
 
 const isVersionConflict = (error: unknown) => isHttpCode(error, 409, 'VERSION_CONFLICT');
 
+/** The paths of one step's writes: its draft, its file upload and its submission. */
+export interface StepPaths {
+  save: string;
+  upload: string;
+  submit: string;
+}
+
+export const CONTRACTUAL_PATHS: StepPaths = {
+  save: '/api/onboarding/contractual',
+  upload: '/api/onboarding/contractual/signed-agreement',
+  submit: '/api/onboarding/contractual/submit',
+};
+export const FINANCIAL_PATHS: StepPaths = {
+  save: '/api/onboarding/financial',
+  upload: '/api/onboarding/financial/invoicing-form',
+  submit: '/api/onboarding/financial/submit',
+};
+export const MAHS_PATH = '/api/onboarding/mahs';
+export const SPOC_ASSISTANT_PATH = '/api/onboarding/people/spoc-assistant';
+export const personPath = (userId: string) => `/api/onboarding/people/${userId}`;
+
 /**
- * The legitimacy step's writes. A stale version and a submission's missing items are outcomes the step
- * shows in place; every other failure (STEP_LOCKED, TOO_MANY_PEOPLE, EMAIL_TAKEN, FILE_TOO_LARGE, …) is
- * thrown to the error handler, which shows its message (spec §8).
+ * One write of the onboarding (every one answers the whole application), stored in the query cache. A
+ * stale version is an outcome the caller shows in place; every other failure goes to the error handler.
  */
-export function useLegitimacyActions() {
+export function useOnboardingWrite() {
+  const http = useHttp();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({
+      path,
+      method,
+      body,
+    }: {
+      path: string;
+      method: 'PUT' | 'POST' | 'PATCH' | 'DELETE';
+      body?: unknown;
+    }): Promise<SaveOutcome> => {
+      try {
+        return { kind: 'saved', onboarding: await http<Onboarding>(path, { method, body }) };
+      } catch (error) {
+        if (isVersionConflict(error)) return { kind: 'conflict' };
+        throw error;
+      }
+    },
+    onSuccess: (outcome) => {
+      if (outcome.kind === 'saved') queryClient.setQueryData(ONBOARDING_KEY, outcome.onboarding);
+    },
+  });
+}
+
+/**
+ * A step's writes (legitimacy, contractual, financial): save its draft, upload its file, submit it. A stale
+ * version and a submission's missing items are outcomes the step shows in place; every other failure
+ * (STEP_LOCKED, TOO_MANY_PEOPLE, EMAIL_TAKEN, FILE_TOO_LARGE, …) is thrown to the error handler, which
+ * shows its message (spec §8).
+ */
+export function useStepActions<TDraft>(paths: StepPaths) {
   const http = useHttp();
   const queryClient = useQueryClient();
   const store = (onboarding: Onboarding) => queryClient.setQueryData(ONBOARDING_KEY, onboarding);
   const save = useMutation({
-    mutationFn: async (draft: LegitimacyDraftBody): Promise<SaveOutcome> => {
+    mutationFn: async (draft: TDraft): Promise<SaveOutcome> => {
       try {
         return {
           kind: 'saved',
-          onboarding: await http<Onboarding>(LEGITIMACY_PATH, { method: 'PUT', body: draft }),
+          onboarding: await http<Onboarding>(paths.save, { method: 'PUT', body: draft }),
         };
       } catch (error) {
         if (isVersionConflict(error)) return { kind: 'conflict' };
@@ -86,16 +136,13 @@ export function useLegitimacyActions() {
     mutationFn: (file: File) => {
       const body = new FormData();
       body.append('file', file);
-      return http<StoredFileSummary>(COPY_OF_PROOF_PATH, { method: 'POST', body });
+      return http<StoredFileSummary>(paths.upload, { method: 'POST', body });
     },
   });
   const submit = useMutation({
     mutationFn: async (version: number): Promise<SubmitOutcome> => {
       try {
-        const onboarding = await http<Onboarding>(SUBMIT_LEGITIMACY_PATH, {
-          method: 'POST',
-          body: { version },
-        });
+        const onboarding = await http<Onboarding>(paths.submit, { method: 'POST', body: { version } });
         return { kind: 'submitted', onboarding };
       } catch (error) {
         if (isVersionConflict(error)) return { kind: 'conflict' };
@@ -117,3 +164,11 @@ export function useLegitimacyActions() {
     });
   return { save, upload, submit, reload };
 }
+
+/** The legitimacy step's writes. */
+export const useLegitimacyActions = () =>
+  useStepActions<LegitimacyDraftBody>({
+    save: LEGITIMACY_PATH,
+    upload: COPY_OF_PROOF_PATH,
+    submit: SUBMIT_LEGITIMACY_PATH,
+  });

@@ -50,7 +50,8 @@ describe('/external/onboarding: the stepper', PAGE_TESTS, () => {
     expect(current).toEqual([expect.stringContaining('Participation agreement')]);
     expect(screen.getByRole('heading', { name: 'Approved' })).toBeInTheDocument();
     expect(screen.getByText(/The legitimacy check was approved on March 12, 2026\./)).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Save draft' })).not.toBeInTheDocument();
+    const legitimacy = screen.getByRole('region', { name: 'Legitimacy' });
+    expect(within(legitimacy).queryByRole('button', { name: 'Save draft' })).not.toBeInTheDocument();
   });
 });
 

@@ -1,9 +1,14 @@
 import { useTranslation } from 'react-i18next';
+import { ContractualStep } from './contractual-step';
+import { FinancialStep } from './financial-step';
 import { journeyOf } from './journey';
 import { LegitimacyStep } from './legitimacy-step';
+import { MahRegister } from './mah-register';
 import styles from './onboarding.module.css';
 import { useOnboarding } from './onboarding-api';
 import { OnboardingStepper } from './onboarding-stepper';
+import { PeopleSection } from './people-section';
+import { TechnicalStep } from './technical-step';
 
 /**
  * /external/onboarding (domain.md "Screens"): the company's application, the stepper over the whole
@@ -33,6 +38,8 @@ export function OnboardingPage() {
     );
   }
   const { stage, obpNumber } = onboarding.organisation;
+  const steps = journeyOf(onboarding);
+  const opened = steps.some((step) => step.step === 'CONTRACTUAL' && step.status !== 'LOCKED');
   return (
     <section className={styles.page}>
       <div className="page-header">
@@ -45,8 +52,18 @@ export function OnboardingPage() {
       {(stage === 'SUSPENDED' || stage === 'WITHDRAWN') && (
         <p className={`${styles.panel} ${styles.danger}`}>{t(`external.onboarding.stages.${stage}`)}</p>
       )}
-      <OnboardingStepper steps={journeyOf(onboarding)} />
+      <OnboardingStepper steps={steps} />
       <LegitimacyStep key={onboarding.organisation.id} onboarding={onboarding} />
+      {/* The later steps show once the stepper opens them (journey.ts: locked until legitimacy is cleared). */}
+      {opened && (
+        <ContractualStep key={`contractual-${onboarding.organisation.id}`} onboarding={onboarding} />
+      )}
+      {opened && <FinancialStep key={`financial-${onboarding.organisation.id}`} onboarding={onboarding} />}
+      {onboarding.mahRegister.editable && (
+        <MahRegister key={`mahs-${onboarding.organisation.version}`} onboarding={onboarding} />
+      )}
+      <TechnicalStep key={`technical-${onboarding.organisation.id}`} onboarding={onboarding} />
+      <PeopleSection onboarding={onboarding} />
     </section>
   );
 }

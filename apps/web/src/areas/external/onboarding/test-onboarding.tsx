@@ -122,7 +122,11 @@ export function field(name: string): HTMLElement {
 
 /** Every input, select and textarea of the legitimacy form (a role query over this form would be slow). */
 export const controls = () =>
-  Array.from(document.querySelectorAll<HTMLInputElement>('form input:not([type="hidden"]), form textarea'));
+  Array.from(
+    document.querySelectorAll<HTMLInputElement>(
+      'form[aria-labelledby="legitimacy-title"] input:not([type="hidden"]), form[aria-labelledby="legitimacy-title"] textarea',
+    ),
+  );
 
 /**
  * Each test renders a whole application form, and a save resets it: on a busy machine that takes more than

@@ -1,10 +1,19 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../../auth/auth-context';
-import { useEnvironment } from '../../../config/environment-context';
-import { formatFileSize } from '../../../forms/check-files';
-import { HttpError } from '../../../http/http-client';
-import { filePath, type StoredFileSummary } from './onboarding-api';
+import { useAuth } from '../auth/auth-context';
+import { useEnvironment } from '../config/environment-context';
+import { formatFileSize } from '../forms/check-files';
+import { HttpError } from '../http/http-client';
+
+/** GET: a stored file's content, for whoever may read it (apps/api modules/files). */
+export const filePath = (id: string) => `/api/files/${id}`;
+
+/** What a link needs of a stored file. */
+export interface StoredFileSummary {
+  id: string;
+  name: string;
+  size: number;
+}
 
 async function bodyOf(response: Response): Promise<unknown> {
   const text = await response.text();
@@ -58,7 +67,7 @@ export function StoredFileLink({ file, id }: { file: StoredFileSummary; id?: str
       <a
         href={`${apiUrl}${filePath(file.id)}`}
         download={file.name}
-        aria-label={t('external.onboarding.file.download', { name: file.name })}
+        aria-label={t('files.download', { name: file.name })}
         onClick={(event) => {
           event.preventDefault();
           download.mutate(file);

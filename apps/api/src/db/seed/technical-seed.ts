@@ -1,0 +1,97 @@
+import type { TechnicalEnvironment } from '@portal/domain';
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../schema.js';
+
+const SEED_ACTOR = 'seed';
+const DAY = 86_400_000;
+/** The demo seed's fixed day (demo-seed.ts EPOCH), so two seeds give the same rows. */
+const EPOCH = Date.UTC(2026, 9, 1);
+
+const SCENARIOS = [
+  'Upload product master data',
+  'Upload pack data',
+  'Decommission packs',
+  'Reactivate packs',
+  'Alert handling',
+];
+
+/**
+ * The demo's technical step (issue 11 item 3), for every organisation in TECHNICAL_IQE and later (the demo
+ * external user's company included, when it is in a technical stage): a gateway it may use (active,
+ * certified, offering the environments its stage opened), test runs per environment open to it (every
+ * third one failed, with an error code), and one REQUESTED session token in its current environment for
+ * the reviewers' queue. Deterministic: the organisations in OBP-number order, dates from the fixed day.
+ */
+export async function seedTechnical(db: Kysely<DB>): Promise<void> {
+  const audit = { createdBy: SEED_ACTOR, updatedBy: SEED_ACTOR };
+  await db.transaction().execute(async (trx) => {
+    const choosable = (environment: TechnicalEnvironment) =>
+      trx
+        .selectFrom('gateways')
+        .select(['id', 'environments'])
+        .where('active', '=', true)
+        .where('certified', '=', true)
+        .where(sql<boolean>`${environment} = any(environments)`)
+        .orderBy('name')
+        .execute();
+    const forIqe = await choosable('IQE');
+    const forPrd = await choosable('PRD');
+    const organisations = await trx
+      .selectFrom('organisations')
+      .select(['id', 'stage', 'gatewayId'])
+      .where('stage', 'in', ['TECHNICAL_IQE', 'TECHNICAL_PRD', 'MAINTENANCE'])
+      .orderBy('obpNumber')
+      .execute();
+    for (const [index, organisation] of organisations.entries()) {
+      const production = organisation.stage !== 'TECHNICAL_IQE';
+      const environments: TechnicalEnvironment[] = production ? ['IQE', 'PRD'] : ['IQE'];
+      const candidates = production
+        ? forPrd.filter((gateway) => gateway.environments.includes('IQE'))
+        : forIqe;
+      const current = candidates.find((gateway) => gateway.id === organisation.gatewayId);
+      const gateway = current ?? candidates[index % Math.max(candidates.length, 1)];
+      if (gateway && gateway.id !== organisation.gatewayId) {
+        await trx
+          .updateTable('organisations')
+          .set({ gatewayId: gateway.id })
+          .where('id', '=', organisation.id)
+          .execute();
+      }
+      const base = EPOCH - (30 - (index % 20)) * DAY;
+      const runs = environments.flatMap((environment, environmentIndex) =>
+        SCENARIOS.slice(0, 3 + (index % 3)).map((scenario, scenarioIndex) => {
+          const failed = (index + scenarioIndex) % 3 === 0;
+          return {
+            organisationId: organisation.id,
+            environment,
+            scenario,
+            result: failed ? ('FAILED' as const) : ('PASSED' as const),
+            errorCode: failed ? `E${400 + scenarioIndex * 7 + (index % 5)}` : null,
+            executedAt: new Date(base + environmentIndex * 10 * DAY + scenarioIndex * 3_600_000),
+            source: scenarioIndex % 2 === 0 ? ('MANUAL' as const) : ('CSV_IMPORT' as const),
+            approvedBy: scenarioIndex % 2 === 0 ? 'reviewer@portal.test' : null,
+            ...audit,
+          };
+        }),
+      );
+      if (runs.length > 0) await trx.insertInto('testRuns').values(runs).execute();
+      // Companies in maintenance have finished their tests; the others wait for a token.
+      if (organisation.stage !== 'MAINTENANCE') {
+        const environment: TechnicalEnvironment = production ? 'PRD' : 'IQE';
+        const requestedAt = new Date(EPOCH - (index % 4) * DAY);
+        await trx
+          .insertInto('sessionTokens')
+          .values({
+            organisationId: organisation.id,
+            environment,
+            requestedBy: SEED_ACTOR,
+            requestedAt,
+            createdAt: requestedAt,
+            updatedAt: requestedAt,
+            ...audit,
+          })
+          .execute();
+      }
+    }
+  });
+}

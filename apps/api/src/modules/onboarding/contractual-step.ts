@@ -1,0 +1,344 @@
+import type { ContractualDraft, ContractualStep, StoredFileSummary } from '@portal/contracts';
+import {
+  canSubmit,
+  decide,
+  initialCheck,
+  missingForContractual,
+  type OrganisationProgress,
+  resignReason,
+  tickBoxStatements,
+} from '@portal/domain';
+import type { FastifyRequest } from 'fastify';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { writeAudit } from '../../db/audit.js';
+import type { DB } from '../../db/schema.js';
+import { ApiError } from '../../http/api-error.js';
+import type { Outbox } from '../../mail/outbox.js';
+import { receiveUpload } from '../../storage/receive-upload.js';
+import { saveWithFile } from '../../storage/save-with-file.js';
+import {
+  currentAgreementTemplate,
+  lockTemplatesShared,
+} from '../agreement-templates/agreement-templates-repository.js';
+import { applyCheckTransition, checkRecordOf } from '../checks/apply-check-transition.js';
+import { publishedDisclaimer } from '../disclaimers/disclaimers-repository.js';
+import { mailSpoc } from '../reviews/spoc-recipient.js';
+import type { OnboardingCaller } from './onboarding-caller.js';
+import {
+  assertStepEditable,
+  checksByType,
+  fileSummaryOf,
+  lockStep,
+  progressOf,
+  releaseFile,
+} from './step-checks.js';
+import { agreementReceivedMail } from './step-mails.js';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/**
+ * domain.md "Contractual": "the company downloads the current agreement template, uploads it signed and
+ * ticks both boxes; reviewer approves or rejects with a reason. A new template version asks every company
+ * to sign again." The agreement lives in participation_agreements (one per company): the template version
+ * its signed file is signed on, the file, the two ticks and the PA_TICKBOX version they were ticked on.
+ */
+
+/** The published PA_TICKBOX disclaimer with its two statements, or null (none, or not two paragraphs). */
+async function tickBoxesOf(db: Db) {
+  const row = await publishedDisclaimer(db, 'PA_TICKBOX');
+  const texts = row ? tickBoxStatements(row.body) : null;
+  if (!row || !texts) return null;
+  return { id: row.id, disclaimerVersion: row.versionNumber, title: row.title, texts };
+}
+
+const agreementOf = (db: Db, organisationId: string) =>
+  db
+    .selectFrom('participationAgreements')
+    .selectAll()
+    .where('organisationId', '=', organisationId)
+    .executeTakeFirst();
+
+export interface ContractualState {
+  step: ContractualStep;
+  /** The published PA_TICKBOX disclaimer's id, which a submission records as accepted. */
+  tickBoxesId: string | null;
+}
+
+/** The contractual step as the company sees it (contracts contractualStepSchema). */
+export async function readContractual(
+  db: Db,
+  organisationId: string,
+  progress: OrganisationProgress,
+): Promise<ContractualState> {
+  const template = await currentAgreementTemplate(db);
+  const tickBoxes = await tickBoxesOf(db);
+  const row = await agreementOf(db, organisationId);
+  // A box ticked on an older text of the statements no longer counts.
+  const ticked = (value: boolean) =>
+    value && tickBoxes !== null && row?.tickBoxesDisclaimerId === tickBoxes.id;
+  const agreement = row
+    ? {
+        templateVersion: row.templateVersion,
+        signedFile: await fileSummaryOf(db, row.signedFileId),
+        acceptedTerms: ticked(row.acceptedTerms),
+        confirmedAuthority: ticked(row.confirmedAuthority),
+      }
+    : null;
+  const currentTemplate = template
+    ? { version: template.version, file: template.file, publishedAt: template.publishedAt }
+    : null;
+  return {
+    step: {
+      editable: canSubmit('CONTRACTUAL', progress),
+      currentTemplate,
+      agreement,
+      tickBoxes: tickBoxes
+        ? { disclaimerVersion: tickBoxes.disclaimerVersion, title: tickBoxes.title, texts: tickBoxes.texts }
+        : null,
+      resignReason: resignReason({
+        status: progress.contractualStatus,
+        currentTemplate: template
+          ? { version: template.version, publishedAt: new Date(template.publishedAt) }
+          : null,
+        agreement,
+      }),
+    },
+    tickBoxesId: tickBoxes?.id ?? null,
+  };
+}
+
+const noTemplate = () =>
+  new ApiError(
+    409,
+    'NO_AGREEMENT_TEMPLATE',
+    'The participation agreement template is not published yet: there is nothing to sign',
+  );
+
+/**
+ * PUT /api/onboarding/contractual: the two ticks saved as a draft at the organisation's version, with the
+ * PA_TICKBOX version they were ticked on, the organisation's version + 1 and an audit row. The agreement
+ * row is created on the current template when the company has none yet.
+ */
+export async function saveContractualDraft(
+  db: Kysely<DB>,
+  caller: OnboardingCaller,
+  draft: ContractualDraft,
+): Promise<void> {
+  const { actor } = caller;
+  await db.transaction().execute(async (trx) => {
+    await lockTemplatesShared(trx);
+    const { organisation, checks } = await lockStep(trx, caller.organisationId, 'CONTRACTUAL', draft.version);
+    assertStepEditable('CONTRACTUAL', organisation, checks);
+    const template = await currentAgreementTemplate(trx);
+    if (!template) throw noTemplate();
+    const tickBoxes = await tickBoxesOf(trx);
+    const ticks = {
+      acceptedTerms: draft.acceptedTerms,
+      confirmedAuthority: draft.confirmedAuthority,
+      tickBoxesDisclaimerId: tickBoxes?.id ?? null,
+    };
+    const existing = await agreementOf(trx, organisation.id);
+    const now = new Date();
+    if (existing) {
+      await trx
+        .updateTable('participationAgreements')
+        .set({ ...ticks, updatedBy: actor, updatedAt: now, version: sql<number>`version + 1` })
+        .where('id', '=', existing.id)
+        .execute();
+    } else {
+      await trx
+        .insertInto('participationAgreements')
+        .values({
+          ...ticks,
+          organisationId: organisation.id,
+          templateVersion: template.version,
+          createdBy: actor,
+          updatedBy: actor,
+        })
+        .execute();
+    }
+    await trx
+      .updateTable('organisations')
+      .set({ updatedBy: actor, updatedAt: now, version: sql<number>`version + 1` })
+      .where('id', '=', organisation.id)
+      .execute();
+    await writeAudit(trx, {
+      actor,
+      action: 'SAVE_CONTRACTUAL_DRAFT',
+      entity: 'organisation',
+      entityId: organisation.id,
+      diff: {
+        acceptedTerms: { from: existing?.acceptedTerms ?? false, to: draft.acceptedTerms },
+        confirmedAuthority: { from: existing?.confirmedAuthority ?? false, to: draft.confirmedAuthority },
+        tickBoxesDisclaimerId: ticks.tickBoxesDisclaimerId,
+      },
+    });
+  });
+}
+
+/** STEP_LOCKED or no template, read before the body: a refused upload stores no byte. */
+async function assertUploadOpen(db: Kysely<DB>, organisationId: string): Promise<void> {
+  const organisation = await db
+    .selectFrom('organisations')
+    .selectAll()
+    .where('id', '=', organisationId)
+    .executeTakeFirstOrThrow();
+  assertStepEditable('CONTRACTUAL', organisation, await checksByType(db, organisationId));
+  if (!(await currentAgreementTemplate(db))) throw noTemplate();
+}
+
+/**
+ * POST /api/onboarding/contractual/signed-agreement: the signed agreement (pdf), through the stored-files
+ * service (111, 112, 413 pass through), then one transaction: its stored_files row, the agreement pointed
+ * at it on the current template version (the previous file's reference released; the ticks cleared when
+ * the template changed, since they were given on the old one) and an audit row. The organisation's
+ * version is not changed, as for the copy of proof: an open form can still be saved after an upload.
+ */
+export async function uploadSignedAgreement(
+  db: Kysely<DB>,
+  request: FastifyRequest,
+  caller: OnboardingCaller,
+): Promise<StoredFileSummary> {
+  const { organisationId, actor } = caller;
+  await assertUploadOpen(db, organisationId);
+  const { file } = await receiveUpload(request, 'SIGNED_AGREEMENT');
+  return saveWithFile(db, file, { organisationId, uploadedBy: actor }, async (trx, stored) => {
+    await lockTemplatesShared(trx);
+    // Again under the locks: a submission or a new template may have come while the file streamed in.
+    const { organisation, checks } = await lockStep(trx, organisationId, 'CONTRACTUAL');
+    assertStepEditable('CONTRACTUAL', organisation, checks);
+    const template = await currentAgreementTemplate(trx);
+    if (!template) throw noTemplate();
+    const existing = await agreementOf(trx, organisationId);
+    const now = new Date();
+    const newTemplate = existing !== undefined && existing.templateVersion !== template.version;
+    let agreementId: string;
+    if (existing) {
+      agreementId = existing.id;
+      await trx
+        .updateTable('participationAgreements')
+        .set({
+          signedFileId: stored.id,
+          templateVersion: template.version,
+          ...(newTemplate
+            ? { acceptedTerms: false, confirmedAuthority: false, tickBoxesDisclaimerId: null }
+            : {}),
+          updatedBy: actor,
+          updatedAt: now,
+          version: sql<number>`version + 1`,
+        })
+        .where('id', '=', existing.id)
+        .execute();
+      await releaseFile(trx, existing.signedFileId, actor);
+    } else {
+      ({ id: agreementId } = await trx
+        .insertInto('participationAgreements')
+        .values({
+          organisationId,
+          templateVersion: template.version,
+          signedFileId: stored.id,
+          createdBy: actor,
+          updatedBy: actor,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow());
+    }
+    const summary = { id: stored.id, name: stored.name, size: stored.size, mime: stored.mime };
+    await writeAudit(trx, {
+      actor,
+      action: 'UPLOAD_SIGNED_AGREEMENT',
+      entity: 'participationAgreement',
+      entityId: agreementId,
+      diff: {
+        signedFileId: { from: existing?.signedFileId ?? null, to: stored.id },
+        templateVersion: { from: existing?.templateVersion ?? null, to: template.version },
+        file: summary,
+      },
+    });
+    return summary;
+  });
+}
+
+export interface StepSubmitServices {
+  mail: Outbox;
+  appName: string;
+  publicUrl: string;
+}
+
+/**
+ * POST /api/onboarding/contractual/submit, in one transaction at the organisation's version (409 when
+ * stale): the domain's refusals first (409: the check's status, packages/domain decide; the stage and
+ * legitimacy, canSubmit), then completeness (400, one MISSING entry per item), then the caller's
+ * acceptance of the tick boxes' disclaimer version (domain.md DisclaimerAcceptance), the CONTRACTUAL check
+ * with its CheckEvent, the organisation's status and stage and an audit row
+ * (checks/apply-check-transition.ts), and the SPOC's confirmation mail.
+ */
+export async function submitContractual(
+  db: Kysely<DB>,
+  services: StepSubmitServices,
+  caller: OnboardingCaller,
+  version: number,
+  now = new Date(),
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await lockTemplatesShared(trx);
+    const { organisation, check, checks } = await lockStep(
+      trx,
+      caller.organisationId,
+      'CONTRACTUAL',
+      version,
+    );
+    const decision = decide(check ? checkRecordOf(check) : initialCheck('CONTRACTUAL'), 'SUBMIT', {
+      role: 'EXTERNAL',
+      actor: caller.actor,
+      now,
+    });
+    if (!decision.ok) throw new ApiError(409, decision.code, decision.message);
+    const progress = progressOf(organisation, checks);
+    if (!canSubmit('CONTRACTUAL', progress)) {
+      throw new ApiError(
+        409,
+        'ACTION_NOT_ALLOWED',
+        `The contractual step opens once the legitimacy is approved (stage ${organisation.stage.toLowerCase()}, legitimacy ${progress.legitimacyStatus.toLowerCase()})`,
+      );
+    }
+    const { step, tickBoxesId } = await readContractual(trx, organisation.id, progress);
+    const missing = missingForContractual(step);
+    if (missing.length > 0) {
+      throw new ApiError(
+        400,
+        'MISSING',
+        `The participation agreement misses ${missing.length} item(s)`,
+        missing.map((item) => ({ code: 'MISSING', field: item.field, message: item.message })),
+      );
+    }
+    if (tickBoxesId) {
+      const acceptance = await trx
+        .insertInto('disclaimerAcceptances')
+        .values({ userId: caller.userId, disclaimerContentId: tickBoxesId, at: now })
+        .onConflict((oc) => oc.columns(['userId', 'disclaimerContentId']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (acceptance) {
+        await writeAudit(trx, {
+          actor: caller.actor,
+          action: 'CREATE',
+          entity: 'disclaimerAcceptance',
+          entityId: acceptance.id,
+          diff: { userId: caller.userId, disclaimerContentId: tickBoxesId },
+        });
+      }
+    }
+    await applyCheckTransition(trx, {
+      organisation,
+      check,
+      type: 'CONTRACTUAL',
+      next: decision.next,
+      event: decision.event,
+      actor: caller.actor,
+    });
+    await mailSpoc(trx, organisation, services, (recipient) =>
+      agreementReceivedMail(recipient, { templateVersion: step.agreement?.templateVersion ?? 1 }),
+    );
+  });
+}

@@ -1,0 +1,258 @@
+import type { Person, PersonAccessInput, SpocAssistantInvitation } from '@portal/contracts';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { changedFields, writeAudit } from '../../db/audit.js';
+import type { DB } from '../../db/schema.js';
+import { ApiError, notFound } from '../../http/api-error.js';
+import type { Outbox } from '../../mail/outbox.js';
+import { contactColumns } from './draft-columns.js';
+import { lockOrganisationAtVersion } from './legitimacy-step.js';
+import type { OnboardingCaller } from './onboarding-caller.js';
+import { contactsByKind } from './onboarding-repository.js';
+import { syncSpocAssistant } from './spoc-assistant-invitation.js';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/**
+ * domain.md People: "At most three per company: the Initial Requester (registers the company), the SPOC
+ * and an optional SPOC Assistant". The SPOC manages them: invites or removes the SPOC Assistant and sets an
+ * invited person's access to FULL or READ_ONLY. The Initial Requester, who is the SPOC until the company
+ * names another, may too. Every change is checked at the organisation's version and moves it.
+ */
+
+/** The company's people who count towards the three (not disabled), oldest first. */
+export async function peopleOf(db: Db, organisationId: string, callerId: string): Promise<Person[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'displayName', 'email', 'obpRole', 'access', 'status'])
+    .where('organisationId', '=', organisationId)
+    .where('status', '<>', 'DISABLED')
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.displayName,
+    email: row.email,
+    role: row.obpRole,
+    access: row.access,
+    status: row.status,
+    you: row.id === callerId,
+  }));
+}
+
+/** Who manages the company's people: its SPOC or its Initial Requester, with full access. */
+export async function canManagePeople(db: Db, caller: OnboardingCaller): Promise<boolean> {
+  if (caller.access !== 'FULL') return false;
+  const user = await db
+    .selectFrom('users')
+    .select('obpRole')
+    .where('id', '=', caller.userId)
+    .executeTakeFirst();
+  return user?.obpRole === 'SPOC' || user?.obpRole === 'INITIAL_REQUESTER';
+}
+
+async function assertManager(trx: Transaction<DB>, caller: OnboardingCaller): Promise<void> {
+  if (await canManagePeople(trx, caller)) return;
+  throw new ApiError(403, 'FORBIDDEN', "Only the SPOC or the Initial Requester manages the company's people");
+}
+
+async function touchOrganisation(trx: Transaction<DB>, organisationId: string, actor: string) {
+  await trx
+    .updateTable('organisations')
+    .set({ updatedBy: actor, updatedAt: new Date(), version: sql<number>`version + 1` })
+    .where('id', '=', organisationId)
+    .execute();
+}
+
+export interface PeopleServices {
+  mail: Outbox;
+  appName: string;
+  publicUrl: string;
+}
+
+/**
+ * POST /api/onboarding/people/spoc-assistant: invites the SPOC Assistant (spoc-assistant-invitation.ts:
+ * an INVITED user, a token and a mail; EMAIL_TAKEN, TOO_MANY_PEOPLE) and records them as the company's
+ * SPOC_ASSISTANT contact. The company has one assistant: another is invited once the first is removed.
+ */
+export async function inviteSpocAssistant(
+  db: Kysely<DB>,
+  services: PeopleServices,
+  caller: OnboardingCaller,
+  input: SpocAssistantInvitation,
+): Promise<void> {
+  const { actor } = caller;
+  await db.transaction().execute(async (trx) => {
+    const organisation = await lockOrganisationAtVersion(trx, caller.organisationId, input.version);
+    await assertManager(trx, caller);
+    const current = (await contactsByKind(trx, organisation.id)).SPOC_ASSISTANT;
+    if (current && current.email.trim() !== '') {
+      throw new ApiError(
+        409,
+        'SPOC_ASSISTANT_EXISTS',
+        `The company's SPOC Assistant is ${current.email}: remove them first to invite another person`,
+      );
+    }
+    const { version: _version, ...person } = input;
+    const existing = await trx
+      .selectFrom('users')
+      .select(['id', 'status'])
+      .where('organisationId', '=', organisation.id)
+      .where(sql`lower(email)`, '=', person.email.toLowerCase())
+      .executeTakeFirst();
+    if (existing && existing.status !== 'DISABLED') {
+      throw new ApiError(409, 'ALREADY_A_PERSON', `${person.email} is one of the company's people already`);
+    }
+    await syncSpocAssistant({ ...services, trx, organisation, actor }, null, person);
+    const columns = contactColumns(person);
+    const contact = current
+      ? await trx
+          .updateTable('contacts')
+          .set({ ...columns, updatedBy: actor, updatedAt: new Date(), version: sql<number>`version + 1` })
+          .where('id', '=', current.id)
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      : await trx
+          .insertInto('contacts')
+          .values({
+            ...columns,
+            organisationId: organisation.id,
+            kind: 'SPOC_ASSISTANT',
+            createdBy: actor,
+            updatedBy: actor,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+    await touchOrganisation(trx, organisation.id, actor);
+    await writeAudit(trx, {
+      actor,
+      action: current ? 'UPDATE' : 'CREATE',
+      entity: 'contact',
+      entityId: contact.id,
+      diff: { kind: 'SPOC_ASSISTANT', ...columns },
+    });
+  });
+}
+
+/**
+ * DELETE /api/onboarding/people/spoc-assistant: removes the SPOC Assistant. A person who never signed in
+ * is withdrawn (the user row and its invitation go); one who did is DISABLED with access REVOKED (kept for
+ * the audit trail, and no longer counted among the three). The SPOC_ASSISTANT contact is cleared.
+ */
+export async function removeSpocAssistant(
+  db: Kysely<DB>,
+  caller: OnboardingCaller,
+  version: number,
+): Promise<void> {
+  const { actor } = caller;
+  await db.transaction().execute(async (trx) => {
+    const organisation = await lockOrganisationAtVersion(trx, caller.organisationId, version);
+    await assertManager(trx, caller);
+    const contact = (await contactsByKind(trx, organisation.id)).SPOC_ASSISTANT;
+    const assistants = await trx
+      .selectFrom('users')
+      .selectAll()
+      .where('organisationId', '=', organisation.id)
+      .where('obpRole', '=', 'SPOC_ASSISTANT')
+      .where('status', '<>', 'DISABLED')
+      .forUpdate()
+      .execute();
+    if (!contact && assistants.length === 0) throw notFound('The company has no SPOC Assistant');
+
+    for (const user of assistants) {
+      if (user.id === caller.userId) {
+        throw new ApiError(409, 'OWN_ACCOUNT', 'You cannot remove yourself');
+      }
+      if (user.status === 'INVITED' && user.lastLoginAt === null) {
+        await trx.deleteFrom('users').where('id', '=', user.id).execute();
+        await writeAudit(trx, {
+          actor,
+          action: 'WITHDRAW_INVITATION',
+          entity: 'user',
+          entityId: user.id,
+          diff: { email: user.email, organisationId: organisation.id },
+        });
+        continue;
+      }
+      const changes = { status: 'DISABLED' as const, access: 'REVOKED' as const };
+      await trx
+        .updateTable('users')
+        .set({ ...changes, updatedBy: actor, updatedAt: new Date(), version: sql<number>`version + 1` })
+        .where('id', '=', user.id)
+        .execute();
+      await writeAudit(trx, {
+        actor,
+        action: 'REMOVE_PERSON',
+        entity: 'user',
+        entityId: user.id,
+        diff: { email: user.email, ...changedFields(user, changes) },
+      });
+    }
+    if (contact) {
+      await trx.deleteFrom('contacts').where('id', '=', contact.id).execute();
+      await writeAudit(trx, {
+        actor,
+        action: 'DELETE',
+        entity: 'contact',
+        entityId: contact.id,
+        diff: { kind: 'SPOC_ASSISTANT', email: contact.email },
+      });
+    }
+    await touchOrganisation(trx, organisation.id, actor);
+  });
+}
+
+/**
+ * PATCH /api/onboarding/people/{userId}: an invited person's (the SPOC Assistant's) access, FULL or
+ * READ_ONLY. Another company's user, or a removed one, is not found (404), so nothing leaks.
+ */
+export async function setPersonAccess(
+  db: Kysely<DB>,
+  caller: OnboardingCaller,
+  userId: string,
+  input: PersonAccessInput,
+): Promise<void> {
+  const { actor } = caller;
+  await db.transaction().execute(async (trx) => {
+    const organisation = await lockOrganisationAtVersion(trx, caller.organisationId, input.version);
+    await assertManager(trx, caller);
+    const user = await trx
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', userId)
+      .where('organisationId', '=', organisation.id)
+      .where('status', '<>', 'DISABLED')
+      .forUpdate()
+      .executeTakeFirst();
+    if (!user) throw notFound(`No person ${userId} in your company`);
+    if (user.id === caller.userId)
+      throw new ApiError(409, 'OWN_ACCOUNT', 'You cannot change your own access');
+    if (user.obpRole !== 'SPOC_ASSISTANT') {
+      throw new ApiError(
+        409,
+        'ACCESS_NOT_CHANGEABLE',
+        "Only an invited person's (the SPOC Assistant's) access is set here",
+      );
+    }
+    if (user.access !== input.access) {
+      await trx
+        .updateTable('users')
+        .set({
+          access: input.access,
+          updatedBy: actor,
+          updatedAt: new Date(),
+          version: sql<number>`version + 1`,
+        })
+        .where('id', '=', user.id)
+        .execute();
+    }
+    await touchOrganisation(trx, organisation.id, actor);
+    await writeAudit(trx, {
+      actor,
+      action: 'SET_ACCESS',
+      entity: 'user',
+      entityId: user.id,
+      diff: { email: user.email, ...changedFields(user, { access: input.access }) },
+    });
+  });
+}

@@ -1,0 +1,125 @@
+import type { StoredFileSummary } from '@portal/contracts';
+import { type CheckType, canSubmit, type OrganisationProgress } from '@portal/domain';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { CheckRow, DB, Organisation } from '../../db/schema.js';
+import { ApiError } from '../../http/api-error.js';
+import { lockOrganisation, lockOrganisationAtVersion } from './legitimacy-step.js';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** The organisation's check of a type, when it has one (the first submission creates it). */
+export async function checkOf(
+  db: Db,
+  organisationId: string,
+  type: CheckType,
+  options: { lock?: boolean } = {},
+): Promise<CheckRow | undefined> {
+  let query = db
+    .selectFrom('checks')
+    .selectAll()
+    .where('organisationId', '=', organisationId)
+    .where('type', '=', type);
+  if (options.lock) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+/** The organisation's checks by type, those it has (CheckRow rows). */
+export type ChecksByType = Partial<Record<CheckType, CheckRow>>;
+
+export async function checksByType(db: Db, organisationId: string): Promise<ChecksByType> {
+  const rows = await db
+    .selectFrom('checks')
+    .selectAll()
+    .where('organisationId', '=', organisationId)
+    .execute();
+  return Object.fromEntries(rows.map((row) => [row.type, row]));
+}
+
+/**
+ * The organisation's progress as packages/domain reads it: each check row's status where there is one
+ * (the reviewers' record wins over the organisation's copy, as legitimacy-step.ts reads it), and the
+ * financial check's decidedBy, which tells a top-up rejection (it may be resubmitted) from a final one.
+ */
+export const progressOf = (organisation: Organisation, checks: ChecksByType): OrganisationProgress => ({
+  stage: organisation.stage,
+  legitimacyStatus: checks.LEGITIMACY?.status ?? organisation.legitimacyStatus,
+  contractualStatus: checks.CONTRACTUAL?.status ?? organisation.contractualStatus,
+  financialStatus: checks.FINANCIAL?.status ?? organisation.financialStatus,
+  financialDecidedBy: checks.FINANCIAL?.decidedBy ?? null,
+});
+
+const STEP_NAME: Record<CheckType, string> = {
+  LEGITIMACY: 'legitimacy',
+  CONTRACTUAL: 'contractual',
+  FINANCIAL: 'financial',
+};
+
+const words = (value: string) => value.toLowerCase().replaceAll('_', ' ');
+
+/**
+ * The company edits the contractual or financial step exactly when it may submit it (packages/domain
+ * canSubmit): from APPROVALS on, once legitimacy is approved or temporarily approved, before the first
+ * submission, after corrections, after a new agreement template or a top-up; never while SUSPENDED or
+ * WITHDRAWN. Otherwise 409 STEP_LOCKED, as the legitimacy step answers.
+ */
+export function assertStepEditable(
+  type: 'CONTRACTUAL' | 'FINANCIAL',
+  organisation: Organisation,
+  checks: ChecksByType,
+): void {
+  const progress = progressOf(organisation, checks);
+  if (canSubmit(type, progress)) return;
+  const status = type === 'CONTRACTUAL' ? progress.contractualStatus : progress.financialStatus;
+  throw new ApiError(
+    409,
+    'STEP_LOCKED',
+    `The ${STEP_NAME[type]} step cannot be changed now: its check is ${words(status)}, the legitimacy check ${words(progress.legitimacyStatus)} (stage ${words(organisation.stage)})`,
+  );
+}
+
+export interface LockedStep {
+  organisation: Organisation;
+  /** The step's own check, locked after the organisation; undefined before its first submission. */
+  check: CheckRow | undefined;
+  checks: ChecksByType;
+}
+
+/**
+ * The organisation locked (at the version the editor read, when given: 409 when stale), then the step's
+ * check: the order every writer of a check follows (checks/apply-check-transition.ts).
+ */
+export async function lockStep(
+  trx: Transaction<DB>,
+  organisationId: string,
+  type: CheckType,
+  version?: number,
+): Promise<LockedStep> {
+  const organisation =
+    version === undefined
+      ? await lockOrganisation(trx, organisationId)
+      : await lockOrganisationAtVersion(trx, organisationId, version);
+  const check = await checkOf(trx, organisationId, type, { lock: true });
+  const checks = await checksByType(trx, organisationId);
+  return { organisation, check, checks: { ...checks, [type]: check } };
+}
+
+/** A stored file as the onboarding answer shows it, or null. */
+export async function fileSummaryOf(db: Db, id: string | null): Promise<StoredFileSummary | null> {
+  if (!id) return null;
+  const row = await db
+    .selectFrom('storedFiles')
+    .select(['id', 'name', 'size', 'mime'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** The file a record no longer references: one reference less (the admin may delete it at 0). */
+export async function releaseFile(trx: Transaction<DB>, id: string | null, actor: string): Promise<void> {
+  if (!id) return;
+  await trx
+    .updateTable('storedFiles')
+    .set({ refCount: sql<number>`greatest(ref_count - 1, 0)`, updatedBy: actor, updatedAt: new Date() })
+    .where('id', '=', id)
+    .execute();
+}

@@ -1,0 +1,65 @@
+import type { CheckDecisionInput } from '@portal/contracts';
+import { type DomainErrorCode, decide } from '@portal/domain';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { ApiError } from '../../http/api-error.js';
+import { applyCheckTransition, checkRecordOf } from '../checks/apply-check-transition.js';
+import { lockCheckAtVersion } from './locked-check.js';
+import { decisionMail } from './review-mails.js';
+import type { ReviewServices } from './review-services.js';
+import type { Reviewer } from './reviewer.js';
+import { mailSpoc } from './spoc-recipient.js';
+
+/**
+ * The HTTP status of each refusal of packages/domain `decide`: a reason the request lacks is the caller's
+ * to fix (400); an action the check's state or the environment does not allow now is a conflict (409).
+ */
+const STATUS_OF: Partial<Record<DomainErrorCode, number>> = {
+  REASON_REQUIRED: 400,
+  ACTOR_REQUIRED: 400,
+  ROLE_NOT_ALLOWED: 403,
+};
+
+/**
+ * POST /api/checks/{id}/decisions, in one transaction: the check locked at the reviewer's version
+ * (CHECK_DECIDED_FIRST when another decision came first), the domain's rules (packages/domain decide:
+ * which action from which status, reasons, temporary approvals only in a test environment), then the
+ * shared transition writer (check, CheckEvent, organisation status and stage, audit row; START assigns
+ * the check to the caller) and, for every decision but START, the SPOC's mail.
+ */
+export async function decideCheck(
+  db: Kysely<DB>,
+  services: ReviewServices,
+  reviewer: Reviewer,
+  checkId: string,
+  input: CheckDecisionInput,
+  now = new Date(),
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const { organisation, check } = await lockCheckAtVersion(trx, checkId, input.version);
+    const decision = decide(checkRecordOf(check), input.action, {
+      role: 'EMVO',
+      actor: reviewer.actor,
+      reason: input.reason,
+      now,
+      holidays: services.slaHolidays,
+      testEnvironment: services.testEnvironment,
+    });
+    if (!decision.ok) throw new ApiError(STATUS_OF[decision.code] ?? 409, decision.code, decision.message);
+    const { next, event } = decision;
+    await applyCheckTransition(trx, {
+      organisation,
+      check,
+      type: check.type,
+      next,
+      event,
+      actor: reviewer.actor,
+    });
+
+    const { action } = input;
+    if (action === 'START') return;
+    await mailSpoc(trx, organisation, services, (recipient) =>
+      decisionMail(recipient, { action, type: check.type, reason: next.reason }),
+    );
+  });
+}

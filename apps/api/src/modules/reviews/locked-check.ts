@@ -1,0 +1,96 @@
+import { CHECK_DECIDED_FIRST } from '@portal/contracts';
+import type { CheckStatus } from '@portal/domain';
+import { sql, type Transaction } from 'kysely';
+import type { CheckRow, DB, Organisation } from '../../db/schema.js';
+import { lockRow } from '../../db/versioned-rows.js';
+import { ApiError } from '../../http/api-error.js';
+import { INVOICED_PREFIX, PAID_COMMENT } from './billing-comments.js';
+import { findCheck } from './check-detail.js';
+
+const words = (status: CheckStatus) => status.toLowerCase().replaceAll('_', ' ');
+
+/** What an event did to the check, as the stale decision's message says it. */
+function deed(event: { fromStatus: CheckStatus | null; toStatus: CheckStatus; comment: string | null }) {
+  if (event.fromStatus === event.toStatus) {
+    if (event.comment?.startsWith(INVOICED_PREFIX)) return 'marked this check invoiced';
+    if (event.comment === PAID_COMMENT) return 'marked this check paid';
+    return 'changed this check';
+  }
+  const deeds: Record<CheckStatus, string> = {
+    NOT_SUBMITTED: 'sent this check back to not submitted',
+    SUBMITTED: 'submitted this check',
+    IN_REVIEW: 'started the review of this check',
+    CORRECTIONS_REQUESTED: 'requested corrections to this check',
+    APPROVED: 'approved this check',
+    TEMPORARILY_APPROVED: 'approved this check temporarily',
+    REJECTED: 'rejected this check',
+  };
+  return deeds[event.toStatus];
+}
+
+/** The name a person knows a colleague by: their display name when the actor is a portal user. */
+async function displayNameOf(trx: Transaction<DB>, actor: string): Promise<string> {
+  const user = await trx
+    .selectFrom('users')
+    .select('displayName')
+    .where((eb) => eb.or([eb('externalId', '=', actor), eb(sql`lower(email)`, '=', actor.toLowerCase())]))
+    .orderBy(sql`external_id is distinct from ${actor}`)
+    .limit(1)
+    .executeTakeFirst();
+  return user?.displayName ?? actor;
+}
+
+/**
+ * domain.md: "A stale version answers 409, so two reviewers can never decide the same check twice". The
+ * 409 names who acted last and what the check is now (spec §8 list body; the SPA puts `values` into the
+ * code's message): "Rita Reviewer approved this check first".
+ */
+async function decidedFirst(trx: Transaction<DB>, check: CheckRow): Promise<ApiError> {
+  const latest = await trx
+    .selectFrom('checkEvents')
+    .select(['actor', 'fromStatus', 'toStatus', 'comment'])
+    .where('checkId', '=', check.id)
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const actor = latest ? await displayNameOf(trx, latest.actor) : 'Someone';
+  const message = `${actor} ${latest ? deed(latest) : 'changed this check'} first`;
+  return new ApiError(409, CHECK_DECIDED_FIRST, message, [
+    { code: CHECK_DECIDED_FIRST, message, values: { actor, status: words(check.status) } },
+  ]);
+}
+
+export interface LockedCheck {
+  organisation: Organisation;
+  check: CheckRow;
+}
+
+/**
+ * The check and its organisation, locked until the transaction ends, at the version the reviewer saw.
+ * The organisation is locked first, as the company's submission does (checks/apply-check-transition.ts):
+ * the new stage is computed from all three of its checks, so two reviewers deciding two checks of one
+ * company must take turns, or each would miss the other's approval. A concurrent decision on the same
+ * check waits here, then reads the version the first one wrote and answers CHECK_DECIDED_FIRST.
+ */
+export async function lockCheckAtVersion(
+  trx: Transaction<DB>,
+  checkId: string,
+  version: number,
+): Promise<LockedCheck> {
+  const { organisationId } = await findCheck(trx, checkId);
+  const organisation = await lockRow(trx, {
+    table: 'organisations',
+    entity: 'organisation',
+    id: organisationId,
+    missing: `No organisation ${organisationId}`,
+  });
+  const check = await lockRow(trx, {
+    table: 'checks',
+    entity: 'check',
+    id: checkId,
+    missing: `No check ${checkId}`,
+  });
+  if (check.version !== version) throw await decidedFirst(trx, check);
+  return { organisation, check };
+}

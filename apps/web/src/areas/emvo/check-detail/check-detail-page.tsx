@@ -1,0 +1,182 @@
+import {
+  type CheckDetail,
+  QUEUE_SLUGS,
+  type QueueSlug,
+  REVIEW_ACTIONS,
+  type ReviewAction,
+} from '@portal/contracts';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { useCheckDetail } from '../reviews-api';
+import { BillingPanel } from './billing-panel';
+import { type CheckStep, openCheckStep } from './check-action-dialog';
+import { ApplicationData } from './check-application';
+import styles from './check-detail.module.css';
+import { useFormatters, When } from './check-format';
+import { Attempts, Documents, Timeline } from './check-history';
+import { Fact, Facts, Section } from './check-parts';
+
+const isQueueSlug = (value: string | undefined): value is QueueSlug =>
+  QUEUE_SLUGS.some((slug) => slug === value);
+
+/** The buttons the page shows: the API's allowed actions that the decision modal offers, in their order. */
+export const reviewActionsOf = (allowed: CheckDetail['allowedActions']): ReviewAction[] =>
+  REVIEW_ACTIONS.filter((action) => allowed.includes(action));
+
+/**
+ * /emvo/{queue}/{checkId} (domain.md Screens): one check for the reviewer. Who the company is and what it
+ * submitted, its documents, attempts and event timeline, and the decisions the API allows now, each taken
+ * in the shared modal. Reviewing a FINANCIAL check adds the billing panel.
+ */
+export function CheckDetailPage() {
+  const { t } = useTranslation();
+  const { queue, checkId } = useParams();
+  if (!isQueueSlug(queue) || !checkId) {
+    return (
+      <section className={styles.page}>
+        <h1>{t('emvo.check.title')}</h1>
+        <p>{t('errors.notFound')}</p>
+      </section>
+    );
+  }
+  return <CheckDetailView key={checkId} queue={queue} checkId={checkId} />;
+}
+
+function BackToQueue({ queue }: { queue: QueueSlug }) {
+  const { t } = useTranslation();
+  return (
+    <p className={styles.back}>
+      <Link to={`/emvo/${queue}`}>
+        <span aria-hidden="true">← </span>
+        {t('emvo.check.back', { queue: t(`emvo.check.queues.${queue}`) })}
+      </Link>
+    </p>
+  );
+}
+
+function CheckDetailView({ queue, checkId }: { queue: QueueSlug; checkId: string }) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const { data: detail, isError, refetch } = useCheckDetail(checkId);
+
+  if (!detail) {
+    return (
+      <section className={styles.page}>
+        <BackToQueue queue={queue} />
+        <h1>{t('emvo.check.title')}</h1>
+        {isError ? (
+          <>
+            <p>{t('emvo.check.loadFailed')}</p>
+            <button type="button" onClick={() => void refetch()}>
+              {t('actions.retry')}
+            </button>
+          </>
+        ) : (
+          <p role="status">{t('emvo.check.loading')}</p>
+        )}
+      </section>
+    );
+  }
+
+  const { check, application, billing } = detail;
+  const open = (step: CheckStep) =>
+    openCheckStep(
+      step,
+      {
+        checkId,
+        // The version the reviewer sees: deciding on it after someone else did answers 409.
+        version: check.version,
+        values: {
+          name: application.company.legalName,
+          check: t(`emvo.check.checkNames.${check.type}`),
+          fee: billing ? format.euros(billing.amountDueCents) : '',
+          invoiceNumber: billing?.invoiceNumber ?? '',
+        },
+      },
+      t,
+    );
+
+  return (
+    <section className={styles.page}>
+      <BackToQueue queue={queue} />
+      <CheckHeader detail={detail} />
+      <Decisions detail={detail} onDecide={(action) => open({ kind: 'decision', action })} />
+      {check.type === 'FINANCIAL' && billing && (
+        <BillingPanel billing={billing} onStep={(action) => open({ kind: 'billing', action })} />
+      )}
+      <ApplicationData application={application} />
+      <Documents documents={detail.documents} />
+      <Attempts attempts={detail.attempts} />
+      <Timeline events={detail.events} />
+    </section>
+  );
+}
+
+/** Who and what: the company, the check and where it stands (status and overdue in words, not colour). */
+function CheckHeader({ detail }: { detail: CheckDetail }) {
+  const { t } = useTranslation();
+  const { check, organisation, application } = detail;
+  return (
+    <header className={styles.header}>
+      <h1 className={styles.title}>{application.company.legalName}</h1>
+      <p className={styles.subtitle}>
+        {t('emvo.check.subtitle', {
+          check: t(`emvo.check.types.${check.type}`),
+          obpNumber: organisation.obpNumber,
+        })}
+      </p>
+      <Facts>
+        <Fact label={t('emvo.check.header.obpNumber')}>{organisation.obpNumber}</Fact>
+        <Fact label={t('emvo.check.header.type')}>{t(`emvo.check.types.${check.type}`)}</Fact>
+        <Fact label={t('emvo.check.header.status')}>
+          <span className={styles.status} data-status={check.status}>
+            {t(`emvo.check.statuses.${check.status}`)}
+          </span>
+        </Fact>
+        <Fact label={t('emvo.check.header.attempt')}>{check.attempt}</Fact>
+        <Fact label={t('emvo.check.header.submitted')}>
+          {check.submittedAt ? <When iso={check.submittedAt} /> : t('emvo.check.header.notSubmitted')}
+        </Fact>
+        <Fact label={t('emvo.check.header.slaDue')}>
+          {check.slaDueAt ? (
+            <>
+              <When iso={check.slaDueAt} precision="day" />
+              {check.overdue && <strong className={styles.overdue}>{t('emvo.check.header.overdue')}</strong>}
+            </>
+          ) : (
+            t('emvo.check.header.noSla')
+          )}
+        </Fact>
+        <Fact label={t('emvo.check.header.assignee')}>
+          {check.assignee ?? t('emvo.check.header.unassigned')}
+        </Fact>
+      </Facts>
+    </header>
+  );
+}
+
+/** One button per decision the API allows now (contracts REVIEW_ACTIONS ∩ allowedActions). */
+function Decisions({ detail, onDecide }: { detail: CheckDetail; onDecide: (action: ReviewAction) => void }) {
+  const { t } = useTranslation();
+  const actions = reviewActionsOf(detail.allowedActions);
+  return (
+    <Section title={t('emvo.check.decisions.title')}>
+      {actions.length === 0 ? (
+        <p>{t('emvo.check.decisions.none', { status: t(`emvo.check.statuses.${detail.check.status}`) })}</p>
+      ) : (
+        <div className={styles.actions}>
+          {actions.map((action) => (
+            <button
+              key={action}
+              type="button"
+              className={action === 'REJECT' ? styles.danger : 'primary'}
+              onClick={() => onDecide(action)}
+            >
+              {t(`emvo.check.actions.${action}.button`)}
+            </button>
+          ))}
+        </div>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,53 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** spec §1: the default locale is en-US; the only language, en, formats as en-US. */
+export const localeOf = (language: string) => (language === 'en' ? 'en-US' : language);
+
+/** How the detail view writes dates, amounts and countries for people, in the UI's language. */
+export interface Formatters {
+  /** A day: "March 5, 2026". */
+  day: (iso: string) => string;
+  /** A moment: "March 5, 2026 at 2:30 PM" (the reader's time zone). */
+  moment: (iso: string) => string;
+  /** EUR cents as an amount: "€6,750.00". */
+  euros: (cents: number) => string;
+  /** An ISO country code as its name ("NL" → "Netherlands"); the code when the browser has no name. */
+  country: (code: string) => string;
+}
+
+export function formatters(language: string): Formatters {
+  const locale = localeOf(language);
+  const day = new Intl.DateTimeFormat(locale, { dateStyle: 'long' });
+  const moment = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' });
+  const euros = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' });
+  let regions: Intl.DisplayNames | undefined;
+  try {
+    regions = new Intl.DisplayNames([locale], { type: 'region' });
+  } catch {
+    regions = undefined;
+  }
+  return {
+    day: (iso) => day.format(new Date(iso)),
+    moment: (iso) => moment.format(new Date(iso)),
+    euros: (cents) => euros.format(cents / 100),
+    country: (code) => {
+      try {
+        return regions?.of(code) ?? code;
+      } catch {
+        return code;
+      }
+    },
+  };
+}
+
+export function useFormatters(): Formatters {
+  const { i18n } = useTranslation();
+  return useMemo(() => formatters(i18n.language), [i18n.language]);
+}
+
+/** A date as people read it, with the machine-readable value beside it. */
+export function When({ iso, precision = 'moment' }: { iso: string; precision?: 'day' | 'moment' }) {
+  const format = useFormatters();
+  return <time dateTime={iso}>{precision === 'day' ? format.day(iso) : format.moment(iso)}</time>;
+}

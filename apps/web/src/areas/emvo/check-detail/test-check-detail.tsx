@@ -1,0 +1,368 @@
+import type { BillingStepInput, CheckDecisionInput, CheckDetail } from '@portal/contracts';
+import { allowedActions, allowedBillingActions, targetStatus } from '@portal/domain';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import type { SetupServer } from 'msw/node';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { vi } from 'vitest';
+import { AuthProvider } from '../../../auth/auth-context';
+import type { Auth } from '../../../auth/msal-auth';
+import { EnvironmentProvider } from '../../../config/environment-context';
+import { createErrorHandler, createQueryClient } from '../../../http/error-handler';
+import { createHttpClient } from '../../../http/http-client';
+import { HttpProvider } from '../../../http/http-context';
+import { ModalHost } from '../../../modal/modal-host';
+import { closeModal } from '../../../modal/modal-store';
+import { TEST_ENVIRONMENT } from '../../../test/render-with-providers';
+import { userWith } from '../../../test/session-users';
+import { createTestI18n } from '../../../test/test-i18n';
+import { CheckDetailPage } from './check-detail-page';
+
+/**
+ * Test helper (the detail view's tests): a legitimacy check in review, its company's data, documents,
+ * attempts and timeline, as GET /api/checks/{id} answers it. Times at noon UTC: the same day everywhere.
+ */
+export const CHECK_ID = 'c0000000-0000-4000-8000-000000000001';
+
+export function legitimacyInReview(): CheckDetail {
+  return {
+    check: {
+      id: CHECK_ID,
+      type: 'LEGITIMACY',
+      status: 'IN_REVIEW',
+      attempt: 2,
+      submittedAt: '2026-03-02T12:00:00.000Z',
+      slaDueAt: '2026-03-23T12:00:00.000Z',
+      overdue: true,
+      assignee: 'Rita Reviewer',
+      decidedAt: null,
+      decidedBy: null,
+      reason: null,
+      version: 3,
+    },
+    organisation: { id: 'o0000000-0000-4000-8000-000000000042', obpNumber: 'C00042', stage: 'INFORMATION' },
+    application: {
+      company: {
+        legalName: 'Jansen Pharma BV',
+        orgType: 'PD',
+        registrationNumber: 'KVK 12345678',
+        vatNumber: 'NL123456789B01',
+        address: {
+          street: 'Keizersgracht',
+          houseNumber: '12a',
+          postalCode: '1015 CS',
+          city: 'Amsterdam',
+          country: 'NL',
+        },
+        website: 'https://jansen.example.com',
+        phone: '+31 20 123 4567',
+        email: 'info@jansen.example.com',
+      },
+      spoc: {
+        firstName: 'Eva',
+        lastName: 'Jansen',
+        function: 'Regulatory affairs',
+        email: 'eva@jansen.example.com',
+        phone: '+31 20 123 4568',
+      },
+      spocAssistant: null,
+      authorisedRepresentative: {
+        firstName: 'Pieter',
+        lastName: 'de Vries',
+        function: 'Managing director',
+        email: 'pieter@jansen.example.com',
+        phone: null,
+        copyOfProof: {
+          id: 'f0000000-0000-4000-8000-000000000001',
+          name: 'proof-de-vries.pdf',
+          size: 120_000,
+          mime: 'application/pdf',
+        },
+      },
+      mahs: [
+        {
+          name: 'Jansen Generics',
+          country: 'NL',
+          activeIn: ['NL', 'BE'],
+          website: null,
+          phone: null,
+          email: null,
+          licences: ['WDA-NL-001'],
+          products: [{ name: 'Paracetamol 500 mg', productCode: '110375286414', countries: ['NL'] }],
+        },
+      ],
+    },
+    documents: [
+      {
+        id: 'f0000000-0000-4000-8000-000000000001',
+        purpose: 'COPY_OF_PROOF',
+        name: 'proof-de-vries.pdf',
+        size: 120_000,
+        mime: 'application/pdf',
+        uploadedAt: '2026-03-01T12:00:00.000Z',
+      },
+    ],
+    attempts: [
+      {
+        attempt: 1,
+        submittedAt: '2026-02-02T12:00:00.000Z',
+        outcome: 'CORRECTIONS_REQUESTED',
+        decidedAt: '2026-02-10T12:00:00.000Z',
+        decidedBy: 'Rita Reviewer',
+        reason: 'The copy of proof is not signed.',
+      },
+      {
+        attempt: 2,
+        submittedAt: '2026-03-02T12:00:00.000Z',
+        outcome: null,
+        decidedAt: null,
+        decidedBy: null,
+        reason: null,
+      },
+    ],
+    events: [
+      event(1, 'NOT_SUBMITTED', 'SUBMITTED', 'Eva Jansen', 'EXTERNAL', null, '2026-02-02T12:00:00.000Z'),
+      event(2, 'SUBMITTED', 'IN_REVIEW', 'Rita Reviewer', 'EMVO', null, '2026-02-03T12:00:00.000Z'),
+      event(
+        3,
+        'IN_REVIEW',
+        'CORRECTIONS_REQUESTED',
+        'Rita Reviewer',
+        'EMVO',
+        'The copy of proof is not signed.',
+        '2026-02-10T12:00:00.000Z',
+      ),
+      event(
+        4,
+        'CORRECTIONS_REQUESTED',
+        'SUBMITTED',
+        'Eva Jansen',
+        'EXTERNAL',
+        null,
+        '2026-03-02T12:00:00.000Z',
+      ),
+      event(5, 'SUBMITTED', 'IN_REVIEW', 'Rita Reviewer', 'EMVO', null, '2026-03-03T12:00:00.000Z'),
+    ],
+    allowedActions: ['APPROVE', 'APPROVE_TEMPORARILY', 'REQUEST_CORRECTIONS', 'REJECT'],
+    billing: null,
+  };
+}
+
+/** A financial check, approved: the fee is to be invoiced. */
+export function financialApproved(): CheckDetail {
+  const base = legitimacyInReview();
+  return {
+    ...base,
+    check: {
+      ...base.check,
+      type: 'FINANCIAL',
+      status: 'APPROVED',
+      attempt: 1,
+      slaDueAt: null,
+      overdue: false,
+      decidedAt: '2026-03-20T12:00:00.000Z',
+      decidedBy: 'Rita Reviewer',
+    },
+    documents: [
+      {
+        id: 'f0000000-0000-4000-8000-000000000002',
+        purpose: 'INVOICING_FORM',
+        name: 'invoicing-form.xlsx',
+        size: 30_000,
+        mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        uploadedAt: '2026-03-15T12:00:00.000Z',
+      },
+    ],
+    attempts: [],
+    events: [],
+    allowedActions: [],
+    billing: {
+      declaredMahCount: 2,
+      activeMahCount: 2,
+      feeCents: 1_350_000,
+      amountDueCents: 1_350_000,
+      invoiceNumber: null,
+      invoicedAt: null,
+      paidAt: null,
+      allowedActions: ['MARK_INVOICED'],
+    },
+  };
+}
+
+function event(
+  n: number,
+  from: CheckDetail['events'][number]['from'],
+  to: CheckDetail['events'][number]['to'],
+  actor: string,
+  role: string,
+  comment: string | null,
+  at: string,
+): CheckDetail['events'][number] {
+  return { id: `e0000000-0000-4000-8000-00000000000${n}`, from, to, actor, role, comment, at };
+}
+
+/** What the fake API received, and the check as it stands there now (a test may change it: "someone else"). */
+export interface FakeReviewsApi {
+  detail: CheckDetail;
+  sent: Array<{ call: string; body: unknown }>;
+  gets: number;
+}
+
+const NOW = '2026-03-25T12:00:00.000Z';
+
+/** The fake API's decision: the domain's transition, a new version and event, the actions open after it. */
+function decided(detail: CheckDetail, input: CheckDecisionInput): CheckDetail {
+  const status = targetStatus(input.action);
+  const check = {
+    ...detail.check,
+    status,
+    version: detail.check.version + 1,
+    ...(input.action === 'START'
+      ? { assignee: 'Rita Reviewer' }
+      : { decidedAt: NOW, decidedBy: 'Rita Reviewer', reason: input.reason ?? null }),
+  };
+  return {
+    ...detail,
+    check,
+    events: [
+      ...detail.events,
+      {
+        id: 'e0000000-0000-4000-8000-000000000099',
+        from: detail.check.status,
+        to: status,
+        actor: 'Rita Reviewer',
+        role: 'EMVO',
+        comment: input.reason ?? null,
+        at: NOW,
+      },
+    ],
+    allowedActions: allowedActions(
+      { type: check.type, status: check.status, attempt: check.attempt },
+      'EMVO',
+      { testEnvironment: true },
+    ),
+  };
+}
+
+function billed(detail: CheckDetail, input: BillingStepInput): CheckDetail {
+  const billing = detail.billing;
+  if (!billing) return detail;
+  const next =
+    input.action === 'MARK_INVOICED'
+      ? { ...billing, invoiceNumber: input.invoiceNumber, invoicedAt: NOW }
+      : { ...billing, paidAt: NOW };
+  return {
+    ...detail,
+    check: { ...detail.check, version: detail.check.version + 1 },
+    billing: {
+      ...next,
+      allowedActions: allowedBillingActions({
+        financialStatus: detail.check.status,
+        invoiceNumber: next.invoiceNumber,
+        invoicedAt: next.invoicedAt ? new Date(next.invoicedAt) : null,
+        paidAt: next.paidAt ? new Date(next.paidAt) : null,
+      }),
+    },
+  };
+}
+
+/** 409 CHECK_DECIDED_FIRST as the API sends it: a list body whose entry names who acted first. */
+function decidedFirst(detail: CheckDetail) {
+  return HttpResponse.json(
+    [
+      {
+        code: 'CHECK_DECIDED_FIRST',
+        message: 'Someone decided first',
+        values: { actor: detail.check.decidedBy ?? '', status: detail.check.status },
+      },
+    ],
+    { status: 409 },
+  );
+}
+
+/**
+ * The reviews API for one check, in memory: GET answers the check as it stands, a decision or billing step
+ * on the current version applies it, on an older one answers 409 CHECK_DECIDED_FIRST.
+ */
+export function serveCheck(server: SetupServer, initial: CheckDetail): FakeReviewsApi {
+  const api: FakeReviewsApi = { detail: initial, sent: [], gets: 0 };
+  server.resetHandlers(
+    http.get('/api/checks/:id', () => {
+      api.gets += 1;
+      return HttpResponse.json(api.detail);
+    }),
+    http.post('/api/checks/:id/decisions', async ({ request }) => {
+      const body = (await request.json()) as CheckDecisionInput;
+      api.sent.push({ call: 'POST /api/checks/:id/decisions', body });
+      if (body.version !== api.detail.check.version) return decidedFirst(api.detail);
+      api.detail = decided(api.detail, body);
+      return HttpResponse.json(api.detail);
+    }),
+    http.post('/api/checks/:id/billing', async ({ request }) => {
+      const body = (await request.json()) as BillingStepInput;
+      api.sent.push({ call: 'POST /api/checks/:id/billing', body });
+      if (body.version !== api.detail.check.version) return decidedFirst(api.detail);
+      api.detail = billed(api.detail, body);
+      return HttpResponse.json(api.detail);
+    }),
+  );
+  return api;
+}
+
+const auth: Auth = {
+  user: () => userWith('EmvoPortalInternal'),
+  login: async () => {},
+  getToken: async () => 'reviewer-token',
+  logout: async () => {},
+  subscribe: () => () => {},
+};
+
+/**
+ * Renders /emvo/{queue}/{checkId} as the app does: the real HTTP client (msw answers), the app's error
+ * handler wired into the query client (its toasts go to `notify`), the modal host, the queue route.
+ */
+export function renderCheckDetail(path = `/emvo/legitimacy/${CHECK_ID}`) {
+  const i18n = createTestI18n();
+  const notify = vi.fn();
+  const handleError = createErrorHandler({
+    t: (key, values) => i18n.t(key, values),
+    notify,
+    closeModal,
+    logout: vi.fn(),
+    navigate: vi.fn(),
+    goBack: vi.fn(),
+    production: false,
+    online: () => true,
+    shouldShowOffline: () => true,
+    markUnavailable: vi.fn(),
+  });
+  const client = createHttpClient({
+    baseUrl: location.origin,
+    getToken: async () => 'reviewer-token',
+    language: () => 'en',
+  });
+  const view = render(
+    <I18nextProvider i18n={i18n}>
+      <EnvironmentProvider environment={{ ...TEST_ENVIRONMENT, apiUrl: location.origin }}>
+        <AuthProvider auth={auth}>
+          <QueryClientProvider client={createQueryClient(handleError)}>
+            <HttpProvider client={client}>
+              <MemoryRouter initialEntries={[path]}>
+                <main id="main" tabIndex={-1}>
+                  <Routes>
+                    <Route path="/emvo/:queue/:checkId" element={<CheckDetailPage />} />
+                    <Route path="/emvo/:queue" element={<h1>Queue page</h1>} />
+                  </Routes>
+                </main>
+                <ModalHost />
+              </MemoryRouter>
+            </HttpProvider>
+          </QueryClientProvider>
+        </AuthProvider>
+      </EnvironmentProvider>
+    </I18nextProvider>,
+  );
+  return { ...view, notify };
+}

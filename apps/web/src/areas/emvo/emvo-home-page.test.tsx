@@ -1,0 +1,128 @@
+import type { QueueSummary } from '@portal/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stubResizeObserver } from '../../forms/test-form';
+import { renderReviewerRoute, serveReviews } from './queues/test-queues';
+
+const server = setupServer();
+beforeAll(() => {
+  stubResizeObserver();
+  server.listen({ onUnhandledRequest: 'error' });
+});
+afterAll(() => server.close());
+
+const SUMMARY: QueueSummary = {
+  queues: [
+    { queue: 'legitimacy', open: 6, overdue: 2, assignedToMe: 1 },
+    { queue: 'contractual', open: 4, overdue: 0, assignedToMe: 1 },
+    { queue: 'financial', open: 1234, overdue: 0, assignedToMe: 0 },
+  ],
+};
+
+/** Each queue's card: its title, and each link's text and target. */
+async function cards() {
+  const list = await screen.findByRole('list', { name: 'Review queues' });
+  return within(list)
+    .getAllByRole('heading', { level: 3 })
+    .map((heading) => {
+      const card = heading.closest('li');
+      if (!card) throw new Error('A card is a list item');
+      return {
+        title: heading.textContent,
+        links: within(card)
+          .getAllByRole('link')
+          .map((link) => [link.textContent, link.getAttribute('href')]),
+      };
+    });
+}
+
+describe('/emvo: the reviewer’s landing page', { timeout: 20_000 }, () => {
+  it("shows each queue's open, overdue and assigned-to-me counts, each a link to its filtered queue", async () => {
+    serveReviews(
+      server,
+      http.get('/api/review-queues/summary', () => HttpResponse.json(SUMMARY)),
+    );
+    renderReviewerRoute('/emvo');
+    expect(screen.getByRole('heading', { level: 1, name: 'Reviewer area' })).toBeInTheDocument();
+    expect(screen.getByText('Welcome, Rita Reviewer.')).toBeInTheDocument();
+    const open = 'status=SUBMITTED,IN_REVIEW';
+    expect(await cards()).toEqual([
+      {
+        title: 'Legitimacy queue',
+        links: [
+          ['6open checks', `/emvo/legitimacy?${open}`],
+          ['2overdue', `/emvo/legitimacy?${open}&overdue=true`],
+          ['1assigned to you', `/emvo/legitimacy?${open}&assignedToMe=true`],
+          ['Open the whole queue', '/emvo/legitimacy'],
+        ],
+      },
+      {
+        title: 'Contractual queue',
+        links: [
+          ['4open checks', `/emvo/contractual?${open}`],
+          ['0overdue', `/emvo/contractual?${open}&overdue=true`],
+          ['1assigned to you', `/emvo/contractual?${open}&assignedToMe=true`],
+          ['Open the whole queue', '/emvo/contractual'],
+        ],
+      },
+      {
+        title: 'Financial queue',
+        links: [
+          ['1,234open checks', `/emvo/financial?${open}`],
+          ['0overdue', `/emvo/financial?${open}&overdue=true`],
+          ['0assigned to you', `/emvo/financial?${open}&assignedToMe=true`],
+          ['Open the whole queue', '/emvo/financial'],
+        ],
+      },
+    ]);
+  });
+
+  it('each link says its queue to assistive technology (the three cards have the same figures)', async () => {
+    serveReviews(
+      server,
+      http.get('/api/review-queues/summary', () => HttpResponse.json(SUMMARY)),
+    );
+    renderReviewerRoute('/emvo');
+    await cards();
+    const overdue = screen.getAllByRole('link', { name: /overdue$/ });
+    expect(overdue.map((link) => link.getAttribute('aria-describedby'))).toHaveLength(3);
+    expect(overdue[1]).toHaveAccessibleDescription('Contractual queue');
+  });
+
+  it('a figure opens its queue with that filter on, and the queue asks the API for exactly that', async () => {
+    const calls = serveReviews(server);
+    const user = userEvent.setup();
+    const { url } = renderReviewerRoute('/emvo');
+    const [legitimacy] = await cards();
+    expect(legitimacy?.links[1]?.[0]).toMatch(/^\d+overdue$/);
+    await user.click(screen.getAllByRole('link', { name: /overdue$/ })[0] as HTMLElement);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Legitimacy queue' })).toBeInTheDocument();
+    expect(url()).toBe('/emvo/legitimacy?status=SUBMITTED,IN_REVIEW&overdue=true');
+    expect(screen.getByRole('checkbox', { name: 'Overdue only' })).toBeChecked();
+    await waitFor(() =>
+      expect(calls.at(-1)).toBe(
+        '/api/review-queues/legitimacy?overdue=true&page=1&limit=20&status=SUBMITTED,IN_REVIEW',
+      ),
+    );
+    const table = screen.getByRole('table', { name: 'Legitimacy queue' });
+    const late = Number.parseInt(legitimacy?.links[1]?.[0] ?? '', 10);
+    await waitFor(() => expect(within(table).getAllByText('Overdue')).toHaveLength(late));
+  });
+
+  it('says so when the queues cannot be loaded', async () => {
+    serveReviews(
+      server,
+      http.get('/api/review-queues/summary', () =>
+        HttpResponse.json({ code: 'DEFAULT_ERROR', message: 'down' }, { status: 500 }),
+      ),
+    );
+    const { handleError } = renderReviewerRoute('/emvo');
+    // After the one retry a server error gets.
+    const alert = await screen.findByRole('alert', {}, { timeout: 5_000 });
+    expect(alert).toHaveTextContent('The review queues could not be loaded.');
+    expect(handleError).toHaveBeenCalled();
+  });
+});

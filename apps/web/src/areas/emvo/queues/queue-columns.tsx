@@ -1,0 +1,123 @@
+import type { QueueSlug, ReviewQueueRow } from '@portal/contracts';
+import type { TFunction } from 'i18next';
+import { Link } from 'react-router';
+import { tk } from '../../../i18n/i18n';
+import type { Column } from '../../../table/column';
+import styles from './queues.module.css';
+
+/** The UI language as Intl reads it: 'en' shows as en-US (spec §1: default locale en-US). */
+const localeOf = (language: string) => (language === 'en' ? 'en-US' : language);
+
+/** The cells' formats in the UI's language. */
+export function queueFormats(language: string) {
+  const locale = localeOf(language);
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
+  let regions: Intl.DisplayNames | undefined;
+  try {
+    regions = new Intl.DisplayNames([locale], { type: 'region' });
+  } catch {
+    regions = undefined;
+  }
+  return {
+    date: (iso: string) => date.format(new Date(iso)),
+    country: (code: string) => regions?.of(code) ?? code,
+    number: (value: number) => value.toLocaleString(locale),
+  };
+}
+
+/** An address may break anywhere when its column is narrow (in pages; the scrolling list keeps one line). */
+const Address = ({ email }: { email: string }) => <span className={styles.address}>{email}</span>;
+
+/** The link to a check's detail view (/emvo/{queue}/{checkId}). */
+export const checkHref = (queue: QueueSlug, checkId: string) => `/emvo/${queue}/${checkId}`;
+
+/**
+ * domain.md Screens: number, company, type, country, MAH count, submitted, SLA due (overdue in red, and
+ * said in words), attempt, status, assignee. The company's name is the row's link to its check: a real
+ * link, reached by Tab. Dates are days in UTC, as the API stores them.
+ */
+export function queueColumns(queue: QueueSlug, t: TFunction, language: string): Column<ReviewQueueRow>[] {
+  const format = queueFormats(language);
+  const none = (text: string) => <span className={styles.none}>{text}</span>;
+  return [
+    {
+      id: 'obpNumber',
+      header: tk('emvo.queues.columns.obpNumber'),
+      fields: 'obpNumber',
+      cell: (row) => row.obpNumber,
+      width: '9rem',
+    },
+    {
+      id: 'legalName',
+      header: tk('emvo.queues.columns.company'),
+      fields: 'legalName',
+      cell: (row) => <Link to={checkHref(queue, row.id)}>{row.legalName}</Link>,
+    },
+    {
+      // Type, country, MAH count and attempt do not sort: a reviewer filters by them (or has no use for
+      // their order), and their columns stay narrow enough for the name and the assignee to have room.
+      id: 'orgType',
+      header: tk('emvo.queues.columns.orgType'),
+      cell: (row) => <abbr title={t(`emvo.queues.orgTypes.${row.orgType}`)}>{row.orgType}</abbr>,
+      width: '4rem',
+    },
+    {
+      id: 'country',
+      header: tk('emvo.queues.columns.country'),
+      cell: (row) => (row.country ? format.country(row.country) : none('—')),
+      width: '6.75rem',
+    },
+    {
+      id: 'mahCount',
+      header: tk('emvo.queues.columns.mahCount'),
+      cell: (row) => format.number(row.mahCount),
+      width: '4.5rem',
+      align: 'end',
+    },
+    {
+      id: 'submittedAt',
+      header: tk('emvo.queues.columns.submitted'),
+      fields: 'submittedAt',
+      cell: (row) => (row.submittedAt ? format.date(row.submittedAt) : none('—')),
+      width: '8.25rem',
+    },
+    {
+      id: 'slaDueAt',
+      header: tk('emvo.queues.columns.slaDue'),
+      fields: 'slaDueAt',
+      width: '8.25rem',
+      cell: (row) => {
+        if (!row.slaDueAt) return none(t('emvo.queues.noSla'));
+        const due = format.date(row.slaDueAt);
+        // Not by colour alone (WCAG 1.4.1): an overdue check also says so in words.
+        return row.overdue ? (
+          <span className={styles.overdue}>
+            {due} <span className={styles.badge}>{t('emvo.queues.overdue')}</span>
+          </span>
+        ) : (
+          due
+        );
+      },
+    },
+    {
+      id: 'attempt',
+      header: tk('emvo.queues.columns.attempt'),
+      cell: (row) => format.number(row.attempt),
+      width: '5.25rem',
+      align: 'end',
+    },
+    {
+      id: 'status',
+      header: tk('emvo.queues.columns.status'),
+      fields: 'status',
+      cell: (row) => t(`emvo.queues.statuses.${row.status}`),
+      width: '7.5rem',
+    },
+    {
+      id: 'assignee',
+      header: tk('emvo.queues.columns.assignee'),
+      fields: 'assignee',
+      cell: (row) => (row.assignee ? <Address email={row.assignee} /> : none(t('emvo.queues.unassigned'))),
+    },
+  ];
+}

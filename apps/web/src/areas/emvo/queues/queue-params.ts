@@ -1,0 +1,99 @@
+import {
+  CHECK_STATUSES,
+  type CheckStatus,
+  QUEUE_FLAGS,
+  type QueueFlag,
+  type QueueSlug,
+  REVIEW_QUEUE_LIST,
+} from '@portal/contracts';
+import { isAwaitingReview } from '@portal/domain';
+import {
+  createListQuery,
+  type Filter,
+  isFilter,
+  type ListQuery,
+  stringifyListQuery,
+  type Where,
+} from '@portal/list-query';
+import { useCallback, useMemo } from 'react';
+import { type TableParams, useTableParams } from '../../../table/use-table-params';
+import type { QueueFlags } from '../reviews-api';
+
+/** The list-language fields the queue's toolbar filters by (contracts REVIEW_QUEUE_LIST). */
+export const QUEUE_FILTERS = ['status', 'orgType', 'country', 'submittedAt'] as const;
+
+/** A queue holds the checks that were submitted; "open" ones wait on a reviewer (domain isAwaitingReview). */
+export const QUEUE_STATUSES = CHECK_STATUSES.filter((status) => status !== 'NOT_SUBMITTED');
+export const OPEN_STATUSES = CHECK_STATUSES.filter(isAwaitingReview);
+
+/** domain.md: oldest first, the order the API applies when the URL gives none. */
+export const DEFAULT_QUEUE_ORDER: readonly string[] = REVIEW_QUEUE_LIST.defaultOrder;
+
+const ON: Filter = { type: 'equal', value: 'true' };
+
+/**
+ * The queue's flags (contracts QUEUE_FLAGS) are not list filters: they travel as `assignedToMe=true`,
+ * `overdue=true` beside the list query (useReviewQueue's `flags`). The table owns them all the same
+ * (they are among its `filters`), so it reads and writes them with the rest of its URL state, sends the
+ * page back to 1 when one changes, and keeps them out of the way of other params; here they are taken off
+ * its list query again, so the API never gets them as list filters.
+ */
+export function splitFlags(query: ListQuery): { query: ListQuery; flags: QueueFlags } {
+  const where: Where = { ...query.where };
+  const flags: QueueFlags = {};
+  for (const flag of QUEUE_FLAGS) {
+    const filter = where[flag];
+    delete where[flag];
+    if (isFilter(filter) && filter.value === 'true') flags[flag] = true;
+  }
+  return { query: { ...query, where }, flags };
+}
+
+export interface QueueParams {
+  /** The table's params (sort, page, filters, search), for the DataTable and the toolbar. */
+  table: TableParams;
+  /** The list query to send: the table's, without the flags. */
+  query: ListQuery;
+  flags: QueueFlags;
+  setFlag: (flag: QueueFlag, on: boolean) => void;
+}
+
+/** Every key of the queue's URL state the table owns: its filters and the flags. */
+const SCOPE = { filters: [...QUEUE_FILTERS, ...QUEUE_FLAGS] };
+
+/** One queue's state, all of it in the URL: the list language's sort, filters and search, and the flags. */
+export function useQueueParams(limit?: number): QueueParams {
+  const table = useTableParams({ ...SCOPE, limit, defaultOrder: DEFAULT_QUEUE_ORDER });
+  const split = useMemo(() => splitFlags(table.query), [table.query]);
+  const { setFilter } = table;
+  const setFlag = useCallback(
+    (flag: QueueFlag, on: boolean) => setFilter(flag, on ? ON : undefined),
+    [setFilter],
+  );
+  return { table, query: split.query, flags: split.flags, setFlag };
+}
+
+/** The values of a field's equal filter: one value or a list in the URL (`status=A` or `status=A,B`). */
+export function equalValues(query: ListQuery, field: string): string[] {
+  const filter = query.where[field];
+  if (!isFilter(filter) || filter.type !== 'equal') return [];
+  return (Array.isArray(filter.value) ? filter.value : [filter.value]).map(String);
+}
+
+/** A link into a queue, in the URL form its table reads (spec §7): `/emvo/legitimacy?status=A,B&overdue=true`. */
+export function queueHref(
+  queue: QueueSlug,
+  options: { status?: readonly CheckStatus[]; flags?: QueueFlags } = {},
+): string {
+  const where: Where = options.status ? { status: { type: 'equal', value: [...options.status] } } : {};
+  const { page: _page, limit: _limit, ...params } = stringifyListQuery(createListQuery({ where }));
+  const flags = QUEUE_FLAGS.filter((flag) => options.flags?.[flag] === true).map((flag): [string, string] => [
+    flag,
+    'true',
+  ]);
+  // Commas stay as they are: a list reads better as `A,B` than `A%2CB`, and both read back alike.
+  const search = [...Object.entries(params), ...flags]
+    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value).replaceAll('%2C', ',')}`)
+    .join('&');
+  return `/emvo/${queue}${search ? `?${search}` : ''}`;
+}

@@ -1,0 +1,100 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { HttpHandler } from 'msw';
+import type { SetupServer } from 'msw/node';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
+import { vi } from 'vitest';
+import { AuthProvider } from '../../../auth/auth-context';
+import type { Auth } from '../../../auth/msal-auth';
+import { EnvironmentProvider } from '../../../config/environment-context';
+import { createQueryClient } from '../../../http/error-handler';
+import { createHttpClient } from '../../../http/http-client';
+import { HttpProvider } from '../../../http/http-context';
+import { reviewHandlers } from '../../../mock/review-handlers';
+import { TEST_ENVIRONMENT } from '../../../test/render-with-providers';
+import { userWith } from '../../../test/session-users';
+import { createTestI18n } from '../../../test/test-i18n';
+import { EmvoHomePage } from '../emvo-home-page';
+import { QUEUE_SCREENS } from './queue-page';
+
+/** The tests' clock: what is overdue in the mock's demo data. */
+export const NOW = new Date('2026-06-15T10:00:00Z');
+
+/**
+ * Test helper (the reviewers' pages): mock mode's review handlers at a fixed time, `overrides` before
+ * them. Returns the API calls the page made, as `path?query` strings (the query decoded).
+ */
+export function serveReviews(server: SetupServer, ...overrides: HttpHandler[]) {
+  const calls: string[] = [];
+  let created = 0;
+  server.resetHandlers(
+    ...overrides,
+    ...reviewHandlers(
+      { delayMs: 0, newId: () => `f5000000-0000-4000-8000-${String(++created).padStart(12, '0')}` },
+      { now: () => NOW },
+    ),
+  );
+  server.events.removeAllListeners();
+  server.events.on('request:start', ({ request }) => {
+    const url = new URL(request.url);
+    calls.push(decodeURIComponent(`${url.pathname}${url.search}`));
+  });
+  return calls;
+}
+
+/** A signed-in reviewer: one object, as useSyncExternalStore wants a stable snapshot. */
+const reviewer = userWith('EmvoPortalInternal');
+const auth: Auth = {
+  user: () => reviewer,
+  login: async () => {},
+  getToken: async () => 'mock-token',
+  logout: async () => {},
+  subscribe: () => () => {},
+};
+
+/** What the check detail route shows here: the detail view is another page's (check-detail/). */
+function DetailStub() {
+  const { queue, checkId } = useParams();
+  return <h1>{`Check ${checkId} of ${queue}`}</h1>;
+}
+
+/**
+ * The emvo area's routes of router.tsx (the landing page, the three queues, a stand-in for the detail) on
+ * a memory router at `path`, with the app's providers and its real HTTP client, which msw answers.
+ */
+export function renderReviewerRoute(path: string) {
+  const handleError = vi.fn();
+  const client = createHttpClient({
+    baseUrl: location.origin,
+    getToken: async () => 'mock-token',
+    language: () => 'en',
+  });
+  const router = createMemoryRouter(
+    [
+      { path: '/emvo', element: <EmvoHomePage /> },
+      ...Object.entries(QUEUE_SCREENS).map(([queue, Screen]) => ({
+        path: `/emvo/${queue}`,
+        element: <Screen />,
+      })),
+      { path: '/emvo/:queue/:checkId', element: <DetailStub /> },
+    ],
+    { initialEntries: [path] },
+  );
+  const view = render(
+    <I18nextProvider i18n={createTestI18n()}>
+      <EnvironmentProvider environment={{ ...TEST_ENVIRONMENT, apiUrl: location.origin }}>
+        <AuthProvider auth={auth}>
+          <QueryClientProvider client={createQueryClient(handleError)}>
+            <HttpProvider client={client}>
+              <RouterProvider router={router} />
+            </HttpProvider>
+          </QueryClientProvider>
+        </AuthProvider>
+      </EnvironmentProvider>
+    </I18nextProvider>,
+  );
+  /** The router's current URL, its query decoded. */
+  const url = () => decodeURIComponent(`${router.state.location.pathname}${router.state.location.search}`);
+  return { ...view, router, url, handleError };
+}

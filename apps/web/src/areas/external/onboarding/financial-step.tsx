@@ -1,0 +1,165 @@
+import type { BillingDetailsInput, OnboardingAnswer } from '@portal/contracts';
+import { missingForFinancial } from '@portal/domain';
+import { useTranslation } from 'react-i18next';
+import { SelectField } from '../../../forms/choice-fields';
+import { Form } from '../../../forms/form';
+import { TextField } from '../../../forms/text-fields';
+import { named } from './company-fields';
+import { useEeaCountries } from './countries';
+import { CheckStatusPanel, formatDay } from './legitimacy-status';
+import { MissingSummary } from './missing-summary';
+import styles from './onboarding.module.css';
+import { FINANCIAL_PATHS } from './onboarding-api';
+import { StepFileField } from './step-file-field';
+import { useStepFlow } from './step-flow';
+import { StepActions, StepNotices } from './step-notices';
+
+interface FinancialValues {
+  billing: BillingDetailsInput;
+  invoicingForm: File | null;
+}
+
+const EMPTY_BILLING: BillingDetailsInput = {
+  legalEntity: null,
+  address: { street: null, houseNumber: null, postalCode: null, city: null, country: null },
+  vatNumber: null,
+  purchaseOrderNumber: null,
+  billingEmail: null,
+};
+
+const toValues = (onboarding: OnboardingAnswer): FinancialValues => ({
+  billing: onboarding.financial.invoicing?.billing ?? EMPTY_BILLING,
+  invoicingForm: null,
+});
+
+/** Blank inputs are sent as null (a draft may leave any field blank). */
+const blankToNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
+
+const toBilling = (billing: BillingDetailsInput): BillingDetailsInput => ({
+  legalEntity: blankToNull(billing.legalEntity),
+  address: {
+    street: blankToNull(billing.address.street),
+    houseNumber: blankToNull(billing.address.houseNumber),
+    postalCode: blankToNull(billing.address.postalCode),
+    city: blankToNull(billing.address.city),
+    country: billing.address.country || null,
+  },
+  vatNumber: blankToNull(billing.vatNumber),
+  purchaseOrderNumber: blankToNull(billing.purchaseOrderNumber),
+  billingEmail: blankToNull(billing.billingEmail),
+});
+
+/** An amount in EUR cents, as EUR (spec §1 locale en-US). */
+export const formatEur = (cents: number, language: string) =>
+  new Intl.NumberFormat(language === 'en' ? 'en-US' : language, {
+    style: 'currency',
+    currency: 'EUR',
+  }).format(cents / 100);
+
+/**
+ * The financial step (domain.md "Financial"): the fee from the active MAH count, the billing details, the
+ * invoicing form; save, then submit. After approval: the invoice number, invoiced and paid; during a
+ * top-up rejection: the amount to pay on top.
+ */
+export function FinancialStep({ onboarding }: { onboarding: OnboardingAnswer }) {
+  const { t, i18n } = useTranslation();
+  const countries = useEeaCountries();
+  const { financial } = onboarding;
+  const editable = financial.editable && onboarding.access === 'FULL';
+  const flow = useStepFlow({
+    onboarding,
+    paths: FINANCIAL_PATHS,
+    toValues,
+    toDraft: (values: FinancialValues, version) => ({ version, billing: toBilling(values.billing) }),
+    fileOf: (values) => values.invoicingForm,
+    missingOf: (next) =>
+      missingForFinancial({
+        activeMahCount: next.financial.activeMahCount,
+        billing: next.financial.invoicing?.billing ?? null,
+        form: next.financial.invoicing?.form ?? null,
+      }),
+  });
+  const check = onboarding.checks.FINANCIAL;
+  const eur = (cents: number) => formatEur(cents, i18n.language);
+  const invoicing = financial.invoicing;
+  const field = (name: string) => ({
+    ...named(`billing.${name}`),
+    label: t(`external.onboarding.financial.${name.replace('address.', '')}`),
+    disabled: !editable,
+  });
+  return (
+    <section className={styles.step} aria-labelledby="financial-title">
+      <h2 id="financial-title" className={styles.stepTitle}>
+        {t('external.onboarding.financial.title')}
+      </h2>
+      <CheckStatusPanel check={check} step="financial" />
+      {financial.topUp && (
+        <p role="note" className={`${styles.panel} ${styles.warning}`}>
+          {t('external.onboarding.financial.topUp', {
+            amount: eur(financial.topUp.amountCents),
+            declared: financial.topUp.declared,
+            active: financial.topUp.active,
+          })}
+        </p>
+      )}
+      <p>
+        {financial.fee.tier
+          ? t('external.onboarding.financial.fee', {
+              count: financial.activeMahCount,
+              tier: financial.fee.tier,
+              amount: eur(financial.fee.amountCents),
+            })
+          : t('external.onboarding.financial.noFee')}
+      </p>
+      {invoicing?.invoiceNumber && (
+        <dl className={styles.columns}>
+          <dt>{t('external.onboarding.financial.invoiceNumber')}</dt>
+          <dd>{invoicing.invoiceNumber}</dd>
+          <dt>{t('external.onboarding.financial.invoicedAt')}</dt>
+          <dd>{formatDay(invoicing.invoicedAt, i18n.language) || '—'}</dd>
+          <dt>{t('external.onboarding.financial.paidAt')}</dt>
+          <dd>{formatDay(invoicing.paidAt, i18n.language) || t('external.onboarding.financial.notPaid')}</dd>
+        </dl>
+      )}
+      <StepNotices notice={flow.notice} submitted={t('external.onboarding.financial.submitted')} />
+      {flow.missing && <MissingSummary ref={flow.summary} items={flow.missing} />}
+      <Form form={flow.form} aria-labelledby="financial-title" onSubmit={flow.submit}>
+        <fieldset className={styles.section}>
+          <legend className={styles.sectionLegend}>{t('external.onboarding.financial.billing')}</legend>
+          <TextField {...field('legalEntity')} maxLength={100} />
+          <div className={styles.columns}>
+            <TextField {...field('address.street')} maxLength={100} />
+            <TextField {...field('address.houseNumber')} minLength={1} maxLength={10} pattern="houseNumber" />
+            <TextField {...field('address.postalCode')} maxLength={12} />
+            <TextField {...field('address.city')} />
+          </div>
+          <SelectField {...field('address.country')} items={countries} isClearable />
+          <div className={styles.columns}>
+            <TextField {...field('vatNumber')} maxLength={20} />
+            <TextField {...field('purchaseOrderNumber')} minLength={0} />
+            <TextField {...field('billingEmail')} type="email" />
+          </div>
+        </fieldset>
+        <StepFileField
+          name="invoicingForm"
+          purpose="INVOICING_FORM"
+          current={invoicing?.form ?? null}
+          disabled={!editable}
+          texts={{
+            current: t('external.onboarding.financial.currentForm'),
+            none: t('external.onboarding.financial.noForm'),
+            label: t('external.onboarding.financial.invoicingForm'),
+            replace: t('external.onboarding.financial.replaceForm'),
+          }}
+        />
+        {editable && (
+          <StepActions
+            busy={flow.busy}
+            resubmit={check?.status === 'CORRECTIONS_REQUESTED' || check?.status === 'REJECTED'}
+            onSave={flow.form.handleSubmit(flow.save)}
+          />
+        )}
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,108 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stubResizeObserver } from '../../../forms/test-form';
+import { PAGE_TESTS, renderOnboardingPage, SLOW, serveOnboarding } from './test-onboarding';
+
+const server = setupServer();
+beforeAll(() => {
+  stubResizeObserver();
+  server.listen({ onUnhandledRequest: 'error' });
+});
+afterAll(() => server.close());
+
+const user = userEvent.setup({ delay: null });
+const region = (name: string) => screen.findByRole('region', { name }, SLOW);
+
+describe('the participation agreement and invoicing steps', PAGE_TESTS, () => {
+  it('after approval, both render with the template, the tick boxes and the fee', async () => {
+    serveOnboarding(server, 'APPROVED');
+    renderOnboardingPage();
+    const agreement = await region('Participation agreement');
+    expect(
+      within(agreement).getByRole('link', { name: /participation-agreement-v1\.pdf/ }),
+    ).toBeInTheDocument();
+    expect(within(agreement).getByRole('checkbox', { name: /I accept the terms/ })).toBeEnabled();
+    const invoicing = await region('Invoicing');
+    expect(within(invoicing).getByText(/1 active MAHs: fee tier 1, €6,750\.00\./)).toBeInTheDocument();
+  });
+
+  it('submitting the agreement without its file lists what is missing and does not submit', async () => {
+    const sent = serveOnboarding(server, 'APPROVED');
+    renderOnboardingPage();
+    const agreement = await region('Participation agreement');
+    await user.click(within(agreement).getByRole('checkbox', { name: /I accept the terms/ }));
+    await user.click(within(agreement).getByRole('button', { name: 'Submit for review' }));
+    const summary = await within(agreement).findByRole('alert', {}, SLOW);
+    expect(summary).toHaveTextContent('The signed participation agreement (pdf)');
+    expect(summary).toHaveTextContent('The second tick box');
+    expect(sent.map((entry) => entry.call)).toEqual(['PUT /api/onboarding/contractual']);
+    expect(sent[0]?.body).toEqual({ version: 3, acceptedTerms: true, confirmedAuthority: false });
+  });
+
+  it('on 409 VERSION_CONFLICT, the invoicing step reloads and says so', async () => {
+    serveOnboarding(
+      server,
+      'APPROVED',
+      http.put('/api/onboarding/financial', () =>
+        HttpResponse.json({ code: 'VERSION_CONFLICT', message: 'stale' }, { status: 409 }),
+      ),
+    );
+    renderOnboardingPage();
+    const invoicing = await region('Invoicing');
+    await user.click(within(invoicing).getByRole('button', { name: 'Save draft' }));
+    expect(await within(invoicing).findByRole('alert', {}, SLOW)).toHaveTextContent(
+      'Someone else saved this application meanwhile',
+    );
+  });
+
+  it('the invoicing step saves the billing details as a draft', async () => {
+    const sent = serveOnboarding(server, 'APPROVED');
+    renderOnboardingPage();
+    const invoicing = await region('Invoicing');
+    await user.type(within(invoicing).getByLabelText(/Legal entity invoiced/), 'Jansen Pharma BV');
+    await user.click(within(invoicing).getByRole('button', { name: 'Save draft' }));
+    await waitFor(
+      () => expect(within(invoicing).getByRole('status')).toHaveTextContent('Draft saved.'),
+      SLOW,
+    );
+    const body = sent.find((entry) => entry.call === 'PUT /api/onboarding/financial')?.body;
+    expect(body).toMatchObject({ version: 3, billing: { legalEntity: 'Jansen Pharma BV' } });
+  });
+
+  it('before approval, neither step shows', async () => {
+    serveOnboarding(server, 'SUBMITTED');
+    renderOnboardingPage();
+    await region('Legitimacy');
+    expect(screen.queryByRole('region', { name: 'Participation agreement' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the people of the company', PAGE_TESTS, () => {
+  it('invites the SPOC Assistant', async () => {
+    const sent = serveOnboarding(server, 'APPROVED');
+    renderOnboardingPage();
+    const people = await region('People of the company');
+    await user.type(within(people).getByLabelText(/First name/), 'Sara');
+    await user.type(within(people).getByLabelText(/Last name/), 'Bakker');
+    await user.type(within(people).getByLabelText(/Email address/), 'sara@jansen-pharma.example');
+    await user.click(within(people).getByRole('button', { name: 'Send the invitation' }));
+    expect(await within(people).findByText('sara@jansen-pharma.example', {}, SLOW)).toBeInTheDocument();
+    expect(
+      sent.find((entry) => entry.call === 'POST /api/onboarding/people/spoc-assistant')?.body,
+    ).toMatchObject({
+      firstName: 'Sara',
+      email: 'sara@jansen-pharma.example',
+    });
+  });
+
+  it('a READ_ONLY user sees the people without actions', async () => {
+    serveOnboarding(server, 'READ_ONLY');
+    renderOnboardingPage();
+    const people = await region('People of the company');
+    expect(within(people).getByText('demo.company@example.com')).toBeInTheDocument();
+    expect(within(people).queryByRole('button')).not.toBeInTheDocument();
+  });
+});

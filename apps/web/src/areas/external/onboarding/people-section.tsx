@@ -1,0 +1,148 @@
+import type { OnboardingAnswer, Person } from '@portal/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Form, useFormKit } from '../../../forms/form';
+import { TextField } from '../../../forms/text-fields';
+import { openModal } from '../../../modal/modal-store';
+import styles from './onboarding.module.css';
+import { personPath, SPOC_ASSISTANT_PATH, useOnboardingWrite } from './onboarding-api';
+
+interface InviteValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+/**
+ * The company's people (domain.md People: at most three). The SPOC or the Initial Requester
+ * (canManagePeople, FULL access) invites the SPOC Assistant, removes them and sets their access; each
+ * change is confirmed in the shared modal. A stale version shows the reload notice.
+ */
+export function PeopleSection({ onboarding }: { onboarding: OnboardingAnswer }) {
+  const { t } = useTranslation();
+  const write = useOnboardingWrite();
+  const [conflict, setConflict] = useState(false);
+  const manage = onboarding.canManagePeople && onboarding.access === 'FULL';
+  const hasAssistant = onboarding.people.some((person) => person.role === 'SPOC_ASSISTANT');
+  const form = useFormKit<InviteValues>({ defaultValues: { firstName: '', lastName: '', email: '' } });
+  const version = onboarding.organisation.version;
+
+  const change = (path: string, method: 'POST' | 'PATCH' | 'DELETE', body?: unknown) => {
+    setConflict(false);
+    write
+      .mutateAsync({ path, method, body })
+      .then((outcome) => {
+        if (outcome.kind === 'conflict') setConflict(true);
+        else if (method === 'POST') form.reset();
+      })
+      .catch(() => {});
+  };
+
+  const confirmRemove = (person: Person) =>
+    openModal({
+      title: 'external.onboarding.people.removeTitle',
+      text: t('external.onboarding.people.removeText', { name: person.name }),
+      primaryButton: {
+        name: 'external.onboarding.people.remove',
+        action: () => change(`${SPOC_ASSISTANT_PATH}?version=${version}`, 'DELETE'),
+      },
+    });
+
+  const confirmAccess = (person: Person, access: 'FULL' | 'READ_ONLY') =>
+    openModal({
+      title: 'external.onboarding.people.accessTitle',
+      text: t(`external.onboarding.people.accessText.${access}`, { name: person.name }),
+      primaryButton: { action: () => change(personPath(person.id), 'PATCH', { version, access }) },
+    });
+
+  return (
+    <section className={styles.step} aria-labelledby="people-title">
+      <h2 id="people-title" className={styles.stepTitle}>
+        {t('external.onboarding.people.title')}
+      </h2>
+      {conflict && (
+        <p role="alert" className={`${styles.panel} ${styles.warning}`}>
+          {t('external.onboarding.legitimacy.conflict')}
+        </p>
+      )}
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">{t('external.onboarding.people.name')}</th>
+            <th scope="col">{t('external.onboarding.people.email')}</th>
+            <th scope="col">{t('external.onboarding.people.role')}</th>
+            <th scope="col">{t('external.onboarding.people.access')}</th>
+            <th scope="col">{t('external.onboarding.people.status')}</th>
+            {manage && <th scope="col">{t('external.onboarding.people.actions')}</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {onboarding.people.map((person) => (
+            <tr key={person.id}>
+              <td>
+                {person.name}
+                {person.you && ` ${t('external.onboarding.people.you')}`}
+              </td>
+              <td>{person.email}</td>
+              <td>{person.role ? t(`external.onboarding.people.roles.${person.role}`) : ''}</td>
+              <td>{t(`external.onboarding.people.accessLevels.${person.access}`)}</td>
+              <td>{t(`external.onboarding.contacts.assistantStatus.${person.status}`)}</td>
+              {manage && (
+                <td>
+                  {!person.you && person.role === 'SPOC_ASSISTANT' && (
+                    <>
+                      <button
+                        type="button"
+                        disabled={write.isPending}
+                        onClick={() => confirmAccess(person, person.access === 'FULL' ? 'READ_ONLY' : 'FULL')}
+                      >
+                        {t(
+                          person.access === 'FULL'
+                            ? 'external.onboarding.people.makeReadOnly'
+                            : 'external.onboarding.people.makeFull',
+                          { name: person.name },
+                        )}
+                      </button>{' '}
+                      <button type="button" disabled={write.isPending} onClick={() => confirmRemove(person)}>
+                        {t('external.onboarding.people.removeNamed', { name: person.name })}
+                      </button>
+                    </>
+                  )}
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {manage && !hasAssistant && onboarding.people.length < 3 && (
+        <Form
+          form={form}
+          aria-labelledby="people-invite-title"
+          onSubmit={(values) => change(SPOC_ASSISTANT_PATH, 'POST', { ...values, version })}
+        >
+          <h3 id="people-invite-title">{t('external.onboarding.people.invite')}</h3>
+          <div className={styles.columns}>
+            <TextField
+              name="firstName"
+              label={t('external.onboarding.contacts.firstName')}
+              required
+              pattern="name"
+            />
+            <TextField
+              name="lastName"
+              label={t('external.onboarding.contacts.lastName')}
+              required
+              pattern="name"
+            />
+            <TextField name="email" label={t('external.onboarding.contacts.email')} type="email" required />
+          </div>
+          <div className="form-actions">
+            <button type="submit" className="primary" disabled={write.isPending}>
+              {t('external.onboarding.people.sendInvitation')}
+            </button>
+          </div>
+        </Form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,111 @@
+import type { OnboardingAnswer } from '@portal/contracts';
+import type { MissingItem } from '@portal/domain';
+import { useEffect, useRef, useState } from 'react';
+import type { DefaultValues, FieldValues, Path } from 'react-hook-form';
+import { type FormKit, useFormKit } from '../../../forms/form';
+import { FORM_MESSAGES } from '../../../forms/form-schema';
+import { isHttpCode, type StepPaths, useStepActions } from './onboarding-api';
+
+export type StepNotice = 'saved' | 'submitted' | 'conflict';
+
+export interface StepFlowOptions<TValues extends FieldValues, TDraft> {
+  onboarding: OnboardingAnswer;
+  paths: StepPaths;
+  toValues: (onboarding: OnboardingAnswer) => TValues;
+  /** The PUT body at the version the form was loaded from. */
+  toDraft: (values: TValues, version: number) => TDraft;
+  /** The newly chosen file, uploaded right after the draft is saved. */
+  fileOf: (values: TValues) => File | null;
+  /** The domain's rule for the step (packages/domain missingForContractual, missingForFinancial). */
+  missingOf: (onboarding: OnboardingAnswer) => MissingItem[];
+}
+
+/**
+ * A document step's flow, as the legitimacy step's: "Save" stores the draft at the version the form was
+ * loaded from (a stale one reloads and says so), then uploads a newly chosen file; "Submit" saves, checks
+ * the domain's list of what is missing, then submits, and shows the API's 400 MISSING list the same way.
+ */
+export function useStepFlow<TValues extends FieldValues, TDraft>(options: StepFlowOptions<TValues, TDraft>) {
+  const { onboarding, paths, toValues, toDraft, fileOf, missingOf } = options;
+  const form: FormKit<TValues> = useFormKit<TValues>({
+    defaultValues: toValues(onboarding) as DefaultValues<TValues>,
+  });
+  const actions = useStepActions<TDraft>(paths);
+  const loaded = useRef(onboarding);
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<StepNotice | null>(null);
+  const [missing, setMissing] = useState<MissingItem[] | null>(null);
+  const summary = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (missing) summary.current?.focus();
+  }, [missing]);
+
+  const load = (next: OnboardingAnswer) => {
+    loaded.current = next;
+    form.reset(toValues(next) as DefaultValues<TValues>, { keepSubmitCount: true });
+  };
+
+  const reloadAfterConflict = async () => {
+    load(await actions.reload());
+    setNotice('conflict');
+  };
+
+  const saveDraft = async (values: TValues): Promise<OnboardingAnswer | null> => {
+    const outcome = await actions.save.mutateAsync(toDraft(values, loaded.current.organisation.version));
+    if (outcome.kind === 'conflict') {
+      await reloadAfterConflict();
+      return null;
+    }
+    const file = fileOf(values);
+    if (!file) {
+      load(outcome.onboarding);
+      return outcome.onboarding;
+    }
+    try {
+      await actions.upload.mutateAsync(file);
+    } catch (error) {
+      load(outcome.onboarding);
+      throw error;
+    }
+    const stored = await actions.reload();
+    load(stored);
+    return stored;
+  };
+
+  const showMissing = (items: MissingItem[]) => {
+    setMissing(items);
+    for (const item of items) {
+      form.setError(item.field as Path<TValues>, { type: 'missing', message: FORM_MESSAGES.required });
+    }
+  };
+
+  const submitForReview = async (values: TValues) => {
+    const saved = await saveDraft(values);
+    if (!saved) return;
+    const lacking = missingOf(saved);
+    if (lacking.length > 0) return showMissing(lacking);
+    const outcome = await actions.submit.mutateAsync(saved.organisation.version);
+    if (outcome.kind === 'conflict') return reloadAfterConflict();
+    if (outcome.kind === 'missing') return showMissing(outcome.items);
+    load(outcome.onboarding);
+    setNotice('submitted');
+  };
+
+  /** Runs a flow; failures were shown by the error handler, a locked step reloads. */
+  const run = (flow: () => Promise<unknown>) => {
+    setBusy(true);
+    setNotice(null);
+    setMissing(null);
+    flow()
+      .catch(async (error: unknown) => {
+        if (isHttpCode(error, 409, 'STEP_LOCKED')) load(await actions.reload());
+      })
+      .catch(() => {})
+      .finally(() => setBusy(false));
+  };
+
+  const save = (values: TValues) => run(() => saveDraft(values).then((saved) => saved && setNotice('saved')));
+  const submit = (values: TValues) => run(() => submitForReview(values));
+  return { form, busy, notice, missing, summary, save, submit };
+}

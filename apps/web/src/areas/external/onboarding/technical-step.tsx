@@ -1,0 +1,294 @@
+import type { OnboardingAnswer, RevealedSessionToken, TechnicalEnvironmentStep } from '@portal/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Form, useFormKit } from '../../../forms/form';
+import { CopyBox } from '../../../ui/copy-box';
+import { Select } from '../../../ui/select';
+import { StoredFileLink } from '../../../ui/stored-file-link';
+import styles from './onboarding.module.css';
+import { isHttpCode, type SaveOutcome } from './onboarding-api';
+import { StepFileField } from './step-file-field';
+import { type TechnicalEnvironment, useTechnicalActions } from './technical-api';
+
+const KEY = 'external.onboarding.technical';
+
+/** spec §1 default locale en-US: a moment as "Mar 5, 2026, 2:30 PM". */
+export const formatMoment = (iso: string | null, language: string) =>
+  iso
+    ? new Date(iso).toLocaleString(language === 'en' ? 'en-US' : language, {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+      })
+    : '';
+
+/**
+ * The technical step (domain.md "Life of an application", packages/domain technical.ts): shown from stage
+ * TECHNICAL_IQE (technical.open). Per environment, IQE then PRD once a reviewer opened production: the
+ * gateway, the CSR files, the session tokens (each issued value shown once) and the test runs. A READ_ONLY
+ * user, or a step the API says cannot be changed (technical.editable), sees it all disabled, without actions.
+ */
+export function TechnicalStep({ onboarding }: { onboarding: OnboardingAnswer }) {
+  const { t } = useTranslation();
+  const { technical } = onboarding;
+  if (!technical.open) return null;
+  const editable = technical.editable && onboarding.access === 'FULL';
+  const { IQE, PRD } = technical.environments;
+  return (
+    <section className={styles.step} aria-labelledby="technical-title">
+      <h2 id="technical-title" className={styles.stepTitle}>
+        {t(`${KEY}.title`)}
+      </h2>
+      <p>{t(`${KEY}.intro`)}</p>
+      <TechnicalEnvironmentPanel onboarding={onboarding} step={IQE} editable={editable} />
+      {PRD.open ? (
+        <TechnicalEnvironmentPanel onboarding={onboarding} step={PRD} editable={editable} />
+      ) : (
+        <section className={styles.section} aria-labelledby="technical-PRD-title">
+          <h3 id="technical-PRD-title">{t(`${KEY}.environments.PRD`)}</h3>
+          <p className={`${styles.panel} ${styles.info}`}>{t(`${KEY}.prdClosed`)}</p>
+        </section>
+      )}
+    </section>
+  );
+}
+
+type Notice = 'gatewaySaved' | 'csrUploaded' | 'tokenRequested' | 'conflict';
+
+/** One environment of the technical step. */
+function TechnicalEnvironmentPanel({
+  onboarding,
+  step,
+  editable,
+}: {
+  onboarding: OnboardingAnswer;
+  step: TechnicalEnvironmentStep;
+  editable: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const environment: TechnicalEnvironment = step.environment;
+  const actions = useTechnicalActions(environment);
+  const [gatewayId, setGatewayId] = useState<string | null>(step.gateway?.id ?? null);
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [revealed, setRevealed] = useState<RevealedSessionToken | null>(null);
+  const csrField = `csr${environment}`;
+  const csrForm = useFormKit<Record<string, File | null>>({ defaultValues: { [csrField]: null } });
+  const version = onboarding.organisation.version;
+  const when = (iso: string | null) => formatMoment(iso, i18n.language);
+  const titleId = `technical-${environment}-title`;
+  const pending = step.tokens.some((token) => token.status === 'REQUESTED');
+
+  /** Runs a write; failures were shown by the error handler, a locked step reloads. */
+  const run = (flow: () => Promise<Notice | null>) => {
+    setBusy(true);
+    setNotice(null);
+    flow()
+      .then(setNotice)
+      .catch(async (error: unknown) => {
+        if (isHttpCode(error, 409, 'STEP_LOCKED')) await actions.reload();
+      })
+      .catch(() => {})
+      .finally(() => setBusy(false));
+  };
+  const outcomeNotice = async (outcome: SaveOutcome, done: Notice): Promise<Notice> => {
+    if (outcome.kind === 'saved') return done;
+    await actions.reload();
+    return 'conflict';
+  };
+
+  const saveGateway = () => {
+    if (!gatewayId) return;
+    run(async () => outcomeNotice(await actions.saveGateway(version, gatewayId), 'gatewaySaved'));
+  };
+  const requestToken = () =>
+    run(async () => outcomeNotice(await actions.requestToken(version), 'tokenRequested'));
+  const uploadCsr = (values: Record<string, File | null>) => {
+    const file = values[csrField];
+    if (!file) return;
+    run(async () => {
+      await actions.upload.mutateAsync(file);
+      csrForm.reset({ [csrField]: null });
+      await actions.reload();
+      return 'csrUploaded';
+    });
+  };
+  const reveal = (tokenId: string) =>
+    run(async () => {
+      try {
+        setRevealed(await actions.reveal.mutateAsync(tokenId));
+      } finally {
+        // Shown once: the token no longer offers its value (or was shown elsewhere meanwhile).
+        await actions.reload();
+      }
+      return null;
+    });
+
+  return (
+    <section className={styles.section} aria-labelledby={titleId}>
+      <h3 id={titleId}>{t(`${KEY}.environments.${environment}`)}</h3>
+      <div role="status" className={styles.liveRegion}>
+        {notice && notice !== 'conflict' && t(`${KEY}.notices.${notice}`)}
+      </div>
+      {notice === 'conflict' && (
+        <p role="alert" className={`${styles.panel} ${styles.warning}`}>
+          {t('external.onboarding.legitimacy.conflict')}
+        </p>
+      )}
+
+      <h4>{t(`${KEY}.gateway.title`)}</h4>
+      {step.gateways.length === 0 && !step.gateway ? (
+        <p>{t(`${KEY}.gateway.none`)}</p>
+      ) : (
+        <>
+          <Select
+            label={t(`${KEY}.gateway.label`)}
+            items={
+              step.gateway && !step.gateways.some((g) => g.id === step.gateway?.id)
+                ? [step.gateway, ...step.gateways]
+                : step.gateways
+            }
+            value={gatewayId}
+            onChange={(value) => setGatewayId(value === null ? null : String(value))}
+            placeholder={t(`${KEY}.gateway.placeholder`)}
+            isClearable={false}
+            disabled={!editable || busy}
+          />
+          {editable && (
+            <div className="form-actions">
+              <button
+                type="button"
+                disabled={busy || !gatewayId || gatewayId === step.gateway?.id}
+                onClick={saveGateway}
+              >
+                {t(`${KEY}.gateway.save`)}
+              </button>
+            </div>
+          )}
+        </>
+      )}
+
+      <h4>{t(`${KEY}.csr.title`)}</h4>
+      <Form form={csrForm} aria-labelledby={titleId} onSubmit={uploadCsr}>
+        <StepFileField
+          name={csrField}
+          purpose="CSR"
+          current={step.csrs[0]?.file ?? null}
+          disabled={!editable || busy}
+          texts={{
+            current: t(`${KEY}.csr.current`),
+            none: t(`${KEY}.csr.none`),
+            label: t(`${KEY}.csr.label`),
+            replace: t(`${KEY}.csr.replace`),
+            help: t(`${KEY}.csr.help`),
+          }}
+        />
+        {editable && (
+          <div className="form-actions">
+            <button type="submit" disabled={busy}>
+              {t(`${KEY}.csr.upload`)}
+            </button>
+          </div>
+        )}
+      </Form>
+      {step.csrs.length === 0 ? (
+        <p>{t(`${KEY}.csr.empty`)}</p>
+      ) : (
+        <table aria-label={t(`${KEY}.csr.table`)}>
+          <thead>
+            <tr>
+              <th scope="col">{t(`${KEY}.csr.file`)}</th>
+              <th scope="col">{t(`${KEY}.csr.status`)}</th>
+              <th scope="col">{t(`${KEY}.csr.uploadedAt`)}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {step.csrs.map((csr) => (
+              <tr key={csr.id}>
+                <td>
+                  <StoredFileLink file={csr.file} />
+                </td>
+                <td>{t(`${KEY}.csr.statuses.${csr.status}`)}</td>
+                <td>{when(csr.uploadedAt)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+
+      <h4>{t(`${KEY}.tokens.title`)}</h4>
+      {editable && (
+        <div className="form-actions">
+          <button type="button" className="primary" disabled={busy || pending} onClick={requestToken}>
+            {t(`${KEY}.tokens.request`)}
+          </button>
+        </div>
+      )}
+      {pending && <p>{t(`${KEY}.tokens.pending`)}</p>}
+      {revealed && (
+        <div className={`${styles.panel} ${styles.warning}`}>
+          <p className={styles.panelTitle}>{t(`${KEY}.tokens.once`)}</p>
+          <CopyBox text={revealed.value} label={t(`${KEY}.tokens.value`)} />
+          <p>{t(`${KEY}.tokens.expires`, { when: when(revealed.expiresAt) })}</p>
+        </div>
+      )}
+      {step.tokens.length === 0 ? (
+        <p>{t(`${KEY}.tokens.empty`)}</p>
+      ) : (
+        <table aria-label={t(`${KEY}.tokens.table`)}>
+          <thead>
+            <tr>
+              <th scope="col">{t(`${KEY}.tokens.status`)}</th>
+              <th scope="col">{t(`${KEY}.tokens.requestedAt`)}</th>
+              <th scope="col">{t(`${KEY}.tokens.expiresAt`)}</th>
+              {editable && <th scope="col">{t(`${KEY}.tokens.actions`)}</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {step.tokens.map((token) => (
+              <tr key={token.id}>
+                <td>{t(`${KEY}.tokens.statuses.${token.status}`)}</td>
+                <td>{when(token.requestedAt)}</td>
+                <td>{when(token.expiresAt)}</td>
+                {editable && (
+                  <td>
+                    {token.status === 'ISSUED' && token.valueAvailable && (
+                      <button type="button" disabled={busy} onClick={() => reveal(token.id)}>
+                        {t(`${KEY}.tokens.show`)}
+                      </button>
+                    )}
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+
+      <h4>{t(`${KEY}.testRuns.title`)}</h4>
+      {step.testRuns.length === 0 ? (
+        <p>{t(`${KEY}.testRuns.empty`)}</p>
+      ) : (
+        <table aria-label={t(`${KEY}.testRuns.table`)}>
+          <thead>
+            <tr>
+              <th scope="col">{t(`${KEY}.testRuns.scenario`)}</th>
+              <th scope="col">{t(`${KEY}.testRuns.result`)}</th>
+              <th scope="col">{t(`${KEY}.testRuns.errorCode`)}</th>
+              <th scope="col">{t(`${KEY}.testRuns.executedAt`)}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {step.testRuns.map((testRun) => (
+              <tr key={`${testRun.executedAt}-${testRun.scenario}`}>
+                <td>{testRun.scenario}</td>
+                <td>{t(`${KEY}.testRuns.results.${testRun.result}`)}</td>
+                <td>{testRun.errorCode ?? '—'}</td>
+                <td>{when(testRun.executedAt)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,16 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** Presses Tab until `target` has the focus (keyboard only), failing after `limit` presses. */
+export async function tabTo(page: Page, target: Locator, limit = 40) {
+  for (let presses = 0; presses < limit; presses += 1) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
+}
+
+/** One Tab, which must land on `target`: the tab order itself is under test. */
+export async function tabToNext(page: Page, target: Locator) {
+  await page.keyboard.press('Tab');
+  await expect(target).toBeFocused();
+}

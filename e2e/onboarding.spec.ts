@@ -1,0 +1,68 @@
+import { expect, test } from '@playwright/test';
+import { seriousViolations } from './axe';
+import {
+  confirmAndSignIn,
+  INVALID_FILE_MESSAGE,
+  registerByKeyboard,
+  submitLegitimacyStep,
+} from './company-journey';
+import { submitCredentials } from './sign-in';
+
+test('a new company registers, confirms, signs in, fills the legitimacy step and submits it', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const email = `spoc-${Date.now()}@acme-e2e.example`;
+
+  await registerByKeyboard(page, email, 'Acme E2E Pharma');
+  await confirmAndSignIn(page, email);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await submitLegitimacyStep(page);
+
+  // A reviewer's list of organisations shows the company in stage INFORMATION.
+  // (MSAL keeps its tokens encrypted in storage: the bearer is read off the SPA's own API call.)
+  const reviewer = await browser.newPage();
+  const bearer = reviewer
+    .waitForRequest((request) => request.url().includes('/api/') && !!request.headers().authorization)
+    .then((request) => request.headers().authorization ?? '');
+  await reviewer.goto('/');
+  await reviewer.getByRole('button', { name: 'Sign in' }).click();
+  await submitCredentials(reviewer, 'reviewer@portal.test');
+  await expect(reviewer).toHaveURL(/\/emvo$/);
+  const answer = await reviewer.request.get('/api/organisations?search=Acme%20E2E', {
+    headers: { authorization: await bearer },
+  });
+  expect(answer.status()).toBe(200);
+  expect(((await answer.json()) as { items: unknown[] }).items).toEqual([
+    expect.objectContaining({ legalName: 'Acme E2E Pharma', stage: 'INFORMATION' }),
+  ]);
+});
+
+test('a lying extension and a too-large copy of proof are refused with the catalogue message', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const email = `spoc-files-${Date.now()}@acme-e2e.example`;
+  await registerByKeyboard(page, email, 'Acme Files Pharma');
+  await confirmAndSignIn(page, email);
+  const representative = page.getByRole('group', { name: 'Authorised representative' });
+  const input = representative.getByLabel(/copy of proof/i);
+  await expect(input).toBeVisible();
+  // Too large: the input drops it at once (spec §5), nothing is sent.
+  await input.setInputFiles({
+    name: 'big.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.alloc(10_000_001),
+  });
+  await expect(representative.getByRole('alert')).toContainText(/big\.pdf/);
+  // A PNG called .pdf passes the input but the API refuses its content (112 → INVALID_FILE).
+  const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+  await input.setInputFiles({ name: 'proof.pdf', mimeType: 'application/pdf', buffer: png });
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByText(INVALID_FILE_MESSAGE)).toBeVisible();
+  // Nothing was stored: the representative still has no copy of proof on file.
+  await page.reload();
+  await expect(page.getByRole('group', { name: 'Authorised representative' })).toContainText('none yet.');
+});

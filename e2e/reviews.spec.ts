@@ -1,0 +1,124 @@
+import { expect, type Page, test } from '@playwright/test';
+import { seriousViolations } from './axe';
+import { confirmAndSignIn, registerByKeyboard, submitLegitimacyStep } from './company-journey';
+import { tabTo } from './keyboard';
+import { signIn } from './sign-in';
+
+async function signInAsReviewer(page: Page) {
+  await signIn(page, 'reviewer@portal.test');
+  await expect(page).toHaveURL(/\/emvo$/);
+}
+
+/** The queue's rows, below its header row. */
+const rows = (page: Page) => page.getByRole('row').filter({ has: page.getByRole('cell') });
+
+/** Opens the decision's modal from the check's page and confirms it, giving a reason when there is one. */
+async function decide(page: Page, action: string, reason?: string) {
+  await page.getByRole('button', { name: action, exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  if (reason) await dialog.getByLabel('Reason').fill(reason);
+  await dialog.getByRole('button', { name: action, exact: true }).click();
+}
+
+test('a reviewer filters the legitimacy queue to overdue, starts the oldest, and a stale page gets the 409 message', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await signInAsReviewer(page);
+  // The landing page says what waits, each figure a link to its filtered queue.
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Legitimacy' }).click();
+  await expect(page).toHaveURL(/\/emvo\/legitimacy/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Legitimacy queue' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Submitted and overdue: every row says so in words, not by colour alone.
+  await page.getByLabel('Status').fill('Submitted');
+  await page.keyboard.press('Enter');
+  await page.getByLabel('Overdue only').check();
+  await expect(page).toHaveURL(/overdue=true/);
+  await expect(page).toHaveURL(/status=SUBMITTED/);
+  await expect(rows(page).first()).toContainText('Overdue');
+  const count = await rows(page).count();
+  for (let index = 0; index < count; index += 1) {
+    await expect(rows(page).nth(index)).toContainText('Overdue');
+  }
+
+  // Oldest first: the first row is the oldest submission.
+  await rows(page).first().getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/emvo\/legitimacy\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Timeline' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // A second tab on the same check, before anyone acts: it will be stale.
+  const stale = await context.newPage();
+  await stale.goto(page.url());
+  await expect(stale.getByRole('button', { name: 'Start review' })).toBeVisible();
+
+  await decide(page, 'Start review');
+  await expect(page.getByText('You started the review. The check is assigned to you.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Request corrections' })).toBeVisible();
+
+  // The stale tab still offers Start: its decision is refused, naming who acted first, and it reloads.
+  await decide(stale, 'Start review');
+  await expect(stale.getByText(/acted on this check first/)).toBeVisible();
+  await expect(stale.getByRole('button', { name: 'Start review' })).toBeHidden();
+  await expect(stale.getByRole('button', { name: 'Request corrections' })).toBeVisible();
+
+  await decide(page, 'Request corrections', 'The copy of proof is not legible: upload a sharper scan.');
+  await expect(page.getByText('Corrections are requested from the company.')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Timeline' })).toContainText(
+    'The copy of proof is not legible: upload a sharper scan.',
+  );
+});
+
+test('a reviewer requests corrections by keyboard alone, and the company sees the reason', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const company = `Review Pharma ${Date.now()}`;
+  const email = `spoc-review-${Date.now()}@acme-e2e.example`;
+  await registerByKeyboard(page, email, company);
+  await confirmAndSignIn(page, email);
+  await submitLegitimacyStep(page);
+
+  const reviewer = await browser.newPage();
+  await signInAsReviewer(reviewer);
+  await reviewer.goto(`/emvo/legitimacy?search=${encodeURIComponent(company)}`);
+  await expect(rows(reviewer)).toHaveCount(1);
+  // By keyboard alone from here: Tab to the company's link, open it, Start, then Request corrections.
+  const link = rows(reviewer).first().getByRole('link', { name: company });
+  await tabTo(reviewer, link, 80);
+  await reviewer.keyboard.press('Enter');
+  await expect(reviewer.getByRole('heading', { level: 1, name: company })).toBeVisible();
+
+  const start = reviewer.getByRole('button', { name: 'Start review' });
+  await tabTo(reviewer, start, 80);
+  await reviewer.keyboard.press('Enter');
+  await expect(reviewer.getByRole('dialog')).toBeVisible();
+  await reviewer.keyboard.press('Enter');
+  await expect(reviewer.getByText('You started the review. The check is assigned to you.')).toBeVisible();
+
+  const corrections = reviewer.getByRole('button', { name: 'Request corrections' });
+  await tabTo(reviewer, corrections, 80);
+  await reviewer.keyboard.press('Enter');
+  const dialog = reviewer.getByRole('dialog');
+  // spec §2: the focus moves to the dialog's content; the reason is the next stop.
+  await expect(dialog).toBeVisible();
+  await tabTo(reviewer, dialog.getByLabel('Reason'), 5);
+  await reviewer.keyboard.type('The VAT number does not match the registration: check it.');
+  await tabTo(reviewer, dialog.getByRole('button', { name: 'Request corrections' }), 10);
+  await reviewer.keyboard.press('Enter');
+  await expect(reviewer.getByText('Corrections are requested from the company.')).toBeVisible();
+  // The modal gave the focus back: not lost on the page's body.
+  await expect(reviewer.locator('body')).not.toBeFocused();
+
+  // The company's step shows the reason.
+  await page.reload();
+  await expect(page.getByText('The VAT number does not match the registration: check it.')).toBeVisible();
+});

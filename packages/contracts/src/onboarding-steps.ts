@@ -1,0 +1,288 @@
+import {
+  CERTIFICATE_REQUEST_STATUSES,
+  FEE_TIERS,
+  isVatNumberShape,
+  SESSION_TOKEN_STATUSES,
+  TECHNICAL_ENVIRONMENTS,
+  TEST_RESULTS,
+} from '@portal/domain';
+import { z } from 'zod';
+import { emailField, optionalText, personNameField } from './fields.js';
+import { addressSchema, contactSchema, mahSchema, onboardingSchema } from './onboarding.js';
+
+/**
+ * domain.md /external/onboarding after the legitimacy step (issue 11): the contractual step (the signed
+ * participation agreement and its two tick boxes), the financial step (billing details and the invoicing
+ * form, the fee following the active MAH count), the company's MAH register once its legitimacy is
+ * approved, and the company's people. What the company sends is a draft where it may be (any field blank
+ * until it submits); the completeness a submission needs is the domain's (packages/domain
+ * participation-agreement.ts, invoicing-form.ts).
+ */
+
+const version = z.number().int().min(1);
+const isoDateTime = z.iso.datetime({ offset: true });
+
+/** Every write names the organisation version the editor read (domain.md: a stale version answers 409). */
+export const stepVersionSchema = z.object({ version });
+/** The same for DELETE, in the query: `?version=7`. */
+export const stepVersionQuerySchema = z.object({ version: z.coerce.number().int().min(1) });
+
+export const storedFileSummarySchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  size: z.number().int(),
+  mime: z.string(),
+});
+export type StoredFileSummary = z.infer<typeof storedFileSummarySchema>;
+
+// ---- The contractual step -------------------------------------------------------------------------------
+
+/** PUT /api/onboarding/contractual: the two tick boxes, saved as a draft. */
+export const contractualDraftSchema = z.object({
+  version,
+  acceptedTerms: z.boolean(),
+  confirmedAuthority: z.boolean(),
+});
+export type ContractualDraft = z.infer<typeof contractualDraftSchema>;
+
+/** One published version of the participation agreement template (a stored file, purpose AGREEMENT_TEMPLATE). */
+export const agreementTemplateSchema = z.object({
+  version,
+  file: storedFileSummarySchema,
+  publishedAt: isoDateTime,
+  publishedBy: z.string(),
+});
+export type AgreementTemplate = z.infer<typeof agreementTemplateSchema>;
+
+/** POST /api/agreement-templates: the new version, and how many companies it asked to sign again. */
+export const publishedAgreementTemplateSchema = agreementTemplateSchema.extend({
+  resignRequested: z.number().int().min(0),
+});
+export type PublishedAgreementTemplate = z.infer<typeof publishedAgreementTemplateSchema>;
+
+export const contractualStepSchema = z.object({
+  /** The step may be changed and submitted now (packages/domain canSubmit); else it is read-only. */
+  editable: z.boolean(),
+  /** The template to download and sign: the highest published version; null before any is published. */
+  currentTemplate: z.object({ version, file: storedFileSummarySchema, publishedAt: isoDateTime }).nullable(),
+  /** What the company gave so far; null before its first save or upload. */
+  agreement: z
+    .object({
+      /** The template version the signed file is signed on. */
+      templateVersion: version,
+      signedFile: storedFileSummarySchema.nullable(),
+      /** Ticked on the tick boxes' current texts (a box ticked on an older text reads false). */
+      acceptedTerms: z.boolean(),
+      confirmedAuthority: z.boolean(),
+    })
+    .nullable(),
+  /** The published PA_TICKBOX disclaimer: its version and its two statements (null: none published). */
+  tickBoxes: z
+    .object({ disclaimerVersion: version, title: z.string(), texts: z.tuple([z.string(), z.string()]) })
+    .nullable(),
+  /** Why the company must sign again (a newer template was published), else null. */
+  resignReason: z.string().nullable(),
+});
+export type ContractualStep = z.infer<typeof contractualStepSchema>;
+
+// ---- The financial step ---------------------------------------------------------------------------------
+
+/** Where and to whom the onboarding fee is invoiced; a draft may leave any field blank. */
+export const billingDetailsSchema = z
+  .object({
+    legalEntity: optionalText(z.string().trim().min(2).max(100)),
+    address: addressSchema,
+    vatNumber: optionalText(z.string().trim().max(20)),
+    purchaseOrderNumber: optionalText(z.string().trim().max(50)),
+    billingEmail: optionalText(emailField),
+  })
+  .superRefine((billing, ctx) => {
+    const country = billing.address.country;
+    // The VAT number's shape depends on the billing address's country, as the company's does.
+    if (billing.vatNumber && country && !isVatNumberShape(country, billing.vatNumber)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['vatNumber'],
+        message: `This is not a VAT number of ${country}: it starts with its country prefix`,
+      });
+    }
+  });
+export type BillingDetailsInput = z.infer<typeof billingDetailsSchema>;
+
+/** PUT /api/onboarding/financial: the billing details, saved as a draft. */
+export const financialDraftSchema = z.object({ version, billing: billingDetailsSchema });
+export type FinancialDraft = z.infer<typeof financialDraftSchema>;
+
+const feeSchema = z.object({ tier: z.enum(FEE_TIERS).nullable(), amountCents: z.number().int() });
+
+export const financialStepSchema = z.object({
+  /** The step may be changed and submitted now (packages/domain canSubmit); else it is read-only. */
+  editable: z.boolean(),
+  /** The MAHs active now, and the fee they put the company in (packages/domain feeFor). */
+  activeMahCount: z.number().int(),
+  fee: feeSchema,
+  /** The company's invoicing information; null before its first save or upload. */
+  invoicing: z
+    .object({
+      /** The active MAHs when the form was last submitted, and their fee (EUR cents). */
+      declaredMahCount: z.number().int(),
+      feeCents: z.number().int(),
+      /** What is left to invoice: the fee less what earlier forms were invoiced (after a top-up). */
+      amountDueCents: z.number().int(),
+      billing: billingDetailsSchema,
+      form: storedFileSummarySchema.nullable(),
+      invoiceNumber: z.string().nullable(),
+      invoicedAt: isoDateTime.nullable(),
+      paidAt: isoDateTime.nullable(),
+    })
+    .nullable(),
+  /** While the form stands rejected for more active MAHs than it declared: what to pay on top. */
+  topUp: z
+    .object({ amountCents: z.number().int(), declared: z.number().int(), active: z.number().int() })
+    .nullable(),
+});
+export type FinancialStep = z.infer<typeof financialStepSchema>;
+
+// ---- The MAH register -----------------------------------------------------------------------------------
+
+/**
+ * PUT /api/onboarding/mahs, once the legitimacy is approved: `mahs` lists every MAH of the register with
+ * its active flag (one left out would be deleted: refused), `added` the new ones (active, complete).
+ */
+export const mahRegisterSchema = z.object({
+  version,
+  mahs: z.array(z.object({ id: z.uuid(), active: z.boolean() })).max(200),
+  added: z.array(mahSchema).max(50).default([]),
+});
+export type MahRegisterInput = z.infer<typeof mahRegisterSchema>;
+
+export const mahRegisterAnswerSchema = z.object({
+  /** The company may add and deactivate MAHs now (packages/domain canEditMahRegister). */
+  editable: z.boolean(),
+  /** Every MAH, active or not, in the order the company entered them. */
+  mahs: z.array(mahSchema.extend({ id: z.uuid(), active: z.boolean() })),
+});
+export type MahRegister = z.infer<typeof mahRegisterAnswerSchema>;
+
+// ---- People ---------------------------------------------------------------------------------------------
+
+/** domain.md People: the roles a company's users hold. */
+export const OBP_ROLES = ['INITIAL_REQUESTER', 'SPOC', 'SPOC_ASSISTANT'] as const;
+export type ObpRole = (typeof OBP_ROLES)[number];
+/** domain.md People: "At most three per company". */
+export const MAX_PEOPLE_PER_COMPANY = 3;
+
+export const personSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(OBP_ROLES).nullable(),
+  access: z.enum(['FULL', 'READ_ONLY', 'REVOKED']),
+  status: z.enum(['INVITED', 'ACTIVE', 'DISABLED']),
+  /** The caller. */
+  you: z.boolean(),
+});
+export type Person = z.infer<typeof personSchema>;
+
+/** POST /api/onboarding/people/spoc-assistant: the person to invite (an email and a name required). */
+export const spocAssistantInvitationSchema = contactSchema.extend({
+  version,
+  firstName: personNameField,
+  lastName: personNameField,
+  email: emailField,
+});
+export type SpocAssistantInvitation = z.infer<typeof spocAssistantInvitationSchema>;
+
+/** PATCH /api/onboarding/people/{userId}: an invited person's access. */
+export const personAccessSchema = z.object({ version, access: z.enum(['FULL', 'READ_ONLY']) });
+export type PersonAccessInput = z.infer<typeof personAccessSchema>;
+
+// ---- The technical step ---------------------------------------------------------------------------------
+
+/** The environments of the technical step, as route parameters: /api/onboarding/technical/{IQE|PRD}/…. */
+export const technicalEnvironmentSchema = z.enum(TECHNICAL_ENVIRONMENTS);
+export const technicalEnvironmentParamsSchema = z.object({ environment: technicalEnvironmentSchema });
+
+/** PUT /api/onboarding/technical/{environment}/gateway: an active, certified gateway offering it. */
+export const technicalGatewayInputSchema = z.object({ version, gatewayId: z.uuid() });
+export type TechnicalGatewayInput = z.infer<typeof technicalGatewayInputSchema>;
+
+const gatewayRefSchema = z.object({ id: z.uuid(), name: z.string() });
+
+export const technicalEnvironmentStepSchema = z.object({
+  environment: technicalEnvironmentSchema,
+  /** IQE from stage TECHNICAL_IQE, PRD from TECHNICAL_PRD (packages/domain isTechnicalOpen). */
+  open: z.boolean(),
+  /** The company's gateway when it offers this environment, else null (one gateway for both). */
+  gateway: gatewayRefSchema.nullable(),
+  /** The CSR files uploaded for this environment, newest first. */
+  csrs: z.array(
+    z.object({
+      id: z.uuid(),
+      file: storedFileSummarySchema,
+      status: z.enum(CERTIFICATE_REQUEST_STATUSES),
+      uploadedAt: isoDateTime,
+    }),
+  ),
+  /** The session tokens of this environment, newest first; an issued token past expiry reads EXPIRED. */
+  tokens: z.array(
+    z.object({
+      id: z.uuid(),
+      status: z.enum(SESSION_TOKEN_STATUSES),
+      requestedAt: isoDateTime,
+      issuedAt: isoDateTime.nullable(),
+      expiresAt: isoDateTime.nullable(),
+      /** The value can be revealed (once): issued, unexpired, not shown yet. */
+      valueAvailable: z.boolean(),
+    }),
+  ),
+  /** The company's test runs in this environment, newest first. */
+  testRuns: z.array(
+    z.object({
+      scenario: z.string(),
+      result: z.enum(TEST_RESULTS),
+      errorCode: z.string().nullable(),
+      executedAt: isoDateTime,
+    }),
+  ),
+  /** The gateways the company may choose here: active, certified, offering this environment, by name. */
+  gateways: z.array(gatewayRefSchema),
+});
+export type TechnicalEnvironmentStep = z.infer<typeof technicalEnvironmentStepSchema>;
+
+export const technicalStepSchema = z.object({
+  /** Stage TECHNICAL_IQE or later (not SUSPENDED or WITHDRAWN): the step is shown and may be used. */
+  open: z.boolean(),
+  /** The caller may change it (open, and FULL access). */
+  editable: z.boolean(),
+  environments: z.object({ IQE: technicalEnvironmentStepSchema, PRD: technicalEnvironmentStepSchema }),
+});
+export type TechnicalStep = z.infer<typeof technicalStepSchema>;
+
+/** POST /api/onboarding/technical/session-tokens/{tokenId}/reveal: the issued value, answered once. */
+export const revealedSessionTokenSchema = z.object({
+  id: z.uuid(),
+  environment: technicalEnvironmentSchema,
+  value: z.string(),
+  expiresAt: isoDateTime,
+});
+export type RevealedSessionToken = z.infer<typeof revealedSessionTokenSchema>;
+
+// ---- The whole answer -----------------------------------------------------------------------------------
+
+/**
+ * GET /api/onboarding (and every onboarding write): the legitimacy step's answer (onboardingSchema,
+ * unchanged) with the later steps, the MAH register and the company's people.
+ */
+export const onboardingAnswerSchema = onboardingSchema.extend({
+  contractual: contractualStepSchema,
+  financial: financialStepSchema,
+  mahRegister: mahRegisterAnswerSchema,
+  /** The company's users who count towards the three (not disabled), oldest first. */
+  people: z.array(personSchema),
+  /** The caller may invite, remove and set the access of people (the SPOC or the Initial Requester). */
+  canManagePeople: z.boolean(),
+  /** The technical step (issue 11 item 3): gateway, CSR files, session tokens and test runs per environment. */
+  technical: technicalStepSchema,
+});
+export type OnboardingAnswer = z.infer<typeof onboardingAnswerSchema>;

@@ -1,0 +1,180 @@
+import {
+  BILLING_ACTIONS,
+  CHECK_ACTIONS,
+  CHECK_DECISIONS,
+  CHECK_STATUSES,
+  CHECK_TYPES,
+  type CheckType,
+  FILE_PURPOSES,
+  ORG_TYPES,
+  STAGES,
+} from '@portal/domain';
+import { z } from 'zod';
+import { onboardingSchema } from './onboarding.js';
+
+/**
+ * domain.md Screens, /emvo/legitimacy, /emvo/contractual, /emvo/financial: the reviewers' queues, the
+ * detail of one check, and the decisions taken on it. Dates travel as ISO strings.
+ */
+
+/** The queue in the URL: /emvo/legitimacy ↔ /api/review-queues/legitimacy ↔ the check type LEGITIMACY. */
+export const QUEUE_SLUGS = ['legitimacy', 'contractual', 'financial'] as const;
+export type QueueSlug = (typeof QUEUE_SLUGS)[number];
+export const checkTypeOfQueue = (slug: QueueSlug): CheckType => slug.toUpperCase() as CheckType;
+export const queueOfCheckType = (type: CheckType): QueueSlug => type.toLowerCase() as QueueSlug;
+
+/**
+ * Two queue filters outside the list language (spec §7), because they depend on who asks and when:
+ * `assignedToMe=true` (the caller is the assignee) and `overdue=true` (awaiting review past its SLA).
+ */
+export const QUEUE_FLAGS = ['assignedToMe', 'overdue'] as const;
+export type QueueFlag = (typeof QUEUE_FLAGS)[number];
+
+const isoDateTime = z.iso.datetime({ offset: true });
+
+/** One row of a queue (REVIEW_QUEUE_LIST declares what may be filtered, sorted and searched). */
+export const reviewQueueRowSchema = z.object({
+  /** The check's id: the detail view is /emvo/{queue}/{id}. */
+  id: z.uuid(),
+  organisationId: z.uuid(),
+  obpNumber: z.string(),
+  legalName: z.string(),
+  orgType: z.enum(ORG_TYPES),
+  country: z.string().nullable(),
+  email: z.string().nullable(),
+  mahCount: z.number().int(),
+  submittedAt: isoDateTime.nullable(),
+  slaDueAt: isoDateTime.nullable(),
+  /** Awaiting review (submitted or in review) past its SLA due date, at the time of the answer. */
+  overdue: z.boolean(),
+  attempt: z.number().int(),
+  status: z.enum(CHECK_STATUSES),
+  assignee: z.string().nullable(),
+  version: z.number().int(),
+});
+export type ReviewQueueRow = z.infer<typeof reviewQueueRowSchema>;
+
+/** GET /api/review-queues/summary: what waits in each queue, for the reviewer's landing page. */
+export const queueSummarySchema = z.object({
+  queues: z.array(
+    z.object({
+      queue: z.enum(QUEUE_SLUGS),
+      /** Submitted or in review. */
+      open: z.number().int(),
+      overdue: z.number().int(),
+      /** Open and assigned to the caller. */
+      assignedToMe: z.number().int(),
+    }),
+  ),
+});
+export type QueueSummary = z.infer<typeof queueSummarySchema>;
+
+export const checkEventSchema = z.object({
+  id: z.uuid(),
+  from: z.enum(CHECK_STATUSES).nullable(),
+  to: z.enum(CHECK_STATUSES),
+  actor: z.string(),
+  role: z.string(),
+  comment: z.string().nullable(),
+  at: isoDateTime,
+});
+export type CheckEvent = z.infer<typeof checkEventSchema>;
+
+/** One submission of the check and how it ended (derived from the event timeline). */
+export const checkAttemptSchema = z.object({
+  attempt: z.number().int(),
+  submittedAt: isoDateTime,
+  /** The status the attempt ended in; null while it is still open. */
+  outcome: z.enum(CHECK_STATUSES).nullable(),
+  decidedAt: isoDateTime.nullable(),
+  decidedBy: z.string().nullable(),
+  reason: z.string().nullable(),
+});
+export type CheckAttempt = z.infer<typeof checkAttemptSchema>;
+
+export const checkDocumentSchema = z.object({
+  id: z.uuid(),
+  purpose: z.enum(FILE_PURPOSES),
+  name: z.string(),
+  size: z.number().int(),
+  mime: z.string(),
+  uploadedAt: isoDateTime,
+});
+export type CheckDocument = z.infer<typeof checkDocumentSchema>;
+
+/** The financial check's invoicing: the fee and the billing steps after approval. */
+export const billingSchema = z.object({
+  declaredMahCount: z.number().int().nullable(),
+  activeMahCount: z.number().int(),
+  feeCents: z.number().int(),
+  /** What the invoice bills: the fee less what an earlier form was invoiced (a top-up's difference). */
+  amountDueCents: z.number().int(),
+  invoiceNumber: z.string().nullable(),
+  invoicedAt: isoDateTime.nullable(),
+  paidAt: isoDateTime.nullable(),
+  allowedActions: z.array(z.enum(BILLING_ACTIONS)),
+});
+export type Billing = z.infer<typeof billingSchema>;
+
+/** GET /api/checks/{id}: one check as the reviewer's detail view shows it. */
+export const checkDetailSchema = z.object({
+  check: z.object({
+    id: z.uuid(),
+    type: z.enum(CHECK_TYPES),
+    status: z.enum(CHECK_STATUSES),
+    attempt: z.number().int(),
+    submittedAt: isoDateTime.nullable(),
+    slaDueAt: isoDateTime.nullable(),
+    overdue: z.boolean(),
+    assignee: z.string().nullable(),
+    decidedAt: isoDateTime.nullable(),
+    decidedBy: z.string().nullable(),
+    reason: z.string().nullable(),
+    version: z.number().int(),
+  }),
+  organisation: z.object({ id: z.uuid(), obpNumber: z.string(), stage: z.enum(STAGES) }),
+  /** The company's submitted data, read-only (the legitimacy step's fields). */
+  application: onboardingSchema.pick({
+    company: true,
+    spoc: true,
+    spocAssistant: true,
+    authorisedRepresentative: true,
+    mahs: true,
+  }),
+  documents: z.array(checkDocumentSchema),
+  attempts: z.array(checkAttemptSchema),
+  /** Every CheckEvent of the check, oldest first. */
+  events: z.array(checkEventSchema),
+  /** What the caller may do now (packages/domain allowedActions); the API re-checks each decision. */
+  allowedActions: z.array(z.enum(CHECK_ACTIONS)),
+  /** FINANCIAL only. */
+  billing: billingSchema.nullable(),
+});
+export type CheckDetail = z.infer<typeof checkDetailSchema>;
+
+/** The reviewer's actions the decision modal offers: START plus the decisions. */
+export const REVIEW_ACTIONS = ['START', ...CHECK_DECISIONS] as const;
+export type ReviewAction = (typeof REVIEW_ACTIONS)[number];
+
+/** POST /api/checks/{id}/decisions. A reason is required for all but START and APPROVE (domain.md). */
+export const checkDecisionSchema = z.object({
+  action: z.enum(REVIEW_ACTIONS),
+  reason: z.string().trim().max(2000).nullish(),
+  /** The check's version the reviewer saw: a stale one answers 409 CHECK_DECIDED_FIRST. */
+  version: z.number().int().min(1),
+});
+export type CheckDecisionInput = z.infer<typeof checkDecisionSchema>;
+
+/** POST /api/checks/{id}/billing: mark invoiced (with the invoice number), then paid. */
+export const billingStepSchema = z.discriminatedUnion('action', [
+  z.object({
+    action: z.literal('MARK_INVOICED'),
+    invoiceNumber: z.string().trim().min(1).max(30),
+    version: z.number().int().min(1),
+  }),
+  z.object({ action: z.literal('MARK_PAID'), version: z.number().int().min(1) }),
+]);
+export type BillingStepInput = z.infer<typeof billingStepSchema>;
+
+/** The 409 a stale decision gets: its entry names who decided first (error values, spec §8 list body). */
+export const CHECK_DECIDED_FIRST = 'CHECK_DECIDED_FIRST';

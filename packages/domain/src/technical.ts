@@ -1,0 +1,82 @@
+import type { GatewayEnvironment, Stage } from './enums.js';
+
+/**
+ * domain.md "Life of an application", the technical step: from TECHNICAL_IQE the company picks a gateway,
+ * uploads CSR files, requests session tokens per environment (IQE, PRD) and sees its test runs; production
+ * (PRD) opens when a reviewer moves it to TECHNICAL_PRD. Pure rules; the API stores and answers.
+ */
+
+/** The environments the company works in: a gateway, CSRs and session tokens per environment. */
+export const TECHNICAL_ENVIRONMENTS = ['IQE', 'PRD'] as const satisfies readonly GatewayEnvironment[];
+export type TechnicalEnvironment = (typeof TECHNICAL_ENVIRONMENTS)[number];
+
+/** domain.md TestRun: environment ITE / IQE / PRD. */
+export const TEST_RUN_ENVIRONMENTS = ['ITE', 'IQE', 'PRD'] as const;
+export type TestRunEnvironment = (typeof TEST_RUN_ENVIRONMENTS)[number];
+export const TEST_RESULTS = ['PASSED', 'FAILED'] as const;
+export type TestResult = (typeof TEST_RESULTS)[number];
+export const TEST_RUN_SOURCES = ['MANUAL', 'CSV_IMPORT'] as const;
+export type TestRunSource = (typeof TEST_RUN_SOURCES)[number];
+
+/** domain.md SessionToken: status REQUESTED / ISSUED / EXPIRED / CANCELLED. */
+export const SESSION_TOKEN_STATUSES = ['REQUESTED', 'ISSUED', 'EXPIRED', 'CANCELLED'] as const;
+export type SessionTokenStatus = (typeof SESSION_TOKEN_STATUSES)[number];
+
+/** domain.md CertificateRequest status: uploaded by the company, then accepted or rejected by EMVO. */
+export const CERTIFICATE_REQUEST_STATUSES = ['UPLOADED', 'ACCEPTED', 'REJECTED'] as const;
+export type CertificateRequestStatus = (typeof CERTIFICATE_REQUEST_STATUSES)[number];
+
+/** domain.md SessionToken: "expiresAt = issuedAt + 24 h". */
+export const SESSION_TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
+export const tokenExpiresAt = (issuedAt: Date): Date =>
+  new Date(issuedAt.getTime() + SESSION_TOKEN_LIFETIME_MS);
+
+/** The stages from which each environment is open: IQE from TECHNICAL_IQE, PRD from TECHNICAL_PRD. */
+const OPEN_FROM: Record<TechnicalEnvironment, readonly Stage[]> = {
+  IQE: ['TECHNICAL_IQE', 'TECHNICAL_PRD', 'MAINTENANCE'],
+  PRD: ['TECHNICAL_PRD', 'MAINTENANCE'],
+};
+
+/**
+ * Is the technical step open (no environment given: IQE, the first) or this environment open? Never while
+ * SUSPENDED or WITHDRAWN, never before a reviewer moved the company to TECHNICAL_IQE.
+ */
+export const isTechnicalOpen = (stage: Stage, environment: TechnicalEnvironment = 'IQE'): boolean =>
+  OPEN_FROM[environment].includes(stage);
+
+/** A token's status as the company sees it now: an issued token past its expiry reads EXPIRED. */
+export function sessionTokenStatusAt(
+  token: { status: SessionTokenStatus; expiresAt: Date | null },
+  now: Date,
+): SessionTokenStatus {
+  if (token.status === 'ISSUED' && token.expiresAt && token.expiresAt.getTime() <= now.getTime()) {
+    return 'EXPIRED';
+  }
+  return token.status;
+}
+
+/** An issued value may be shown once: issued, not expired, not shown yet. */
+export const isTokenRevealable = (
+  token: { status: SessionTokenStatus; expiresAt: Date | null; shownAt: Date | null },
+  now: Date,
+): boolean => sessionTokenStatusAt(token, now) === 'ISSUED' && token.shownAt === null;
+
+const CSR_PEM =
+  /^-----BEGIN (NEW )?CERTIFICATE REQUEST-----\r?\n((?:[A-Za-z0-9+/=]+[ \t]*\r?\n)+)-----END \1?CERTIFICATE REQUEST-----\s*$/;
+
+/**
+ * A certificate signing request in PEM, as openssl writes it: an optional BOM and leading blank lines, the
+ * BEGIN line (CERTIFICATE REQUEST, or NEW CERTIFICATE REQUEST as some tools write), base64 lines, the
+ * matching END line, nothing but blank space after. The body must decode to a DER SEQUENCE (0x30), which
+ * every PKCS#10 request is. Anything else (a certificate, a key, a renamed binary) is refused.
+ */
+export function isCsrPem(text: string): boolean {
+  const trimmed = text.replace(/^\uFEFF/, '').replace(/^\s+/, '');
+  const match = CSR_PEM.exec(trimmed);
+  if (!match?.[2]) return false;
+  const body = match[2].replace(/\s+/g, '');
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(body) || body.length % 4 !== 0) return false;
+  // atob, not Buffer: the domain runs in the browser too.
+  const der = atob(body);
+  return der.length >= 16 && der.charCodeAt(0) === 0x30;
+}
