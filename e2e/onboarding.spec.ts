@@ -6,7 +6,7 @@ import {
   registerByKeyboard,
   submitLegitimacyStep,
 } from './company-journey';
-import { submitCredentials } from './sign-in';
+import { apiAs } from './reviewer-api';
 
 test('a new company registers, confirms, signs in, fills the legitimacy step and submits it', async ({
   page,
@@ -22,20 +22,9 @@ test('a new company registers, confirms, signs in, fills the legitimacy step and
   await submitLegitimacyStep(page);
 
   // A reviewer's list of organisations shows the company in stage INFORMATION.
-  // (MSAL keeps its tokens encrypted in storage: the bearer is read off the SPA's own API call.)
-  const reviewer = await browser.newPage();
-  const bearer = reviewer
-    .waitForRequest((request) => request.url().includes('/api/') && !!request.headers().authorization)
-    .then((request) => request.headers().authorization ?? '');
-  await reviewer.goto('/');
-  await reviewer.getByRole('button', { name: 'Sign in' }).click();
-  await submitCredentials(reviewer, 'reviewer@portal.test');
-  await expect(reviewer).toHaveURL(/\/emvo$/);
-  const answer = await reviewer.request.get('/api/organisations?search=Acme%20E2E', {
-    headers: { authorization: await bearer },
-  });
-  expect(answer.status()).toBe(200);
-  expect(((await answer.json()) as { items: unknown[] }).items).toEqual([
+  const reviewer = await apiAs(browser, 'reviewer@portal.test', /\/emvo$/);
+  const answer = await reviewer.get<{ items: unknown[] }>('/api/organisations?search=Acme%20E2E');
+  expect(answer.items).toEqual([
     expect.objectContaining({ legalName: 'Acme E2E Pharma', stage: 'INFORMATION' }),
   ]);
 });

@@ -68,6 +68,9 @@ test.describe('the error catalogue in the running portal', () => {
     release();
     const message = page.getByText('You are offline. Check your connection.');
     await expect(message).toHaveCount(1);
+    // Held under the pointer, the toast stays past its 5 s (a busy machine may take that long below): a
+    // second message would show beside it.
+    await message.hover();
     // The page comes back into view: the failed list is asked again, fails again, and says nothing more.
     let failures = 0;
     page.on('requestfailed', (request) => {

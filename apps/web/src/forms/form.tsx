@@ -101,6 +101,8 @@ export interface UseFormKitOptions<TValues extends FieldValues> {
   defaultValues?: DefaultValues<TValues>;
   /** Rules across fields, such as mustMatch('password', 'passwordConfirmation'). Read once. */
   refinements?: readonly FormRefinement[];
+  /** A resolver of the form's own over the registry (lists of objects, a contract's schema), instead of the registry's. Read once. */
+  resolver?: (registry: FieldRegistry) => Resolver<TValues>;
 }
 
 /**
@@ -112,7 +114,7 @@ export function useFormKit<TValues extends FieldValues>(
 ): FormKit<TValues> {
   const [{ registry, resolver }] = useState(() => {
     const created = new FieldRegistry(options.refinements);
-    return { registry: created, resolver: created.resolver<TValues>() };
+    return { registry: created, resolver: options.resolver?.(created) ?? created.resolver<TValues>() };
   });
   const form = useForm<TValues>({ defaultValues: options.defaultValues, mode: 'onChange', resolver });
   // Not memoised: react-hook-form hands back the same object with a fresh formState on every render.

@@ -5,7 +5,8 @@ import { demoId } from './mock-data';
 /**
  * The demo organisation of mock mode's onboarding screen (the company of the demo EXTERNAL user), in each
  * state the legitimacy step can show. The default, REGISTERED, is a partial draft: the step can be
- * completed, saved and submitted. The others start from a complete application.
+ * completed, saved and submitted. The others start from a complete application; TECHNICAL_IQE has every
+ * check approved and the acceptance environment open (gateway, CSR, session tokens, test runs).
  */
 export const ONBOARDING_SCENARIOS = [
   'REGISTERED',
@@ -17,6 +18,7 @@ export const ONBOARDING_SCENARIOS = [
   'APPROVED',
   'TEMPORARILY_APPROVED',
   'READ_ONLY',
+  'TECHNICAL_IQE',
 ] as const;
 export type OnboardingScenario = (typeof ONBOARDING_SCENARIOS)[number];
 
@@ -170,6 +172,7 @@ const LEGITIMACY_STATUS: Partial<Record<OnboardingScenario, CheckStatus>> = {
   REJECTED: 'REJECTED',
   APPROVED: 'APPROVED',
   TEMPORARILY_APPROVED: 'TEMPORARILY_APPROVED',
+  TECHNICAL_IQE: 'APPROVED',
 };
 
 const REASONS: Partial<Record<OnboardingScenario, string>> = {
@@ -178,6 +181,52 @@ const REASONS: Partial<Record<OnboardingScenario, string>> = {
   REJECTED: 'Jansen Pharma BV is not registered as a parallel distributor in the Netherlands.',
   TEMPORARILY_APPROVED: 'Approved for the test environment while the licence register is updated.',
 };
+
+/** The demo gateways offering IQE (the admin's active, certified ones). */
+const DEMO_GATEWAYS = [
+  { id: demoId('d1', 1), name: 'Acme Gateway' },
+  { id: demoId('d1', 2), name: 'Beta Gateway' },
+];
+
+/**
+ * The approved application moved on to TECHNICAL_IQE: agreement and invoicing form approved, the IQE
+ * environment open with no gateway chosen yet, and two test runs of EMVO's.
+ */
+function connecting(approved: OnboardingAnswer): OnboardingAnswer {
+  const approval = checkOf('APPROVED');
+  const executedAt = (hour: number) => new Date(Date.UTC(2026, 2, 9, hour)).toISOString();
+  return {
+    ...approved,
+    organisation: { ...approved.organisation, stage: 'TECHNICAL_IQE' },
+    checks: { LEGITIMACY: approval, CONTRACTUAL: approval, FINANCIAL: approval },
+    technical: {
+      open: true,
+      editable: approved.access === 'FULL',
+      environments: {
+        IQE: {
+          ...closedEnvironment('IQE'),
+          open: true,
+          gateways: DEMO_GATEWAYS,
+          testRuns: [
+            {
+              scenario: 'Verify a pack',
+              result: 'FAILED',
+              errorCode: 'NMVS_NC_PC_02',
+              executedAt: executedAt(10),
+            },
+            {
+              scenario: 'Upload a batch',
+              result: 'PASSED',
+              errorCode: null,
+              executedAt: executedAt(9),
+            },
+          ],
+        },
+        PRD: closedEnvironment('PRD'),
+      },
+    },
+  };
+}
 
 /** A fresh copy of the demo organisation in `scenario`: the handlers change it. */
 export function createMockOnboarding(scenario: OnboardingScenario = 'REGISTERED'): MockOnboardingState {
@@ -196,7 +245,7 @@ export function createMockOnboarding(scenario: OnboardingScenario = 'REGISTERED'
   const stage =
     legitimacy === null
       ? 'REGISTERED'
-      : scenario === 'APPROVED' || scenario === 'TEMPORARILY_APPROVED'
+      : scenario === 'APPROVED' || scenario === 'TEMPORARILY_APPROVED' || scenario === 'TECHNICAL_IQE'
         ? 'APPROVALS'
         : 'INFORMATION';
   const mah = demoMah(!partial);
@@ -268,7 +317,6 @@ export function createMockOnboarding(scenario: OnboardingScenario = 'REGISTERED'
     },
     people: [{ ...DEMO_REQUESTER, access: scenario === 'READ_ONLY' ? 'READ_ONLY' : 'FULL' }],
     canManagePeople: scenario !== 'READ_ONLY',
-    // The technical step is not served by mock mode yet: closed, as before TECHNICAL_IQE.
     technical: {
       open: false,
       editable: false,
@@ -276,7 +324,7 @@ export function createMockOnboarding(scenario: OnboardingScenario = 'REGISTERED'
     },
   };
   return {
-    onboarding: withDerived(onboarding),
+    onboarding: withDerived(scenario === 'TECHNICAL_IQE' ? connecting(onboarding) : onboarding),
     users: [{ email: DEMO_REQUESTER_EMAIL, status: 'ACTIVE' }],
     files,
   };

@@ -1,5 +1,5 @@
 import { File as NodeFile } from 'node:buffer';
-import type { legitimacyDraftSchema, Onboarding } from '@portal/contracts';
+import type { legitimacyDraftSchema, Onboarding, OnboardingAnswer } from '@portal/contracts';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
@@ -260,5 +260,40 @@ describe('POST /api/onboarding/legitimacy/submit (mock)', () => {
       status: 409,
       body: { code: 'STEP_LOCKED' },
     });
+  });
+});
+
+describe('the technical step (mock, scenario TECHNICAL_IQE)', () => {
+  it('opens IQE only: the company chooses a gateway and requests a token; a second request is 409', async () => {
+    serve('TECHNICAL_IQE');
+    const answer = (await read()) as OnboardingAnswer;
+    expect(answer.organisation.stage).toBe('TECHNICAL_IQE');
+    const { IQE, PRD } = answer.technical.environments;
+    expect([IQE.open, PRD.open]).toEqual([true, false]);
+    const gateway = IQE.gateways[0];
+    expect(gateway).toBeDefined();
+
+    const chosen = await send('PUT', '/api/onboarding/technical/IQE/gateway', {
+      version: answer.organisation.version,
+      gatewayId: gateway?.id,
+    });
+    expect(chosen.status).toBe(200);
+    const afterGateway = chosen.body as OnboardingAnswer;
+    expect(afterGateway.technical.environments.IQE.gateway).toEqual(gateway);
+
+    const path = '/api/onboarding/technical/IQE/session-token';
+    const requested = await send('POST', path, { version: afterGateway.organisation.version });
+    expect(requested.status).toBe(200);
+    const tokens = (requested.body as OnboardingAnswer).technical.environments.IQE.tokens;
+    expect(tokens.map((token) => token.status)).toEqual(['REQUESTED']);
+    const again = await send('POST', path, {
+      version: (requested.body as OnboardingAnswer).organisation.version,
+    });
+    expect(again).toMatchObject({ status: 409, body: { code: 'TOKEN_ALREADY_REQUESTED' } });
+    const prd = await send('PUT', '/api/onboarding/technical/PRD/gateway', {
+      version: (requested.body as OnboardingAnswer).organisation.version,
+      gatewayId: gateway?.id,
+    });
+    expect(prd).toMatchObject({ status: 409, body: { code: 'STEP_LOCKED' } });
   });
 });

@@ -42,6 +42,20 @@ describe('the participation agreement and invoicing steps', PAGE_TESTS, () => {
     expect(sent[0]?.body).toEqual({ version: 3, acceptedTerms: true, confirmedAuthority: false });
   });
 
+  it("another step's save moves the version on: the invoicing step saves at the newer one, no conflict", async () => {
+    const sent = serveOnboarding(server, 'APPROVED');
+    renderOnboardingPage();
+    const agreement = await region('Participation agreement');
+    await user.click(within(agreement).getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(sent.map((entry) => entry.call)).toContain('PUT /api/onboarding/contractual'));
+    const invoicing = await region('Invoicing');
+    await user.click(within(invoicing).getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(sent.map((entry) => entry.call)).toContain('PUT /api/onboarding/financial'));
+    const financial = sent.find((entry) => entry.call === 'PUT /api/onboarding/financial');
+    expect(financial?.body).toMatchObject({ version: 4 });
+    expect(within(invoicing).queryByRole('alert')).toBeNull();
+  });
+
   it('on 409 VERSION_CONFLICT, the invoicing step reloads and says so', async () => {
     serveOnboarding(
       server,

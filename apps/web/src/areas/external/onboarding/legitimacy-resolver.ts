@@ -1,6 +1,6 @@
 import { toNestErrors } from '@hookform/resolvers';
 import { legitimacyDraftSchema } from '@portal/contracts';
-import type { FieldError, Resolver } from 'react-hook-form';
+import type { FieldError, FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import type { FieldRegistry } from '../../../forms/form';
 import { tk } from '../../../i18n/i18n';
@@ -38,6 +38,27 @@ function contractMessage(issue: z.core.$ZodIssue, path: string): string {
   return CONTRACT_MESSAGES.default;
 }
 
+/** The errors of the fields on screen (the form kit's registry), the lists of objects indexed for it. */
+async function fieldErrors(registry: FieldRegistry, values: unknown): Promise<Record<string, FieldError>> {
+  const errors: Record<string, FieldError> = {};
+  const fields = await registry.schema().safeParseAsync(indexLists(values));
+  if (!fields.success) {
+    for (const issue of fields.error.issues) {
+      errors[issue.path.map(String).join('.')] ??= { type: issue.code, message: issue.message };
+    }
+  }
+  return errors;
+}
+
+/** A form of MAH lists (the register's new MAHs): the rules of its fields on screen, lists indexed. */
+export function mahListResolver<TValues extends FieldValues>(registry: FieldRegistry): Resolver<TValues> {
+  return async (values, _context, options) => {
+    const errors = await fieldErrors(registry, values);
+    if (Object.keys(errors).length === 0) return { values, errors: {} };
+    return { values: {}, errors: toNestErrors(errors, options) };
+  };
+}
+
 /**
  * The legitimacy form's resolver: first the rules of the fields on screen (the form kit's registry: spec §5
  * defaults, patterns and messages), then the contracts' legitimacyDraftSchema on the draft the form would
@@ -47,13 +68,7 @@ function contractMessage(issue: z.core.$ZodIssue, path: string): string {
  */
 export function legitimacyResolver(registry: FieldRegistry): Resolver<LegitimacyValues> {
   return async (values, _context, options) => {
-    const errors: Record<string, FieldError> = {};
-    const fields = await registry.schema().safeParseAsync(indexLists(values));
-    if (!fields.success) {
-      for (const issue of fields.error.issues) {
-        errors[issue.path.map(String).join('.')] ??= { type: issue.code, message: issue.message };
-      }
-    }
+    const errors = await fieldErrors(registry, values);
     const draft = legitimacyDraftSchema.safeParse(toDraft(values, 1));
     if (!draft.success) {
       for (const issue of draft.error.issues) {

@@ -1,9 +1,9 @@
 import type { Onboarding } from '@portal/contracts';
 import { canSubmit, type MissingItem, missingForLegitimacy } from '@portal/domain';
 import { useEffect, useRef, useState } from 'react';
-import { type Path, useForm } from 'react-hook-form';
+import type { Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FieldRegistry, Form, type FormKit } from '../../../forms/form';
+import { Form, type FormKit, useFormKit } from '../../../forms/form';
 import { FORM_MESSAGES } from '../../../forms/form-schema';
 import { CompanyFields } from './company-fields';
 import { ContactsFields } from './contacts-fields';
@@ -39,14 +39,8 @@ export function isLegitimacyEditable(onboarding: Onboarding): boolean {
  * The form kit's form (its fields register their rules in the registry) with the legitimacy resolver:
  * the fields' rules, then the contracts' draft schema.
  */
-function useLegitimacyForm(onboarding: Onboarding): FormKit<LegitimacyValues> {
-  const [{ registry, resolver }] = useState(() => {
-    const created = new FieldRegistry();
-    return { registry: created, resolver: legitimacyResolver(created) };
-  });
-  const form = useForm<LegitimacyValues>({ defaultValues: toValues(onboarding), mode: 'onChange', resolver });
-  return { ...form, registry };
-}
+const useLegitimacyForm = (onboarding: Onboarding): FormKit<LegitimacyValues> =>
+  useFormKit<LegitimacyValues>({ defaultValues: toValues(onboarding), resolver: legitimacyResolver });
 
 type Notice = 'saved' | 'submitted' | 'conflict';
 

@@ -147,10 +147,7 @@ const contactDraft = (contact: ContactValues): ContactInput => ({
   phone: orNull(contact.phone),
 });
 
-/**
- * The PUT body for the values, at the version the form was loaded from. Only PD companies give licences
- * (domain.md); blank licence inputs are left out. The copy of proof travels on its own call.
- */
+/** The PUT body for the values, at the version the form was loaded from. The copy of proof travels on its own call. */
 export function toDraft(values: LegitimacyValues, version: number): LegitimacyDraftBody {
   const { company } = values;
   const isPd = company.orgType === 'PD';
@@ -176,19 +173,39 @@ export function toDraft(values: LegitimacyValues, version: number): LegitimacyDr
     spoc: contactDraft(values.spoc),
     spocAssistant: values.hasSpocAssistant ? contactDraft(values.spocAssistant) : null,
     authorisedRepresentative: contactDraft(representative),
-    mahs: values.mahs.map((mah) => ({
-      name: orNull(mah.name),
-      country: mah.country,
-      activeIn: mah.activeIn,
-      website: orNull(mah.website),
-      phone: orNull(mah.phone),
-      email: orNull(mah.email),
-      licences: isPd ? mah.licences.map(({ value }) => value.trim()).filter((value) => value !== '') : [],
-      products: mah.products.map((product) => ({
-        name: orNull(product.name),
-        productCode: orNull(product.productCode),
-        countries: product.countries,
-      })),
+    mahs: values.mahs.map((mah) => mahDraft(mah, isPd)),
+  };
+}
+
+/** A MAH as the API takes it (the draft schema's input), every field given, blanks as null. */
+export interface MahDraft {
+  name: string | null;
+  country: string | null;
+  activeIn: string[];
+  website: string | null;
+  phone: string | null;
+  email: string | null;
+  licences: string[];
+  products: Array<{ name: string | null; productCode: string | null; countries: string[] }>;
+}
+
+/**
+ * A MAH as the API takes it (the legitimacy draft's MAHs, the register's new ones). Only PD companies give
+ * licences (domain.md); blank licence inputs are left out.
+ */
+export function mahDraft(mah: MahValues, isPd: boolean): MahDraft {
+  return {
+    name: orNull(mah.name),
+    country: mah.country,
+    activeIn: mah.activeIn,
+    website: orNull(mah.website),
+    phone: orNull(mah.phone),
+    email: orNull(mah.email),
+    licences: isPd ? mah.licences.map(({ value }) => value.trim()).filter((value) => value !== '') : [],
+    products: mah.products.map((product) => ({
+      name: orNull(product.name),
+      productCode: orNull(product.productCode),
+      countries: product.countries,
     })),
   };
 }

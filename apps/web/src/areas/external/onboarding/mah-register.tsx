@@ -1,48 +1,106 @@
 import type { OnboardingAnswer } from '@portal/contracts';
-import { feeFor } from '@portal/domain';
-import { useState } from 'react';
+import { feeFor, type MissingItem, missingForMah, type OrgType } from '@portal/domain';
+import { useEffect, useRef, useState } from 'react';
+import { type Path, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Form, useFormKit } from '../../../forms/form';
+import { FORM_MESSAGES } from '../../../forms/form-schema';
 import { formatEur } from './financial-step';
+import { mahListResolver } from './legitimacy-resolver';
+import { type MahDraft, type MahValues, mahDraft } from './legitimacy-values';
+import { MahsFields } from './mahs-fields';
+import { isListItem } from './missing-items';
+import { MissingSummary } from './missing-summary';
 import styles from './onboarding.module.css';
 import { MAHS_PATH, useOnboardingWrite } from './onboarding-api';
 
+/** The register's form: the new MAHs (mahs-fields.tsx MahList 'added'), and the type their fields need. */
+interface RegisterValues {
+  company: { orgType: OrgType };
+  added: MahValues[];
+}
+
+const activeOf = (onboarding: OnboardingAnswer) =>
+  new Map(onboarding.mahRegister.mahs.map((mah) => [mah.id, mah.active]));
+
+/**
+ * The new MAHs, each complete (packages/domain missingForMah, the API's own rule for `added`), the fields
+ * named as the register's form names them (`added.0.name`).
+ */
+function missingOfAdded(added: MahDraft[], orgType: OrgType): MissingItem[] {
+  return added.flatMap((mah, index) =>
+    missingForMah(mah, index, orgType).map((item) => ({
+      ...item,
+      field: item.field.replace(/^mahs\./, 'added.'),
+    })),
+  );
+}
+
 /**
  * The company's MAH register once its legitimacy is approved (mahRegister.editable, from APPROVALS on):
- * each MAH with an active toggle, never deleted; the fee follows the active count (packages/domain feeFor)
- * as the toggles change, and is stored on save.
+ * each MAH with an active toggle, never deleted, and new MAHs added complete (with the legitimacy step's
+ * fields). The fee follows the active count (packages/domain feeFor) as the company edits, and is stored on
+ * save; more active MAHs than the approved invoicing form declares ask for a top-up (the API decides).
  */
 export function MahRegister({ onboarding }: { onboarding: OnboardingAnswer }) {
   const { t, i18n } = useTranslation();
   const write = useOnboardingWrite();
   const { mahs } = onboarding.mahRegister;
+  const { orgType } = onboarding.company;
+  const { version } = onboarding.organisation;
   const editable = onboarding.mahRegister.editable && onboarding.access === 'FULL';
-  const [active, setActive] = useState(() => new Map(mahs.map((mah) => [mah.id, mah.active])));
+  const [active, setActive] = useState(() => activeOf(onboarding));
+  const [loadedVersion, setLoadedVersion] = useState(version);
   const [conflict, setConflict] = useState(false);
   const [saved, setSaved] = useState(false);
-  const isActive = (id: string) => active.get(id) ?? false;
-  const fee = feeFor(mahs.filter((mah) => isActive(mah.id)).length);
-  const reset = (next: OnboardingAnswer) =>
-    setActive(new Map(next.mahRegister.mahs.map((mah) => [mah.id, mah.active])));
+  const [missing, setMissing] = useState<MissingItem[] | null>(null);
+  const summary = useRef<HTMLDivElement>(null);
+  const form = useFormKit<RegisterValues>({
+    defaultValues: { company: { orgType }, added: [] },
+    resolver: mahListResolver,
+  });
+  const added = useWatch({ control: form.control, name: 'added' }) ?? [];
 
-  const save = () => {
+  // Another write (this one, another step's) moved the application on: the toggles follow what is stored.
+  if (loadedVersion !== version) {
+    setLoadedVersion(version);
+    setActive(activeOf(onboarding));
+  }
+  useEffect(() => {
+    if (missing) summary.current?.focus();
+  }, [missing]);
+
+  const isActive = (id: string) => active.get(id) ?? false;
+  // New MAHs are active from the start.
+  const activeCount = mahs.filter((mah) => isActive(mah.id)).length + added.length;
+  const fee = feeFor(activeCount);
+
+  const save = (values: RegisterValues) => {
     setConflict(false);
     setSaved(false);
+    const drafts = values.added.map((mah) => mahDraft(mah, orgType === 'PD'));
+    const lacking = missingOfAdded(drafts, orgType);
+    setMissing(lacking.length > 0 ? lacking : null);
+    if (lacking.length > 0) {
+      for (const item of lacking) {
+        if (isListItem(item.field)) continue;
+        form.setError(item.field as Path<RegisterValues>, {
+          type: 'missing',
+          message: FORM_MESSAGES.required,
+        });
+      }
+      return;
+    }
     write
       .mutateAsync({
         path: MAHS_PATH,
         method: 'PUT',
-        body: {
-          version: onboarding.organisation.version,
-          mahs: mahs.map((mah) => ({ id: mah.id, active: isActive(mah.id) })),
-          added: [],
-        },
+        body: { version, mahs: mahs.map((mah) => ({ id: mah.id, active: isActive(mah.id) })), added: drafts },
       })
       .then((outcome) => {
-        if (outcome.kind === 'conflict') setConflict(true);
-        else {
-          reset(outcome.onboarding);
-          setSaved(true);
-        }
+        if (outcome.kind === 'conflict') return setConflict(true);
+        form.reset({ company: { orgType }, added: [] });
+        setSaved(true);
       })
       .catch(() => {});
   };
@@ -63,40 +121,46 @@ export function MahRegister({ onboarding }: { onboarding: OnboardingAnswer }) {
       <p>
         {fee.tier
           ? t('external.onboarding.financial.fee', {
-              count: mahs.filter((mah) => isActive(mah.id)).length,
+              count: activeCount,
               tier: fee.tier,
               amount: formatEur(fee.amountCents, i18n.language),
             })
           : t('external.onboarding.financial.noFee')}
       </p>
-      <ul className={styles.summaryList}>
-        {mahs.map((mah) => (
-          <li key={mah.id}>
-            <label>
-              <input
-                type="checkbox"
-                checked={isActive(mah.id)}
-                disabled={!editable}
-                onChange={(event) => {
-                  const checked = event.currentTarget.checked;
-                  setActive((previous) => new Map(previous).set(mah.id, checked));
-                }}
-              />{' '}
-              {t('external.onboarding.mahRegister.active', {
-                name: mah.name ?? '',
-                country: mah.country ?? '',
-              })}
-            </label>
-          </li>
-        ))}
-      </ul>
-      {editable && (
-        <div className="form-actions">
-          <button type="button" className="primary" disabled={write.isPending} onClick={save}>
-            {t('external.onboarding.mahRegister.save')}
-          </button>
-        </div>
-      )}
+      {missing && <MissingSummary ref={summary} items={missing} />}
+      <Form form={form} aria-labelledby="mah-register-title" onSubmit={save}>
+        <ul className={styles.summaryList}>
+          {mahs.map((mah) => (
+            <li key={mah.id}>
+              <label>
+                <input
+                  type="checkbox"
+                  checked={isActive(mah.id)}
+                  disabled={!editable}
+                  onChange={(event) => {
+                    const checked = event.currentTarget.checked;
+                    setActive((previous) => new Map(previous).set(mah.id, checked));
+                  }}
+                />{' '}
+                {t('external.onboarding.mahRegister.active', {
+                  name: mah.name ?? '',
+                  country: mah.country ?? '',
+                })}
+              </label>
+            </li>
+          ))}
+        </ul>
+        {editable && (
+          <MahsFields list="added" disabled={false} missing={new Set(missing?.map((item) => item.field))} />
+        )}
+        {editable && (
+          <div className="form-actions">
+            <button type="submit" className="primary" disabled={write.isPending}>
+              {t('external.onboarding.mahRegister.save')}
+            </button>
+          </div>
+        )}
+      </Form>
     </section>
   );
 }

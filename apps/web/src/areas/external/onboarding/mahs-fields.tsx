@@ -9,7 +9,14 @@ import { LegendTooltip } from './legend-tooltip';
 import { emptyMah, emptyProduct, fieldId, type LegitimacyValues } from './legitimacy-values';
 import styles from './onboarding.module.css';
 
+/**
+ * The form's list of MAHs: the legitimacy step's `mahs`, or the register's `added` (the new MAHs once the
+ * legitimacy is approved, in a form of their own on the same page: their own names keep the ids apart).
+ */
+export type MahList = 'mahs' | 'added';
+
 interface ListProps {
+  list: MahList;
   disabled: boolean;
   /** The lists the last submission attempt found lacking (mahs, mahs.0.products, mahs.0.licences). */
   missing: ReadonlySet<string>;
@@ -25,12 +32,13 @@ function ListMessage({ field, children }: { field: string; children: string }) {
 }
 
 /** A product of a MAH: name, product code (GTIN-14 or PPN, check digits checked) and countries. */
-function ProductsFields({ mah, disabled, missing }: ListProps & { mah: number }) {
+function ProductsFields({ list, mah, disabled, missing }: ListProps & { mah: number }) {
   const { t } = useTranslation();
   const countries = useEeaCountries();
   const { control } = useFormContext<LegitimacyValues>();
-  const { fields, append, remove } = useFieldArray({ control, name: `mahs.${mah}.products` });
-  const listName = `mahs.${mah}.products`;
+  const listName = `${list}.${mah}.products`;
+  // Both lists hold MahValues: the form's type names the legitimacy's.
+  const { fields, append, remove } = useFieldArray({ control, name: listName as `mahs.${number}.products` });
   // The product's fields are labelled, and their tooltips keyed, as productName, productCode, productCountries.
   const field = (
     product: number,
@@ -87,9 +95,9 @@ function ProductsFields({ mah, disabled, missing }: ListProps & { mah: number })
 }
 
 /** PD companies: one to three licences per MAH (domain.md), three text inputs of which blanks are dropped. */
-function LicencesFields({ mah, disabled, missing }: ListProps & { mah: number }) {
+function LicencesFields({ list, mah, disabled, missing }: ListProps & { mah: number }) {
   const { t } = useTranslation();
-  const listName = `mahs.${mah}.licences`;
+  const listName = `${list}.${mah}.licences`;
   return (
     <fieldset className={styles.group} aria-describedby={`${fieldId(listName)}-help`}>
       <legend className={styles.groupLegend}>
@@ -121,6 +129,7 @@ function LicencesFields({ mah, disabled, missing }: ListProps & { mah: number })
 
 /** One MAH (domain.md MAH): its own data, its licences (PD only) and its products. */
 function MahFields({
+  list,
   index,
   isPd,
   disabled,
@@ -130,7 +139,7 @@ function MahFields({
   const { t } = useTranslation();
   const countries = useEeaCountries();
   const field = (name: string) => ({
-    ...named(`mahs.${index}.${name}`),
+    ...named(`${list}.${index}.${name}`),
     label: t(`external.onboarding.mahs.${name}`),
     tooltipKey: tooltipOf('mah', name),
     disabled,
@@ -148,8 +157,8 @@ function MahFields({
         <TextField {...field('phone')} type="tel" />
         <TextField {...field('email')} type="email" />
       </div>
-      {isPd && <LicencesFields mah={index} disabled={disabled} missing={missing} />}
-      <ProductsFields mah={index} disabled={disabled} missing={missing} />
+      {isPd && <LicencesFields list={list} mah={index} disabled={disabled} missing={missing} />}
+      <ProductsFields list={list} mah={index} disabled={disabled} missing={missing} />
       {!disabled && (
         <button type="button" className={styles.remove} onClick={onRemove}>
           {t('external.onboarding.mahs.remove', { number: index + 1 })}
@@ -159,22 +168,32 @@ function MahFields({
   );
 }
 
-/** The marketing authorisation holders the company acts for: at least one, each with one product. */
-export function MahsFields({ disabled, missing }: ListProps) {
+/**
+ * The marketing authorisation holders the company acts for: at least one, each with one product (the
+ * legitimacy step's `mahs`); or the register's new ones (`added`), under their own legend.
+ */
+export function MahsFields({
+  list = 'mahs',
+  disabled,
+  missing,
+}: Omit<ListProps, 'list'> & { list?: MahList }) {
   const { t } = useTranslation();
   const { control } = useFormContext<LegitimacyValues>();
-  const { fields, append, remove } = useFieldArray({ control, name: 'mahs' });
+  const { fields, append, remove } = useFieldArray({ control, name: list as 'mahs' });
   const isPd = useWatch({ control, name: 'company.orgType' }) === 'PD';
   return (
     <fieldset className={styles.section}>
       <legend className={styles.sectionLegend}>
-        {t('external.onboarding.mahs.legend')}
+        {t(list === 'mahs' ? 'external.onboarding.mahs.legend' : 'external.onboarding.mahRegister.added')}
         <LegendTooltip tooltipKey="onboarding.mah.list" />
       </legend>
-      {fields.length === 0 && <p className={styles.help}>{t('external.onboarding.mahs.none')}</p>}
+      {fields.length === 0 && list === 'mahs' && (
+        <p className={styles.help}>{t('external.onboarding.mahs.none')}</p>
+      )}
       {fields.map((mah, index) => (
         <MahFields
           key={mah.id}
+          list={list}
           index={index}
           isPd={isPd}
           disabled={disabled}
@@ -182,12 +201,12 @@ export function MahsFields({ disabled, missing }: ListProps) {
           onRemove={() => remove(index)}
         />
       ))}
-      {missing.has('mahs') && <ListMessage field="mahs">{t('external.onboarding.mahs.needOne')}</ListMessage>}
+      {missing.has(list) && <ListMessage field={list}>{t('external.onboarding.mahs.needOne')}</ListMessage>}
       {!disabled && (
         <button
           type="button"
-          id={fieldId('mahs')}
-          aria-describedby={missing.has('mahs') ? `${fieldId('mahs')}-missing` : undefined}
+          id={fieldId(list)}
+          aria-describedby={missing.has(list) ? `${fieldId(list)}-missing` : undefined}
           onClick={() => append(emptyMah())}
         >
           {t('external.onboarding.mahs.add')}

@@ -66,10 +66,16 @@ export function missingLabel(item: MissingItem, t: TFunction): string {
   if (head !== undefined && head in CONTACTS) {
     return entry(t(CONTACTS[head] ?? ''), CONTACT_FIELDS[rest[0] ?? '']);
   }
-  if (head === 'mahs') {
+  // The legitimacy step's MAHs, or the register's new ones (mahs-fields.tsx MahList).
+  if (head === 'mahs' || head === 'added') {
     const [mah, field, product, productField] = rest;
     if (mah === undefined) return t('external.onboarding.mahs.needOne');
-    const where = t('external.onboarding.mahs.mah', { number: number(mah) });
+    const where = t(
+      head === 'mahs' ? 'external.onboarding.mahs.mah' : 'external.onboarding.mahRegister.newMah',
+      {
+        number: number(mah),
+      },
+    );
     if (field === 'products' && product !== undefined) {
       const place = t('external.onboarding.missing.product', { where, number: number(product) });
       return entry(place, PRODUCT_FIELDS[productField ?? '']);
@@ -84,10 +90,10 @@ export function missingLabel(item: MissingItem, t: TFunction): string {
  * (mahs: "Add a MAH"; mahs.0.products: that MAH's "Add a product"); for licences, the first input.
  */
 export function missingTarget(field: string): string {
-  if (/^mahs\.\d+\.licences$/.test(field)) return fieldId(`${field}.0.value`);
+  if (/^(mahs|added)\.\d+\.licences$/.test(field)) return fieldId(`${field}.0.value`);
   return fieldId(field);
 }
 
 /** A list the form shows as a whole, not as one field: its message shows beside the list. */
 export const isListItem = (field: string): boolean =>
-  field === 'mahs' || /^mahs\.\d+\.(licences|products)$/.test(field);
+  field === 'mahs' || field === 'added' || /^(mahs|added)\.\d+\.(licences|products)$/.test(field);

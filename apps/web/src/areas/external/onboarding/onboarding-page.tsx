@@ -60,7 +60,7 @@ export function OnboardingPage() {
       )}
       {opened && <FinancialStep key={`financial-${onboarding.organisation.id}`} onboarding={onboarding} />}
       {onboarding.mahRegister.editable && (
-        <MahRegister key={`mahs-${onboarding.organisation.version}`} onboarding={onboarding} />
+        <MahRegister key={`mahs-${onboarding.organisation.id}`} onboarding={onboarding} />
       )}
       <TechnicalStep key={`technical-${onboarding.organisation.id}`} onboarding={onboarding} />
       <PeopleSection onboarding={onboarding} />

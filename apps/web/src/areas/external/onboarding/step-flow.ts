@@ -51,8 +51,19 @@ export function useStepFlow<TValues extends FieldValues, TDraft>(options: StepFl
     setNotice('conflict');
   };
 
+  /**
+   * The version the draft is saved at. The organisation's version moves with every step's write: when the
+   * newest application the page holds (another step's save, in this tab) has this step's values as they
+   * were loaded, nobody changed this step and its newer version is the one to send; otherwise the version
+   * the form was loaded from, so a change made meanwhile answers 409 and is not overwritten.
+   */
+  const versionToSave = (): number => {
+    const same = JSON.stringify(toValues(onboarding)) === JSON.stringify(toValues(loaded.current));
+    return (same ? onboarding : loaded.current).organisation.version;
+  };
+
   const saveDraft = async (values: TValues): Promise<OnboardingAnswer | null> => {
-    const outcome = await actions.save.mutateAsync(toDraft(values, loaded.current.organisation.version));
+    const outcome = await actions.save.mutateAsync(toDraft(values, versionToSave()));
     if (outcome.kind === 'conflict') {
       await reloadAfterConflict();
       return null;

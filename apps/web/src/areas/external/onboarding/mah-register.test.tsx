@@ -1,0 +1,75 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stubResizeObserver } from '../../../forms/test-form';
+import { DEMO_GTIN } from '../../../mock/onboarding-data';
+import { PAGE_TESTS, renderOnboardingPage, SLOW, serveOnboarding } from './test-onboarding';
+
+const server = setupServer();
+beforeAll(() => {
+  stubResizeObserver();
+  server.listen({ onUnhandledRequest: 'error' });
+});
+afterAll(() => server.close());
+
+const user = userEvent.setup({ delay: null });
+const register = () => screen.findByRole('region', { name: 'MAH register' }, SLOW);
+
+describe('the MAH register once the legitimacy is approved', PAGE_TESTS, () => {
+  it('a new MAH counts in the fee at once, and one left incomplete is listed, not sent', async () => {
+    const sent = serveOnboarding(server, 'APPROVED');
+    renderOnboardingPage();
+    const section = await register();
+    expect(within(section).getByText(/1 active MAHs: fee tier 1/)).toBeInTheDocument();
+
+    await user.click(within(section).getByRole('button', { name: 'Add a MAH' }));
+    expect(within(section).getByText(/2 active MAHs: fee tier 2/)).toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: 'Save the MAH register' }));
+
+    const summary = await within(section).findByRole('alert', {}, SLOW);
+    expect(summary).toHaveTextContent('New MAH 1');
+    expect(summary).toHaveFocus();
+    expect(sent.filter((entry) => entry.call === 'PUT /api/onboarding/mahs')).toEqual([]);
+  });
+
+  it('a complete new MAH is sent as added, beside the kept ones, and the form empties', async () => {
+    const sent = serveOnboarding(server, 'APPROVED');
+    renderOnboardingPage();
+    const section = await register();
+    await user.click(within(section).getByRole('button', { name: 'Add a MAH' }));
+    const mah = within(section).getByRole('group', { name: 'MAH 1' });
+    await user.type(within(mah).getByRole('textbox', { name: /^Name/ }), 'Pharma Nova B.V.');
+    await user.type(within(mah).getByRole('combobox', { name: /^Country/ }), 'Netherl');
+    await user.keyboard('{Enter}');
+    // The demo company is a PD: each MAH has one to three licences.
+    await user.type(within(mah).getByRole('textbox', { name: /^Licence 1/ }), 'PD-NL-2026-001');
+    const product = within(mah).getByRole('group', { name: 'Product 1' });
+    await user.type(within(product).getByRole('textbox', { name: /Product name/ }), 'Aspirin 100 mg');
+    await user.type(within(product).getByRole('textbox', { name: /Product code/ }), DEMO_GTIN);
+    await user.click(within(section).getByRole('button', { name: 'Save the MAH register' }));
+
+    await waitFor(
+      () => expect(within(section).getByRole('status')).toHaveTextContent('MAH register saved.'),
+      SLOW,
+    );
+    const put = sent.find((entry) => entry.call === 'PUT /api/onboarding/mahs');
+    expect(put?.body).toMatchObject({
+      mahs: [{ active: true }],
+      added: [
+        {
+          name: 'Pharma Nova B.V.',
+          country: 'NL',
+          licences: ['PD-NL-2026-001'],
+          products: [{ name: 'Aspirin 100 mg', productCode: DEMO_GTIN }],
+        },
+      ],
+    });
+    // Saved: the new MAH is in the register's list, and the form is empty again.
+    expect(
+      await within(section).findByRole('checkbox', { name: /Pharma Nova B\.V\. \(NL\) is active/ }),
+    ).toBeChecked();
+    expect(within(section).queryByRole('group', { name: 'MAH 1' })).toBeNull();
+    // Typing a whole MAH into the page takes a while in jsdom.
+  }, 40_000);
+});

@@ -1,0 +1,67 @@
+import { type Browser, expect, type Page } from '@playwright/test';
+import { submitCredentials } from './sign-in';
+
+export interface ApiAs {
+  /** The signed-in page the calls go out of (its cookies, its bearer). */
+  page: Page;
+  get: <T>(path: string) => Promise<T>;
+  post: <T>(path: string, data: unknown) => Promise<T>;
+}
+
+/**
+ * A demo user signed in on a page of their own, and the API as they may call it: MSAL keeps its tokens
+ * encrypted in storage, so the bearer is read off the SPA's own first API call; writes carry the
+ * XSRF-TOKEN cookie back as the header, as the SPA does (spec §7).
+ */
+export async function apiAs(browser: Browser, email: string, landing: RegExp): Promise<ApiAs> {
+  const page = await browser.newPage();
+  const bearer = page
+    .waitForRequest((request) => request.url().includes('/api/') && !!request.headers().authorization)
+    .then((request) => request.headers().authorization ?? '');
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await submitCredentials(page, email);
+  await expect(page).toHaveURL(landing);
+  const authorization = await bearer;
+  const xsrf = async () =>
+    (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+  return {
+    page,
+    get: async <T>(path: string) => {
+      const answer = await page.request.get(path, { headers: { authorization } });
+      expect(answer.status(), `GET ${path}: ${await answer.text()}`).toBe(200);
+      return (await answer.json()) as T;
+    },
+    post: async <T>(path: string, data: unknown) => {
+      const answer = await page.request.post(path, {
+        headers: { authorization, 'x-xsrf-token': await xsrf() },
+        data,
+      });
+      expect(answer.status(), `POST ${path}: ${await answer.text()}`).toBe(200);
+      return (await answer.json()) as T;
+    },
+  };
+}
+
+/** A reviewer's start and approval of the company's open check in a queue, through the API. */
+export async function approveThroughApi(
+  reviewer: ApiAs,
+  queue: 'legitimacy' | 'contractual' | 'financial',
+  company: string,
+) {
+  type Row = { id: string; version: number; legalName: string };
+  const { items } = await reviewer.get<{ items: Row[] }>(
+    `/api/review-queues/${queue}?search=${encodeURIComponent(company)}`,
+  );
+  const check = items.find((row) => row.legalName === company);
+  expect(check, `${company} in the ${queue} queue`).toBeDefined();
+  if (!check) return;
+  const started = await reviewer.post<{ check: { version: number } }>(`/api/checks/${check.id}/decisions`, {
+    action: 'START',
+    version: check.version,
+  });
+  await reviewer.post(`/api/checks/${check.id}/decisions`, {
+    action: 'APPROVE',
+    version: started.check.version,
+  });
+}
