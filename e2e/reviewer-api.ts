@@ -14,7 +14,8 @@ export interface ApiAs {
  * XSRF-TOKEN cookie back as the header, as the SPA does (spec §7).
  */
 export async function apiAs(browser: Browser, email: string, landing: RegExp): Promise<ApiAs> {
-  const page = await browser.newPage();
+  // A context of its own (its own storage and cookies), which axe needs too.
+  const page = await (await browser.newContext()).newPage();
   const bearer = page
     .waitForRequest((request) => request.url().includes('/api/') && !!request.headers().authorization)
     .then((request) => request.headers().authorization ?? '');

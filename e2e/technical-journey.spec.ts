@@ -94,10 +94,10 @@ test('a company signs, sends its invoicing form, and once approved connects: gat
   const row = queue.getByRole('row').filter({ hasText: company });
   await expect(row).toHaveCount(1);
   expect(await seriousViolations(queue)).toEqual([]);
-  await row.getByRole('button', { name: /^Issue/ }).click();
+  await row.getByRole('button', { name: /^Issue the IQE token of/ }).click();
   const dialog = queue.getByRole('dialog');
-  await dialog.getByLabel(/token/i).fill(TOKEN);
-  await dialog.getByRole('button', { name: /^Issue/ }).click();
+  await dialog.getByLabel('Token value').fill(TOKEN);
+  await dialog.getByRole('button', { name: 'Issue the token' }).click();
   await expect(dialog).toBeHidden();
   await expect(row).toContainText('Issued');
 
@@ -107,10 +107,10 @@ test('a company signs, sends its invoicing form, and once approved connects: gat
   await expect(tokens).toContainText('Issued');
   await tokens.getByRole('button', { name: 'Show the token' }).click();
   await expect(iqe.getByText('Copy your session token now: it will not be shown again.')).toBeVisible();
-  await expect(iqe.getByText(TOKEN)).toBeVisible();
+  await expect(iqe.getByRole('textbox', { name: 'Session token' })).toHaveValue(TOKEN);
   expect(await seriousViolations(page)).toEqual([]);
   await page.reload();
   await expect(iqe.getByRole('table', { name: 'Session tokens' })).toContainText('Issued');
   await expect(iqe.getByRole('button', { name: 'Show the token' })).toHaveCount(0);
-  await expect(page.getByText(TOKEN)).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: 'Session token' })).toHaveCount(0);
 });

@@ -17,12 +17,15 @@ import { gatewaysRoutes } from './modules/gateways/gateways-routes.js';
 import { healthRoutes } from './modules/health/health-routes.js';
 import { claimsRoutes } from './modules/identity/claims-routes.js';
 import { linksRoutes } from './modules/links/links-routes.js';
+import { metricsRoutes } from './modules/metrics/metrics-routes.js';
 import { onboardingRoutes } from './modules/onboarding/onboarding-routes.js';
 import { onboardingStepsRoutes } from './modules/onboarding/onboarding-steps-routes.js';
 import { organisationsRoutes } from './modules/organisations/organisations-routes.js';
 import { registrationRoutes } from './modules/registration/registration-routes.js';
 import { reviewsRoutes } from './modules/reviews/reviews-routes.js';
+import { sessionTokensRoutes } from './modules/session-tokens/session-tokens-routes.js';
 import { technicalRoutes } from './modules/technical/technical-routes.js';
+import { testRunsRoutes } from './modules/test-runs/test-runs-routes.js';
 import { tooltipsRoutes } from './modules/tooltips/tooltips-routes.js';
 import { recordSignIn } from './modules/users/sign-ins.js';
 import { authPlugin } from './plugins/auth.js';
@@ -102,6 +105,9 @@ export async function buildApp({ config, database, keySet, logger }: AppOptions)
   await app.register(technicalRoutes, { prefix: '/api', database, config });
   await app.register(agreementTemplatesRoutes, { prefix: '/api', database, config });
   await app.register(reviewsRoutes, { prefix: '/api', database, config });
+  await app.register(metricsRoutes, { prefix: '/api', database, config });
+  await app.register(sessionTokensRoutes, { prefix: '/api', database, config });
+  await app.register(testRunsRoutes, { prefix: '/api', database });
   await app.register(linksRoutes, { prefix: '/links', database });
   // domain.md: the outbox is readable through the API outside production; in production, no such route.
   if (!config.production) await app.register(devOutboxRoutes, { prefix: '/api', database });

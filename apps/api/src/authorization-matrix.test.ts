@@ -132,6 +132,18 @@ describe('authorization matrix: every route the app registered × every kind of 
     ['POST', '/api/onboarding/technical/session-tokens/:tokenId/reveal', ['EXTERNAL']],
     ['GET', '/api/agreement-templates', ['ADMIN', 'EMVO']],
     ['POST', '/api/agreement-templates', ['ADMIN']],
+    // Issue 12: the tests status metrics and the stage moves taken from them are the reviewers'.
+    ['GET', '/api/metrics', ['EMVO']],
+    ['GET', '/api/metrics/companies', ['EMVO']],
+    ['GET', '/api/metrics/companies.csv', ['EMVO']],
+    ['POST', '/api/organisations/:id/stage-moves', ['EMVO']],
+    // Issue 12: the reviewers' session-token queue.
+    ['GET', '/api/session-tokens', ['EMVO']],
+    ['POST', '/api/session-tokens/:id/issue', ['EMVO']],
+    ['POST', '/api/session-tokens/:id/cancel', ['EMVO']],
+    // Issue 12: test runs added by hand or imported from a CSV.
+    ['POST', '/api/test-runs', ['EMVO']],
+    ['POST', '/api/test-runs/import', ['EMVO']],
   ])('declares %s %s for %j', (method, url, allowed) => {
     const route = t.app.declaredRoutes.find(
       (candidate) => candidate.url === url && [candidate.method].flat().includes(method),

@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
   isCsrPem,
+  isSessionTokenValue,
   isTechnicalOpen,
+  isTokenCancellable,
+  isTokenIssuable,
   isTokenRevealable,
   SESSION_TOKEN_LIFETIME_MS,
+  SESSION_TOKEN_VALUE_MAX_LENGTH,
+  SESSION_TOKEN_VALUE_MIN_LENGTH,
   sessionTokenStatusAt,
+  testRunRuleBreach,
   tokenExpiresAt,
 } from './technical.js';
 
@@ -69,5 +75,66 @@ describe('session tokens', () => {
     expect(isTokenRevealable({ status: 'ISSUED', expiresAt, shownAt: now }, now)).toBe(false);
     expect(isTokenRevealable({ status: 'ISSUED', expiresAt, shownAt: null }, expiresAt)).toBe(false);
     expect(isTokenRevealable({ status: 'CANCELLED', expiresAt: null, shownAt: null }, now)).toBe(false);
+  });
+});
+
+describe('testRunRuleBreach (issue 12: a test run typed or imported)', () => {
+  const now = new Date('2026-05-04T12:00:00Z');
+  const at = (iso: string) => new Date(iso);
+  it.each([
+    ['a pass without error code', 'PASSED', null, '2026-05-04T11:00:00Z', null],
+    ['a failure with its error code', 'FAILED', 'E-104', '2026-05-04T11:00:00Z', null],
+    ['a run within the minute of clock leeway', 'PASSED', '', '2026-05-04T12:00:59Z', null],
+    ['a failure without error code', 'FAILED', null, '2026-05-04T11:00:00Z', 'ERROR_CODE_REQUIRED'],
+    ['a failure with a blank error code', 'FAILED', '   ', '2026-05-04T11:00:00Z', 'ERROR_CODE_REQUIRED'],
+    ['a pass with an error code', 'PASSED', 'E-104', '2026-05-04T11:00:00Z', 'ERROR_CODE_NOT_ALLOWED'],
+    ['a run in the future', 'PASSED', null, '2026-05-04T12:01:01Z', 'EXECUTED_IN_FUTURE'],
+  ] as const)('%s', (_name, result, errorCode, executedAt, code) => {
+    expect(testRunRuleBreach({ result, errorCode, executedAt: at(executedAt) }, now)?.code ?? null).toBe(
+      code,
+    );
+  });
+});
+
+describe('a session token value (16 to 512 characters, no spaces)', () => {
+  it.each([
+    ['16 characters', 'a'.repeat(16), true],
+    ['512 characters', 'b'.repeat(512), true],
+    ['symbols of a real token', 'eyJhbGciOi.J9-_+/=~abc', true],
+    ['15 characters: too short', 'a'.repeat(15), false],
+    ['513 characters: too long', 'a'.repeat(513), false],
+    ['a space inside', 'abcdefgh ijklmnopq', false],
+    ['a trailing line break', `${'a'.repeat(20)}\n`, false],
+    ['a tab', `${'a'.repeat(10)}\t${'a'.repeat(10)}`, false],
+    ['a no-break space', `${'a'.repeat(10)}\u00a0${'a'.repeat(10)}`, false],
+    ['empty', '', false],
+  ])('%s: %s', (_name, value, valid) => {
+    expect(isSessionTokenValue(value)).toBe(valid);
+  });
+
+  it('names its limits', () => {
+    expect([SESSION_TOKEN_VALUE_MIN_LENGTH, SESSION_TOKEN_VALUE_MAX_LENGTH]).toEqual([16, 512]);
+  });
+});
+
+describe("a reviewer's issue and cancel", () => {
+  const issuedAt = new Date('2026-11-20T10:00:00Z');
+  const expiresAt = tokenExpiresAt(issuedAt);
+  const before = new Date(expiresAt.getTime() - 1);
+
+  it('issues a requested token only', () => {
+    expect(isTokenIssuable({ status: 'REQUESTED' })).toBe(true);
+    expect(isTokenIssuable({ status: 'ISSUED' })).toBe(false);
+    expect(isTokenIssuable({ status: 'CANCELLED' })).toBe(false);
+    expect(isTokenIssuable({ status: 'EXPIRED' })).toBe(false);
+  });
+
+  it.each([
+    ['requested', { status: 'REQUESTED' as const, expiresAt: null }, before, true],
+    ['issued, not expired', { status: 'ISSUED' as const, expiresAt }, before, true],
+    ['issued, expired', { status: 'ISSUED' as const, expiresAt }, expiresAt, false],
+    ['cancelled', { status: 'CANCELLED' as const, expiresAt: null }, before, false],
+  ])('cancels a token %s: %s', (_name, token, now, cancellable) => {
+    expect(isTokenCancellable(token, now)).toBe(cancellable);
   });
 });

@@ -31,6 +31,33 @@ export const SESSION_TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
 export const tokenExpiresAt = (issuedAt: Date): Date =>
   new Date(issuedAt.getTime() + SESSION_TOKEN_LIFETIME_MS);
 
+/**
+ * domain.md Screens, /emvo/session-tokens: "Issue (token value 16 to 512 characters, no spaces)". No white
+ * space of any kind (a space, a tab or a line break pasted with the value would make it another value).
+ */
+export const SESSION_TOKEN_VALUE_MIN_LENGTH = 16;
+export const SESSION_TOKEN_VALUE_MAX_LENGTH = 512;
+export const SESSION_TOKEN_VALUE_PATTERN = /^\S{16,512}$/u;
+
+/** Whether a reviewer's pasted value may be issued as a session token (SESSION_TOKEN_VALUE_PATTERN). */
+export const isSessionTokenValue = (value: string): boolean => SESSION_TOKEN_VALUE_PATTERN.test(value);
+
+/** A reviewer issues a token that is requested, nothing else (an issued one is never issued again). */
+export const isTokenIssuable = (token: { status: SessionTokenStatus }): boolean =>
+  token.status === 'REQUESTED';
+
+/**
+ * A reviewer cancels a token that is requested or issued and still valid; an expired or cancelled one is
+ * over already (issue 12: "Cancel with a reason").
+ */
+export const isTokenCancellable = (
+  token: { status: SessionTokenStatus; expiresAt: Date | null },
+  now: Date,
+): boolean => {
+  const status = sessionTokenStatusAt(token, now);
+  return status === 'REQUESTED' || status === 'ISSUED';
+};
+
 /** The stages from which each environment is open: IQE from TECHNICAL_IQE, PRD from TECHNICAL_PRD. */
 const OPEN_FROM: Record<TechnicalEnvironment, readonly Stage[]> = {
   IQE: ['TECHNICAL_IQE', 'TECHNICAL_PRD', 'MAINTENANCE'],
@@ -79,4 +106,50 @@ export function isCsrPem(text: string): boolean {
   // atob, not Buffer: the domain runs in the browser too.
   const der = atob(body);
   return der.length >= 16 && der.charCodeAt(0) === 0x30;
+}
+
+/**
+ * Issue 12, a test run (domain.md TestRun), whether a reviewer types it or a CSV line brings it. A FAILED
+ * run names the hub's error code it failed with (a reviewer who follows up needs it); a PASSED run has none
+ * (a code on a pass would read as a failure in the metrics). It ran already: an executedAt in the future is
+ * a typing mistake, with a minute's leeway for the clocks of the browser, the CSV's tool and the API.
+ */
+export const TEST_RUN_RULE_CODES = [
+  'ERROR_CODE_REQUIRED',
+  'ERROR_CODE_NOT_ALLOWED',
+  'EXECUTED_IN_FUTURE',
+] as const;
+export type TestRunRuleCode = (typeof TEST_RUN_RULE_CODES)[number];
+export const TEST_RUN_CLOCK_LEEWAY_MS = 60_000;
+/** An error code as the hub's test tools print it: 1 to 50 characters, no spaces. */
+export const TEST_RUN_ERROR_CODE_MAX_LENGTH = 50;
+export const TEST_RUN_SCENARIO_MAX_LENGTH = 200;
+
+export interface TestRunRuleBreach {
+  code: TestRunRuleCode;
+  /** The field at fault. */
+  field: 'errorCode' | 'executedAt';
+  message: string;
+}
+
+/** The first rule a run breaks, or null when it keeps them all. `errorCode` is blank-trimmed to null first. */
+export function testRunRuleBreach(
+  run: { result: TestResult; errorCode: string | null | undefined; executedAt: Date },
+  now: Date,
+): TestRunRuleBreach | null {
+  const errorCode = run.errorCode?.trim() || null;
+  if (run.result === 'FAILED' && errorCode === null) {
+    return { code: 'ERROR_CODE_REQUIRED', field: 'errorCode', message: 'A failed run needs its error code' };
+  }
+  if (run.result === 'PASSED' && errorCode !== null) {
+    return { code: 'ERROR_CODE_NOT_ALLOWED', field: 'errorCode', message: 'A passed run has no error code' };
+  }
+  if (run.executedAt.getTime() > now.getTime() + TEST_RUN_CLOCK_LEEWAY_MS) {
+    return {
+      code: 'EXECUTED_IN_FUTURE',
+      field: 'executedAt',
+      message: 'A run cannot be executed in the future',
+    };
+  }
+  return null;
 }

@@ -25,6 +25,7 @@ import type {
 import type {
   CertificateRequestStatus,
   SessionTokenStatus,
+  StageMove,
   TechnicalEnvironment,
   TestResult,
   TestRunEnvironment,
@@ -327,6 +328,22 @@ export interface DisclaimerAcceptancesTable {
   at: Generated<Date>;
 }
 
+/**
+ * migration 0010 stage_events: one move of an application by hand (packages/domain StageEventDraft),
+ * append-only like check_events; the metrics' median days to production reads the moves into TECHNICAL_PRD.
+ */
+export interface StageEventsTable {
+  id: Generated<string>;
+  organisationId: string;
+  move: StageMove;
+  fromStage: Stage;
+  toStage: Stage;
+  actor: string;
+  role: Role;
+  comment: string | null;
+  at: ColumnType<Date, Date | undefined, never>;
+}
+
 export interface DB {
   registrations: RegistrationsTable;
   accountTokens: AccountTokensTable;
@@ -341,6 +358,7 @@ export interface DB {
   mahProducts: MahProductsTable;
   checks: ChecksTable;
   checkEvents: CheckEventsTable;
+  stageEvents: StageEventsTable;
   tooltips: TooltipsTable;
   disclaimerContents: DisclaimerContentsTable;
   links: LinksTable;

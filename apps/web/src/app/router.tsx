@@ -73,6 +73,12 @@ export function createAppRouter(auth: Auth) {
             legitimacy: queueScreen('legitimacy'),
             contractual: queueScreen('contractual'),
             financial: queueScreen('financial'),
+            'session-tokens': async () => ({
+              Component: (await import('../areas/emvo/session-tokens/session-tokens-page')).SessionTokensPage,
+            }),
+            'tests-status-metrics': async () => ({
+              Component: (await import('../areas/emvo/metrics/metrics-page')).MetricsPage,
+            }),
             // One check of a queue; the page answers "not found" for a slug that names no queue.
             ':queue/:checkId': async () => ({
               Component: (await import('../areas/emvo/check-detail/check-detail-page')).CheckDetailPage,

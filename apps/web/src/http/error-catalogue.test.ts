@@ -111,6 +111,27 @@ describe('the error catalogue, row by row (spec §8)', () => {
       messageKey: '',
       actions: SHOW,
     },
+    {
+      row: "the reviewers' session tokens: show error",
+      codes: ['TOKEN_NOT_REQUESTED', 'TOKEN_NOT_CANCELLABLE'],
+      messageKey: '',
+      actions: SHOW,
+    },
+    {
+      row: 'test runs, typed or imported: show error',
+      codes: [
+        'TEST_RUN_EXISTS',
+        'UNKNOWN_COMPANY',
+        'ERROR_CODE_REQUIRED',
+        'ERROR_CODE_NOT_ALLOWED',
+        'EXECUTED_IN_FUTURE',
+        'CSV_EMPTY',
+        'CSV_COLUMNS_MISSING',
+        'TOO_MANY_LINES',
+      ],
+      messageKey: '',
+      actions: SHOW,
+    },
   ];
 
   // messageKey '' means: the code is its own message key.

@@ -67,6 +67,18 @@ export const ERROR_CATALOGUE: ErrorCatalogue = {
   REASON_REQUIRED: show('REASON_REQUIRED'),
   TEST_ENVIRONMENT_ONLY: show('TEST_ENVIRONMENT_ONLY'),
   INVALID_INVOICE_NUMBER: show('INVALID_INVOICE_NUMBER'),
+  // The reviewers' session tokens (apps/api modules/session-tokens).
+  TOKEN_NOT_REQUESTED: show('TOKEN_NOT_REQUESTED'),
+  TOKEN_NOT_CANCELLABLE: show('TOKEN_NOT_CANCELLABLE'),
+  // Test runs, typed or imported (apps/api modules/test-runs, contracts test-runs.ts, domain technical.ts).
+  TEST_RUN_EXISTS: show('TEST_RUN_EXISTS'),
+  UNKNOWN_COMPANY: show('UNKNOWN_COMPANY'),
+  ERROR_CODE_REQUIRED: show('ERROR_CODE_REQUIRED'),
+  ERROR_CODE_NOT_ALLOWED: show('ERROR_CODE_NOT_ALLOWED'),
+  EXECUTED_IN_FUTURE: show('EXECUTED_IN_FUTURE'),
+  CSV_EMPTY: show('CSV_EMPTY'),
+  CSV_COLUMNS_MISSING: show('CSV_COLUMNS_MISSING'),
+  TOO_MANY_LINES: show('TOO_MANY_LINES'),
   // The list query's codes (packages/list-query, spec §3).
   INVALID_PAGE: show('INVALID_PAGE'),
   INVALID_LIMIT: show('INVALID_LIMIT'),

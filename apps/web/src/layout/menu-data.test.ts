@@ -54,14 +54,14 @@ describe('the side menu by role (spec §2)', () => {
     expect(links(all).flat()).toEqual(expect.arrayContaining(['/external/ticketing', '/admin']));
   });
 
-  it('enables the screens that exist: the three review queues; the other EMVO screens are still to come', () => {
+  it('enables the screens that exist: the three review queues, the session tokens and the tests status metrics', () => {
     const emvo = menuGroups(userWith('EmvoPortalInternal'), logout).find((group) => group.id === 'emvo');
     expect(emvo?.items.map((item) => [item.link, item.isEnabled])).toEqual([
       ['/emvo/legitimacy', true],
       ['/emvo/contractual', true],
       ['/emvo/financial', true],
-      ['/emvo/session-tokens', false],
-      ['/emvo/tests-status-metrics', false],
+      ['/emvo/session-tokens', true],
+      ['/emvo/tests-status-metrics', true],
     ]);
   });
 

@@ -33,6 +33,8 @@ export const AVAILABLE_SCREENS: ReadonlySet<string> = new Set<string>([
   '/emvo/legitimacy',
   '/emvo/contractual',
   '/emvo/financial',
+  '/emvo/session-tokens',
+  '/emvo/tests-status-metrics',
   '/admin/gateways',
   '/admin/tooltips',
   '/admin/disclaimer-contents',

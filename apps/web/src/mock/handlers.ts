@@ -8,6 +8,7 @@ import {
 } from '@portal/contracts';
 import { delay, type HttpHandler, HttpResponse, http, passthrough } from 'msw';
 import { gatewaysHandlers } from './gateways-handlers';
+import { metricsHandlers } from './metrics-handlers';
 import { createMockLinks, demoId, MOCK_ORGANISATIONS, type MockLink } from './mock-data';
 import { type MockContext, noContent, readBody, validate } from './mock-http';
 import {
@@ -20,6 +21,8 @@ import {
 import { onboardingHandlers } from './onboarding-handlers';
 import { registrationHandlers } from './registration-handlers';
 import { reviewHandlers } from './review-handlers';
+import { sessionTokenHandlers } from './session-token-handlers';
+import { testRunHandlers } from './test-run-handlers';
 import { tooltipsHandlers } from './tooltips-handlers';
 
 /** spec §7 and §9: with mock configured, mock responses replace calls, delayed 300 ms. */
@@ -154,5 +157,8 @@ export function createMockHandlers(options: MockHandlersOptions = {}): HttpHandl
     ...onboardingHandlers(context),
     // After onboarding's: both serve GET /api/files/:id, each for its own files.
     ...reviewHandlers(context),
+    ...sessionTokenHandlers(context),
+    ...metricsHandlers(context),
+    ...testRunHandlers(context),
   ];
 }

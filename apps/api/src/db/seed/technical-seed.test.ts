@@ -45,6 +45,29 @@ describe('the technical seed', () => {
     expect(requested.length).toBe(organisations.filter((o) => o.stage !== 'MAINTENANCE').length);
   });
 
+  it('records how each company in production got there: the move to production, then to maintenance', async () => {
+    const moved = await t.db
+      .selectFrom('organisations')
+      .leftJoin('stageEvents', 'stageEvents.organisationId', 'organisations.id')
+      .select(['organisations.stage', 'organisations.createdAt', 'stageEvents.toStage', 'stageEvents.at'])
+      .where('organisations.stage', 'in', ['TECHNICAL_PRD', 'MAINTENANCE'])
+      .execute();
+    expect(moved.length).toBeGreaterThan(0);
+    for (const row of moved) {
+      expect(
+        row.toStage === 'TECHNICAL_PRD' || (row.stage === 'MAINTENANCE' && row.toStage === 'MAINTENANCE'),
+      ).toBe(true);
+      expect(row.at?.getTime()).toBeGreaterThan(row.createdAt.getTime());
+    }
+    const iqe = await t.db
+      .selectFrom('stageEvents')
+      .innerJoin('organisations', 'organisations.id', 'stageEvents.organisationId')
+      .select('organisations.stage')
+      .where('organisations.stage', '=', 'TECHNICAL_IQE')
+      .execute();
+    expect(iqe).toEqual([]);
+  });
+
   it("answers a technical company's step in GET /api/onboarding", async () => {
     const organisation = await t.db
       .selectFrom('organisations')

@@ -19,8 +19,8 @@ const SCENARIOS = [
  * The demo's technical step (issue 11 item 3), for every organisation in TECHNICAL_IQE and later (the demo
  * external user's company included, when it is in a technical stage): a gateway it may use (active,
  * certified, offering the environments its stage opened), test runs per environment open to it (every
- * third one failed, with an error code), and one REQUESTED session token in its current environment for
- * the reviewers' queue. Deterministic: the organisations in OBP-number order, dates from the fixed day.
+ * third one failed, with an error code), one REQUESTED session token in its current environment for
+ * the reviewers' queue, and the stage moves into production and maintenance. Deterministic: the organisations in OBP-number order, dates from the fixed day.
  */
 export async function seedTechnical(db: Kysely<DB>): Promise<void> {
   const audit = { createdBy: SEED_ACTOR, updatedBy: SEED_ACTOR };
@@ -38,7 +38,7 @@ export async function seedTechnical(db: Kysely<DB>): Promise<void> {
     const forPrd = await choosable('PRD');
     const organisations = await trx
       .selectFrom('organisations')
-      .select(['id', 'stage', 'gatewayId'])
+      .select(['id', 'stage', 'gatewayId', 'createdAt'])
       .where('stage', 'in', ['TECHNICAL_IQE', 'TECHNICAL_PRD', 'MAINTENANCE'])
       .orderBy('obpNumber')
       .execute();
@@ -75,6 +75,41 @@ export async function seedTechnical(db: Kysely<DB>): Promise<void> {
         }),
       );
       if (runs.length > 0) await trx.insertInto('testRuns').values(runs).execute();
+      // The reviewers' moves that brought it to production and maintenance (the metrics' median days from
+      // registration to production reads them): 3 to 9 weeks after registration, maintenance a month later.
+      if (production) {
+        const toProduction = new Date(organisation.createdAt.getTime() + (21 + (index % 43)) * DAY);
+        const moves = [
+          {
+            move: 'MOVE_TO_PRODUCTION' as const,
+            fromStage: 'TECHNICAL_IQE' as const,
+            toStage: 'TECHNICAL_PRD' as const,
+            at: toProduction,
+          },
+          ...(organisation.stage === 'MAINTENANCE'
+            ? [
+                {
+                  move: 'MOVE_TO_MAINTENANCE' as const,
+                  fromStage: 'TECHNICAL_PRD' as const,
+                  toStage: 'MAINTENANCE' as const,
+                  at: new Date(toProduction.getTime() + 30 * DAY),
+                },
+              ]
+            : []),
+        ];
+        await trx
+          .insertInto('stageEvents')
+          .values(
+            moves.map((move) => ({
+              ...move,
+              organisationId: organisation.id,
+              actor: 'reviewer@portal.test',
+              role: 'EMVO' as const,
+              comment: null,
+            })),
+          )
+          .execute();
+      }
       // Companies in maintenance have finished their tests; the others wait for a token.
       if (organisation.stage !== 'MAINTENANCE') {
         const environment: TechnicalEnvironment = production ? 'PRD' : 'IQE';

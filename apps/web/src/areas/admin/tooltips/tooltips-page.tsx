@@ -3,9 +3,9 @@ import { tk } from '../../../i18n/i18n';
 import { openModal } from '../../../modal/modal-store';
 import type { Column } from '../../../table/column';
 import { DataTable } from '../../../table/data-table';
+import { ListToolbar } from '../../../table/list-toolbar';
 import { pagedTableProps } from '../../../table/paged-table-props';
 import { useTableParams } from '../../../table/use-table-params';
-import { ListToolbar } from '../shared/list-toolbar';
 import { TooltipForm } from './tooltip-form';
 import { type Tooltip, useTooltipList } from './tooltips-api';
 

@@ -1,23 +1,10 @@
 import type { BillingStepInput, CheckDecisionInput, CheckDetail } from '@portal/contracts';
 import { allowedActions, allowedBillingActions, targetStatus } from '@portal/domain';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import type { SetupServer } from 'msw/node';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { vi } from 'vitest';
-import { AuthProvider } from '../../../auth/auth-context';
-import type { Auth } from '../../../auth/msal-auth';
-import { EnvironmentProvider } from '../../../config/environment-context';
-import { createErrorHandler, createQueryClient } from '../../../http/error-handler';
-import { createHttpClient } from '../../../http/http-client';
-import { HttpProvider } from '../../../http/http-context';
+import { Outlet } from 'react-router';
 import { ModalHost } from '../../../modal/modal-host';
-import { closeModal } from '../../../modal/modal-store';
-import { TEST_ENVIRONMENT } from '../../../test/render-with-providers';
-import { userWith } from '../../../test/session-users';
-import { createTestI18n } from '../../../test/test-i18n';
+import { renderScreen } from '../../../test/render-screen';
 import { CheckDetailPage } from './check-detail-page';
 
 /**
@@ -311,58 +298,26 @@ export function serveCheck(server: SetupServer, initial: CheckDetail): FakeRevie
   return api;
 }
 
-const auth: Auth = {
-  user: () => userWith('EmvoPortalInternal'),
-  login: async () => {},
-  getToken: async () => 'reviewer-token',
-  logout: async () => {},
-  subscribe: () => () => {},
-};
-
 /**
  * Renders /emvo/{queue}/{checkId} as the app does: the real HTTP client (msw answers), the app's error
  * handler wired into the query client (its toasts go to `notify`), the modal host, the queue route.
  */
 export function renderCheckDetail(path = `/emvo/legitimacy/${CHECK_ID}`) {
-  const i18n = createTestI18n();
-  const notify = vi.fn();
-  const handleError = createErrorHandler({
-    t: (key, values) => i18n.t(key, values),
-    notify,
-    closeModal,
-    logout: vi.fn(),
-    navigate: vi.fn(),
-    goBack: vi.fn(),
-    production: false,
-    online: () => true,
-    shouldShowOffline: () => true,
-    markUnavailable: vi.fn(),
-  });
-  const client = createHttpClient({
-    baseUrl: location.origin,
-    getToken: async () => 'reviewer-token',
-    language: () => 'en',
-  });
-  const view = render(
-    <I18nextProvider i18n={i18n}>
-      <EnvironmentProvider environment={{ ...TEST_ENVIRONMENT, apiUrl: location.origin }}>
-        <AuthProvider auth={auth}>
-          <QueryClientProvider client={createQueryClient(handleError)}>
-            <HttpProvider client={client}>
-              <MemoryRouter initialEntries={[path]}>
-                <main id="main" tabIndex={-1}>
-                  <Routes>
-                    <Route path="/emvo/:queue/:checkId" element={<CheckDetailPage />} />
-                    <Route path="/emvo/:queue" element={<h1>Queue page</h1>} />
-                  </Routes>
-                </main>
-                <ModalHost />
-              </MemoryRouter>
-            </HttpProvider>
-          </QueryClientProvider>
-        </AuthProvider>
-      </EnvironmentProvider>
-    </I18nextProvider>,
-  );
-  return { ...view, notify };
+  const routes = [
+    {
+      element: (
+        <>
+          <main id="main" tabIndex={-1}>
+            <Outlet />
+          </main>
+          <ModalHost />
+        </>
+      ),
+      children: [
+        { path: '/emvo/:queue/:checkId', element: <CheckDetailPage /> },
+        { path: '/emvo/:queue', element: <h1>Queue page</h1> },
+      ],
+    },
+  ];
+  return renderScreen({ routes, path });
 }

@@ -1,8 +1,8 @@
 import { type Filter, isFilter, type ListQuery, SEARCH_KEY } from '@portal/list-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TableParams } from '../../../table/use-table-params';
 import styles from './list-toolbar.module.css';
+import type { TableParams } from './use-table-params';
 
 /** Type-ahead waits this long after the last key before it searches (spec §9: 200 ms debounce). */
 const SEARCH_DEBOUNCE_MS = 200;

@@ -1,0 +1,96 @@
+import { METRICS_COMPANY_LIST, type MetricsCompanyRow, reviewerStageMoves } from '@portal/contracts';
+import { allowedStageMoves, type Stage } from '@portal/domain';
+import { type Kysely, type NotNull, sql } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import type { ListRequest } from '../../list/list-resource.js';
+import { conditionSql, type ListPage, runList } from '../../list/list-sql.js';
+
+/** A whole percentage of the runs in `environment` that passed, null without runs there. */
+const passRate = (environment: 'ITE' | 'IQE' | 'PRD') =>
+  sql<number | null>`round(100.0 * count(*) filter (where environment = ${environment} and result = 'PASSED')
+    / nullif(count(*) filter (where environment = ${environment}), 0))::int`;
+
+/**
+ * The per-company table's rows before the list's filters and order: each organisation with its test runs
+ * summed up by a lateral aggregate (one index range of test_runs_organisation_idx per company), every
+ * column named as METRICS_COMPANY_LIST's field, in a derived table `companies` so the list's SQL reads
+ * plain names.
+ */
+export function metricsCompanyQuery(db: Kysely<DB>) {
+  const rows = db
+    .selectFrom('organisations')
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('testRuns')
+          .select([
+            sql<Date | null>`max(executed_at)`.as('lastRunAt'),
+            passRate('ITE').as('passRateIte'),
+            passRate('IQE').as('passRateIqe'),
+            passRate('PRD').as('passRatePrd'),
+          ])
+          .whereRef('testRuns.organisationId', '=', 'organisations.id')
+          .as('runs'),
+      (join) => join.onTrue(),
+    )
+    .select([
+      'organisations.id as id',
+      'organisations.obpNumber as obpNumber',
+      'organisations.legalName as legalName',
+      'organisations.email as email',
+      'organisations.stage as stage',
+      'organisations.version as version',
+      'runs.lastRunAt as lastRunAt',
+      'runs.passRateIte as passRateIte',
+      'runs.passRateIqe as passRateIqe',
+      'runs.passRatePrd as passRatePrd',
+    ])
+    .$narrowType<{ obpNumber: NotNull; legalName: NotNull; stage: NotNull; version: NotNull }>();
+  return db.selectFrom(rows.as('companies')).selectAll();
+}
+
+type CompanyQuery = ReturnType<typeof metricsCompanyQuery>;
+type StoredCompanyRow = Awaited<ReturnType<CompanyQuery['executeTakeFirstOrThrow']>>;
+
+/** The database handle that knows the derived table `companies` by its row type (for the list's SQL). */
+export const withCompanies = (db: Kysely<DB>) => db.withTables<{ companies: StoredCompanyRow }>();
+
+const iso = (value: Date | string | null): string | null =>
+  value === null ? null : new Date(value).toISOString();
+
+/** A stored row as the API answers it, with what a reviewer may do from its stage. */
+export function companyRowOf(row: StoredCompanyRow): MetricsCompanyRow {
+  const rate = (value: number | string | null) => (value === null ? null : Number(value));
+  return {
+    id: row.id,
+    obpNumber: row.obpNumber,
+    legalName: row.legalName,
+    email: row.email,
+    stage: row.stage as Stage,
+    version: row.version,
+    lastRunAt: iso(row.lastRunAt),
+    passRateIte: rate(row.passRateIte),
+    passRateIqe: rate(row.passRateIqe),
+    passRatePrd: rate(row.passRatePrd),
+    allowedMoves: reviewerStageMoves(allowedStageMoves(row.stage as Stage, 'EMVO')),
+  };
+}
+
+/** GET /api/metrics/companies: a page of the per-company table. */
+export async function listMetricsCompanies(
+  db: Kysely<DB>,
+  request: ListRequest,
+): Promise<ListPage<MetricsCompanyRow>> {
+  const page = await runList(withCompanies(db), metricsCompanyQuery(db), request, METRICS_COMPANY_LIST);
+  return { ...page, items: page.items.map(companyRowOf) };
+}
+
+/**
+ * Every row the list request matches, in its order (paging ignored): the CSV export's query. The same
+ * WHERE and ORDER BY as the list's page (list-sql conditionSql, the request's order ending with the
+ * tie-breaker).
+ */
+export function metricsCompanyExportQuery(db: Kysely<DB>, request: ListRequest) {
+  const filtered = metricsCompanyQuery(db).where(conditionSql(request.condition, METRICS_COMPANY_LIST));
+  return request.order.reduce((query, sort) => query.orderBy(sql.ref(sort.column), sort.direction), filtered);
+}

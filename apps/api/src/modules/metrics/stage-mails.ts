@@ -1,0 +1,39 @@
+import type { StageMoveInput } from '@portal/contracts';
+import type { MailInput } from '../../mail/outbox-repository.js';
+import { type MailContext, onboardingLink } from '../reviews/review-mails.js';
+
+const greeting = (name: string | null) => (name ? `Dear ${name},` : 'Hello,');
+
+const MOVED: Record<StageMoveInput['move'], { subject: string; text: string }> = {
+  MOVE_TO_PRODUCTION: {
+    subject: 'moves to production',
+    text: 'Your tests in the IQE environment are complete: your onboarding moves on to the production (PRD) environment, where you may now request a session token.',
+  },
+  MOVE_TO_MAINTENANCE: {
+    subject: 'is complete',
+    text: 'Your production tests are complete: your connection is now in maintenance.',
+  },
+};
+
+/** domain.md "A reviewer moves it to production and then maintenance": the SPOC hears of each move. */
+export function stageMoveMail(
+  context: MailContext,
+  move: { move: StageMoveInput['move']; reason: string | null },
+): MailInput {
+  const moved = MOVED[move.move];
+  const link = onboardingLink(context.publicUrl);
+  return {
+    to: context.to,
+    subject: `${context.appName}: your onboarding ${moved.subject} (${context.obpNumber})`,
+    text: [
+      greeting(context.name),
+      '',
+      `the onboarding of ${context.companyName} (${context.obpNumber}) ${moved.subject}.`,
+      moved.text,
+      ...(move.reason ? [`Comment: ${move.reason}`] : []),
+      '',
+      `Your application: ${link}`,
+    ].join('\n'),
+    link,
+  };
+}

@@ -1,0 +1,94 @@
+import type { StageMoveInput } from '@portal/contracts';
+import { type DomainErrorCode, moveStage } from '@portal/domain';
+import { type Kysely, sql } from 'kysely';
+import { writeAudit } from '../../db/audit.js';
+import type { DB } from '../../db/schema.js';
+import { lockRow } from '../../db/versioned-rows.js';
+import { ApiError, versionConflict } from '../../http/api-error.js';
+import type { Outbox } from '../../mail/outbox.js';
+import type { Reviewer } from '../reviews/reviewer.js';
+import { mailSpoc } from '../reviews/spoc-recipient.js';
+import { stageMoveMail } from './stage-mails.js';
+
+export interface StageMoveServices {
+  mail: Outbox;
+  appName: string;
+  publicUrl: string;
+}
+
+/** The HTTP status of packages/domain moveStage's refusals: a move the stage does not allow now is a 409. */
+const STATUS_OF: Partial<Record<DomainErrorCode, number>> = {
+  REASON_REQUIRED: 400,
+  ACTOR_REQUIRED: 400,
+  ROLE_NOT_ALLOWED: 403,
+};
+
+/**
+ * POST /api/organisations/{id}/stage-moves (issue 12 item 4), in one transaction: the organisation locked
+ * at the reviewer's version (409 VERSION_CONFLICT when stale), packages/domain moveStage's rules
+ * (TECHNICAL_IQE → TECHNICAL_PRD, TECHNICAL_PRD → MAINTENANCE, EMVO only), then the organisation's new
+ * stage (version + 1), its stage event, the audit row named after the move and the SPOC's mail.
+ */
+export async function moveOrganisationStage(
+  db: Kysely<DB>,
+  services: StageMoveServices,
+  reviewer: Reviewer,
+  organisationId: string,
+  input: StageMoveInput,
+  now = new Date(),
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const organisation = await lockRow(trx, {
+      table: 'organisations',
+      entity: 'organisation',
+      id: organisationId,
+      missing: 'No such organisation',
+    });
+    if (organisation.version !== input.version) throw versionConflict();
+    const result = moveStage(organisation.stage, input.move, {
+      role: 'EMVO',
+      actor: reviewer.actor,
+      reason: input.reason,
+      now,
+    });
+    if (!result.ok) throw new ApiError(STATUS_OF[result.code] ?? 409, result.code, result.message);
+    const { event } = result;
+    const moved = await trx
+      .updateTable('organisations')
+      .set({
+        stage: result.next.stage,
+        updatedBy: reviewer.actor,
+        updatedAt: now,
+        version: sql<number>`version + 1`,
+      })
+      .where('id', '=', organisationId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('stageEvents')
+      .values({
+        organisationId,
+        move: event.move,
+        fromStage: event.from,
+        toStage: event.to,
+        actor: event.actor,
+        role: event.role,
+        comment: event.comment,
+        at: event.at,
+      })
+      .execute();
+    await writeAudit(trx, {
+      actor: reviewer.actor,
+      action: input.move,
+      entity: 'organisation',
+      entityId: organisationId,
+      diff: {
+        stage: { from: event.from, to: event.to },
+        ...(event.comment ? { reason: event.comment } : {}),
+      },
+    });
+    await mailSpoc(trx, moved, services, (recipient) =>
+      stageMoveMail(recipient, { move: input.move, reason: event.comment }),
+    );
+  });
+}

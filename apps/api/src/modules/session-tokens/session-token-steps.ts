@@ -1,0 +1,165 @@
+import type { SessionTokenCancelInput, SessionTokenIssueInput } from '@portal/contracts';
+import {
+  isTokenCancellable,
+  isTokenIssuable,
+  type SessionTokenStatus,
+  sessionTokenStatusAt,
+  tokenExpiresAt,
+} from '@portal/domain';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { writeAudit } from '../../db/audit.js';
+import type { DB } from '../../db/schema.js';
+import { lockRow } from '../../db/versioned-rows.js';
+import { ApiError, notFound, versionConflict } from '../../http/api-error.js';
+import type { Outbox } from '../../mail/outbox.js';
+import type { Reviewer } from '../reviews/reviewer.js';
+import { mailSpoc } from '../reviews/spoc-recipient.js';
+import type { TokenCipher } from '../technical/token-cipher.js';
+import { tokenCancelledMail, tokenIssuedMail } from './session-token-mails.js';
+
+/** What a reviewer's steps need besides the database. */
+export interface SessionTokenServices {
+  mail: Outbox;
+  appName: string;
+  /** The portal's origin, for the link to /external/onboarding in the company's mails. */
+  publicUrl: string;
+  /** The configured key's cipher, loaded on first use (technical/token-cipher.ts lazyTokenCipher). */
+  cipher: () => Promise<TokenCipher>;
+}
+
+const words = (status: SessionTokenStatus) => status.toLowerCase();
+
+/**
+ * The token locked until the transaction ends, at the version the reviewer saw (409 VERSION_CONFLICT when
+ * stale: someone issued or cancelled it meanwhile, or the company revealed it), with its organisation.
+ */
+async function lockTokenAtVersion(trx: Transaction<DB>, tokenId: string, version: number) {
+  const token = await lockRow(trx, {
+    table: 'sessionTokens',
+    entity: 'sessionToken',
+    id: tokenId,
+    missing: `No session token ${tokenId}`,
+  });
+  if (token.version !== version) throw versionConflict();
+  const organisation = await trx
+    .selectFrom('organisations')
+    .selectAll()
+    .where('id', '=', token.organisationId)
+    .executeTakeFirst();
+  if (!organisation) throw notFound(`No organisation ${token.organisationId}`);
+  return { token, organisation };
+}
+
+/**
+ * POST /api/session-tokens/{id}/issue, in one transaction: the token locked at the reviewer's version, a
+ * REQUESTED one only (else 409 TOKEN_NOT_REQUESTED), its value encrypted with the configured key (AES-256-GCM,
+ * a fresh nonce, the key id stored), expiresAt = issuedAt + 24 h (domain.md SessionToken), an audit row
+ * and the SPOC's mail. Neither the audit diff nor the mail nor any error carries the value.
+ */
+export async function issueSessionToken(
+  db: Kysely<DB>,
+  services: SessionTokenServices,
+  reviewer: Reviewer,
+  tokenId: string,
+  input: SessionTokenIssueInput,
+  now = new Date(),
+): Promise<void> {
+  const cipher = await services.cipher();
+  await db.transaction().execute(async (trx) => {
+    const { token, organisation } = await lockTokenAtVersion(trx, tokenId, input.version);
+    if (!isTokenIssuable(token)) {
+      throw new ApiError(
+        409,
+        'TOKEN_NOT_REQUESTED',
+        `This session token is ${words(sessionTokenStatusAt(token, now))}: only a requested token is issued`,
+      );
+    }
+    const encrypted = cipher.encrypt(input.value);
+    const expiresAt = tokenExpiresAt(now);
+    await trx
+      .updateTable('sessionTokens')
+      .set({
+        status: 'ISSUED',
+        issuedBy: reviewer.actor,
+        issuedAt: now,
+        expiresAt,
+        valueCiphertext: encrypted.ciphertext,
+        valueNonce: encrypted.nonce,
+        keyId: encrypted.keyId,
+        updatedBy: reviewer.actor,
+        updatedAt: now,
+        version: sql<number>`version + 1`,
+      })
+      .where('id', '=', token.id)
+      .execute();
+    await writeAudit(trx, {
+      actor: reviewer.actor,
+      action: 'ISSUE_SESSION_TOKEN',
+      entity: 'sessionToken',
+      entityId: token.id,
+      // The key id says which key can read it (rotation); the value and its ciphertext stay out.
+      diff: {
+        status: { from: token.status, to: 'ISSUED' },
+        issuedAt: now.toISOString(),
+        expiresAt: expiresAt.toISOString(),
+        keyId: encrypted.keyId,
+      },
+    });
+    await mailSpoc(trx, organisation, services, (recipient) =>
+      tokenIssuedMail(recipient, { environment: token.environment, expiresAt }),
+    );
+  });
+}
+
+/**
+ * POST /api/session-tokens/{id}/cancel, in one transaction: the token locked at the reviewer's version, a
+ * requested one or an issued one not yet expired (else 409 TOKEN_NOT_CANCELLABLE), CANCELLED with who, when
+ * and why, its encrypted value wiped (a cancelled token is never shown), an audit row and the SPOC's mail.
+ * The company may then request a new one (technical-step.ts: only an open request blocks it).
+ */
+export async function cancelSessionToken(
+  db: Kysely<DB>,
+  services: SessionTokenServices,
+  reviewer: Reviewer,
+  tokenId: string,
+  input: SessionTokenCancelInput,
+  now = new Date(),
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const { token, organisation } = await lockTokenAtVersion(trx, tokenId, input.version);
+    const status = sessionTokenStatusAt(token, now);
+    if (!isTokenCancellable(token, now)) {
+      throw new ApiError(
+        409,
+        'TOKEN_NOT_CANCELLABLE',
+        `This session token is ${words(status)}: only a requested or valid issued token is cancelled`,
+      );
+    }
+    await trx
+      .updateTable('sessionTokens')
+      .set({
+        status: 'CANCELLED',
+        cancelledBy: reviewer.actor,
+        cancelledAt: now,
+        cancelReason: input.reason,
+        valueCiphertext: null,
+        valueNonce: null,
+        keyId: null,
+        updatedBy: reviewer.actor,
+        updatedAt: now,
+        version: sql<number>`version + 1`,
+      })
+      .where('id', '=', token.id)
+      .execute();
+    await writeAudit(trx, {
+      actor: reviewer.actor,
+      action: 'CANCEL_SESSION_TOKEN',
+      entity: 'sessionToken',
+      entityId: token.id,
+      diff: { status: { from: status, to: 'CANCELLED' }, reason: input.reason },
+    });
+    await mailSpoc(trx, organisation, services, (recipient) =>
+      tokenCancelledMail(recipient, { environment: token.environment, reason: input.reason }),
+    );
+  });
+}

@@ -1,0 +1,177 @@
+import { randomUUID } from 'node:crypto';
+import {
+  readTestRunCsv,
+  type TestRun,
+  type TestRunImportReport,
+  type TestRunInput,
+  type TestRunRejection,
+} from '@portal/contracts';
+import { testRunRuleBreach } from '@portal/domain';
+import type { Kysely, Transaction } from 'kysely';
+import Papa from 'papaparse';
+import { writeAudit } from '../../db/audit.js';
+import type { DB } from '../../db/schema.js';
+import { ApiError } from '../../http/api-error.js';
+
+/** Rows per INSERT: an import of 5,000 runs is ten statements, all in the one transaction. */
+export const IMPORT_CHUNK_ROWS = 500;
+
+const unknownCompany = (obpNumber: string) => `No company has the OBP number ${obpNumber}`;
+
+/** The run's columns, as both writers store them. */
+const runValues = (
+  organisationId: string,
+  run: TestRunInput,
+  source: 'MANUAL' | 'CSV_IMPORT',
+  actor: string,
+) => ({
+  organisationId,
+  environment: run.environment,
+  scenario: run.scenario,
+  result: run.result,
+  errorCode: run.errorCode,
+  executedAt: new Date(run.executedAt),
+  source,
+  createdBy: actor,
+  updatedBy: actor,
+});
+
+/**
+ * POST /api/test-runs: one run a reviewer typed (source MANUAL), with its audit row, in one transaction.
+ * The domain's rules answer 400 with their own code; an unknown OBP number 400 UNKNOWN_COMPANY; the same
+ * run (company, environment, scenario, time: migration 0009's unique index) 409 TEST_RUN_EXISTS.
+ */
+export async function addTestRun(
+  db: Kysely<DB>,
+  actor: string,
+  run: TestRunInput,
+  now = new Date(),
+): Promise<TestRun> {
+  const breach = testRunRuleBreach({ ...run, executedAt: new Date(run.executedAt) }, now);
+  if (breach) {
+    throw new ApiError(400, breach.code, breach.message, [
+      { code: breach.code, field: breach.field, message: breach.message },
+    ]);
+  }
+  return db.transaction().execute(async (trx) => {
+    const organisation = await trx
+      .selectFrom('organisations')
+      .select(['id', 'obpNumber', 'legalName'])
+      .where('obpNumber', '=', run.obpNumber)
+      .executeTakeFirst();
+    if (!organisation) throw new ApiError(400, 'UNKNOWN_COMPANY', unknownCompany(run.obpNumber));
+    const stored = await trx
+      .insertInto('testRuns')
+      .values(runValues(organisation.id, run, 'MANUAL', actor))
+      .onConflict((conflict) =>
+        conflict.columns(['organisationId', 'environment', 'scenario', 'executedAt']).doNothing(),
+      )
+      .returningAll()
+      .executeTakeFirst();
+    if (!stored) {
+      throw new ApiError(
+        409,
+        'TEST_RUN_EXISTS',
+        'This company already has this run (same environment, scenario and time)',
+      );
+    }
+    await writeAudit(trx, {
+      actor,
+      action: 'CREATE',
+      entity: 'TestRun',
+      entityId: stored.id,
+      diff: { ...run, source: 'MANUAL' },
+    });
+    return {
+      id: stored.id,
+      organisationId: organisation.id,
+      obpNumber: organisation.obpNumber,
+      legalName: organisation.legalName,
+      environment: stored.environment,
+      scenario: stored.scenario,
+      result: stored.result,
+      errorCode: stored.errorCode,
+      executedAt: new Date(stored.executedAt).toISOString(),
+      source: stored.source,
+      createdBy: stored.createdBy,
+      createdAt: new Date(stored.createdAt).toISOString(),
+    };
+  });
+}
+
+/** The organisations' ids by OBP number, for the numbers a file names. */
+async function organisationIds(trx: Transaction<DB>, obpNumbers: string[]): Promise<Map<string, string>> {
+  if (obpNumbers.length === 0) return new Map();
+  const rows = await trx
+    .selectFrom('organisations')
+    .select(['id', 'obpNumber'])
+    .where('obpNumber', 'in', obpNumbers)
+    .execute();
+  return new Map(rows.map((row) => [row.obpNumber, row.id]));
+}
+
+/**
+ * POST /api/test-runs/import: the CSV read again here, whatever the browser's preview said (contracts
+ * readTestRunCsv, the preview's own reader), then in one transaction the accepted lines written (source
+ * CSV_IMPORT; a run already stored is skipped by `on conflict do nothing` and counted as a duplicate, so the
+ * same file twice adds nothing), lines naming no known company refused, and one audit row with the counts.
+ * A whole file is refused with 400 (no header, missing columns, too many lines); any failure while writing
+ * rolls everything back.
+ */
+export async function importTestRuns(
+  db: Kysely<DB>,
+  actor: string,
+  csv: string,
+): Promise<TestRunImportReport> {
+  const parsed = Papa.parse<string[]>(csv, { header: false, skipEmptyLines: false });
+  const reading = readTestRunCsv(parsed.data, parsed.errors);
+  if (!reading.ok) throw new ApiError(400, reading.code, reading.message);
+
+  return db.transaction().execute(async (trx) => {
+    const ids = await organisationIds(trx, [...new Set(reading.runs.map(({ run }) => run.obpNumber))]);
+    const rejected: TestRunRejection[] = [...reading.rejected];
+    const rows: ReturnType<typeof runValues>[] = [];
+    for (const { line, run } of reading.runs) {
+      const organisationId = ids.get(run.obpNumber);
+      if (organisationId) rows.push(runValues(organisationId, run, 'CSV_IMPORT', actor));
+      else
+        rejected.push({
+          line,
+          code: 'UNKNOWN_COMPANY',
+          field: 'obpNumber',
+          message: unknownCompany(run.obpNumber),
+        });
+    }
+    let accepted = 0;
+    for (let start = 0; start < rows.length; start += IMPORT_CHUNK_ROWS) {
+      const written = await trx
+        .insertInto('testRuns')
+        .values(rows.slice(start, start + IMPORT_CHUNK_ROWS))
+        .onConflict((conflict) =>
+          conflict.columns(['organisationId', 'environment', 'scenario', 'executedAt']).doNothing(),
+        )
+        .returning('id')
+        .execute();
+      accepted += written.length;
+    }
+    const report: TestRunImportReport = {
+      accepted,
+      duplicates: rows.length - accepted,
+      rejected: rejected.sort((a, b) => a.line - b.line),
+    };
+    // One row per import: its counts, not every line (the runs themselves carry source and author).
+    await writeAudit(trx, {
+      actor,
+      action: 'IMPORT',
+      entity: 'TestRunImport',
+      entityId: randomUUID(),
+      diff: {
+        lines: reading.runs.length + reading.rejected.length,
+        accepted: report.accepted,
+        duplicates: report.duplicates,
+        rejected: report.rejected.length,
+      },
+    });
+    return report;
+  });
+}

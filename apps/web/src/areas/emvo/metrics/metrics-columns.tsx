@@ -1,0 +1,93 @@
+import type { MetricsCompanyRow } from '@portal/contracts';
+import type { TFunction } from 'i18next';
+import { tk } from '../../../i18n/i18n';
+import type { Column } from '../../../table/column';
+import styles from './metrics.module.css';
+
+const localeOf = (language: string) => (language === 'en' ? 'en-US' : language);
+
+/** A pass rate cell: the percentage, or a dash said in words when the environment has no runs. */
+function Rate({ value, t }: { value: number | null; t: TFunction }) {
+  if (value === null) {
+    return (
+      <span className={styles.none} title={t('emvo.metrics.noRuns')}>
+        —
+      </span>
+    );
+  }
+  return <>{`${value} %`}</>;
+}
+
+/**
+ * issue 12 item 3: company, OBP number, stage, last run, pass rate per environment; item 4: the move a
+ * reviewer may make now (packages/domain allowedStageMoves, answered by the API with each row).
+ */
+export function metricsColumns(
+  t: TFunction,
+  language: string,
+  onMove: (row: MetricsCompanyRow, move: MetricsCompanyRow['allowedMoves'][number]) => void,
+): Column<MetricsCompanyRow>[] {
+  const date = new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium', timeZone: 'UTC' });
+  const rate = (id: string, header: string, field: 'passRateIte' | 'passRateIqe' | 'passRatePrd') => ({
+    id,
+    header,
+    fields: field,
+    cell: (row: MetricsCompanyRow) => <Rate value={row[field]} t={t} />,
+    width: '5rem',
+    align: 'end' as const,
+  });
+  return [
+    {
+      id: 'obpNumber',
+      header: tk('emvo.metrics.columns.obpNumber'),
+      fields: 'obpNumber',
+      cell: (row) => row.obpNumber,
+      width: '8rem',
+    },
+    {
+      id: 'legalName',
+      header: tk('emvo.metrics.columns.company'),
+      fields: 'legalName',
+      cell: (row) => row.legalName,
+    },
+    {
+      id: 'stage',
+      header: tk('emvo.metrics.columns.stage'),
+      fields: 'stage',
+      cell: (row) => t(`emvo.metrics.stages.${row.stage}`),
+      width: '9rem',
+    },
+    {
+      id: 'lastRunAt',
+      header: tk('emvo.metrics.columns.lastRun'),
+      fields: 'lastRunAt',
+      cell: (row) =>
+        row.lastRunAt ? (
+          date.format(new Date(row.lastRunAt))
+        ) : (
+          <span className={styles.none}>{t('emvo.metrics.noRuns')}</span>
+        ),
+      width: '8rem',
+    },
+    rate('ite', tk('emvo.metrics.columns.ite'), 'passRateIte'),
+    rate('iqe', tk('emvo.metrics.columns.iqe'), 'passRateIqe'),
+    rate('prd', tk('emvo.metrics.columns.prd'), 'passRatePrd'),
+    {
+      id: 'actions',
+      header: tk('emvo.metrics.columns.actions'),
+      cell: (row) =>
+        row.allowedMoves.map((move) => (
+          <button
+            key={move}
+            type="button"
+            className={styles.rowAction}
+            aria-label={t(`emvo.metrics.moves.${move}.named`, { name: row.legalName })}
+            onClick={() => onMove(row, move)}
+          >
+            {t(`emvo.metrics.moves.${move}.action`)}
+          </button>
+        )),
+      width: '12rem',
+    },
+  ];
+}

@@ -1,0 +1,102 @@
+import { METRICS_COMPANY_LIST } from '@portal/contracts';
+import { STAGES } from '@portal/domain';
+import { lazy, Suspense, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useEnvironment } from '../../../config/environment-context';
+import { useAuthorisedDownload } from '../../../http/authorised-download';
+import { DataTable } from '../../../table/data-table';
+import { ListToolbar } from '../../../table/list-toolbar';
+import { pagedTableProps } from '../../../table/paged-table-props';
+import { useTableParams } from '../../../table/use-table-params';
+import { TestRunsActions } from '../test-runs/test-runs-actions';
+import styles from './metrics.module.css';
+import { METRICS_CSV_NAME, metricsCsvHref, useMetrics, useMetricsCompanies } from './metrics-api';
+import { metricsColumns } from './metrics-columns';
+import { MetricsFigures } from './metrics-figures';
+import { openStageMove } from './stage-move-dialog';
+
+/** The chart library (uPlot) loads with this screen's charts only, never with the app (issue 12). */
+const MetricsCharts = lazy(async () => ({ default: (await import('./metrics-charts')).MetricsCharts }));
+
+/** The per-company table's toolbar filters (contracts METRICS_COMPANY_LIST). */
+export const METRICS_FILTERS = ['stage'] as const;
+
+/**
+ * /emvo/tests-status-metrics (domain.md Screens, issue 12 items 2 to 4): the figures as cards, the charts,
+ * then the per-company table on the shared DataTable, with its filters, its CSV export (the table's
+ * current query) and the stage moves in the shared modal. The table's state is in the URL.
+ */
+export function MetricsPage() {
+  const { t, i18n } = useTranslation();
+  const { apiUrl } = useEnvironment();
+  const metrics = useMetrics();
+  const params = useTableParams({
+    filters: METRICS_FILTERS,
+    defaultOrder: METRICS_COMPANY_LIST.defaultOrder,
+  });
+  const companies = useMetricsCompanies(params.query);
+  const download = useAuthorisedDownload();
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const columns = useMemo(
+    () => metricsColumns(t, language, (row, move) => openStageMove(move, row, t)),
+    [t, language],
+  );
+  const title = t('emvo.metrics.title');
+  const tableTitle = t('emvo.metrics.table.title');
+  const csvHref = metricsCsvHref(apiUrl, params.query);
+
+  return (
+    <section className={styles.page}>
+      <div className="page-header">
+        <h1>{title}</h1>
+        {/* issue 12 item 2: add runs by hand or import a CSV; a success reloads every ['metrics'] query. */}
+        <TestRunsActions />
+      </div>
+      <p>{t('emvo.metrics.intro')}</p>
+      {metrics.data ? (
+        <>
+          <MetricsFigures metrics={metrics.data} />
+          <Suspense fallback={<p className={styles.chartPlaceholder}>{t('emvo.metrics.charts.loading')}</p>}>
+            <MetricsCharts metrics={metrics.data} />
+          </Suspense>
+        </>
+      ) : (
+        <p aria-busy={metrics.isFetching}>
+          {t(metrics.isError ? 'emvo.metrics.unavailable' : 'emvo.metrics.loading')}
+        </p>
+      )}
+      <div className={styles.tableHeader}>
+        <h2>{tableTitle}</h2>
+        <a
+          href={csvHref}
+          download
+          onClick={(event) => {
+            // The export needs the bearer token, which a plain link does not send.
+            event.preventDefault();
+            download.mutate({ href: csvHref, name: METRICS_CSV_NAME });
+          }}
+        >
+          {t('emvo.metrics.table.export')}
+        </a>
+      </div>
+      <ListToolbar
+        params={params}
+        filters={[
+          {
+            field: 'stage',
+            label: t('emvo.metrics.columns.stage'),
+            options: STAGES.map((stage) => ({ value: stage, label: t(`emvo.metrics.stages.${stage}`) })),
+          },
+        ]}
+      />
+      <DataTable
+        {...pagedTableProps(params, companies.data, companies.isFetching)}
+        caption={tableTitle}
+        columns={columns}
+        rowKey={(row) => row.id}
+        size="medium"
+        emptyMessage={t('emvo.metrics.table.empty')}
+      />
+    </section>
+  );
+}

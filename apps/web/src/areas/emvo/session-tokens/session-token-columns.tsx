@@ -1,0 +1,121 @@
+import type { SessionTokenRow } from '@portal/contracts';
+import type { TFunction } from 'i18next';
+import { tk } from '../../../i18n/i18n';
+import type { Column } from '../../../table/column';
+import { openTokenStep } from './session-token-dialogs';
+
+/** The UI language as Intl reads it: 'en' shows as en-US (spec §1: default locale en-US). */
+const localeOf = (language: string) => (language === 'en' ? 'en-US' : language);
+
+/** A token's times to the minute, in UTC as the API stores them: a 24 h expiry needs the hour. */
+export function tokenTimeFormat(language: string) {
+  const format = new Intl.DateTimeFormat(localeOf(language), {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: 'UTC',
+    timeZoneName: 'short',
+  });
+  return (iso: string) => format.format(new Date(iso));
+}
+
+/** domain.md: a reviewer issues a requested token, and cancels a requested or a valid issued one. */
+export const canIssue = (row: SessionTokenRow) => row.status === 'REQUESTED';
+export const canCancel = (row: SessionTokenRow) => row.status === 'REQUESTED' || row.status === 'ISSUED';
+
+/**
+ * issue 12: company, environment, requested by and when, status (in words), expiry; and the row's actions.
+ * The status is the API's, as of its answer (an issued token past its expiry reads EXPIRED).
+ */
+export function sessionTokenColumns(t: TFunction, language: string): Column<SessionTokenRow>[] {
+  const time = tokenTimeFormat(language);
+  return [
+    {
+      id: 'legalName',
+      header: tk('emvo.sessionTokens.columns.company'),
+      fields: 'legalName',
+      cell: (row) => (
+        <>
+          {row.legalName}
+          <br />
+          <small>{row.obpNumber}</small>
+        </>
+      ),
+    },
+    {
+      id: 'environment',
+      header: tk('emvo.sessionTokens.columns.environment'),
+      fields: 'environment',
+      cell: (row) => row.environment,
+      width: '5.5rem',
+    },
+    {
+      id: 'requestedBy',
+      header: tk('emvo.sessionTokens.columns.requestedBy'),
+      fields: 'requestedBy',
+      cell: (row) => row.requestedBy,
+      width: '9rem',
+    },
+    {
+      id: 'requestedAt',
+      header: tk('emvo.sessionTokens.columns.requestedAt'),
+      fields: 'requestedAt',
+      cell: (row) => time(row.requestedAt),
+      width: '9rem',
+    },
+    {
+      id: 'status',
+      header: tk('emvo.sessionTokens.columns.status'),
+      fields: 'status',
+      cell: (row) =>
+        row.status === 'CANCELLED' && row.cancelReason ? (
+          <span title={row.cancelReason}>{t(`emvo.sessionTokens.statuses.${row.status}`)}</span>
+        ) : (
+          t(`emvo.sessionTokens.statuses.${row.status}`)
+        ),
+      width: '6.5rem',
+    },
+    {
+      id: 'expiresAt',
+      header: tk('emvo.sessionTokens.columns.expiresAt'),
+      fields: 'expiresAt',
+      cell: (row) => (row.expiresAt ? time(row.expiresAt) : '—'),
+      width: '9rem',
+    },
+    {
+      id: 'actions',
+      header: tk('lists.actions'),
+      width: '6.5rem',
+      cell: (row) => (
+        <span className="row-actions">
+          {canIssue(row) ? (
+            <button
+              type="button"
+              onClick={() => openTokenStep('issue', row, t)}
+              aria-label={t('emvo.sessionTokens.issue.named', {
+                name: row.legalName,
+                environment: row.environment,
+              })}
+            >
+              {t('emvo.sessionTokens.issue.action')}
+            </button>
+          ) : null}
+          {canCancel(row) ? (
+            <button
+              type="button"
+              onClick={() => openTokenStep('cancel', row, t)}
+              aria-label={t('emvo.sessionTokens.cancel.named', {
+                name: row.legalName,
+                environment: row.environment,
+              })}
+            >
+              {t('emvo.sessionTokens.cancel.action')}
+            </button>
+          ) : null}
+        </span>
+      ),
+    },
+  ];
+}

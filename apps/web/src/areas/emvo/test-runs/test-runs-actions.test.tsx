@@ -1,0 +1,192 @@
+import type { TestRunImportReport } from '@portal/contracts';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { toast } from 'react-toastify';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubResizeObserver } from '../../../forms/test-form';
+import { MOCK_ORGANISATIONS } from '../../../mock/mock-data';
+import { type MockTestRunStore, testRunHandlers } from '../../../mock/test-run-handlers';
+import { ModalHost } from '../../../modal/modal-host';
+import { closeModal } from '../../../modal/modal-store';
+import { renderScreen } from '../../../test/render-screen';
+import { TestRunsActions } from './test-runs-actions';
+
+vi.mock('react-toastify', () => ({ toast: { success: vi.fn() } }));
+
+const server = setupServer();
+let store: MockTestRunStore;
+let imports: number;
+const REPORT: TestRunImportReport = {
+  accepted: 1,
+  duplicates: 1,
+  rejected: [{ line: 4, code: 'UNKNOWN_COMPANY', field: 'obpNumber', message: 'No company has C09999' }],
+};
+const [ACME] = MOCK_ORGANISATIONS;
+const acme = ACME ?? { obpNumber: 'C00001', legalName: 'Acme' };
+
+beforeAll(() => {
+  stubResizeObserver();
+  server.listen({ onUnhandledRequest: 'error' });
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  store = { runs: [] };
+  imports = 0;
+  let ids = 0;
+  server.resetHandlers(
+    http.get('/api/organisations', () =>
+      HttpResponse.json({ items: MOCK_ORGANISATIONS.slice(0, 3), page: 1, limit: 100, total: 3 }),
+    ),
+    // jsdom's FormData cannot travel through Node's fetch: this answers the import without reading the file
+    // (the mock handlers' own test reads a real multipart body).
+    http.post('/api/test-runs/import', () => {
+      imports += 1;
+      return HttpResponse.json(REPORT);
+    }),
+    ...testRunHandlers(
+      { delayMs: 0, newId: () => `f6000000-0000-4000-8000-${String(++ids).padStart(12, '0')}` },
+      store,
+    ),
+  );
+  vi.mocked(toast.success).mockClear();
+});
+afterEach(async () => {
+  act(() => closeModal());
+  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+});
+
+const user = userEvent.setup({ delay: null });
+
+function renderActions() {
+  const routes = [
+    {
+      path: '/emvo/tests-status-metrics',
+      element: (
+        <>
+          <TestRunsActions />
+          <ModalHost />
+        </>
+      ),
+    },
+  ];
+  const { notify, queryClient } = renderScreen({ routes, path: '/emvo/tests-status-metrics' });
+  const invalidated = vi.spyOn(queryClient, 'invalidateQueries');
+  const invalidatedKeys = () => invalidated.mock.calls.map(([filters]) => filters?.queryKey);
+  return { notify, invalidatedKeys };
+}
+
+const dialog = () => screen.getByRole('dialog');
+
+describe('TestRunsActions: add a test run', { timeout: 30_000 }, () => {
+  it('checks the run with the contracts rules, then adds it and reloads the metrics', async () => {
+    const { invalidatedKeys } = renderActions();
+    await user.click(screen.getByRole('button', { name: 'Add test run' }));
+    const form = within(dialog());
+    await user.click(form.getByRole('combobox', { name: /Company/ }));
+    await user.click(await screen.findByRole('option', { name: `${acme.obpNumber} · ${acme.legalName}` }));
+    await user.type(form.getByRole('textbox', { name: /Scenario/ }), 'Verify a pack');
+    await user.click(form.getByRole('radio', { name: 'Failed' }));
+    await user.click(form.getByRole('button', { name: 'Add the run' }));
+    // A failure without its error code: the domain's rule, before anything is sent.
+    expect(await form.findByText('A failed run needs its error code.')).toBeInTheDocument();
+    expect(store.runs).toHaveLength(0);
+
+    await user.type(form.getByRole('textbox', { name: /Error code/ }), 'NMVS_NC_PC_02');
+    await user.click(form.getByRole('button', { name: 'Add the run' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(store.runs).toEqual([
+      expect.objectContaining({
+        obpNumber: acme.obpNumber,
+        environment: 'IQE',
+        scenario: 'Verify a pack',
+        result: 'FAILED',
+        errorCode: 'NMVS_NC_PC_02',
+        source: 'MANUAL',
+      }),
+    ]);
+    expect(toast.success).toHaveBeenCalledWith(`The run "Verify a pack" of ${acme.legalName} is added.`);
+    expect(invalidatedKeys()).toEqual(expect.arrayContaining([['metrics'], ['test-runs']]));
+  });
+
+  it('keeps the form open with the API refusal (the same run twice: 409)', async () => {
+    const { notify } = renderActions();
+    const add = async () => {
+      await user.click(screen.getByRole('button', { name: 'Add test run' }));
+      const form = within(dialog());
+      await user.click(form.getByRole('combobox', { name: /Company/ }));
+      await user.click(await screen.findByRole('option', { name: `${acme.obpNumber} · ${acme.legalName}` }));
+      await user.type(form.getByRole('textbox', { name: /Scenario/ }), 'Verify a pack');
+      await user.click(form.getByRole('radio', { name: 'Passed' }));
+      await user.clear(form.getByLabelText(/Executed at/));
+      await user.type(form.getByLabelText(/Executed at/), '2026-01-05T10:00');
+      await user.click(form.getByRole('button', { name: 'Add the run' }));
+    };
+    await add();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await add();
+    await waitFor(() => expect(notify).toHaveBeenCalled());
+    expect(JSON.stringify(notify.mock.calls)).toContain('This run is already stored for this company');
+    expect(dialog()).toBeInTheDocument();
+    expect(store.runs).toHaveLength(1);
+  });
+});
+
+describe('TestRunsActions: import a CSV', { timeout: 30_000 }, () => {
+  const HEADER = 'obpNumber,environment,scenario,result,errorCode,executedAt';
+  const csvFile = (lines: string[]) => new File([lines.join('\n')], 'runs.csv', { type: 'text/csv' });
+
+  it('previews the accepted and refused lines, then shows the API report', async () => {
+    const { invalidatedKeys } = renderActions();
+    await user.click(screen.getByRole('button', { name: 'Import CSV' }));
+    const box = within(dialog());
+    expect(box.getByRole('button', { name: 'Nothing to import' })).toBeDisabled();
+    await user.upload(
+      box.getByLabelText('CSV file'),
+      csvFile([
+        HEADER,
+        'C00001,IQE,Verify a pack,PASSED,,2026-01-05T10:00:00Z',
+        'C00001,IQE,Verify a batch,FAILED,,2026-01-05T11:00:00Z',
+        'C00002,PRD,Verify a pack,passed,,2026-01-05T12:00:00+01:00',
+      ]),
+    );
+    expect(await box.findByText('Ready to import: 2. Refused: 1.')).toBeInTheDocument();
+    const accepted = box.getByRole('table', { name: /Lines to import/ });
+    expect(
+      within(accepted)
+        .getAllByRole('row')
+        .map((row) => row.querySelector('th')?.textContent),
+    ).toEqual(['Line', '2', '4']);
+    const refused = box.getByRole('table', { name: 'Refused lines' });
+    expect(within(refused).getByRole('row', { name: /3/ })).toHaveTextContent(
+      'A failed run needs its error code',
+    );
+
+    await user.click(box.getByRole('button', { name: 'Import' }));
+    expect(await box.findByText('Added: 1. Already stored: 1. Refused: 1.')).toBeInTheDocument();
+    expect(imports).toBe(1);
+    expect(
+      within(box.getByRole('table', { name: 'Refused lines' })).getByRole('row', { name: /4/ }),
+    ).toHaveTextContent('No company has this OBP number');
+    expect(toast.success).toHaveBeenCalledWith('1 run imported.');
+    expect(invalidatedKeys()).toEqual(expect.arrayContaining([['metrics'], ['test-runs']]));
+    // The primary button, not the title's close cross (both are named Close).
+    const close = box
+      .getAllByRole('button', { name: 'Close' })
+      .find((button) => button.textContent === 'Close');
+    if (!close) throw new Error('No Close button');
+    await user.click(close);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('refuses a file without the columns before sending anything', async () => {
+    renderActions();
+    await user.click(screen.getByRole('button', { name: 'Import CSV' }));
+    const box = within(dialog());
+    await user.upload(box.getByLabelText('CSV file'), csvFile(['company,env', 'C00001,IQE']));
+    expect(await box.findByRole('alert')).toHaveTextContent('The header line lacks some of the columns');
+    expect(box.getByRole('button', { name: 'Nothing to import' })).toBeDisabled();
+    expect(imports).toBe(0);
+  });
+});

@@ -1,0 +1,23 @@
+import { useTranslation } from 'react-i18next';
+import { openAddTestRun } from './add-test-run-form';
+import { openImportTestRuns } from './import-test-runs-dialog';
+import styles from './test-runs.module.css';
+
+/**
+ * Issue 12 item 2, for the metrics screen's toolbar: add a test run by hand, or import runs from a CSV.
+ * Self-contained (no props): each opens the shared modal, and a success reloads the queries starting with
+ * ['metrics'] and ['test-runs'].
+ */
+export function TestRunsActions() {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.actions}>
+      <button type="button" onClick={() => openAddTestRun(t)}>
+        {t('emvo.testRuns.add.action')}
+      </button>
+      <button type="button" onClick={() => openImportTestRuns(t)}>
+        {t('emvo.testRuns.import.action')}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { AuthProvider } from '../auth/auth-context';
+import type { Auth } from '../auth/msal-auth';
+import { EnvironmentProvider } from '../config/environment-context';
+import { createErrorHandler, createQueryClient } from '../http/error-handler';
+import { createHttpClient } from '../http/http-client';
+import { HttpProvider } from '../http/http-context';
+import { closeModal } from '../modal/modal-store';
+import { TEST_ENVIRONMENT } from './render-with-providers';
+import { userWith } from './session-users';
+import { createTestI18n } from './test-i18n';
+
+export interface RenderScreenOptions {
+  /** The routes of the screen (router.tsx's, or stand-ins). */
+  routes: RouteObject[];
+  /** The URL it opens at. */
+  path: string;
+  /** The signed-in user's app roles (session-users.ts); a reviewer by default. */
+  roles?: string[];
+}
+
+/**
+ * A screen as the app renders it, for its tests: its routes on a memory router at `path`, the signed-in
+ * user, the real HTTP client (msw answers it) and the app's own error handler wired into the query client,
+ * its toasts going to `notify`. Returns the router, its current URL (the query decoded) and the query client.
+ */
+export function renderScreen({ routes, path, roles = ['EmvoPortalInternal'] }: RenderScreenOptions) {
+  const i18n = createTestI18n();
+  const user = userWith(...roles);
+  const auth: Auth = {
+    user: () => user,
+    login: async () => {},
+    getToken: async () => 'mock-token',
+    logout: async () => {},
+    subscribe: () => () => {},
+  };
+  const notify = vi.fn();
+  const handleError = createErrorHandler({
+    t: (key, values) => i18n.t(key, values),
+    notify,
+    closeModal,
+    logout: vi.fn(),
+    navigate: vi.fn(),
+    goBack: vi.fn(),
+    production: false,
+    online: () => true,
+    shouldShowOffline: () => true,
+    markUnavailable: vi.fn(),
+  });
+  const client = createHttpClient({
+    baseUrl: location.origin,
+    getToken: async () => 'mock-token',
+    language: () => 'en',
+  });
+  const queryClient = createQueryClient(handleError);
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <I18nextProvider i18n={i18n}>
+      <EnvironmentProvider environment={{ ...TEST_ENVIRONMENT, apiUrl: location.origin }}>
+        <AuthProvider auth={auth}>
+          <QueryClientProvider client={queryClient}>
+            <HttpProvider client={client}>
+              <RouterProvider router={router} />
+            </HttpProvider>
+          </QueryClientProvider>
+        </AuthProvider>
+      </EnvironmentProvider>
+    </I18nextProvider>,
+  );
+  const url = () => decodeURIComponent(`${router.state.location.pathname}${router.state.location.search}`);
+  return { ...view, router, url, notify, i18n, queryClient };
+}

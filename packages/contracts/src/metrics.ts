@@ -1,0 +1,140 @@
+import { STAGES, type StageMove, type TEST_RUN_ENVIRONMENTS } from '@portal/domain';
+import type { ListResource } from '@portal/list-query';
+import { z } from 'zod';
+
+/**
+ * domain.md Screens, /emvo/tests-status-metrics (issue 12 items 3 and 4): the figures a reviewer looks at
+ * (companies per stage, IQE pass rate over time, open token requests, median days from registration to
+ * production), the per-company table and the stage moves taken from it. Dates travel as ISO strings.
+ */
+
+/** The IQE pass rate covers this many calendar weeks (Monday to Sunday, UTC), the current one last. */
+export const PASS_RATE_WEEKS = 12;
+
+const isoDateTime = z.iso.datetime({ offset: true });
+
+/** GET /api/metrics: every figure an SQL aggregate, never rows loaded one by one. */
+export const metricsSchema = z.object({
+  /** Every stage, in domain order, with how many companies are in it (0 included). */
+  companiesPerStage: z.array(z.object({ stage: z.enum(STAGES), count: z.number().int() })),
+  /** The last PASS_RATE_WEEKS weeks, oldest first; `rate` is a percentage (one decimal), null without runs. */
+  iqePassRate: z.array(
+    z.object({
+      weekStart: z.iso.date(),
+      runs: z.number().int(),
+      passed: z.number().int(),
+      rate: z.number().nullable(),
+    }),
+  ),
+  /** Session tokens requested and not yet issued or cancelled (status REQUESTED). */
+  openTokenRequests: z.number().int(),
+  /**
+   * The median number of days from registration (the organisation's creation) to the move to
+   * TECHNICAL_PRD, one decimal, over the companies that moved; null when none did yet.
+   */
+  medianDaysToProduction: z.number().nullable(),
+  /** How many companies the median is taken over. */
+  productionMoves: z.number().int(),
+});
+export type Metrics = z.infer<typeof metricsSchema>;
+
+/** The moves a reviewer takes from the metrics table (domain.md: "to production and then maintenance"). */
+export const REVIEWER_STAGE_MOVES = ['MOVE_TO_PRODUCTION', 'MOVE_TO_MAINTENANCE'] as const;
+export type ReviewerStageMove = (typeof REVIEWER_STAGE_MOVES)[number];
+
+/** packages/domain allowedStageMoves for EMVO, narrowed to the moves this screen offers. */
+export const reviewerStageMoves = (moves: readonly StageMove[]): ReviewerStageMove[] =>
+  moves.filter((move): move is ReviewerStageMove =>
+    (REVIEWER_STAGE_MOVES as readonly string[]).includes(move),
+  );
+
+/** One row of the per-company table: a pass rate is a whole percentage per environment, null without runs. */
+export const metricsCompanyRowSchema = z.object({
+  /** The organisation's id. */
+  id: z.uuid(),
+  obpNumber: z.string(),
+  legalName: z.string(),
+  email: z.string().nullable(),
+  stage: z.enum(STAGES),
+  lastRunAt: isoDateTime.nullable(),
+  passRateIte: z.number().int().nullable(),
+  passRateIqe: z.number().int().nullable(),
+  passRatePrd: z.number().int().nullable(),
+  /** The organisation's version, for a stage move (stale answers 409). */
+  version: z.number().int(),
+  /** The moves a reviewer may make now (packages/domain allowedStageMoves for EMVO). */
+  allowedMoves: z.array(z.enum(REVIEWER_STAGE_MOVES)),
+});
+export type MetricsCompanyRow = z.infer<typeof metricsCompanyRowSchema>;
+
+/** The environments of a row's pass rates, with the row field each one is in. */
+export const PASS_RATE_FIELDS = {
+  ITE: 'passRateIte',
+  IQE: 'passRateIqe',
+  PRD: 'passRatePrd',
+} as const satisfies Record<(typeof TEST_RUN_ENVIRONMENTS)[number], keyof MetricsCompanyRow>;
+
+/**
+ * The per-company table of /emvo/tests-status-metrics and its CSV export (domain.md: free text over name,
+ * number and email). Companies with the most recent runs first.
+ */
+export const METRICS_COMPANY_LIST: ListResource = {
+  fields: {
+    obpNumber: { type: 'text' },
+    legalName: { type: 'text' },
+    email: { type: 'text' },
+    stage: { type: 'enum', values: STAGES },
+    lastRunAt: { type: 'date' },
+    passRateIte: { type: 'integer' },
+    passRateIqe: { type: 'integer' },
+    passRatePrd: { type: 'integer' },
+  },
+  searchFields: ['legalName', 'obpNumber', 'email'],
+  defaultOrder: ['obpNumber'],
+  tieBreaker: 'id',
+  maxLimit: 100,
+};
+
+/** POST /api/organisations/{id}/stage-moves: the move, an optional comment, the version the reviewer saw. */
+export const stageMoveSchema = z.object({
+  move: z.enum(REVIEWER_STAGE_MOVES),
+  reason: z.string().trim().max(2000).nullish(),
+  version: z.number().int().min(1),
+});
+export type StageMoveInput = z.infer<typeof stageMoveSchema>;
+
+/** The CSV export's columns, in order: the header row names them. */
+export const METRICS_COMPANY_CSV_COLUMNS = [
+  'obpNumber',
+  'legalName',
+  'email',
+  'stage',
+  'lastRunAt',
+  'passRateIte',
+  'passRateIqe',
+  'passRatePrd',
+] as const satisfies ReadonlyArray<keyof MetricsCompanyRow>;
+
+/**
+ * One CSV cell (RFC 4180): quoted when it holds a quote, a comma or a line break (quotes doubled). A text
+ * starting with = + - @ (or a tab or carriage return) would run as a formula in a spreadsheet (CSV
+ * injection), so it is prefixed with a single quote, which shows the text as typed. The API's export and
+ * mock mode's write the same cells.
+ */
+export function csvCell(value: string | number | null): string {
+  if (value === null) return '';
+  if (typeof value === 'number') return String(value);
+  const guarded = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(guarded) ? `"${guarded.replaceAll('"', '""')}"` : guarded;
+}
+
+/** One CSV record, CRLF-terminated (RFC 4180). */
+export const csvLine = (cells: ReadonlyArray<string | number | null>): string =>
+  `${cells.map(csvCell).join(',')}\r\n`;
+
+/** The export's header record. */
+export const METRICS_COMPANY_CSV_HEADER = csvLine([...METRICS_COMPANY_CSV_COLUMNS]);
+
+/** One company's record of the export. */
+export const metricsCompanyCsvLine = (row: MetricsCompanyRow): string =>
+  csvLine(METRICS_COMPANY_CSV_COLUMNS.map((column) => row[column]));

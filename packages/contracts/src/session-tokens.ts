@@ -1,0 +1,89 @@
+import {
+  isSessionTokenValue,
+  SESSION_TOKEN_STATUSES,
+  SESSION_TOKEN_VALUE_MAX_LENGTH,
+  SESSION_TOKEN_VALUE_MIN_LENGTH,
+  TECHNICAL_ENVIRONMENTS,
+} from '@portal/domain';
+import type { ListResource } from '@portal/list-query';
+import { z } from 'zod';
+
+/**
+ * domain.md Screens, /emvo/session-tokens (issue 12 item 1): the reviewers' queue of the companies' session
+ * token requests, and the two things a reviewer does to one: issue it (paste its value) or cancel it with
+ * a reason. The value is a secret: no row, answer or error ever carries it. Dates travel as ISO strings.
+ */
+
+const isoDateTime = z.iso.datetime({ offset: true });
+
+/**
+ * One token of the queue. `status` is as of the answer: an ISSUED token past its expiresAt reads EXPIRED
+ * (computed, never written by a job; packages/domain sessionTokenStatusAt).
+ */
+export const sessionTokenRowSchema = z.object({
+  id: z.uuid(),
+  organisationId: z.uuid(),
+  obpNumber: z.string(),
+  legalName: z.string(),
+  /** The company's email, searched by the free text with its name and number. */
+  email: z.string().nullable(),
+  environment: z.enum(TECHNICAL_ENVIRONMENTS),
+  requestedBy: z.string(),
+  requestedAt: isoDateTime,
+  status: z.enum(SESSION_TOKEN_STATUSES),
+  issuedBy: z.string().nullable(),
+  issuedAt: isoDateTime.nullable(),
+  expiresAt: isoDateTime.nullable(),
+  cancelledBy: z.string().nullable(),
+  cancelledAt: isoDateTime.nullable(),
+  cancelReason: z.string().nullable(),
+  version: z.number().int(),
+});
+export type SessionTokenRow = z.infer<typeof sessionTokenRowSchema>;
+
+/**
+ * The queue's declaration (domain.md: lists search name, number and email; a queue is oldest first). The
+ * API runs it on a derived table whose `status` is already the computed one, so `status=EXPIRED` finds
+ * the issued tokens past their expiry.
+ */
+export const SESSION_TOKEN_LIST: ListResource = {
+  fields: {
+    obpNumber: { type: 'text' },
+    legalName: { type: 'text' },
+    email: { type: 'text' },
+    environment: { type: 'enum', values: TECHNICAL_ENVIRONMENTS },
+    status: { type: 'enum', values: SESSION_TOKEN_STATUSES },
+    requestedBy: { type: 'text' },
+    requestedAt: { type: 'date' },
+    issuedAt: { type: 'date' },
+    expiresAt: { type: 'date' },
+  },
+  searchFields: ['legalName', 'obpNumber', 'email'],
+  defaultOrder: ['requestedAt'],
+  tieBreaker: 'id',
+  maxLimit: 100,
+};
+
+/** The message of a value of the wrong shape (no value in it: the value is a secret). */
+export const SESSION_TOKEN_VALUE_MESSAGE = `The token value is ${SESSION_TOKEN_VALUE_MIN_LENGTH} to ${SESSION_TOKEN_VALUE_MAX_LENGTH} characters without spaces`;
+
+/** POST /api/session-tokens/{id}/issue: the value as EMVO pasted it (packages/domain isSessionTokenValue). */
+export const sessionTokenIssueSchema = z.object({
+  value: z.string().refine(isSessionTokenValue, { message: SESSION_TOKEN_VALUE_MESSAGE }),
+  /** The token's version the reviewer saw: a stale one answers 409 VERSION_CONFLICT. */
+  version: z.number().int().min(1),
+});
+export type SessionTokenIssueInput = z.infer<typeof sessionTokenIssueSchema>;
+
+/** A cancellation's reason: at most as long as a decision's (contracts reviews.ts checkDecisionSchema). */
+export const SESSION_TOKEN_REASON_MAX_LENGTH = 2000;
+
+/** POST /api/session-tokens/{id}/cancel: a reason is required. */
+export const sessionTokenCancelSchema = z.object({
+  reason: z.string().trim().min(1).max(SESSION_TOKEN_REASON_MAX_LENGTH),
+  version: z.number().int().min(1),
+});
+export type SessionTokenCancelInput = z.infer<typeof sessionTokenCancelSchema>;
+
+/** The 409s of a reviewer's step on a token no longer in the state the step needs. */
+export const SESSION_TOKEN_ERROR_CODES = ['TOKEN_NOT_REQUESTED', 'TOKEN_NOT_CANCELLABLE'] as const;
