@@ -9,6 +9,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { mailPlugin } from './mail/mail-plugin.js';
 import { agreementTemplatesRoutes } from './modules/agreement-templates/agreement-templates-routes.js';
+import { auditRoutes } from './modules/audit/audit-routes.js';
 import { devOutboxRoutes } from './modules/dev-outbox/dev-outbox-routes.js';
 import { disclaimersRoutes } from './modules/disclaimers/disclaimers-routes.js';
 import { environmentRoutes } from './modules/environment/environment-routes.js';
@@ -24,10 +25,13 @@ import { organisationsRoutes } from './modules/organisations/organisations-route
 import { registrationRoutes } from './modules/registration/registration-routes.js';
 import { reviewsRoutes } from './modules/reviews/reviews-routes.js';
 import { sessionTokensRoutes } from './modules/session-tokens/session-tokens-routes.js';
+import { storageAdminRoutes } from './modules/storage-admin/storage-admin-routes.js';
 import { technicalRoutes } from './modules/technical/technical-routes.js';
 import { testRunsRoutes } from './modules/test-runs/test-runs-routes.js';
 import { tooltipsRoutes } from './modules/tooltips/tooltips-routes.js';
 import { recordSignIn } from './modules/users/sign-ins.js';
+import { userStanding } from './modules/users/user-standing.js';
+import { usersRoutes } from './modules/users/users-routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { csrfPlugin } from './plugins/csrf.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -69,6 +73,8 @@ export async function buildApp({ config, database, keySet, logger }: AppOptions)
     jwksUrl: config.auth.jwksUrl,
     connectorSecret: config.auth.connectorSecret,
     onSignIn: (user) => recordSignIn(database.db, user),
+    // issue 13: a disabled or revoked user's calls are refused within a minute (the standing is cached).
+    standing: (user) => userStanding(database.db, user),
     ...(keySet ? { keySet } : {}),
   });
   await app.register(csrfPlugin, { secure: config.publicUrl.startsWith('https:') });
@@ -100,6 +106,8 @@ export async function buildApp({ config, database, keySet, logger }: AppOptions)
   await app.register(gatewaysRoutes, { prefix: '/api', database });
   await app.register(tooltipsRoutes, { prefix: '/api', database });
   await app.register(filesRoutes, { prefix: '/api', database });
+  await app.register(storageAdminRoutes, { prefix: '/api', database });
+  await app.register(auditRoutes, { prefix: '/api', database });
   await app.register(onboardingRoutes, { prefix: '/api', database, config });
   await app.register(onboardingStepsRoutes, { prefix: '/api', database, config });
   await app.register(technicalRoutes, { prefix: '/api', database, config });
@@ -108,6 +116,7 @@ export async function buildApp({ config, database, keySet, logger }: AppOptions)
   await app.register(metricsRoutes, { prefix: '/api', database, config });
   await app.register(sessionTokensRoutes, { prefix: '/api', database, config });
   await app.register(testRunsRoutes, { prefix: '/api', database });
+  await app.register(usersRoutes, { prefix: '/api', database, config });
   await app.register(linksRoutes, { prefix: '/links', database });
   // domain.md: the outbox is readable through the API outside production; in production, no such route.
   if (!config.production) await app.register(devOutboxRoutes, { prefix: '/api', database });

@@ -144,6 +144,25 @@ describe('authorization matrix: every route the app registered × every kind of 
     // Issue 12: test runs added by hand or imported from a CSV.
     ['POST', '/api/test-runs', ['EMVO']],
     ['POST', '/api/test-runs/import', ['EMVO']],
+    // Issue 13: stored files, the audit trail and the landing page's summary are the administrators'.
+    ['GET', '/api/admin/files', ['ADMIN']],
+    ['GET', '/api/admin/files/usage', ['ADMIN']],
+    ['POST', '/api/admin/files', ['ADMIN']],
+    ['DELETE', '/api/admin/files/:id', ['ADMIN']],
+    ['GET', '/api/audit', ['ADMIN']],
+    ['GET', '/api/admin/summary', ['ADMIN']],
+    // Issue 13: disclaimer versions are the administrators'; every signed-in user accepts the pending ones.
+    ['GET', '/api/disclaimer-contents', ['ADMIN']],
+    ['POST', '/api/disclaimer-contents', ['ADMIN']],
+    ['PUT', '/api/disclaimer-contents/:id', ['ADMIN']],
+    ['POST', '/api/disclaimer-contents/:id/publish', ['ADMIN']],
+    ['DELETE', '/api/disclaimer-contents/:id', ['ADMIN']],
+    ['GET', '/api/disclaimers/pending', ['ADMIN', 'EMVO', 'EXTERNAL']],
+    ['POST', '/api/disclaimers/:type/acceptances', ['ADMIN', 'EMVO', 'EXTERNAL']],
+    // Issue 13: the users, their invitations and changes are the administrators'.
+    ['GET', '/api/users', ['ADMIN']],
+    ['POST', '/api/users/invitations', ['ADMIN']],
+    ['PATCH', '/api/users/:id', ['ADMIN']],
   ])('declares %s %s for %j', (method, url, allowed) => {
     const route = t.app.declaredRoutes.find(
       (candidate) => candidate.url === url && [candidate.method].flat().includes(method),

@@ -1,3 +1,5 @@
+export * from './audit.js';
+export * from './disclaimer-contents.js';
 export * from './enums.js';
 export * from './fields.js';
 export * from './gateways.js';
@@ -10,5 +12,7 @@ export * from './patterns.js';
 export * from './registration.js';
 export * from './reviews.js';
 export * from './session-tokens.js';
+export * from './storage-admin.js';
 export * from './test-runs.js';
 export * from './tooltips.js';
+export * from './users.js';

@@ -13,4 +13,5 @@ export * from './password-rule.js';
 export { DOMAIN_ERROR_CODES, type DomainErrorCode, type Failure } from './result.js';
 export * from './stages.js';
 export * from './technical.js';
+export * from './users.js';
 export * from './working-days.js';

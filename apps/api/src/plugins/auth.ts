@@ -77,7 +77,20 @@ export interface AuthOptions {
   keySet?: JWTVerifyGetKey;
   /** Called once per token (per sign-in or renewal) with its verified user. */
   onSignIn?: (user: SessionUser) => Promise<void>;
+  /**
+   * The user's standing in the portal's directory (modules/users/user-standing.ts): a disabled user, or an
+   * external user whose access is revoked, is refused although their token is still valid.
+   */
+  standing?: (user: SessionUser) => Promise<UserStanding>;
+  /** How long a user's standing is cached per API instance; default (and at most) 60 s. */
+  standingTtlMs?: number;
 }
+
+/** Whether the directory lets a signed-in user call the API (issue 13). */
+export type UserStanding = 'ok' | 'disabled' | 'revoked';
+
+/** issue 13: "the API checks the user's status, cached for at most a minute". */
+export const STANDING_TTL_MS = 60_000;
 
 const sameSecret = (a: string, b: string) => {
   const left = Buffer.from(a);
@@ -159,6 +172,29 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
     await options.onSignIn(user);
   }
 
+  // issue 13: a user's standing is read from the directory at most once a minute per instance (keyed by
+  // the token's subject), so an admin's disable or revoke takes effect within a minute of the change, on
+  // every instance, without a query per call. The map forgets everything when it grows large.
+  const ttl = Math.min(options.standingTtlMs ?? STANDING_TTL_MS, STANDING_TTL_MS);
+  const standings = new Map<string, { standing: UserStanding; until: number }>();
+  async function checkStanding(user: SessionUser): Promise<void> {
+    if (!options.standing) return;
+    const now = Date.now();
+    let known = standings.get(user.subject);
+    if (!known || known.until <= now) {
+      if (standings.size >= 10_000) standings.clear();
+      known = { standing: await options.standing(user), until: now + ttl };
+      standings.set(user.subject, known);
+    }
+    // 403 FORBIDDEN as the onboarding module answered a disabled or revoked person before this check.
+    if (known.standing === 'disabled') {
+      throw new ApiError(403, 'FORBIDDEN', 'This account is disabled; contact your administrator');
+    }
+    if (known.standing === 'revoked') {
+      throw new ApiError(403, 'FORBIDDEN', "Your access to your company's application is revoked");
+    }
+  }
+
   // Routes are checked once all are registered, since plugins such as the docs mark theirs public in their
   // own onRoute hook, which runs after this one.
   const routes: DeclaredRoute[] = [];
@@ -182,6 +218,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
     const user = await verify(request);
     request.user = user;
     await reportSignIn(user);
+    await checkStanding(user);
     if (!access?.roles.some((role) => user.roles.includes(role))) {
       throw new ApiError(403, 'FORBIDDEN', 'Your role does not allow this');
     }

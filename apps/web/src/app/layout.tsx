@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useAuth, useSessionUser } from '../auth/auth-context';
+import { DisclaimerGate } from '../auth/disclaimer-gate';
 import { hasRole } from '../auth/session-user';
 import { useServiceUnavailable } from '../http/availability';
 import { Footer } from '../layout/footer';
@@ -34,7 +35,9 @@ export function Layout() {
       <div className="body">
         {user && <SideMenu groups={groups} />}
         <main id="main" className="main" tabIndex={-1}>
-          <Outlet />
+          <DisclaimerGate>
+            <Outlet />
+          </DisclaimerGate>
         </main>
       </div>
       {(!user || hasRole(user, 'EXTERNAL')) && <Footer />}

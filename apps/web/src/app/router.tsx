@@ -91,6 +91,9 @@ export function createAppRouter(auth: Auth) {
           'ADMIN',
           async () => ({ Component: (await import('../areas/admin/admin-home-page')).AdminHomePage }),
           {
+            users: async () => ({
+              Component: (await import('../areas/admin/users/users-page')).UsersPage,
+            }),
             gateways: async () => ({
               Component: (await import('../areas/admin/gateways/gateways-page')).GatewaysPage,
             }),
@@ -100,6 +103,12 @@ export function createAppRouter(auth: Auth) {
             'disclaimer-contents': async () => ({
               Component: (await import('../areas/admin/disclaimer-contents/disclaimer-contents-page'))
                 .DisclaimerContentsPage,
+            }),
+            storage: async () => ({
+              Component: (await import('../areas/admin/storage/storage-page')).StoragePage,
+            }),
+            audit: async () => ({
+              Component: (await import('../areas/admin/audit/audit-page')).AuditPage,
             }),
           },
         ),

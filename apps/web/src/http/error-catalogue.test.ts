@@ -118,6 +118,20 @@ describe('the error catalogue, row by row (spec §8)', () => {
       actions: SHOW,
     },
     {
+      row: "the administrators' users: show error",
+      codes: [
+        'USER_EMAIL_TAKEN',
+        'SELF_DISABLE',
+        'SELF_DEMOTION',
+        'LAST_ADMIN',
+        'ROLE_INTERNAL_ONLY',
+        'ACCESS_EXTERNAL_ONLY',
+        'USER_NOT_DISABLED',
+      ],
+      messageKey: '',
+      actions: SHOW,
+    },
+    {
       row: 'test runs, typed or imported: show error',
       codes: [
         'TEST_RUN_EXISTS',
@@ -129,6 +143,23 @@ describe('the error catalogue, row by row (spec §8)', () => {
         'CSV_COLUMNS_MISSING',
         'TOO_MANY_LINES',
       ],
+      messageKey: '',
+      actions: SHOW,
+    },
+    {
+      row: 'disclaimer contents and their acceptance: show error',
+      codes: [
+        'DISCLAIMER_OUTDATED',
+        'DISCLAIMER_DRAFT_EXISTS',
+        'DISCLAIMER_NOT_DRAFT',
+        'DISCLAIMER_TICKBOXES_INVALID',
+      ],
+      messageKey: '',
+      actions: SHOW,
+    },
+    {
+      row: 'stored files: show error',
+      codes: ['FILE_IN_USE'],
       messageKey: '',
       actions: SHOW,
     },

@@ -70,6 +70,14 @@ export const ERROR_CATALOGUE: ErrorCatalogue = {
   // The reviewers' session tokens (apps/api modules/session-tokens).
   TOKEN_NOT_REQUESTED: show('TOKEN_NOT_REQUESTED'),
   TOKEN_NOT_CANCELLABLE: show('TOKEN_NOT_CANCELLABLE'),
+  // The administrators' users (apps/api modules/users, packages/domain users.ts).
+  USER_EMAIL_TAKEN: show('USER_EMAIL_TAKEN'),
+  SELF_DISABLE: show('SELF_DISABLE'),
+  SELF_DEMOTION: show('SELF_DEMOTION'),
+  LAST_ADMIN: show('LAST_ADMIN'),
+  ROLE_INTERNAL_ONLY: show('ROLE_INTERNAL_ONLY'),
+  ACCESS_EXTERNAL_ONLY: show('ACCESS_EXTERNAL_ONLY'),
+  USER_NOT_DISABLED: show('USER_NOT_DISABLED'),
   // Test runs, typed or imported (apps/api modules/test-runs, contracts test-runs.ts, domain technical.ts).
   TEST_RUN_EXISTS: show('TEST_RUN_EXISTS'),
   UNKNOWN_COMPANY: show('UNKNOWN_COMPANY'),
@@ -79,6 +87,13 @@ export const ERROR_CATALOGUE: ErrorCatalogue = {
   CSV_EMPTY: show('CSV_EMPTY'),
   CSV_COLUMNS_MISSING: show('CSV_COLUMNS_MISSING'),
   TOO_MANY_LINES: show('TOO_MANY_LINES'),
+  // Issue 13: disclaimer contents and their acceptance.
+  DISCLAIMER_OUTDATED: show('DISCLAIMER_OUTDATED'),
+  DISCLAIMER_DRAFT_EXISTS: show('DISCLAIMER_DRAFT_EXISTS'),
+  DISCLAIMER_NOT_DRAFT: show('DISCLAIMER_NOT_DRAFT'),
+  DISCLAIMER_TICKBOXES_INVALID: show('DISCLAIMER_TICKBOXES_INVALID'),
+  // Issue 13: stored files (apps/api modules/storage-admin).
+  FILE_IN_USE: show('FILE_IN_USE'),
   // The list query's codes (packages/list-query, spec §3).
   INVALID_PAGE: show('INVALID_PAGE'),
   INVALID_LIMIT: show('INVALID_LIMIT'),

@@ -65,6 +65,18 @@ describe('the side menu by role (spec §2)', () => {
     ]);
   });
 
+  it('enables /admin/users (issue 13)', () => {
+    const admin = menuGroups(userWith('EmvoPortalAdmin'), logout).find((group) => group.id === 'admin');
+    expect(admin?.items.find((item) => item.link === '/admin/users')?.isEnabled).toBe(true);
+  });
+
+  it('enables /admin/storage and keeps /admin/audit a hidden entry (issue 13 items 3, 4)', () => {
+    const admin = menuGroups(userWith('EmvoPortalAdmin'), logout).find((group) => group.id === 'admin');
+    expect(admin?.items.find((item) => item.link === '/admin/storage')?.isEnabled).toBe(true);
+    expect(admin?.items.find((item) => item.link === '/admin/audit')?.isDisplayed).toBe(false);
+    expect(links(visibleGroups([admin ?? { id: 'admin', items: [] }])).flat()).not.toContain('/admin/audit');
+  });
+
   it('ends with the logout action and its login icon', () => {
     const last = menuGroups(userWith('EmvoPortalInternal'), logout).at(-1)?.items.at(-1);
     expect(last).toMatchObject({ name: 'menu.logout', icon: 'login', action: logout });

@@ -35,9 +35,11 @@ export const AVAILABLE_SCREENS: ReadonlySet<string> = new Set<string>([
   '/emvo/financial',
   '/emvo/session-tokens',
   '/emvo/tests-status-metrics',
+  '/admin/users',
   '/admin/gateways',
   '/admin/tooltips',
   '/admin/disclaimer-contents',
+  '/admin/storage',
 ]);
 
 const screen = (link: string, name: string, icon?: IconName): MenuItem => ({
@@ -72,6 +74,8 @@ export function menuGroups(user: SessionUser, logout: () => void): MenuGroup[] {
       id: 'admin',
       items: [
         { link: '/admin', name: 'menu.admin.home', isDisplayed: false },
+        // issue 13 item 4: the audit trail is a hidden entry, reached from the landing page.
+        { link: '/admin/audit', name: 'menu.admin.audit', isDisplayed: false },
         ...when('ADMIN', [
           screen('/admin/users', 'menu.admin.users', 'users'),
           screen('/admin/gateways', 'menu.admin.gateways', 'network'),

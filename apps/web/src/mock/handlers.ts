@@ -7,6 +7,8 @@ import {
   ORGANISATIONS_LIST,
 } from '@portal/contracts';
 import { delay, type HttpHandler, HttpResponse, http, passthrough } from 'msw';
+import { auditHandlers, createMockAuditLog } from './audit-handlers';
+import { disclaimerContentsHandlers } from './disclaimer-contents-handlers';
 import { gatewaysHandlers } from './gateways-handlers';
 import { metricsHandlers } from './metrics-handlers';
 import { createMockLinks, demoId, MOCK_ORGANISATIONS, type MockLink } from './mock-data';
@@ -22,8 +24,10 @@ import { onboardingHandlers } from './onboarding-handlers';
 import { registrationHandlers } from './registration-handlers';
 import { reviewHandlers } from './review-handlers';
 import { sessionTokenHandlers } from './session-token-handlers';
+import { createMockStorage, storageAdminHandlers } from './storage-admin-handlers';
 import { testRunHandlers } from './test-run-handlers';
 import { tooltipsHandlers } from './tooltips-handlers';
+import { userHandlers } from './users-handlers';
 
 /** spec §7 and §9: with mock configured, mock responses replace calls, delayed 300 ms. */
 export const MOCK_DELAY_MS = 300;
@@ -63,6 +67,9 @@ export function createMockHandlers(options: MockHandlersOptions = {}): HttpHandl
     return store;
   };
   for (const [listId, links] of createMockLinks()) listOf(listId).rows.push(...links);
+  // The stored files and the audit trail (issue 13): the storage screen's writes show in the audit trail.
+  const storage = createMockStorage();
+  const audit = createMockAuditLog();
   const publicHandler =
     (handle: (params: Record<string, unknown>) => Response) =>
     async ({ params }: { params: Record<string, unknown> }) => {
@@ -158,7 +165,13 @@ export function createMockHandlers(options: MockHandlersOptions = {}): HttpHandl
     // After onboarding's: both serve GET /api/files/:id, each for its own files.
     ...reviewHandlers(context),
     ...sessionTokenHandlers(context),
+    ...userHandlers(context),
     ...metricsHandlers(context),
     ...testRunHandlers(context),
+    // After registration's, which serves GET /api/disclaimers/REGISTRATION itself.
+    ...disclaimerContentsHandlers(context),
+    // Its GET /api/files/:id answers its own files only, as onboarding's and the reviews' do.
+    ...storageAdminHandlers(context, { storage, audit }),
+    ...auditHandlers(context, { log: audit, storage }),
   ];
 }

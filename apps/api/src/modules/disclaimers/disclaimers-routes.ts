@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import { notFound } from '../../http/api-error.js';
+import { disclaimerContentsRoutes } from './disclaimer-contents-routes.js';
 import { publishedDisclaimer } from './disclaimers-repository.js';
 
 // Any text: an unknown type has no published disclaimer either, so it answers 404 like a known one.
@@ -40,4 +41,7 @@ export async function disclaimersRoutes(app: FastifyInstance, options: { databas
       };
     },
   );
+
+  // The administrators' versions and the signed-in users' acceptances (disclaimer-contents-routes.ts).
+  await disclaimerContentsRoutes(app, options);
 }

@@ -408,7 +408,6 @@ describe.each(['disk', 'azure'] as const)('stored files on the %s store', (drive
         () => external('oid-nina', 'NINA@acme.test'),
       ],
       ['the external user of another organisation', [], ALL, () => external('oid-bob', 'bob@boreal.test')],
-      ['an external user whose access is revoked', [], ALL, () => external('oid-rex', 'rex@acme.test')],
       ['an external user with no user row', [], ALL, () => external('oid-ghost', 'ghost@acme.test')],
       [
         'an external user whose email belongs to a user linked to someone else',
@@ -428,6 +427,15 @@ describe.each(['disk', 'azure'] as const)('stored files on the %s store', (drive
         expect(response.statusCode, name).toBe(404);
         expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
         expect((await t.app.inject({ url: `/api/files/${ids[name]}/meta`, headers })).statusCode).toBe(404);
+      }
+    });
+
+    it('refuses an external user whose access is revoked before any file is looked at (issue 13: 403)', async () => {
+      const headers = await external('oid-rex', 'rex@acme.test');
+      for (const id of [acmeFile, portalFile]) {
+        const response = await download(id, headers);
+        expect(response.statusCode).toBe(403);
+        expect(response.json()).toMatchObject({ code: 'FORBIDDEN' });
       }
     });
 

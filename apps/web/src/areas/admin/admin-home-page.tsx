@@ -1,14 +1,63 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useSessionUser } from '../../auth/auth-context';
+import { formatFileSize } from '../../forms/check-files';
+import { useAdminSummary } from './audit/audit-api';
 
+/**
+ * /admin (issue 13 item 5): counts that lead somewhere: pending invitations, disclaimer drafts, storage
+ * used, and the latest audit rows (the audit trail is a hidden menu entry reached from here).
+ */
 export function AdminHomePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const user = useSessionUser();
+  const { data } = useAdminSummary();
+  const format = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <section className="page-section">
       <h1>{t('admin.home.title')}</h1>
       <p>{t('areas.welcome', { name: user?.name })}</p>
       <p>{t('admin.home.intro')}</p>
+      {data && (
+        <>
+          <ul aria-label={t('admin.home.summary')}>
+            <li>
+              <Link to="/admin/users?status=INVITED">
+                {t('admin.home.pendingInvitations', { count: data.pendingInvitations })}
+              </Link>
+            </li>
+            <li>
+              <Link to="/admin/disclaimer-contents">
+                {t('admin.home.disclaimerDrafts', { count: data.disclaimerDrafts })}
+              </Link>
+            </li>
+            <li>
+              <Link to="/admin/storage">
+                {t('admin.home.storageUsed', {
+                  size: formatFileSize(data.storageBytes, i18n.language),
+                  count: data.storageFiles,
+                })}
+              </Link>
+            </li>
+          </ul>
+          <h2>{t('admin.home.latestAudit')}</h2>
+          {data.latestAudit.length === 0 ? (
+            <p>{t('messages.noResult')}</p>
+          ) : (
+            <ul>
+              {data.latestAudit.map((row) => (
+                <li key={row.id}>
+                  <time dateTime={row.at}>{format.format(new Date(row.at))}</time> {row.actor} {row.action}{' '}
+                  {row.entity} {row.entityId}
+                </li>
+              ))}
+            </ul>
+          )}
+          <p>
+            <Link to="/admin/audit">{t('admin.home.auditLink')}</Link>
+          </p>
+        </>
+      )}
     </section>
   );
 }

@@ -6,8 +6,8 @@ import { CheckboxField, RadioField } from '../../forms/choice-fields';
 import { Form, useFormKit } from '../../forms/form';
 import { TextField } from '../../forms/text-fields';
 import { tk } from '../../i18n/i18n';
+import { MarkdownText } from '../../ui/markdown-text';
 import styles from './auth.module.css';
-import { DisclaimerText } from './disclaimer-text';
 import { registrationTermsKey, useRegister } from './registration-api';
 
 type OrgType = RegistrationInput['orgType'];
@@ -138,7 +138,7 @@ export function RegisterForm({ terms, onSent }: RegisterFormProps) {
         {/* Scrollable, so it is a tab stop: keyboard users scroll it with the arrow keys (WCAG 2.1.1). */}
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard. */}
         <section className={styles.termsBody} aria-labelledby={termsTitleId} tabIndex={0}>
-          <DisclaimerText markdown={terms.body} />
+          <MarkdownText markdown={terms.body} />
         </section>
       </div>
       <CheckboxField name="acceptsDisclaimer" label={t('registration.terms.accept')} required />

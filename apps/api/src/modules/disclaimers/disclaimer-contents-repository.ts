@@ -1,0 +1,239 @@
+import type { DisclaimerContent, DisclaimerDraftInput, DisclaimerDraftUpdate } from '@portal/contracts';
+import { tickBoxStatements } from '@portal/domain';
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import { writeAudit } from '../../db/audit.js';
+import { UNIQUE_VIOLATION, violates } from '../../db/pg-errors.js';
+import type { DB, DisclaimerContentsTable } from '../../db/schema.js';
+import { deleteAtVersion, lockRow, updateAtVersion } from '../../db/versioned-rows.js';
+import { ApiError, badRequest, notFound, versionConflict } from '../../http/api-error.js';
+
+/** The AuditLog's entity name of a disclaimer version (contractual-step.ts names acceptances alike). */
+export const DISCLAIMER_ENTITY = 'disclaimerContent';
+
+type Row = Selectable<DisclaimerContentsTable>;
+
+const draftExists = (type: string) =>
+  new ApiError(409, 'DISCLAIMER_DRAFT_EXISTS', `A ${type} draft exists already; edit or delete it first`);
+const notDraft = () =>
+  new ApiError(
+    409,
+    'DISCLAIMER_NOT_DRAFT',
+    'Only a draft can be changed; this version is published or archived',
+  );
+
+const ref = (id: string) => ({
+  table: 'disclaimerContents' as const,
+  entity: DISCLAIMER_ENTITY,
+  id,
+  missing: `No disclaimer content ${id}`,
+});
+
+/**
+ * Every version with who published it: the actor of its latest PUBLISH audit row (written in the publishing
+ * transaction), so an archived version still names its publisher.
+ */
+export const disclaimerContentsQuery = (db: Kysely<DB>) =>
+  db
+    .selectFrom('disclaimerContents')
+    .selectAll('disclaimerContents')
+    .select((eb) =>
+      eb
+        .selectFrom('auditLog')
+        .select('auditLog.actor')
+        .where('auditLog.entity', '=', DISCLAIMER_ENTITY)
+        .where('auditLog.action', '=', 'PUBLISH')
+        .where('auditLog.entityId', '=', sql<string>`disclaimer_contents.id::text`)
+        .orderBy('auditLog.id', 'desc')
+        .limit(1)
+        .as('publishedBy'),
+    );
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+export const toDto = (row: Row & { publishedBy: string | null }): DisclaimerContent => ({
+  id: row.id,
+  type: row.type,
+  versionNumber: row.versionNumber,
+  status: row.status,
+  title: row.title,
+  body: row.body,
+  requiresAcceptance: row.requiresAcceptance,
+  publishedAt: row.publishedAt ? iso(row.publishedAt) : null,
+  publishedBy: row.status === 'DRAFT' ? null : (row.publishedBy ?? null),
+  createdAt: iso(row.createdAt),
+  updatedAt: iso(row.updatedAt),
+  createdBy: row.createdBy,
+  updatedBy: row.updatedBy,
+  version: row.version,
+});
+
+export async function getDisclaimerContent(db: Kysely<DB>, id: string): Promise<DisclaimerContent> {
+  const row = await disclaimerContentsQuery(db).where('disclaimerContents.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound(`No disclaimer content ${id}`);
+  return toDto(row);
+}
+
+type Input = ReturnType<typeof normalise>;
+const normalise = (input: Omit<DisclaimerDraftInput, 'type'>) => ({
+  title: input.title,
+  body: input.body,
+  requiresAcceptance: input.requiresAcceptance ?? false,
+});
+
+/**
+ * domain.md DisclaimerContent: a new draft of a type, numbered the type's next version. One draft per type
+ * at a time (409 DISCLAIMER_DRAFT_EXISTS): two drafts racing for the same number meet the unique
+ * (type, version_number) key and answer the same 409.
+ */
+export async function createDisclaimerDraft(
+  db: Kysely<DB>,
+  input: DisclaimerDraftInput & { type: DisclaimerContent['type'] },
+  actor: string,
+): Promise<DisclaimerContent> {
+  const values: Input = normalise(input);
+  try {
+    const row = await db.transaction().execute(async (trx) => {
+      const existing = await trx
+        .selectFrom('disclaimerContents')
+        .select('id')
+        .where('type', '=', input.type)
+        .where('status', '=', 'DRAFT')
+        .executeTakeFirst();
+      if (existing) throw draftExists(input.type);
+      const last = await trx
+        .selectFrom('disclaimerContents')
+        .select((eb) => eb.fn.max('versionNumber').as('max'))
+        .where('type', '=', input.type)
+        .executeTakeFirst();
+      const created = await trx
+        .insertInto('disclaimerContents')
+        .values({
+          type: input.type,
+          versionNumber: Number(last?.max ?? 0) + 1,
+          status: 'DRAFT',
+          ...values,
+          createdBy: actor,
+          updatedBy: actor,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await writeAudit(trx, {
+        actor,
+        action: 'CREATE',
+        entity: DISCLAIMER_ENTITY,
+        entityId: created.id,
+        diff: { type: created.type, versionNumber: created.versionNumber, ...values },
+      });
+      return created;
+    });
+    return toDto({ ...row, publishedBy: null });
+  } catch (error) {
+    if (violates(error, UNIQUE_VIOLATION)) throw draftExists(input.type);
+    throw error;
+  }
+}
+
+const refuseUnlessDraft = async (_trx: Transaction<DB>, before: Row) => {
+  if (before.status !== 'DRAFT') throw notDraft();
+};
+
+/** A draft's new title, body and acceptance flag, at the version the editor read (409 when stale). */
+export async function updateDisclaimerDraft(
+  db: Kysely<DB>,
+  id: string,
+  input: DisclaimerDraftUpdate,
+  actor: string,
+): Promise<DisclaimerContent> {
+  const row = await updateAtVersion(db, ref(id), {
+    version: input.version,
+    changes: normalise(input),
+    actor,
+    check: refuseUnlessDraft,
+  });
+  return toDto({ ...row, publishedBy: null });
+}
+
+/** Deletes a draft (a published or archived version is history and stays). */
+export async function deleteDisclaimerDraft(db: Kysely<DB>, id: string, actor: string, version?: number) {
+  await deleteAtVersion(db, ref(id), { version, actor, check: refuseUnlessDraft });
+}
+
+/**
+ * domain.md /admin/disclaimer-contents: "publish (archives the previous version)". In ONE transaction, with
+ * the draft locked at the version the administrator read (409 when stale): the type's published version
+ * becomes ARCHIVED and the draft PUBLISHED, each with its audit row. The partial unique index (one
+ * PUBLISHED per type) makes a concurrent publish of the same type fail rather than leave two.
+ * A PA_TICKBOX text must hold the onboarding's two statements (packages/domain tickBoxStatements): the
+ * boxes read the published text, so a text without them would take the boxes away.
+ */
+export async function publishDisclaimerDraft(
+  db: Kysely<DB>,
+  id: string,
+  version: number,
+  actor: string,
+): Promise<DisclaimerContent> {
+  try {
+    await db.transaction().execute(async (trx) => {
+      const draft = await lockRow(trx, ref(id));
+      if (draft.version !== version) throw versionConflict();
+      if (draft.status !== 'DRAFT') throw notDraft();
+      if (draft.type === 'PA_TICKBOX' && !tickBoxStatements(draft.body)) {
+        throw badRequest(
+          'DISCLAIMER_TICKBOXES_INVALID',
+          'A PA_TICKBOX text is two statements, one paragraph each, separated by a blank line',
+        );
+      }
+      const now = new Date();
+      const previous = await trx
+        .selectFrom('disclaimerContents')
+        .selectAll()
+        .where('type', '=', draft.type)
+        .where('status', '=', 'PUBLISHED')
+        .forUpdate()
+        .executeTakeFirst();
+      if (previous) {
+        await trx
+          .updateTable('disclaimerContents')
+          .set({ status: 'ARCHIVED', updatedBy: actor, updatedAt: now, version: sql<number>`version + 1` })
+          .where('id', '=', previous.id)
+          .execute();
+        await writeAudit(trx, {
+          actor,
+          action: 'ARCHIVE',
+          entity: DISCLAIMER_ENTITY,
+          entityId: previous.id,
+          diff: { status: { from: 'PUBLISHED', to: 'ARCHIVED' }, supersededBy: draft.versionNumber },
+        });
+      }
+      await trx
+        .updateTable('disclaimerContents')
+        .set({
+          status: 'PUBLISHED',
+          publishedAt: now,
+          updatedBy: actor,
+          updatedAt: now,
+          version: sql<number>`version + 1`,
+        })
+        .where('id', '=', id)
+        .execute();
+      await writeAudit(trx, {
+        actor,
+        action: 'PUBLISH',
+        entity: DISCLAIMER_ENTITY,
+        entityId: id,
+        diff: {
+          type: draft.type,
+          versionNumber: draft.versionNumber,
+          status: { from: 'DRAFT', to: 'PUBLISHED' },
+          archived: previous?.versionNumber ?? null,
+        },
+      });
+    });
+  } catch (error) {
+    if (violates(error, UNIQUE_VIOLATION)) {
+      throw new ApiError(409, 'VERSION_CONFLICT', 'Another version was published at the same time; reload');
+    }
+    throw error;
+  }
+  return getDisclaimerContent(db, id);
+}

@@ -1,0 +1,128 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setupServer } from 'msw/node';
+import { toast } from 'react-toastify';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createMockHandlers } from '../../../mock/handlers';
+import { ModalHost } from '../../../modal/modal-host';
+import { closeModal } from '../../../modal/modal-store';
+import { renderScreen } from '../../../test/render-screen';
+import { DisclaimerContentsPage } from './disclaimer-contents-page';
+
+vi.mock('react-toastify', () => ({ toast: { success: vi.fn() } }));
+
+const server = setupServer();
+let calls: Array<{ method: string; path: string; body?: unknown }> = [];
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+beforeEach(() => {
+  calls = [];
+  server.resetHandlers(...createMockHandlers({ delayMs: 0 }));
+  server.events.removeAllListeners();
+  server.events.on('request:start', async ({ request }) => {
+    const url = new URL(request.url);
+    if (!url.pathname.startsWith('/api/disclaimer')) return;
+    const body = ['POST', 'PUT'].includes(request.method) ? await request.clone().json() : undefined;
+    calls.push({ method: request.method, path: url.pathname, body });
+  });
+});
+afterEach(async () => {
+  act(() => closeModal());
+  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+});
+
+const user = userEvent.setup({ delay: null });
+const renderPage = () =>
+  renderScreen({
+    routes: [
+      {
+        path: '/admin/disclaimer-contents',
+        element: (
+          <>
+            <DisclaimerContentsPage />
+            <ModalHost />
+          </>
+        ),
+      },
+    ],
+    path: '/admin/disclaimer-contents',
+    roles: ['EmvoPortalAdmin'],
+  });
+
+/** The versions table of the chosen type, each row as its cells' text. */
+async function versions(type = 'Sign-in') {
+  const table = await screen.findByRole('table', { name: `Versions of the ${type} text` });
+  await waitFor(() => expect(table).toHaveAttribute('aria-busy', 'false'));
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .slice(0, 3)
+        .map((cell) => cell.textContent),
+    );
+}
+
+describe('/admin/disclaimer-contents (issue 13): the texts by type, beside the footer links', () => {
+  it('lists the versions of a type newest first, and keeps the footer links', async () => {
+    renderPage();
+    expect(await versions()).toEqual([
+      ['2', 'Using the portal', 'Draft'],
+      ['1', 'Using the portal', 'Published'],
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Registration' }));
+    expect(await versions('Registration')).toEqual([
+      ['2', 'Registration terms', 'Published'],
+      ['1', 'Registration terms', 'Archived'],
+    ]);
+    expect(screen.getByRole('heading', { level: 2, name: 'Footer links' })).toBeInTheDocument();
+  });
+
+  it('publishes a draft after the confirmation: the published version is archived', async () => {
+    renderPage();
+    await versions();
+    await user.click(screen.getByRole('button', { name: 'Publish Using the portal, version 2' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Publish Using the portal, version 2?' });
+    expect(dialog).toHaveTextContent('Every user is asked to accept it at their next sign-in.');
+    await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
+    await waitFor(async () =>
+      expect(await versions()).toEqual([
+        ['2', 'Using the portal', 'Published'],
+        ['1', 'Using the portal', 'Archived'],
+      ]),
+    );
+    expect(calls).toContainEqual({
+      method: 'POST',
+      path: expect.stringMatching(/^\/api\/disclaimer-contents\/.+\/publish$/),
+      body: { version: 1 },
+    });
+  });
+
+  it('edits a draft beside its preview, rendered safely', async () => {
+    renderPage();
+    await versions();
+    await user.click(screen.getByRole('button', { name: 'Edit Using the portal, version 2' }));
+    const dialog = await screen.findByRole('dialog');
+    const body = within(dialog).getByRole('textbox', { name: /Text \(markdown\)/ });
+    await user.clear(body);
+    // Pasted: user.type reads [ as a key name.
+    await user.click(body);
+    await user.paste('Keep it **safe**. <b>raw</b> [rules](https://example.com)');
+    const preview = within(dialog).getByRole('region', { name: 'Preview' });
+    expect(within(preview).getByText('safe').tagName).toBe('STRONG');
+    expect(preview.querySelector('b')).toBeNull();
+    expect(within(preview).getByRole('link', { name: 'rules' })).toHaveAttribute('target', '_blank');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalled());
+    expect(calls).toContainEqual(
+      expect.objectContaining({
+        method: 'PUT',
+        body: expect.objectContaining({
+          body: 'Keep it **safe**. <b>raw</b> [rules](https://example.com)',
+          version: 1,
+        }),
+      }),
+    );
+  });
+});

@@ -1,0 +1,115 @@
+import { useTranslation } from 'react-i18next';
+import { tk } from '../../../i18n/i18n';
+import { openModal } from '../../../modal/modal-store';
+import type { Column } from '../../../table/column';
+import { DataTable } from '../../../table/data-table';
+import { type ManagedLink, swapOrder, useLinkMutations, useManagedLinks } from './footer-links-api';
+import { LinkForm } from './link-form';
+
+/**
+ * /admin/disclaimer-contents (domain.md), its footer-links part, managed through the spec's /links calls:
+ * add, edit, reorder, delete.
+ */
+export function FooterLinksSection() {
+  const { t } = useTranslation();
+  const { data: links = [], isFetching } = useManagedLinks();
+  const { update, remove } = useLinkMutations();
+  const nextOrder = Math.max(0, ...links.map((link) => link.order)) + 1;
+
+  const edit = (link?: ManagedLink) =>
+    openModal({
+      title: t(link ? 'admin.footerLinks.edit' : 'admin.footerLinks.create'),
+      component: <LinkForm nextOrder={nextOrder} {...(link ? { link } : {})} />,
+      hideButtons: true,
+    });
+  const move = async (index: number, direction: -1 | 1) => {
+    for (const changed of swapOrder(links, index, direction)) {
+      await update.mutateAsync(changed);
+    }
+  };
+  const confirmDelete = (link: ManagedLink) =>
+    openModal({
+      title: t('admin.footerLinks.deleteTitle', { label: link.label }),
+      text: t('admin.footerLinks.deleteText'),
+      primaryButton: { name: t('actions.delete'), action: () => remove.mutate(link.id) },
+    });
+
+  const columns: Column<ManagedLink>[] = [
+    { id: 'label', header: tk('admin.footerLinks.fields.label'), cell: (row) => row.label, width: '22%' },
+    { id: 'link', header: tk('admin.footerLinks.fields.link'), cell: (row) => row.link },
+    {
+      id: 'active',
+      header: tk('admin.footerLinks.fields.active'),
+      cell: (row) => t(row.active ? 'lists.yes' : 'lists.no'),
+      width: '6rem',
+    },
+    {
+      id: 'actions',
+      header: tk('lists.actions'),
+      width: '20rem',
+      cell: (row) => {
+        const index = links.indexOf(row);
+        return (
+          <span className="row-actions">
+            <button
+              type="button"
+              disabled={index === 0}
+              onClick={() => void move(index, -1).catch(() => {})}
+              aria-label={t('admin.footerLinks.moveUp', { label: row.label })}
+            >
+              ↑
+            </button>
+            <button
+              type="button"
+              disabled={index === links.length - 1}
+              onClick={() => void move(index, 1).catch(() => {})}
+              aria-label={t('admin.footerLinks.moveDown', { label: row.label })}
+            >
+              ↓
+            </button>
+            <button
+              type="button"
+              onClick={() => edit(row)}
+              aria-label={t('admin.footerLinks.editNamed', { label: row.label })}
+            >
+              {t('actions.edit')}
+            </button>
+            <button
+              type="button"
+              onClick={() => confirmDelete(row)}
+              aria-label={t('admin.footerLinks.deleteNamed', { label: row.label })}
+            >
+              {t('actions.delete')}
+            </button>
+          </span>
+        );
+      },
+    },
+  ];
+  return (
+    <section aria-labelledby="footer-links-title">
+      <div className="page-header">
+        <h2 id="footer-links-title">{t('admin.footerLinks.title')}</h2>
+        <button type="button" className="primary" onClick={() => edit()}>
+          {t('admin.footerLinks.create')}
+        </button>
+      </div>
+      <p>{t('admin.footerLinks.intro')}</p>
+      <DataTable<ManagedLink>
+        mode="pagination"
+        caption={t('admin.footerLinks.title')}
+        columns={columns}
+        rows={links}
+        rowKey={(row) => row.id}
+        order={[]}
+        onSort={() => {}}
+        total={links.length}
+        page={1}
+        limit={Math.max(links.length, 1)}
+        onPage={() => {}}
+        loading={isFetching}
+        size="small"
+      />
+    </section>
+  );
+}

@@ -1,0 +1,153 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { toast } from 'react-toastify';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createMockStorage, storageAdminHandlers } from '../../../mock/storage-admin-handlers';
+import { ModalHost } from '../../../modal/modal-host';
+import { closeModal } from '../../../modal/modal-store';
+import { renderScreen } from '../../../test/render-screen';
+import { StoragePage } from './storage-page';
+
+vi.mock('react-toastify', () => ({ toast: { success: vi.fn() } }));
+
+const server = setupServer();
+let calls: Array<{ method: string; url: string }> = [];
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+let created = 0;
+beforeEach(() => {
+  vi.mocked(toast.success).mockClear();
+  calls = [];
+  created = 0;
+  const newId = () => `f9000000-0000-4000-8000-${String(++created).padStart(12, '0')}`;
+  server.resetHandlers(...storageAdminHandlers({ delayMs: 0, newId }, { storage: createMockStorage() }));
+  server.events.removeAllListeners();
+  server.events.on('request:start', ({ request }) => {
+    const url = new URL(request.url);
+    calls.push({ method: request.method, url: decodeURIComponent(`${url.pathname}${url.search}`) });
+  });
+});
+afterEach(async () => {
+  act(() => closeModal());
+  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+});
+
+const user = userEvent.setup({ delay: null });
+const dialog = () => screen.getByRole('dialog');
+
+function renderPage(path = '/admin/storage') {
+  const routes = [
+    {
+      path: '/admin/storage',
+      element: (
+        <>
+          <StoragePage />
+          <ModalHost />
+        </>
+      ),
+    },
+  ];
+  return renderScreen({ routes, path, roles: ['EmvoPortalAdmin'] });
+}
+
+/** The file names of the table's body rows. */
+async function names() {
+  const table = await screen.findByRole('table', { name: 'Storage' });
+  await waitFor(() => expect(table).toHaveAttribute('aria-busy', 'false'));
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[0]?.querySelector('a')?.textContent ?? '');
+}
+
+describe('/admin/storage (issue 13 item 3)', { timeout: 30_000 }, () => {
+  it('lists the stored files with company, references and a download link, and the usage per container', async () => {
+    renderPage();
+    expect(await names()).toEqual([
+      'Onboarding guide.pdf',
+      'Signed agreement.pdf',
+      'Passport scan.pdf',
+      'Participation agreement v1.pdf',
+    ]);
+    expect(screen.getByRole('link', { name: 'Download Passport scan.pdf' })).toBeInTheDocument();
+    const usage = screen.getByRole('table', { name: 'Usage per container' });
+    expect(within(usage).getByRole('row', { name: /Agreement template/ })).toHaveTextContent(
+      'portal-agreement-template',
+    );
+    expect(within(usage).getByRole('row', { name: /Total/ })).toHaveTextContent('4');
+    // A referenced file cannot be deleted: its button says why.
+    expect(screen.getByRole('button', { name: 'Delete Passport scan.pdf' })).toBeDisabled();
+  });
+
+  it('filters by container through the URL and the call', async () => {
+    const { url } = renderPage();
+    await names();
+    await user.selectOptions(screen.getByLabelText('Container'), 'COPY_OF_PROOF');
+    await waitFor(() => expect(url()).toContain('purpose=COPY_OF_PROOF'));
+    await waitFor(async () => expect(await names()).toEqual(['Passport scan.pdf']));
+    expect(
+      calls.some(
+        (call) => call.url.startsWith('/api/admin/files?') && call.url.includes('purpose=COPY_OF_PROOF'),
+      ),
+    ).toBe(true);
+  });
+
+  it('deletes an unreferenced file after the shared confirmation', async () => {
+    renderPage();
+    await names();
+    await user.click(screen.getByRole('button', { name: 'Delete Onboarding guide.pdf' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'Delete' }));
+    await waitFor(async () => expect(await names()).not.toContain('Onboarding guide.pdf'));
+    expect(calls).toContainEqual({
+      method: 'DELETE',
+      url: expect.stringMatching(/^\/api\/admin\/files\/.+\?version=1$/),
+    });
+  });
+
+  it('shows the catalogue message when the API answers 409 FILE_IN_USE', async () => {
+    server.use(
+      http.delete('/api/admin/files/:id', () =>
+        HttpResponse.json({ code: 'FILE_IN_USE', message: 'referenced' }, { status: 409 }),
+      ),
+    );
+    const { notify } = renderPage();
+    await names();
+    await user.click(screen.getByRole('button', { name: 'Delete Onboarding guide.pdf' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(notify).toHaveBeenCalledWith(
+        'This file is still referenced by a record and cannot be deleted.',
+        'error',
+      ),
+    );
+  });
+
+  it('uploads a file into the chosen container', async () => {
+    // jsdom's FormData cannot go through Node's fetch whole: the test reads the fields the page sent.
+    const sent: Array<{ purpose: unknown; file: boolean }> = [];
+    server.use(
+      http.post('/api/admin/files', async ({ request }) => {
+        const form = await request.formData();
+        sent.push({ purpose: form.get('purpose'), file: form.has('file') });
+        return HttpResponse.json({ id: 'f9', name: 'Guide 2.pdf' }, { status: 201 });
+      }),
+    );
+    renderPage();
+    await names();
+    await user.click(screen.getByRole('button', { name: 'Upload a file' }));
+    const box = within(dialog());
+    await user.upload(
+      box.getByLabelText(/^File/),
+      new File(['%PDF-1.4 test'], 'Guide 2.pdf', { type: 'application/pdf' }),
+    );
+    await user.click(box.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Guide 2.pdf was uploaded'));
+    expect(sent).toEqual([{ purpose: 'DOCUMENT', file: true }]);
+    // The list and the usage are read again.
+    await waitFor(() =>
+      expect(calls.filter((call) => call.url.startsWith('/api/admin/files/usage'))).toHaveLength(2),
+    );
+  });
+});

@@ -1,0 +1,191 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setupServer } from 'msw/node';
+import { toast } from 'react-toastify';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubResizeObserver } from '../../../forms/test-form';
+import { DEMO_USERS } from '../../../mock/mock-auth';
+import { userHandlers } from '../../../mock/users-handlers';
+import { ModalHost } from '../../../modal/modal-host';
+import { closeModal } from '../../../modal/modal-store';
+import { renderScreen } from '../../../test/render-screen';
+import { UsersPage } from './users-page';
+
+vi.mock('react-toastify', () => ({ toast: { success: vi.fn() } }));
+
+const NOW = new Date('2026-06-15T10:00:00Z');
+const NEXT_SIGN_IN = /takes effect at the user's next sign-in/;
+const server = setupServer();
+let calls: Array<{ method: string; url: string; body?: unknown }> = [];
+beforeAll(() => {
+  // The radio group (Radix) measures itself.
+  stubResizeObserver();
+  server.listen({ onUnhandledRequest: 'error' });
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  vi.mocked(toast.success).mockClear();
+  calls = [];
+  let created = 0;
+  const newId = () => `e2000000-0000-4000-8000-${String(++created).padStart(12, '0')}`;
+  server.resetHandlers(...userHandlers({ delayMs: 0, newId }, { now: () => NOW }));
+  server.events.removeAllListeners();
+  server.events.on('request:start', async ({ request }) => {
+    const url = new URL(request.url);
+    const body = request.method === 'GET' ? undefined : await request.clone().json();
+    calls.push({ method: request.method, url: decodeURIComponent(`${url.pathname}${url.search}`), body });
+  });
+});
+afterEach(async () => {
+  act(() => closeModal());
+  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+});
+
+const user = userEvent.setup({ delay: null });
+
+function renderPage(path = '/admin/users') {
+  const routes = [
+    {
+      path: '/admin/users',
+      element: (
+        <>
+          <UsersPage />
+          <ModalHost />
+        </>
+      ),
+    },
+  ];
+  return renderScreen({ routes, path });
+}
+
+/** The body rows of the table, each as its cells' text. */
+async function rows() {
+  const table = await screen.findByRole('table', { name: 'Users' });
+  await waitFor(() => expect(table).toHaveAttribute('aria-busy', 'false'));
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) =>
+      within(row)
+        .queryAllByRole('cell')
+        .map((cell) => cell.textContent ?? ''),
+    );
+}
+const COLUMN = { name: 0, email: 1, roles: 2, company: 3, access: 4, status: 5, lastSignIn: 6 } as const;
+const dialog = () => screen.getByRole('dialog');
+const patches = () => calls.filter((call) => call.method === 'PATCH');
+
+describe('/admin/users (issue 13 item 1)', { timeout: 40_000 }, () => {
+  it('shows every column, roles, access and status in words, and says when changes apply', async () => {
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
+    expect(screen.getByText(NEXT_SIGN_IN)).toBeInTheDocument();
+    const shown = await rows();
+    expect(calls[0]?.url).toBe('/api/users?page=1&limit=20');
+    const headers = screen
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent?.replace(/[^\w -]/g, '').trim());
+    expect(headers).toEqual([
+      'Name',
+      'Email',
+      'Role',
+      'Company',
+      'Access',
+      'Status',
+      'Last sign-in',
+      'Actions',
+    ]);
+    const admin = shown.find((row) => row[COLUMN.email] === DEMO_USERS.ADMIN.email) ?? [];
+    expect(admin[COLUMN.roles]).toBe('Administrator');
+    expect(admin[COLUMN.company]).toBe('EMVO (internal)');
+    expect(admin[COLUMN.access]).toBe('—');
+    expect(admin[COLUMN.status]).toBe('Active');
+  });
+
+  it('filters by role, status and company, and searches, all in the URL', async () => {
+    const { url } = renderPage();
+    await rows();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Role' }), 'EXTERNAL');
+    await waitFor(() => expect(url()).toBe('/admin/users?roles=EXTERNAL'));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'ACTIVE');
+    await waitFor(() => expect(url()).toContain('status=ACTIVE'));
+    await user.type(screen.getByRole('searchbox', { name: 'Company' }), 'a');
+    await waitFor(() => expect(calls.at(-1)?.url).toContain('companyName'));
+    await waitFor(async () => expect((await rows()).every((row) => row[COLUMN.access] !== '—')).toBe(true));
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'spoc1');
+    await waitFor(() => expect(calls.at(-1)?.url).toContain('search=spoc1'));
+  });
+
+  it('invites an internal user: the fields are required, the role is chosen, the list reloads', async () => {
+    renderPage();
+    await rows();
+    await user.click(screen.getByRole('button', { name: 'Invite a user' }));
+    expect(dialog()).toHaveAccessibleName('Invite an internal user');
+    expect(within(dialog()).getByText(NEXT_SIGN_IN)).toBeInTheDocument();
+    await user.click(within(dialog()).getByRole('button', { name: 'Send the invitation' }));
+    expect((await within(dialog()).findAllByText('This field is required.')).length).toBeGreaterThan(0);
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    await user.type(within(dialog()).getByRole('textbox', { name: /Email/ }), 'ivy.new@example.com');
+    await user.type(within(dialog()).getByRole('textbox', { name: /First name/ }), 'Ivy');
+    await user.type(within(dialog()).getByRole('textbox', { name: /Last name/ }), 'New');
+    await user.click(within(dialog()).getByRole('radio', { name: 'Reviewer' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'Send the invitation' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      email: 'ivy.new@example.com',
+      firstName: 'Ivy',
+      lastName: 'New',
+      role: 'EMVO',
+    });
+    expect(toast.success).toHaveBeenCalledWith('Invitation sent to ivy.new@example.com');
+    await waitFor(async () =>
+      expect((await rows()).some((row) => row[COLUMN.email] === 'ivy.new@example.com')).toBe(true),
+    );
+  });
+
+  it('disables another user at their version; the dialog says when it applies', async () => {
+    renderPage(`/admin/users?search=${encodeURIComponent('rita.reviewer@example.com')}`);
+    await rows();
+    await user.click(screen.getByRole('button', { name: 'Disable Rita Reviewer' }));
+    expect(dialog()).toHaveAccessibleName('Disable Rita Reviewer');
+    expect(within(dialog()).getByText(NEXT_SIGN_IN)).toBeInTheDocument();
+    await user.click(within(dialog()).getByRole('button', { name: 'Disable' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(patches()[0]?.body).toEqual({ status: 'DISABLED', version: 1 });
+    await waitFor(async () => expect((await rows())[0]?.[COLUMN.status]).toBe('Disabled'));
+    expect(screen.getByRole('button', { name: 'Enable Rita Reviewer' })).toBeInTheDocument();
+  });
+
+  it('changes an internal user’s roles with check boxes, in a fixed order', async () => {
+    renderPage(`/admin/users?search=${encodeURIComponent('rita.reviewer@example.com')}`);
+    await rows();
+    await user.click(screen.getByRole('button', { name: 'Change the role of Rita Reviewer' }));
+    expect(within(dialog()).getByRole('checkbox', { name: 'Reviewer' })).toBeChecked();
+    await user.click(within(dialog()).getByRole('checkbox', { name: 'Administrator' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'Save the role' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(patches()[0]?.body).toEqual({ roles: ['ADMIN', 'EMVO'], version: 1 });
+    await waitFor(async () => expect((await rows())[0]?.[COLUMN.roles]).toBe('Administrator, Reviewer'));
+  });
+
+  it('changes an external user’s access with a radio choice', async () => {
+    renderPage('/admin/users?roles=EXTERNAL&access=FULL');
+    const [first] = await rows();
+    const name = first?.[COLUMN.name] ?? '';
+    await user.click(screen.getByRole('button', { name: `Change the access of ${name}` }));
+    await user.click(within(dialog()).getByRole('radio', { name: 'Read only' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'Save the access' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(patches()[0]?.body).toEqual({ access: 'READ_ONLY', version: 1 });
+  });
+
+  it('refuses the signed-in admin disabling themselves: the catalogue’s message, the modal closes', async () => {
+    const { notify } = renderPage(`/admin/users?search=${encodeURIComponent(DEMO_USERS.ADMIN.email)}`);
+    await rows();
+    await user.click(screen.getByRole('button', { name: `Disable ${DEMO_USERS.ADMIN.name}` }));
+    await user.click(within(dialog()).getByRole('button', { name: 'Disable' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(notify).toHaveBeenCalledWith('You cannot disable your own account.', 'error');
+    expect(toast.success).not.toHaveBeenCalled();
+  });
+});

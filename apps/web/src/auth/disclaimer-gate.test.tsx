@@ -1,0 +1,66 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createMockDisclaimers, disclaimerContentsHandlers } from '../mock/disclaimer-contents-handlers';
+import { renderScreen } from '../test/render-screen';
+import { DisclaimerGate } from './disclaimer-gate';
+
+const server = setupServer();
+let posted: unknown[] = [];
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+
+/** The demo texts with the LOGIN draft published: a text to accept at sign-in. */
+function withLoginToAccept() {
+  const rows = createMockDisclaimers().map((row) => {
+    if (row.type !== 'LOGIN') return row;
+    return { ...row, status: row.status === 'DRAFT' ? ('PUBLISHED' as const) : ('ARCHIVED' as const) };
+  });
+  server.resetHandlers(...disclaimerContentsHandlers({ delayMs: 0, newId: () => 'unused' }, rows));
+}
+
+beforeEach(() => {
+  posted = [];
+  server.events.removeAllListeners();
+  server.events.on('request:start', async ({ request }) => {
+    if (request.method === 'POST') posted.push(await request.clone().json());
+  });
+});
+
+const renderGate = () =>
+  renderScreen({
+    routes: [{ path: '/emvo', element: <DisclaimerGate>{<h1>The reviewers' home</h1>}</DisclaimerGate> }],
+    path: '/emvo',
+  });
+
+describe('the sign-in gate (issue 13: a text requiring acceptance, until accepted)', () => {
+  it('shows the pending text in place of the screen, rendered from markdown, and lets the screen show once accepted', async () => {
+    withLoginToAccept();
+    renderGate();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Using the portal' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: "The reviewers' home" })).toBeNull();
+    // The markdown renderer, lazy-loaded: ## is an h4 below the title, **only** bold.
+    expect(await screen.findByRole('heading', { level: 4, name: 'What changes' })).toBeInTheDocument();
+    expect(screen.getByText('only').tagName).toBe('STRONG');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    expect(await screen.findByRole('heading', { name: "The reviewers' home" })).toBeInTheDocument();
+    expect(posted).toEqual([{ version: 2 }]);
+  });
+
+  it('shows the screen at once when nothing is pending', async () => {
+    server.resetHandlers(...disclaimerContentsHandlers({ delayMs: 0, newId: () => 'unused' }));
+    renderGate();
+    expect(await screen.findByRole('heading', { name: "The reviewers' home" })).toBeInTheDocument();
+  });
+
+  it('offers to log out instead: that accepts nothing, and the screen stays hidden', async () => {
+    withLoginToAccept();
+    renderGate();
+    const logout = await screen.findByRole('button', { name: 'Log out' });
+    await userEvent.click(logout);
+    await waitFor(() => expect(posted).toEqual([]));
+    expect(screen.queryByRole('heading', { name: "The reviewers' home" })).toBeNull();
+  });
+});

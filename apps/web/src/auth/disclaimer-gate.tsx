@@ -1,0 +1,88 @@
+import type { DisclaimerAcceptance, PendingDisclaimer, PendingDisclaimers } from '@portal/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useHttp } from '../http/http-context';
+import { useAuth, useSessionUser } from './auth-context';
+
+// The layout is in the main bundle (which has a size budget): the markdown renderer loads only when a text
+// is to be shown.
+const MarkdownText = lazy(async () => ({ default: (await import('../ui/markdown-text')).MarkdownText }));
+
+export const PENDING_DISCLAIMERS_KEY = ['disclaimers', 'pending'] as const;
+
+/** GET /api/disclaimers/pending: the published texts the signed-in user still has to accept. */
+export function usePendingDisclaimers(username: string | null) {
+  const http = useHttp();
+  return useQuery({
+    // Per user: another user signing in on the same page reads their own list.
+    queryKey: [...PENDING_DISCLAIMERS_KEY, username],
+    queryFn: ({ signal }) => http<PendingDisclaimers>('/api/disclaimers/pending', { signal }),
+    enabled: username !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** POST /api/disclaimers/{type}/acceptances; the pending list is read again either way (a 409 shows the newer text). */
+export function useAcceptDisclaimer() {
+  const http = useHttp();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ type, version }: Pick<PendingDisclaimer, 'type' | 'version'>) =>
+      http<DisclaimerAcceptance>(`/api/disclaimers/${type}/acceptances`, {
+        method: 'POST',
+        body: { version },
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: PENDING_DISCLAIMERS_KEY }),
+  });
+}
+
+/**
+ * issue 13: "A published content that requires acceptance is shown to each user at their next sign-in until
+ * accepted". The list is read once per session (at sign-in, or when the app starts signed in). While the
+ * signed-in user has a text to accept, the page shows it in place of the screen, with
+ * Accept (stores the acceptance) and Log out: the portal is not usable until every text is accepted. A
+ * visitor, or a user with nothing pending, sees the screen. Should the list not load, the screen shows (the
+ * error handler has said why): a failed read never locks anyone out.
+ */
+export function DisclaimerGate({ children }: { children: ReactNode }) {
+  const user = useSessionUser();
+  // A user with no portal role may call no API route (403): they have nothing to accept either.
+  const signedIn = user !== null && user.roles.length > 0;
+  const pending = usePendingDisclaimers(signedIn ? user.username : null);
+  if (!signedIn) return children;
+  if (pending.isPending) return null;
+  const next = pending.data?.items?.[0];
+  return next ? <DisclaimerPanel disclaimer={next} /> : children;
+}
+
+function DisclaimerPanel({ disclaimer }: { disclaimer: PendingDisclaimer }) {
+  const { t } = useTranslation();
+  const auth = useAuth();
+  const accept = useAcceptDisclaimer();
+  const titleId = useId();
+  return (
+    <section className="page-section" aria-labelledby={titleId}>
+      <h1 id={titleId}>{disclaimer.title}</h1>
+      <p>{t('auth.disclaimerGate.intro')}</p>
+      <div>
+        <Suspense fallback={<p>{t('auth.disclaimerGate.loading')}</p>}>
+          <MarkdownText markdown={disclaimer.body} />
+        </Suspense>
+      </div>
+      <div className="form-actions">
+        <button type="button" onClick={() => void auth.logout()}>
+          {t('auth.disclaimerGate.logout')}
+        </button>
+        <button
+          type="button"
+          className="primary"
+          disabled={accept.isPending}
+          onClick={() => accept.mutate({ type: disclaimer.type, version: disclaimer.version })}
+        >
+          {t('auth.disclaimerGate.accept')}
+        </button>
+      </div>
+    </section>
+  );
+}

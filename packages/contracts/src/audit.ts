@@ -1,0 +1,53 @@
+import type { ListResource } from '@portal/list-query';
+import { z } from 'zod';
+
+/**
+ * domain.md AuditLog (issue 13 item 4): who changed what, when, and how. `diff` is the JSON the change wrote:
+ * an UPDATE's { field: { from, to } } (apps/api db/audit.ts changedFields) or a CREATE's values. Secrets
+ * never appear in it: writeAudit redacts keys that name one.
+ */
+
+const isoDateTime = z.iso.datetime({ offset: true });
+
+export const auditRowSchema = z.object({
+  id: z.string(),
+  at: isoDateTime,
+  actor: z.string(),
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.string(),
+  diff: z.unknown(),
+});
+export type AuditRow = z.infer<typeof auditRowSchema>;
+
+/** The audit trail (/admin/audit): filters by actor, entity, action and a date range on `at`; newest first. */
+export const AUDIT_LIST: ListResource = {
+  fields: {
+    actor: { type: 'text' },
+    action: { type: 'text' },
+    entity: { type: 'text' },
+    entityId: { type: 'text' },
+    at: { type: 'date' },
+  },
+  searchFields: ['actor', 'entity', 'entityId'],
+  defaultOrder: ['-at'],
+  tieBreaker: 'id',
+  maxLimit: 100,
+};
+
+/** The value writeAudit puts in place of a secret's (a key such as password, token, secret or value). */
+export const REDACTED = '[redacted]';
+
+/** GET /api/admin/summary: the admin landing page's counts, each a link to its screen. */
+export const adminSummarySchema = z.object({
+  /** Users INVITED who have not signed in yet (/admin/users?status=INVITED). */
+  pendingInvitations: z.number().int(),
+  /** Disclaimer contents in DRAFT (/admin/disclaimer-contents). */
+  disclaimerDrafts: z.number().int(),
+  /** Bytes and files in storage (/admin/storage). */
+  storageBytes: z.number().int(),
+  storageFiles: z.number().int(),
+  /** The latest five audit rows (/admin/audit). */
+  latestAudit: z.array(auditRowSchema),
+});
+export type AdminSummary = z.infer<typeof adminSummarySchema>;

@@ -1,0 +1,89 @@
+import { ROLES } from '@portal/domain';
+import type { ListResource } from '@portal/list-query';
+import { z } from 'zod';
+
+/**
+ * domain.md Screens, /admin/users (issue 13 item 1): every user of the portal, inviting an internal user,
+ * and an admin's changes to a user (roles, an external user's access, disable, enable). Roles travel in the
+ * sign-in token, so a change takes effect at the user's next sign-in; a disabled or revoked user's next API
+ * call is refused within a minute (the API's status cache). Dates travel as ISO strings.
+ */
+
+export const USER_STATUSES = ['INVITED', 'ACTIVE', 'DISABLED'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+/** domain.md User: an external user's access to their company's application. */
+export const USER_ACCESSES = ['FULL', 'READ_ONLY', 'REVOKED'] as const;
+export type UserAccess = (typeof USER_ACCESSES)[number];
+
+/** The roles an administrator gives: internal users only (external users come through registration). */
+export const INTERNAL_ROLES = ['ADMIN', 'EMVO'] as const;
+export type InternalRole = (typeof INTERNAL_ROLES)[number];
+
+const isoDateTime = z.iso.datetime({ offset: true });
+
+/** One user as /admin/users shows them. Internal users have no company and no access (both null). */
+export const userRowSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  roles: z.array(z.enum(ROLES)),
+  organisationId: z.uuid().nullable(),
+  companyName: z.string().nullable(),
+  obpNumber: z.string().nullable(),
+  access: z.enum(USER_ACCESSES).nullable(),
+  status: z.enum(USER_STATUSES),
+  lastSignInAt: isoDateTime.nullable(),
+  version: z.number().int(),
+});
+export type UserRow = z.infer<typeof userRowSchema>;
+
+/** The list's declaration: filters by role, status and company; free text over name and email. */
+export const USER_LIST: ListResource = {
+  fields: {
+    name: { type: 'text' },
+    email: { type: 'text' },
+    // roles=ADMIN: the users who hold the ADMIN role (with others or not).
+    roles: { type: 'textArray', values: ROLES },
+    companyName: { type: 'text' },
+    obpNumber: { type: 'text' },
+    access: { type: 'enum', values: USER_ACCESSES },
+    status: { type: 'enum', values: USER_STATUSES },
+    lastSignInAt: { type: 'date' },
+  },
+  searchFields: ['name', 'email'],
+  defaultOrder: ['name'],
+  tieBreaker: 'id',
+  maxLimit: 100,
+};
+
+/** spec §5 defaults: a name is 2 to 50 characters, an email at most 100. */
+const personName = z.string().trim().min(2).max(50);
+
+/** POST /api/users/invitations: an internal user (ADMIN or EMVO), invited by mail. */
+export const userInvitationSchema = z.object({
+  email: z.email().max(100),
+  firstName: personName,
+  lastName: personName,
+  role: z.enum(INTERNAL_ROLES),
+});
+export type UserInvitationInput = z.infer<typeof userInvitationSchema>;
+
+/**
+ * PATCH /api/users/{id}: an internal user's roles, an external user's access, disable (DISABLED) or enable
+ * (ACTIVE), at the version the admin saw (409 VERSION_CONFLICT when stale). At least one change.
+ */
+export const userChangeSchema = z
+  .object({
+    roles: z.array(z.enum(INTERNAL_ROLES)).min(1).max(2).optional(),
+    access: z.enum(USER_ACCESSES).optional(),
+    status: z.enum(['ACTIVE', 'DISABLED']).optional(),
+    version: z.number().int().min(1),
+  })
+  .refine((body) => body.roles !== undefined || body.access !== undefined || body.status !== undefined, {
+    message: 'Give roles, access or status',
+  });
+export type UserChangeInput = z.infer<typeof userChangeSchema>;
+
+/** The 409 of an invitation to an address that already has a user. */
+export const USER_EMAIL_TAKEN = 'USER_EMAIL_TAKEN';

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { checkUserChange, isActiveAdmin, mayRemoveAdmin, type UserState } from './users.js';
+
+const admin: UserState = { roles: ['ADMIN'], status: 'ACTIVE' };
+const adminReviewer: UserState = { roles: ['ADMIN', 'EMVO'], status: 'ACTIVE' };
+const reviewer: UserState = { roles: ['EMVO'], status: 'ACTIVE' };
+const external: UserState = { roles: ['EXTERNAL'], status: 'ACTIVE' };
+const other = { self: false, activeAdmins: 2 };
+
+const code = (result: ReturnType<typeof checkUserChange>) => (result.ok ? 'OK' : result.code);
+
+describe('checkUserChange (issue 13: admins and the last admin)', () => {
+  it('refuses an admin disabling themselves, whatever the count', () => {
+    expect(code(checkUserChange(admin, { status: 'DISABLED' }, { self: true, activeAdmins: 5 }))).toBe(
+      'SELF_DISABLE',
+    );
+  });
+
+  it('refuses an admin removing their own ADMIN role', () => {
+    expect(code(checkUserChange(adminReviewer, { roles: ['EMVO'] }, { self: true, activeAdmins: 5 }))).toBe(
+      'SELF_DEMOTION',
+    );
+  });
+
+  it('lets an admin change their own roles while keeping ADMIN', () => {
+    expect(code(checkUserChange(admin, { roles: ['ADMIN', 'EMVO'] }, { self: true, activeAdmins: 1 }))).toBe(
+      'OK',
+    );
+  });
+
+  it('refuses to disable or demote the last active admin', () => {
+    expect(code(checkUserChange(admin, { status: 'DISABLED' }, { self: false, activeAdmins: 1 }))).toBe(
+      'LAST_ADMIN',
+    );
+    expect(code(checkUserChange(admin, { roles: ['EMVO'] }, { self: false, activeAdmins: 1 }))).toBe(
+      'LAST_ADMIN',
+    );
+  });
+
+  it('disables or demotes an admin when another active admin remains', () => {
+    expect(code(checkUserChange(admin, { status: 'DISABLED' }, other))).toBe('OK');
+    expect(code(checkUserChange(adminReviewer, { roles: ['EMVO'] }, other))).toBe('OK');
+  });
+
+  it('does not count admins for a change that keeps an admin an admin, or for a non-admin', () => {
+    expect(mayRemoveAdmin(admin, { roles: ['ADMIN'] })).toBe(false);
+    expect(mayRemoveAdmin(reviewer, { status: 'DISABLED' })).toBe(false);
+    expect(mayRemoveAdmin({ roles: ['ADMIN'], status: 'DISABLED' }, { roles: ['EMVO'] })).toBe(false);
+    expect(code(checkUserChange(reviewer, { status: 'DISABLED' }, { self: false, activeAdmins: 0 }))).toBe(
+      'OK',
+    );
+  });
+
+  it('changes roles of internal users only, access of external users only', () => {
+    expect(code(checkUserChange(external, { roles: ['EMVO'] }, other))).toBe('ROLE_INTERNAL_ONLY');
+    expect(code(checkUserChange(reviewer, { access: 'REVOKED' }, other))).toBe('ACCESS_EXTERNAL_ONLY');
+    expect(code(checkUserChange(external, { access: 'READ_ONLY' }, other))).toBe('OK');
+  });
+
+  it('enables a disabled user, not an invited one', () => {
+    expect(code(checkUserChange({ ...reviewer, status: 'DISABLED' }, { status: 'ACTIVE' }, other))).toBe(
+      'OK',
+    );
+    expect(code(checkUserChange({ ...reviewer, status: 'INVITED' }, { status: 'ACTIVE' }, other))).toBe(
+      'USER_NOT_DISABLED',
+    );
+  });
+
+  it('counts only ACTIVE users with ADMIN as active admins', () => {
+    expect(isActiveAdmin(admin)).toBe(true);
+    expect(isActiveAdmin({ roles: ['ADMIN'], status: 'INVITED' })).toBe(false);
+    expect(isActiveAdmin(reviewer)).toBe(false);
+  });
+});

@@ -1,0 +1,92 @@
+import type { Role } from './enums.js';
+
+/**
+ * domain.md People and issue 13 item 1: what an administrator may change about a user. Pure: the API
+ * counts the active administrators in the transaction that makes the change (their rows locked), mock
+ * mode counts its array, and both ask this.
+ */
+
+/** The stable codes of a refused change (the SPA's error catalogue knows them). */
+export const USER_RULE_CODES = [
+  'SELF_DISABLE',
+  'SELF_DEMOTION',
+  'LAST_ADMIN',
+  'ROLE_INTERNAL_ONLY',
+  'ACCESS_EXTERNAL_ONLY',
+  'USER_NOT_DISABLED',
+] as const;
+export type UserRuleCode = (typeof USER_RULE_CODES)[number];
+
+export type UserStatusValue = 'INVITED' | 'ACTIVE' | 'DISABLED';
+
+/** The user as stored before the change. */
+export interface UserState {
+  roles: readonly Role[];
+  status: UserStatusValue;
+}
+
+/** What the admin asks for (contracts userChangeSchema without the version). */
+export interface UserChangeRequest {
+  roles?: readonly Role[] | undefined;
+  access?: 'FULL' | 'READ_ONLY' | 'REVOKED' | undefined;
+  status?: 'ACTIVE' | 'DISABLED' | undefined;
+}
+
+export interface UserChangeContext {
+  /** The admin is changing their own user. */
+  self: boolean;
+  /** How many users are ACTIVE with the ADMIN role now, the target included when it is one. */
+  activeAdmins: number;
+}
+
+export type UserRuleResult = { ok: true } | { ok: false; code: UserRuleCode; message: string };
+
+const refuse = (code: UserRuleCode, message: string): UserRuleResult => ({ ok: false, code, message });
+
+/** An external user holds the EXTERNAL role; everyone else is internal (ADMIN, EMVO). */
+export const isExternalUser = (user: Pick<UserState, 'roles'>): boolean => user.roles.includes('EXTERNAL');
+
+/** An administrator who can act now: ACTIVE with the ADMIN role. */
+export const isActiveAdmin = (user: UserState): boolean =>
+  user.status === 'ACTIVE' && user.roles.includes('ADMIN');
+
+/** The user as the change would leave them. */
+export function changedUser(user: UserState, change: UserChangeRequest): UserState {
+  return { roles: change.roles ?? user.roles, status: change.status ?? user.status };
+}
+
+/** Whether the API must count (and lock) the active administrators: the change could remove one. */
+export const mayRemoveAdmin = (user: UserState, change: UserChangeRequest): boolean =>
+  isActiveAdmin(user) && !isActiveAdmin(changedUser(user, change));
+
+/**
+ * issue 13: "an admin can neither disable nor demote themselves, and the last active admin cannot be
+ * removed". Roles are changed on internal users only, access on external users only; enabling is for a
+ * disabled user (an invited one becomes active by accepting the invitation).
+ */
+export function checkUserChange(
+  user: UserState,
+  change: UserChangeRequest,
+  context: UserChangeContext,
+): UserRuleResult {
+  if (change.roles !== undefined && isExternalUser(user)) {
+    return refuse('ROLE_INTERNAL_ONLY', 'Only an internal user’s roles are changed here');
+  }
+  if (change.access !== undefined && !isExternalUser(user)) {
+    return refuse('ACCESS_EXTERNAL_ONLY', 'Only an external user has an access level');
+  }
+  if (change.status === 'ACTIVE' && user.status === 'INVITED') {
+    return refuse('USER_NOT_DISABLED', 'An invited user becomes active by accepting the invitation');
+  }
+  if (!mayRemoveAdmin(user, change)) return { ok: true };
+  const disabling = change.status === 'DISABLED';
+  if (context.self) {
+    return disabling
+      ? refuse('SELF_DISABLE', 'You cannot disable your own account')
+      : refuse('SELF_DEMOTION', 'You cannot remove your own administrator role');
+  }
+  if (context.activeAdmins <= 1) {
+    return refuse('LAST_ADMIN', 'The last active administrator cannot be disabled or demoted');
+  }
+  return { ok: true };
+}
