@@ -45,5 +45,11 @@ export default defineConfig({
     },
     trace: 'retain-on-failure',
   },
+  // A published text to accept stands before every user's screens at their next sign-in: its spec runs
+  // once every other is done, so it never stands in their way.
+  projects: [
+    { name: 'portal', testIgnore: /sign-in-texts\.spec\.ts/ },
+    { name: 'sign-in texts', testMatch: /sign-in-texts\.spec\.ts/, dependencies: ['portal'] },
+  ],
   webServer: [stack('redirect', 8181, 8190, 'redirect'), stack('popup', 8182, 8191, 'popup')],
 });

@@ -117,6 +117,9 @@ test.describe('accessibility of the admin screens', () => {
     ['/admin/gateways', 'Gateways'],
     ['/admin/tooltips', 'Tooltips'],
     ['/admin/disclaimer-contents', 'Disclaimer contents'],
+    ['/admin/users', 'Users'],
+    ['/admin/storage', 'Storage'],
+    ['/admin/audit', 'Audit trail'],
   ] as const) {
     test(path, async ({ page }) => {
       await signInAsAdmin(page);

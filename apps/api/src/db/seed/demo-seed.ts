@@ -616,7 +616,8 @@ export async function seedDemo(db: Kysely<DB>, options: DemoSeedOptions = {}): P
           body: 'We keep your personal data only as long as your onboarding requires it.',
           status: 'PUBLISHED',
           publishedAt: published,
-          requiresAcceptance: true,
+          // Shown, not asked at sign-in: the demo's users start without a text to accept. Its draft (v2)
+          // asks it: publishing it shows the sign-in acceptance to every user (issue 13).
           ...audit,
         },
         {
@@ -625,6 +626,7 @@ export async function seedDemo(db: Kysely<DB>, options: DemoSeedOptions = {}): P
           title: 'Privacy',
           body: 'Draft: we keep your personal data only as long as your onboarding and the law require it.',
           status: 'DRAFT',
+          requiresAcceptance: true,
           ...audit,
         },
       ])
