@@ -42,11 +42,13 @@ test('a reviewer filters the legitimacy queue to overdue, starts the oldest, and
   await page.getByLabel('Overdue only').check();
   await expect(page).toHaveURL(/overdue=true/);
   await expect(page).toHaveURL(/status=SUBMITTED/);
-  await expect(rows(page).first()).toContainText('Overdue');
-  const count = await rows(page).count();
-  for (let index = 0; index < count; index += 1) {
-    await expect(rows(page).nth(index)).toContainText('Overdue');
-  }
+  // Polled as a whole: the unfiltered page may still show while the filtered one loads.
+  await expect
+    .poll(async () => {
+      const texts = await rows(page).allTextContents();
+      return texts.length > 0 && texts.every((text) => text.includes('Overdue'));
+    })
+    .toBe(true);
 
   // Oldest first: the first row is the oldest submission.
   await rows(page).first().getByRole('link').first().click();
