@@ -8,6 +8,7 @@ import { DEMO_USERS } from '../../../mock/mock-auth';
 import { userHandlers } from '../../../mock/users-handlers';
 import { ModalHost } from '../../../modal/modal-host';
 import { closeModal } from '../../../modal/modal-store';
+import { type RecordedCall, recordCalls } from '../../../test/recorded-calls';
 import { renderScreen } from '../../../test/render-screen';
 import { UsersPage } from './users-page';
 
@@ -16,7 +17,7 @@ vi.mock('react-toastify', () => ({ toast: { success: vi.fn() } }));
 const NOW = new Date('2026-06-15T10:00:00Z');
 const NEXT_SIGN_IN = /takes effect at the user's next sign-in/;
 const server = setupServer();
-let calls: Array<{ method: string; url: string; body?: unknown }> = [];
+let calls: RecordedCall[] = [];
 beforeAll(() => {
   // The radio group (Radix) measures itself.
   stubResizeObserver();
@@ -25,16 +26,10 @@ beforeAll(() => {
 afterAll(() => server.close());
 beforeEach(() => {
   vi.mocked(toast.success).mockClear();
-  calls = [];
   let created = 0;
   const newId = () => `e2000000-0000-4000-8000-${String(++created).padStart(12, '0')}`;
   server.resetHandlers(...userHandlers({ delayMs: 0, newId }, { now: () => NOW }));
-  server.events.removeAllListeners();
-  server.events.on('request:start', async ({ request }) => {
-    const url = new URL(request.url);
-    const body = request.method === 'GET' ? undefined : await request.clone().json();
-    calls.push({ method: request.method, url: decodeURIComponent(`${url.pathname}${url.search}`), body });
-  });
+  calls = recordCalls(server);
 });
 afterEach(async () => {
   act(() => closeModal());

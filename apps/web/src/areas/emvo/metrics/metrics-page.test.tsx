@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { type MockMetricsState, metricsHandlers } from '../../../mock/metrics-handlers';
 import { ModalHost } from '../../../modal/modal-host';
 import { closeModal } from '../../../modal/modal-store';
+import { type RecordedCall, recordCalls } from '../../../test/recorded-calls';
 import { renderScreen } from '../../../test/render-screen';
 import { MetricsPage } from './metrics-page';
 
@@ -21,7 +22,7 @@ vi.mock('./uplot-chart', () => ({
 const NOW = new Date('2026-06-17T10:00:00Z'); // a Wednesday: its week starts on Monday 15 June
 const DAY = 86_400_000;
 const server = setupServer();
-let calls: Array<{ method: string; url: string; body?: unknown; authorization?: string | null }> = [];
+let calls: RecordedCall[] = [];
 
 /** A hand-made state: every figure below can be read off it. */
 function state(): MockMetricsState {
@@ -53,21 +54,10 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 beforeEach(() => {
   vi.mocked(toast.success).mockClear();
-  calls = [];
   server.resetHandlers(
     ...metricsHandlers({ delayMs: 0, newId: () => 'unused' }, { now: () => NOW, state: state() }),
   );
-  server.events.removeAllListeners();
-  server.events.on('request:start', async ({ request }) => {
-    const url = new URL(request.url);
-    const body = request.method === 'POST' ? await request.clone().json() : undefined;
-    calls.push({
-      method: request.method,
-      url: decodeURIComponent(`${url.pathname}${url.search}`),
-      body,
-      authorization: request.headers.get('authorization'),
-    });
-  });
+  calls = recordCalls(server);
 });
 afterEach(async () => {
   act(() => closeModal());

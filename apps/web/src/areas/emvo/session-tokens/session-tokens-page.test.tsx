@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { sessionTokenHandlers } from '../../../mock/session-token-handlers';
 import { ModalHost } from '../../../modal/modal-host';
 import { closeModal } from '../../../modal/modal-store';
+import { type RecordedCall, recordCalls } from '../../../test/recorded-calls';
 import { renderScreen } from '../../../test/render-screen';
 import { SessionTokensPage } from './session-tokens-page';
 
@@ -14,19 +15,13 @@ vi.mock('react-toastify', () => ({ toast: { success: vi.fn() } }));
 
 const NOW = new Date('2026-06-15T10:00:00Z');
 const server = setupServer();
-let calls: Array<{ method: string; url: string; body?: unknown }> = [];
+let calls: RecordedCall[] = [];
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 beforeEach(() => {
   vi.mocked(toast.success).mockClear();
-  calls = [];
   server.resetHandlers(...sessionTokenHandlers({ delayMs: 0, newId: () => 'unused' }, { now: () => NOW }));
-  server.events.removeAllListeners();
-  server.events.on('request:start', async ({ request }) => {
-    const url = new URL(request.url);
-    const body = request.method === 'POST' ? await request.clone().json() : undefined;
-    calls.push({ method: request.method, url: decodeURIComponent(`${url.pathname}${url.search}`), body });
-  });
+  calls = recordCalls(server);
 });
 afterEach(async () => {
   act(() => closeModal());
