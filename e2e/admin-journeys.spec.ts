@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { seriousViolations } from './axe';
 import { linkMailedTo, PASSWORD, PDF } from './company-journey';
+import { expect, test } from './fixtures';
 import { signIn, submitCredentials } from './sign-in';
 
 test('an admin invites a reviewer, who follows the mailed link, chooses a password and lands on /emvo', async ({

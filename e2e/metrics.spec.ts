@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { seriousViolations } from './axe';
+import { expect, test } from './fixtures';
 import { apiAs } from './reviewer-api';
 
 test('a reviewer sees the charts drawn, imports a CSV with one bad line, and a second import adds nothing', async ({

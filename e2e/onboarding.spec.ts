@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import { seriousViolations } from './axe';
 import {
   confirmAndSignIn,
@@ -6,6 +5,7 @@ import {
   registerByKeyboard,
   submitLegitimacyStep,
 } from './company-journey';
+import { expect, test } from './fixtures';
 import { apiAs } from './reviewer-api';
 
 test('a new company registers, confirms, signs in, fills the legitimacy step and submits it', async ({

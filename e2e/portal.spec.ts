@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test('the portal serves its page with the footer links from the API', async ({ page }) => {
   await page.goto('/');

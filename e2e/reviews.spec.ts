@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { seriousViolations } from './axe';
 import { confirmAndSignIn, registerByKeyboard, submitLegitimacyStep } from './company-journey';
+import { expect, test } from './fixtures';
 import { tabTo } from './keyboard';
 import { signIn } from './sign-in';
 

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { POPUP_URL } from '../playwright.config';
+import { expect, test } from './fixtures';
 import { signedInStorage, signIn, submitCredentials } from './sign-in';
 
 test.describe('sign-in by redirect through the local B2C-shaped provider', () => {
@@ -98,8 +98,10 @@ test.describe('sign-in in a popup (the other configuration)', () => {
     const popupOpened = page.waitForEvent('popup');
     await page.getByRole('button', { name: 'Sign in' }).click();
     const popup = await popupOpened;
+    // Waited for before the credentials go: the popup may close before a later wait would be listening.
+    const closed = popup.waitForEvent('close');
     await submitCredentials(popup, 'reviewer@portal.test');
-    await popup.waitForEvent('close');
+    await closed;
     await expect(page).toHaveURL(/\/emvo$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Reviewer area' })).toBeVisible();
   });

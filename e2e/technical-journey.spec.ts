@@ -1,6 +1,7 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { seriousViolations } from './axe';
 import { confirmAndSignIn, PDF, registerByKeyboard, submitLegitimacyStep } from './company-journey';
+import { expect, test } from './fixtures';
 import { apiAs, approveThroughApi } from './reviewer-api';
 
 /** A CSR as openssl writes it: a DER SEQUENCE, base64 in a PEM block (the API checks the shape). */

@@ -1,23 +1,27 @@
 // bench/api-list: five typical queries of the organisations list and two of the legitimacy review queue
 // through the HTTP API (autocannon, 32 connections) and the same SQL straight to the database; prints
-// p50, p95 and throughput for both, and the API/SQL ratio.
+// p50, p95 and throughput for both (each the median of --runs runs), the API's own cost per request (API
+// p50 minus SQL p50), its throughput against the SQL's (API req/s ÷ SQL q/s), and the API process's CPU
+// time per request (user + system, over the run), which a busy machine inflates far less than latencies.
 //
 //   npm run build && node bench/api-list/run.mjs [--only postgres|pglite] [--seconds 10] [--connections 32]
+//     [--runs 3] [--cpu-prof DIR]
+//
+// --cpu-prof DIR runs the API under `node --cpu-prof` and leaves its profile in DIR (read it with
+// profile-top.mjs). The machine's load average is printed before every run: other work on the machine
+// shows there before it shows in the figures.
 //
 // PostgreSQL: database portal_bench on BENCH_PG (default postgres://postgres@127.0.0.1:5432), 1,000,000
 // organisations and their checks. PGlite: data/bench-pglite, 100,000 organisations. Both are seeded once
 // and kept; a database seeded before the volume seed wrote checks gets them added.
-import { fork } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { sql } from 'kysely';
 import pg from 'pg';
-import { loadConfig } from '../../apps/api/dist/config.js';
 import { openDatabase } from '../../apps/api/dist/db/database.js';
 import { migrate } from '../../apps/api/dist/db/migrate.js';
 import { seedIfEmpty } from '../../apps/api/dist/db/seed/seed.js';
@@ -27,16 +31,20 @@ import { buildListQueries, EXACT_COUNT_LIMIT } from '../../apps/api/dist/list/li
 import { organisationsQuery } from '../../apps/api/dist/modules/organisations/organisations-list.js';
 import { reviewQueueQuery } from '../../apps/api/dist/modules/reviews/review-queue-list.js';
 import { ORGANISATIONS_LIST, REVIEW_QUEUE_LIST } from '../../packages/contracts/dist/index.js';
+import { startApi } from '../lib/api-process.mjs';
 
 const { values } = parseArgs({
   options: {
     only: { type: 'string' },
     seconds: { type: 'string', default: '10' },
     connections: { type: 'string', default: '32' },
+    runs: { type: 'string', default: '3' },
+    'cpu-prof': { type: 'string' },
   },
 });
 const SECONDS = Number(values.seconds);
 const CONNECTIONS = Number(values.connections);
+const RUNS = Number(values.runs);
 const POOL = 10;
 
 /** The reviewer the benchmark signs in as: the volume seed assigns a quarter of the started checks to them. */
@@ -138,49 +146,56 @@ async function prepare(target) {
     );
     process.stderr.write(` (${((performance.now() - started) / 1000).toFixed(0)} s)\n`);
   }
+  // A settled database: fresh rows have no planner statistics and no visibility map until autovacuum comes
+  // round, so the first runs after a seed would read other plans (and heap pages an index-only scan skips)
+  // than the later ones. Vacuumed and analysed once, two runs on the same data agree.
+  if (target.name === 'postgres' && (missing > 0 || !withChecks || (await neverVacuumed(database)))) {
+    const started = performance.now();
+    process.stderr.write(`  vacuum analyze ${target.name}…`);
+    await sql`vacuum analyze`.execute(database.db);
+    process.stderr.write(` (${((performance.now() - started) / 1000).toFixed(0)} s)\n`);
+  }
   return database;
 }
 
-/** Starts the API in a child process (serve.mjs) and mints a reviewer's token it trusts. */
-async function startApi(target) {
-  const { privateKey, publicKey } = await generateKeyPair('RS256');
-  const jwk = { ...(await exportJWK(publicKey)), kid: 'bench', alg: 'RS256' };
-  const child = fork(new URL('./serve.mjs', import.meta.url), {
-    env: { ...process.env, BENCH_DATABASE: JSON.stringify(target.options), BENCH_JWK: JSON.stringify(jwk) },
-  });
-  const [{ port }] = await once(child, 'message');
-  const token = await new SignJWT({
-    roles: ['EmvoPortalInternal'],
-    emails: [REVIEWER],
-    acr: loadConfig({}).auth.loginPolicy,
-  })
-    .setProtectedHeader({ alg: 'RS256', kid: 'bench' })
-    .setIssuer('bench')
-    .setAudience('portal-api')
-    .setSubject('bench')
-    .setIssuedAt()
-    .setExpirationTime('2h')
-    .sign(privateKey);
-  const stop = async () => {
-    child.kill('SIGTERM');
-    await once(child, 'exit');
-  };
-  return { stop, origin: `http://127.0.0.1:${port}`, token };
+/** Whether a table the lists read was never vacuumed (a database seeded before the bench vacuumed). */
+async function neverVacuumed(database) {
+  const { rows } = await sql`
+    select 1 from pg_stat_user_tables
+    where relname in ('organisations', 'checks') and coalesce(last_vacuum, last_autovacuum) is null
+      or relname in ('organisations', 'checks') and coalesce(last_analyze, last_autoanalyze) is null
+  `.execute(database.db);
+  return rows.length > 0;
 }
 
-function viaApi(url, token) {
-  return new Promise((resolve, reject) => {
+/** Starts the API in a child process (optionally profiled) and mints a reviewer's token it trusts. */
+async function startReviewerApi(target) {
+  const profiling = values['cpu-prof'];
+  const api = await startApi({
+    database: target.options,
+    execArgv: profiling ? ['--cpu-prof', '--cpu-prof-dir', profiling] : [],
+  });
+  return { ...api, token: await api.sign({ roles: ['EmvoPortalInternal'], emails: [REVIEWER] }) };
+}
+
+/** A run of autocannon on one URL, with the API's CPU time per request (ms) over the run. */
+async function viaApi(api, url) {
+  const cpuBefore = await api.cpuMicros();
+  const { latencies, failures } = await new Promise((resolve, reject) => {
     const latencies = [];
     let failures = 0;
     const instance = autocannon(
-      { url, connections: CONNECTIONS, duration: SECONDS, headers: { authorization: `Bearer ${token}` } },
-      (error) => (error ? reject(error) : resolve({ ...summary(latencies, SECONDS), failures })),
+      { url, connections: CONNECTIONS, duration: SECONDS, headers: { authorization: `Bearer ${api.token}` } },
+      (error) => (error ? reject(error) : resolve({ latencies, failures })),
     );
     instance.on('response', (_client, status, _bytes, responseTime) => {
       if (status === 200) latencies.push(responseTime);
       else failures += 1;
     });
   });
+  const cpuMicros = (await api.cpuMicros()) - cpuBefore;
+  const served = latencies.length + failures;
+  return { ...summary(latencies, SECONDS), failures, cpu: cpuMicros / 1000 / served };
 }
 
 /**
@@ -212,34 +227,67 @@ async function viaSql(target, database, { items, count, estimate }) {
 }
 
 const fmt = (n) => (Number.isFinite(n) ? n.toFixed(1).padStart(7) : '    n/a');
+const median = (numbers) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)] ?? NaN;
+/** The median of each figure over the runs (a run's p50 with the median p50, and so on). */
+const medianOf = (runs) => ({
+  p50: median(runs.map((run) => run.p50)),
+  p95: median(runs.map((run) => run.p95)),
+  perSecond: median(runs.map((run) => run.perSecond)),
+  cpu: median(runs.map((run) => run.cpu)),
+  failures: runs.reduce((sum, run) => sum + (run.failures ?? 0), 0),
+});
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+/** Runs a measure RUNS times, printing the machine's load (1, 5, 15 min) before each, and its medians. */
+async function measured(label, measure) {
+  const runs = [];
+  for (let run = 1; run <= RUNS; run += 1) {
+    console.log(`  ${label}, run ${run}/${RUNS}: load average ${load()}`);
+    runs.push(await measure());
+  }
+  return medianOf(runs);
+}
+
 for (const target of TARGETS) {
   await (await prepare(target)).close(); // PGlite opens in one process at a time: the API's, then ours
-  const api = await startApi(target);
+  const api = await startReviewerApi(target);
   const http = [];
-  for (const [, list, query] of QUERIES) {
+  for (const [name, list, query] of QUERIES) {
     const url = `${api.origin}${list.path}?${query}`;
     await fetch(url, { headers: { authorization: `Bearer ${api.token}` } }); // warm up
-    http.push(await viaApi(url, api.token));
+    http.push(await measured(`API ${name}`, () => viaApi(api, url)));
   }
   await api.stop();
 
   const database = await openDatabase(target.options);
-  console.log(
-    `\n${target.name}: ${target.rows.toLocaleString('en-US')} organisations, ${SECONDS} s per run, ${CONNECTIONS} connections, pool ${POOL}`,
-  );
-  console.log('query                       | API p50   p95   req/s | SQL p50   p95   q/s   | API/SQL p50');
-  for (const [index, [name, list, query]] of QUERIES.entries()) {
+  const direct = [];
+  for (const [name, list, query] of QUERIES) {
     const { flags, request } = listRequestOf(list, query);
     const queries = buildListQueries(list.base(database.db, flags), request, list.resource);
-    const direct = await viaSql(target, database, {
+    const compiled = {
       items: queries.items.compile(),
       count: queries.count.compile(database.db),
       estimate: queries.estimate.compile(database.db),
-    });
-    const viaHttp = http[index];
-    console.log(
-      `${name.padEnd(27)} |${fmt(viaHttp.p50)}${fmt(viaHttp.p95)}${fmt(viaHttp.perSecond)} |${fmt(direct.p50)}${fmt(direct.p95)}${fmt(direct.perSecond)} | ${(viaHttp.p50 / direct.p50).toFixed(2)}${viaHttp.failures ? `  (${viaHttp.failures} failed)` : ''}`,
-    );
+    };
+    direct.push(await measured(`SQL ${name}`, () => viaSql(target, database, compiled)));
   }
   await database.close();
+
+  console.log(
+    `\n${target.name}: ${target.rows.toLocaleString('en-US')} organisations, ${SECONDS} s per run, medians of ${RUNS} runs, ${CONNECTIONS} connections, pool ${POOL}`,
+  );
+  console.log(
+    'query                       | API p50    p95  req/s | SQL p50    p95    q/s | API−SQL p50 | API/SQL req/s | API CPU/req',
+  );
+  for (const [index, [name]] of QUERIES.entries()) {
+    const viaHttp = http[index];
+    const sqlOnly = direct[index];
+    const ownCost = viaHttp.p50 - sqlOnly.p50;
+    const throughput = (100 * viaHttp.perSecond) / sqlOnly.perSecond;
+    console.log(
+      `${name.padEnd(27)} |${fmt(viaHttp.p50)}${fmt(viaHttp.p95)}${fmt(viaHttp.perSecond)} |${fmt(sqlOnly.p50)}${fmt(sqlOnly.p95)}${fmt(sqlOnly.perSecond)} | ${fmt(ownCost)} ms |${throughput.toFixed(0).padStart(7)} %      | ${viaHttp.cpu.toFixed(2).padStart(6)} ms${viaHttp.failures ? `  (${viaHttp.failures} failed)` : ''}`,
+    );
+  }
 }

@@ -71,4 +71,6 @@ await report('First signed-in page (index.html + the reviewer area chunk)', [
   ...eagerFiles(entry),
   ...eagerFiles(areaKey),
 ]);
-console.log('\nThe budget (issue 4): at most 180 kB gzip for each.');
+console.log(
+  '\nThe aims: issue 4, at most 180 kB gzip for each; issue 15, the first signed-in page at most 215 kB (stretch 205).',
+);

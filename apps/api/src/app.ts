@@ -1,12 +1,14 @@
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
+import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { JWTVerifyGetKey } from 'jose';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
+import { responseSerializerCompiler } from './http/response-serializer.js';
 import { mailPlugin } from './mail/mail-plugin.js';
 import { agreementTemplatesRoutes } from './modules/agreement-templates/agreement-templates-routes.js';
 import { auditRoutes } from './modules/audit/audit-routes.js';
@@ -34,8 +36,11 @@ import { userStanding } from './modules/users/user-standing.js';
 import { usersRoutes } from './modules/users/users-routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { csrfPlugin } from './plugins/csrf.js';
-import { errorsPlugin } from './plugins/errors.js';
+import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
+import { nulCharactersPlugin } from './plugins/nul-characters.js';
 import { markRoutesPublic } from './plugins/public-routes.js';
+import { rateLimitsPlugin } from './plugins/rate-limits.js';
+import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { webPlugin } from './plugins/web.js';
 import { storagePlugin } from './storage/storage-plugin.js';
 
@@ -54,12 +59,23 @@ export async function buildApp({ config, database, keySet, logger }: AppOptions)
     // Behind a load balancer the client address comes from X-Forwarded-For.
     trustProxy: config.production,
     bodyLimit: 1_048_576,
+    // A malformed URL is answered before any route, outside the error handler: in the one error shape too.
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Responses are written by serializers compiled from their schemas; tests also check them against zod.
+  app.setSerializerCompiler(responseSerializerCompiler({ check: config.nodeEnv === 'test' }));
   app.addHook('onClose', () => database.close());
 
   await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin, {
+    publicUrl: config.publicUrl,
+    identityProvider: config.auth.instance,
+  });
+  // No CORS unless origins are configured: the SPA is served by the API itself, same origin.
+  if (config.corsOrigins.length > 0) await app.register(cors, { origin: config.corsOrigins });
+  // Before every route, so each anonymous one gets its limit (plugins/rate-limits.ts).
+  await app.register(rateLimitsPlugin, { perMinute: config.rateLimitAnonymous });
   // JSON answers compressed for browsers that accept it; static files come pre-compressed (plugins/web.ts).
   await app.register(compress, {
     threshold: 1024,
@@ -78,6 +94,8 @@ export async function buildApp({ config, database, keySet, logger }: AppOptions)
     ...(keySet ? { keySet } : {}),
   });
   await app.register(csrfPlugin, { secure: config.publicUrl.startsWith('https:') });
+  // Text the database cannot hold (a NUL character) is refused at the boundary, before any route reads it.
+  await app.register(nulCharactersPlugin);
 
   await app.register(swagger, {
     openapi: {

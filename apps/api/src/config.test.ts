@@ -29,6 +29,15 @@ describe('loadConfig', () => {
     );
   });
 
+  it("reads the mail sender's poll interval and first retry wait, 5 s and 30 s by default", () => {
+    expect(loadConfig({}).mail).toMatchObject({ pollIntervalMs: 5_000, retryBaseMs: 30_000 });
+    expect(loadConfig({ MAIL_POLL_INTERVAL_MS: '200', MAIL_RETRY_BASE_MS: '100' }).mail).toMatchObject({
+      pollIntervalMs: 200,
+      retryBaseMs: 100,
+    });
+    expect(() => loadConfig({ MAIL_POLL_INTERVAL_MS: '0' })).toThrow(/MAIL_POLL_INTERVAL_MS/);
+  });
+
   it('names every invalid variable', () => {
     expect(() => loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud' })).toThrow(/PORT[\s\S]*LOG_LEVEL/);
   });

@@ -55,6 +55,10 @@ const envSchema = z.object({
   SMTP_URL: z.url().optional(),
   /** The sender of every mail. */
   MAIL_FROM: z.string().min(3).default('Onboarding Portal <no-reply@portal.local>'),
+  /** How often each instance's sender looks for due mails (a confirmation mail should not wait long). */
+  MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(5_000),
+  /** The first wait before a failed mail is tried again; each later wait doubles, capped at an hour. */
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
   /** Public holidays the SLA's working days skip: YYYY-MM-DD, comma-separated; default: Belgium's, 2026-2027. */
   SLA_HOLIDAYS: z
     .string()
@@ -64,6 +68,19 @@ const envSchema = z.object({
    * The key session token values are encrypted with (AES-256-GCM): 32 bytes in base64. Unset: a key
    * generated once and kept in DATA_DIR/token-encryption.key (mode 0600), fine outside production.
    */
+  /**
+   * Requests per minute and client address to each anonymous route (issue 14: every anonymous route is
+   * limited; the routes that send mails keep their own tighter limits).
+   */
+  RATE_LIMIT_ANONYMOUS: z.coerce.number().int().min(1).default(600),
+  /** Origins allowed to call the API from another site, comma-separated; unset: no CORS at all. */
+  CORS_ORIGINS: z
+    .string()
+    .refine(
+      (value) => value.split(',').every((origin) => URL.canParse(origin.trim())),
+      'origins such as https://a.example',
+    )
+    .optional(),
   TOKEN_ENCRYPTION_KEY: z
     .string()
     .refine((value) => Buffer.from(value, 'base64').length === 32 && /^[A-Za-z0-9+/]+={0,2}$/.test(value), {
@@ -151,8 +168,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       /** The local driver's folder. */
       dir: `${e.DATA_DIR}/files`,
     },
-    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      pollIntervalMs: e.MAIL_POLL_INTERVAL_MS,
+      retryBaseMs: e.MAIL_RETRY_BASE_MS,
+    },
     slaHolidays: e.SLA_HOLIDAYS?.split(',') ?? DEFAULT_SLA_HOLIDAYS,
     tokenEncryptionKey: e.TOKEN_ENCRYPTION_KEY,
+    rateLimitAnonymous: e.RATE_LIMIT_ANONYMOUS,
+    corsOrigins: e.CORS_ORIGINS?.split(',').map((origin) => new URL(origin.trim()).origin) ?? [],
   };
 }

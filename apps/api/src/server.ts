@@ -4,9 +4,14 @@ import { openConfiguredDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
 
 const config = loadConfig();
-const database = await openConfiguredDatabase(config);
+// A pooled connection the server ended (a restart): logged, never fatal (db/database.ts).
+let onConnectionError: (error: Error) => void = (error) =>
+  process.stderr.write(`a database connection failed: ${error.message}\n`);
+const database = await openConfiguredDatabase(config, (error) => onConnectionError(error));
 await migrate(database);
 const app = await buildApp({ config, database });
+onConnectionError = (error) =>
+  app.log.warn({ err: error }, 'a database connection failed; the next query opens another');
 
 // Graceful shutdown: stop accepting, let requests in flight finish, close the database, then exit.
 let closing = false;

@@ -1,12 +1,22 @@
 import { writeAudit } from '@portal/api/db/audit';
 import type { Database } from '@portal/api/db/database';
 import { hashPassword, verifyPassword } from '@portal/api/db/seed/passwords';
+import { standingOf } from '@portal/api/modules/users/user-standing';
 import type { PortalUser } from './claims.js';
 
 /** The portal's Kysely instance (typed through the API, so both use the same kysely). */
 export type PortalDb = Database['db'];
 
-const USER_COLUMNS = ['id', 'externalId', 'email', 'displayName', 'roles', 'status', 'passwordHash'] as const;
+const USER_COLUMNS = [
+  'id',
+  'externalId',
+  'email',
+  'displayName',
+  'roles',
+  'status',
+  'access',
+  'passwordHash',
+] as const;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Sign-in names compare case-insensitively, like the unique index on lower(email). */
@@ -34,6 +44,12 @@ export async function findUserBySubject(db: PortalDb, subject: string): Promise<
   );
 }
 
+/**
+ * Whether an account may sign in (and renew its tokens): an active user the API would not refuse on every
+ * route, as the claims endpoint answers B2C (issue 14: an external user whose access is revoked too).
+ */
+export const maySignIn = (user: PortalUser): boolean => user.status === 'ACTIVE' && standingOf(user) === 'ok';
+
 export type SignInOutcome =
   | { ok: true; user: PortalUser }
   /** unknown: no such account, or one that cannot sign in with a password here (invited, no hash). */
@@ -49,7 +65,7 @@ export async function checkCredentials(
   if (!user?.passwordHash || user.status === 'INVITED') return { ok: false, reason: 'unknown' };
   if (!(await verifyPassword(password, user.passwordHash))) return { ok: false, reason: 'password' };
   // Said only after the password matched, so the page does not tell strangers which accounts are disabled.
-  if (user.status !== 'ACTIVE') return { ok: false, reason: 'locked' };
+  if (!maySignIn(user)) return { ok: false, reason: 'locked' };
   return { ok: true, user };
 }
 

@@ -15,6 +15,7 @@ const user: PortalUser = {
   displayName: 'Lena Lead',
   roles: ['ADMIN', 'EMVO'],
   status: 'ACTIVE',
+  access: 'FULL',
   passwordHash: null,
 };
 

@@ -8,6 +8,7 @@ export interface PortalUser {
   displayName: string;
   roles: Role[];
   status: 'INVITED' | 'ACTIVE' | 'DISABLED';
+  access: 'FULL' | 'READ_ONLY' | 'REVOKED';
   passwordHash: string | null;
 }
 

@@ -318,6 +318,33 @@ describe('sign-in errors', () => {
     expect(page.body).toContain(escapeHtml(MESSAGES.locked));
   });
 
+  // issue 14: the API refuses every call of an external user whose access is revoked; the claims endpoint
+  // blocks them at a B2C sign-in, and so does the local provider.
+  it('tells an external user whose access is revoked that the account is locked', async () => {
+    const admin = await database.db
+      .selectFrom('users')
+      .select('passwordHash')
+      .where('email', '=', 'lead@portal.test')
+      .executeTakeFirstOrThrow();
+    await database.db
+      .insertInto('users')
+      .values({
+        email: 'revoked@company.test',
+        displayName: 'Revoked',
+        roles: ['EXTERNAL'],
+        access: 'REVOKED',
+        passwordHash: admin.passwordHash,
+        createdBy: 'test',
+        updatedBy: 'test',
+      })
+      .execute();
+    const page = await submit(await openPolicy(signinPolicy()), {
+      signInName: 'revoked@company.test',
+      password: DEMO_PASSWORD,
+    });
+    expect(page.body).toContain(escapeHtml(MESSAGES.locked));
+  });
+
   it.each([
     ['"Forgot your password?"', 'forgot', FORGOT_PASSWORD_DESCRIPTION],
     ['Cancel', 'cancel', CANCELLED_DESCRIPTION],

@@ -7,7 +7,7 @@ import Provider, {
   type JWK,
   type KoaContextWithOIDC,
 } from 'oidc-provider';
-import { findUserBySubject, type PortalDb } from './account-repository.js';
+import { findUserBySubject, maySignIn, type PortalDb } from './account-repository.js';
 import { accessTokenClaims, ID_TOKEN_CLAIM_NAMES, idTokenClaims, resourceIndicator } from './claims.js';
 import { createMemoryAdapterFactory } from './memory-adapter.js';
 import { autoLogoutPage, errorPage, signedOutPage } from './pages.js';
@@ -42,11 +42,11 @@ export function createPolicyProvider(options: PolicyProviderOptions): Provider {
   const mountPath = policyMountPath(config, policy);
   const spaOrigin = new URL(config.publicUrl).origin;
 
-  // Read at every token (sign-in, code exchange, refresh), so a role change or a disabled account counts
+  // Read at every token (sign-in, code exchange, refresh), so a role change or a disabled (or revoked) account counts
   // from the next token on; an account that cannot sign in any more gets invalid_grant.
   const findAccount: FindAccount = async (_ctx, sub) => {
     const user = await findUserBySubject(db, sub);
-    if (user?.status !== 'ACTIVE') return undefined;
+    if (!user || !maySignIn(user)) return undefined;
     return { accountId: sub, claims: () => ({ ...idTokenClaims(user, policy), sub }) };
   };
 

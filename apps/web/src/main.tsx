@@ -1,10 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { toast } from 'react-toastify';
 import { createAppRouter } from './app/router';
+import { yieldToMain } from './app/yield-to-main';
 import { AuthProvider } from './auth/auth-context';
 import { type Auth, createMsalAuth } from './auth/msal-auth';
 import { type Environment, loadEnvironment } from './config/environment';
@@ -14,6 +14,8 @@ import { createHttpClient } from './http/http-client';
 import { HttpProvider } from './http/http-context';
 import { currentLanguage, initI18n } from './i18n/i18n';
 import { closeModal } from './modal/modal-store';
+import { toast } from './toast/toast';
+import { preloadToastHost } from './toast/toast-host-slot';
 import './app/portal.css';
 
 const container = document.getElementById('root') as HTMLElement;
@@ -30,11 +32,18 @@ async function createAuth(environment: Environment): Promise<Auth> {
   return createMockAuth(mockRoleFromLocation());
 }
 
-/** style.md: the configuration and the translations are loaded before the first render. */
+/**
+ * style.md: the configuration and the translations are loaded before the first render. Issue 15: the start
+ * is cut into tasks (the translations, MSAL's start and its redirect, the router and its first navigation,
+ * then the render, itself a transition that React cuts into short slices), so that no one task holds the
+ * main thread long on a slow phone.
+ */
 async function start() {
   const [environment] = await Promise.all([loadEnvironment(), initI18n()]);
   document.title = environment.appName;
+  await yieldToMain();
   const auth = await createAuth(environment);
+  await yieldToMain();
   const router = createAppRouter(auth);
   const handleError = createErrorHandler({
     t: (key, values) => i18next.t(key, values),
@@ -51,20 +60,24 @@ async function start() {
     getToken: async () => (auth.user() ? auth.getToken() : undefined),
     language: () => currentLanguage(),
   });
-  root.render(
-    <StrictMode>
-      <EnvironmentProvider environment={environment}>
-        <AuthProvider auth={auth}>
-          <QueryClientProvider client={createQueryClient(handleError)}>
-            <HttpProvider client={http}>
-              <RouterProvider router={router} />
-            </HttpProvider>
-          </QueryClientProvider>
-        </AuthProvider>
-      </EnvironmentProvider>
-    </StrictMode>,
+  await yieldToMain();
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <EnvironmentProvider environment={environment}>
+          <AuthProvider auth={auth}>
+            <QueryClientProvider client={createQueryClient(handleError)}>
+              <HttpProvider client={http}>
+                <RouterProvider router={router} />
+              </HttpProvider>
+            </QueryClientProvider>
+          </AuthProvider>
+        </EnvironmentProvider>
+      </StrictMode>,
+    ),
   );
   container.removeAttribute('aria-busy');
+  preloadToastHost();
 }
 
 start().catch((error: unknown) => {

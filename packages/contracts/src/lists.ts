@@ -69,7 +69,7 @@ export const ORGANISATIONS_LIST: ListResource = {
 /**
  * A reviewer's queue of checks of one type (/emvo/legitimacy, /emvo/contractual, /emvo/financial;
  * domain.md: oldest first; free text over name, number and email). Checks never submitted are not in it.
- * `assignedToMe` and `overdue` are the queue's flags outside the list language (reviews.ts QUEUE_FLAGS).
+ * `assignedToMe` and `overdue` are the queue's flags outside the list language (queues.ts QUEUE_FLAGS).
  */
 export const REVIEW_QUEUE_LIST: ListResource = {
   fields: {

@@ -45,9 +45,6 @@ export type AccountTokenInfo = z.infer<typeof accountTokenInfoSchema>;
 export const useAccountTokenSchema = z.object({ password: passwordSchema.optional() });
 export type UseAccountTokenInput = z.infer<typeof useAccountTokenSchema>;
 
-/** spec §8: the server text the SPA shows as INVALID_RESEND_CONFIRMATION_EMAIL. */
-export const REGISTRATION_COMPLETED_TEXT = 'Unable to process: registration status is completed';
-
 /** spec §8 INVALID_CONFIRM_ACCOUNT: an unknown (105), expired (301) or used (405) link. */
 export const ACCOUNT_TOKEN_ERRORS = { unknown: '105', expired: '301', used: '405' } as const;
 

@@ -4,31 +4,18 @@ import {
   CHECK_DECISIONS,
   CHECK_STATUSES,
   CHECK_TYPES,
-  type CheckType,
   FILE_PURPOSES,
   ORG_TYPES,
   STAGES,
 } from '@portal/domain';
 import { z } from 'zod';
 import { onboardingSchema } from './onboarding.js';
+import { QUEUE_SLUGS } from './queues.js';
 
 /**
  * domain.md Screens, /emvo/legitimacy, /emvo/contractual, /emvo/financial: the reviewers' queues, the
  * detail of one check, and the decisions taken on it. Dates travel as ISO strings.
  */
-
-/** The queue in the URL: /emvo/legitimacy ↔ /api/review-queues/legitimacy ↔ the check type LEGITIMACY. */
-export const QUEUE_SLUGS = ['legitimacy', 'contractual', 'financial'] as const;
-export type QueueSlug = (typeof QUEUE_SLUGS)[number];
-export const checkTypeOfQueue = (slug: QueueSlug): CheckType => slug.toUpperCase() as CheckType;
-export const queueOfCheckType = (type: CheckType): QueueSlug => type.toLowerCase() as QueueSlug;
-
-/**
- * Two queue filters outside the list language (spec §7), because they depend on who asks and when:
- * `assignedToMe=true` (the caller is the assignee) and `overdue=true` (awaiting review past its SLA).
- */
-export const QUEUE_FLAGS = ['assignedToMe', 'overdue'] as const;
-export type QueueFlag = (typeof QUEUE_FLAGS)[number];
 
 const isoDateTime = z.iso.datetime({ offset: true });
 

@@ -19,32 +19,53 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** Told when the server ends a pooled PostgreSQL connection (it restarted or went away); never fatal. */
+export type ConnectionErrorHandler = (error: Error) => void;
+
+/**
+ * How long a request waits for a pool connection before it fails (pg-pool's default, 0, waits forever): a
+ * server that cannot be reached then answers 503 SERVICE_UNAVAILABLE in seconds, instead of requests
+ * piling up until the clients time out.
+ */
+const CONNECT_TIMEOUT_MS = 5_000;
+
 export type DatabaseOptions =
   /** PostgreSQL, when a connection string is given. */
-  | { databaseUrl: string; poolSize?: number }
+  | { databaseUrl: string; poolSize?: number; onConnectionError?: ConnectionErrorHandler }
   /** Else PGlite in this folder; `memory://` keeps it in memory (tests). */
   | { databaseUrl?: undefined; pgliteDir: string };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('pgliteDir' in options) return openPglite(options.pgliteDir);
-  return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.onConnectionError);
 }
 
 /** The database the configuration names. */
-export function openConfiguredDatabase(config: {
-  databaseUrl: string | undefined;
-  databasePoolSize: number;
-  pgliteDir: string;
-}) {
+export function openConfiguredDatabase(
+  config: { databaseUrl: string | undefined; databasePoolSize: number; pgliteDir: string },
+  onConnectionError?: ConnectionErrorHandler,
+) {
   return openDatabase(
     config.databaseUrl
-      ? { databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize }
+      ? { databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, onConnectionError }
       : { pgliteDir: config.pgliteDir },
   );
 }
 
-async function openPostgres(connectionString: string, max: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max });
+async function openPostgres(
+  connectionString: string,
+  max: number,
+  onConnectionError: ConnectionErrorHandler | undefined,
+): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  // A connection the server ends (a restart, `pg_ctl stop -m fast`, a failover) emits 'error' on its
+  // client, whether it sits idle in the pool or is checked out between two queries of a transaction; with
+  // no listener Node throws it and the whole process ends. Every client gets a listener: the query in
+  // flight, if any, fails on its own (503, http/service-unavailable.ts), pg-pool drops the broken
+  // connection, and the next query opens another, so the API recovers without a restart. The pool's own
+  // 'error' (the same error, for an idle client) needs a listener too; the client's reports it.
+  pool.on('connect', (client) => client.on('error', (error) => onConnectionError?.(error)));
+  pool.on('error', () => undefined);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins });
   return {
     kind: 'postgres',

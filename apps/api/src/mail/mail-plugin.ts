@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { createOutbox, type Outbox } from './outbox.js';
+import { exponentialRetry } from './retry-policy.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,6 +26,8 @@ export const mailPlugin = fp(
       smtpUrl: config.mail.smtpUrl,
       from: config.mail.from,
       production: config.production,
+      pollIntervalMs: config.mail.pollIntervalMs,
+      retry: exponentialRetry(config.mail.retryBaseMs),
     });
     app.decorate('mail', outbox);
     app.addHook('onReady', async () => outbox.start());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RETRY, describeError, isPermanentRefusal } from './retry-policy.js';
+import { DEFAULT_RETRY, describeError, exponentialRetry, isPermanentRefusal } from './retry-policy.js';
 
 describe('DEFAULT_RETRY: 30 s × 2^(attempts-1), capped at an hour, ten attempts', () => {
   it.each([
@@ -15,6 +15,15 @@ describe('DEFAULT_RETRY: 30 s × 2^(attempts-1), capped at an hour, ten attempts
 
   it('gives up after the tenth attempt', () => {
     expect(DEFAULT_RETRY.maxAttempts).toBe(10);
+  });
+});
+
+describe('exponentialRetry: another base (MAIL_RETRY_BASE_MS), the same doubling and cap', () => {
+  it('doubles from 200 ms and still stops at an hour', () => {
+    const retry = exponentialRetry(200);
+    expect([1, 2, 3, 4].map((attempts) => retry.delayMs(attempts))).toEqual([200, 400, 800, 1600]);
+    expect(retry.delayMs(40)).toBe(3_600_000);
+    expect(retry.maxAttempts).toBe(10);
   });
 });
 

@@ -6,14 +6,18 @@ export interface RetryPolicy {
   delayMs(attempts: number): number;
 }
 
+/** Exponential backoff: baseMs × 2^(attempts-1), capped at an hour; ten attempts. */
+export const exponentialRetry = (baseMs: number): RetryPolicy => ({
+  maxAttempts: 10,
+  delayMs: (attempts) => Math.min(baseMs * 2 ** Math.max(attempts - 1, 0), 3_600_000),
+});
+
 /**
  * issue: exponential backoff, 30 s × 2^(attempts-1) capped at an hour; ten attempts span about three hours
  * (30 s, 1, 2, 4, 8, 16, 32 min, then hourly), long enough to ride out an SMTP relay's outage or restart.
+ * MAIL_RETRY_BASE_MS changes the 30 s (tests of an SMTP outage use a fraction of a second).
  */
-export const DEFAULT_RETRY: RetryPolicy = {
-  maxAttempts: 10,
-  delayMs: (attempts) => Math.min(30_000 * 2 ** Math.max(attempts - 1, 0), 3_600_000),
-};
+export const DEFAULT_RETRY: RetryPolicy = exponentialRetry(30_000);
 
 /** What the SMTP client attaches to an error (nodemailer's NodemailerError), read without trusting it. */
 interface SmtpErrorFields {

@@ -47,6 +47,8 @@ export interface DeclaredRoute {
   method: string | string[];
   url: string;
   config?: { access?: Access };
+  /** The content types a body may come in, when not JSON alone (uploads): the fuzz suite sends those. */
+  schema?: { consumes?: readonly string[] };
 }
 
 /** spec §3: the roles claim uses EmvoPortalAdmin, EmvoPortalInternal, EmvoPortalExternal. */

@@ -1,7 +1,8 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ApiError, type ErrorEntry } from '../http/api-error.js';
+import { isServiceUnavailable } from '../http/service-unavailable.js';
 
 /** spec §8: the codes the SPA's catalogue maps HTTP statuses to, when nothing more precise applies. */
 const CODE_BY_STATUS: Record<number, string> = {
@@ -44,6 +45,16 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
           : (CODE_BY_STATUS[status] ?? 'BAD_REQUEST');
       return reply.status(status).send({ code, message: error.message });
     }
+    // After the 4xx answers: a client that broke its own connection (ECONNRESET on its body) is a 4xx.
+    if (isServiceUnavailable(error)) {
+      // The database or the blob store cannot be reached: an outage that passes, not a fault of ours or
+      // the caller's. spec §8: 503 SERVICE_UNAVAILABLE, on which the SPA shows its unavailable page.
+      request.log.warn({ err: error }, 'a service the API depends on is unavailable');
+      return reply.status(503).send({
+        code: 'SERVICE_UNAVAILABLE',
+        message: `The service is unavailable for a moment; try again shortly (request ${request.id})`,
+      });
+    }
     request.log.error({ err: error }, 'request failed');
     return reply.status(status === 503 ? 503 : 500).send({
       code: status === 503 ? 'SERVICE_UNAVAILABLE' : 'DEFAULT_ERROR',
@@ -51,3 +62,21 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     });
   });
 });
+
+/**
+ * Fastify's own errors before a route is found (FST_ERR_BAD_URL: a path that is not valid percent-encoding,
+ * such as /api/gateways/%zz), which skip the error handler above: the same one shape, a client mistake
+ * answered 400 BAD_REQUEST. Passed to Fastify's `frameworkErrors` option (app.ts).
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    reply.status(status).send({ code: CODE_BY_STATUS[status] ?? 'BAD_REQUEST', message: error.message });
+    return;
+  }
+  request.log.error({ err: error }, 'request failed before routing');
+  reply.status(500).send({
+    code: 'DEFAULT_ERROR',
+    message: `Something went wrong on our side (request ${request.id})`,
+  });
+}

@@ -1,5 +1,10 @@
 import { Readable } from 'node:stream';
-import { BlobServiceClient, type ContainerClient, RestError } from '@azure/storage-blob';
+import {
+  BlobServiceClient,
+  type ContainerClient,
+  RestError,
+  type StorageRetryOptions,
+} from '@azure/storage-blob';
 import { assertBlobAddress, assertContainerName, BlobNotFoundError, type BlobStore } from './blob-store.js';
 
 export interface AzureBlobStoreOptions {
@@ -10,7 +15,21 @@ export interface AzureBlobStoreOptions {
    */
   blockBytes?: number;
   concurrency?: number;
+  /** How the SDK retries a failed request; default UPLOAD_RETRY. */
+  retry?: StorageRetryOptions;
 }
+
+/**
+ * Three tries, 0.5 s then 1.5 s apart. The SDK's default (four tries, 4 s, 12 s …) keeps an upload waiting
+ * about 16 s when the store is down, and as long again for the clean-up of a failed upload, so the user
+ * waited half a minute for their 503 (issue 14: "Blob storage down: the upload fails cleanly"). A short
+ * blip is still ridden out; a real outage is answered 503 SERVICE_UNAVAILABLE within seconds.
+ */
+export const UPLOAD_RETRY: StorageRetryOptions = {
+  maxTries: 3,
+  retryDelayInMs: 500,
+  maxRetryDelayInMs: 2_000,
+};
 
 const isNotFound = (error: unknown) => error instanceof RestError && error.statusCode === 404;
 
@@ -23,7 +42,9 @@ export function createAzureBlobStore(
   connectionString: string,
   options: AzureBlobStoreOptions = {},
 ): BlobStore {
-  const service = BlobServiceClient.fromConnectionString(connectionString);
+  const service = BlobServiceClient.fromConnectionString(connectionString, {
+    retryOptions: options.retry ?? UPLOAD_RETRY,
+  });
   const blockBytes = options.blockBytes ?? 1024 * 1024;
   const concurrency = options.concurrency ?? 2;
 

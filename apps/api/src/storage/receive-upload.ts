@@ -115,9 +115,14 @@ async function* partsOf(request: FastifyRequest): AsyncGenerator<Multipart> {
   }
 }
 
-function multipartFailure(error: unknown): ApiError {
+/**
+ * A multipart parser's failure as the 4xx it is (a broken body, too many parts, a part past its limit):
+ * the parser's own errors carry no status, and would otherwise answer 500.
+ */
+export function multipartFailure(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new ApiError(413, 'FILE_TOO_LARGE', 'The file is too large');
   if (code === 'FST_FILES_LIMIT') return new ApiError(400, 'TOO_MANY_FILES', 'Send one file');
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
     return new ApiError(400, 'TOO_MANY_FIELDS', 'The form has too many fields');

@@ -14,23 +14,39 @@ export async function createTestDatabase(): Promise<Database> {
     await migrate(database);
     return database;
   }
-  const schema = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const scoped = new URL(url);
-  scoped.searchParams.set('options', `-c search_path=${schema},public`);
-  const database = await openDatabase({ databaseUrl: scoped.toString(), poolSize: 4 });
+  const schema = await createScratchSchema(url);
+  const database = await openDatabase({ databaseUrl: schema.url, poolSize: 4 });
   await migrate(database);
   return {
     ...database,
     close: async () => {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`drop schema ${schema} cascade`);
-      await cleanup.end();
+      await schema.drop();
     },
   };
+}
+
+export interface ScratchSchema {
+  /** The server's URL with this schema first on the search_path (then public, where pg_trgm lives). */
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** A new empty schema on the PostgreSQL at `url`, for one test file (or the API processes it starts). */
+export async function createScratchSchema(url: string): Promise<ScratchSchema> {
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  await runAdmin(url, `create schema ${schema}`);
+  const scoped = new URL(url);
+  scoped.searchParams.set('options', `-c search_path=${schema},public`);
+  return { url: scoped.toString(), drop: () => runAdmin(url, `drop schema ${schema} cascade`) };
+}
+
+async function runAdmin(url: string, statement: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
 }

@@ -24,5 +24,6 @@ export async function createTestKeys() {
       .sign(options.key ?? privateKey);
   }
 
-  return { keySet, sign };
+  /** jwk: the public key as a JWKS endpoint serves it (test/jwks-server.ts, for API processes). */
+  return { keySet, sign, jwk };
 }

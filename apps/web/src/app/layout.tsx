@@ -10,7 +10,7 @@ import { menuGroups, visibleGroups } from '../layout/menu-data';
 import { SideMenu } from '../layout/side-menu';
 import { TopBar } from '../layout/top-bar';
 import { ModalOutlet } from '../modal/modal-outlet';
-import { ToastHost } from '../toast/toast-host';
+import { ToastHostSlot } from '../toast/toast-host-slot';
 import { UnavailablePage } from './unavailable-page';
 
 /**
@@ -41,7 +41,7 @@ export function Layout() {
         </main>
       </div>
       {(!user || hasRole(user, 'EXTERNAL')) && <Footer />}
-      <ToastHost />
+      <ToastHostSlot />
     </div>
   );
 }

@@ -16,6 +16,11 @@ class FakeClient {
   acquireTokenSilent = vi.fn(async () => ({ accessToken: 'access-token' }));
   getAllAccounts = () => FakeClient.accounts;
   getActiveAccount = () => this.active;
+  eventCallbacks: Array<() => void> = [];
+  addEventCallback = (callback: () => void) => {
+    this.eventCallbacks.push(callback);
+    return 'callback-id';
+  };
   setActiveAccount = (account: Record<string, unknown> | null) => {
     this.active = account;
   };
@@ -108,6 +113,32 @@ describe('settling a sign-in redirect (spec §8)', () => {
     const auth = await createMsalAuth(environment, { notify: vi.fn() });
     expect(instances[0]?.logoutRedirect).not.toHaveBeenCalled();
     expect(auth.user()?.roles).toEqual(['EMVO']);
+  });
+});
+
+describe('the signed-in user', () => {
+  it('is read from MSAL once, then again only after MSAL reports an event or another tab changes storage', async () => {
+    FakeClient.accounts = [account('b2c_1_signin')];
+    const auth = await createMsalAuth(environment, { notify: vi.fn() });
+    const client = instances[0] as FakeClient;
+    // Read once while the redirect was settled; every render's user() since comes from memory.
+    const reads = vi.spyOn(client, 'getActiveAccount');
+    const first = auth.user();
+    expect(first?.account.homeAccountId).toBe('h');
+    expect(auth.user()).toBe(first);
+    expect(reads).not.toHaveBeenCalled();
+
+    // MSAL says something changed (a sign-in elsewhere in the app, a new token, a logout): read again.
+    FakeClient.accounts = [{ ...account('b2c_1_signin'), homeAccountId: 'other' }];
+    for (const callback of client.eventCallbacks) callback();
+    expect(auth.user()?.account.homeAccountId).toBe('other');
+    expect(reads).toHaveBeenCalledTimes(1);
+
+    // Another tab signed out (its logout clears the shared local storage).
+    FakeClient.accounts = [];
+    window.dispatchEvent(new StorageEvent('storage', { key: null }));
+    expect(auth.user()).toBeNull();
+    expect(reads).toHaveBeenCalledTimes(2);
   });
 });
 

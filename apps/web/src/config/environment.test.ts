@@ -27,6 +27,21 @@ const answering = (status: number, body: unknown) => async () =>
   new Response(typeof body === 'string' ? body : JSON.stringify(body), { status });
 
 describe('loadEnvironment', () => {
+  it('keeps the provider metadata when given and drops fields it does not know', async () => {
+    const azureAd = { ...valid.azureAd, authorityMetadata: '{"issuer":"x"}' };
+    await expect(loadEnvironment(answering(200, { ...valid, azureAd, extra: true }))).resolves.toEqual({
+      ...valid,
+      azureAd,
+    });
+  });
+
+  it('names the invalid fields in its error', async () => {
+    const body = { ...valid, mock: 'no', azureAd: { ...valid.azureAd, login: {} } };
+    await expect(loadEnvironment(answering(200, body))).rejects.toThrow(
+      'environment.json is not valid (mock, azureAd.login.tenantID)',
+    );
+  });
+
   it('accepts the spec §3 fields', async () => {
     await expect(loadEnvironment(answering(200, valid))).resolves.toEqual(valid);
   });
@@ -36,6 +51,14 @@ describe('loadEnvironment', () => {
     ['a body that is not JSON', answering(200, '<html>')],
     ['a missing field', answering(200, { ...valid, azureAd: { ...valid.azureAd, clientId: undefined } })],
     ['a network failure', async () => Promise.reject(new TypeError('Failed to fetch'))],
+    [
+      'an interaction type neither redirect nor popup',
+      answering(200, { ...valid, azureAd: { ...valid.azureAd, interactionType: 'silent' } }),
+    ],
+    [
+      'a scope that is not a string',
+      answering(200, { ...valid, azureAd: { ...valid.azureAd, b2cScopes: [1] } }),
+    ],
   ])('refuses %s with an EnvironmentError', async (_case, fetchImpl) => {
     await expect(loadEnvironment(fetchImpl as typeof fetch)).rejects.toBeInstanceOf(EnvironmentError);
   });

@@ -1,35 +1,39 @@
-import * as z from 'zod/mini';
+import { checkShape, type ShapeValue } from './check-shape';
 
-/** spec §3 "Environment config", as the API renders it at environment/environment.json. */
-const environmentSchema = z.object({
-  apiUrl: z.string(),
-  mock: z.boolean(),
-  production: z.boolean(),
-  envName: z.string(),
-  appName: z.string(),
-  azureAd: z.object({
-    clientId: z.string(),
-    redirectUri: z.string(),
-    postLogoutRedirectUri: z.string(),
-    navigateToLoginRequestUrl: z.boolean(),
-    validateAuthority: z.boolean(),
-    authority: z.string(),
+/**
+ * spec §3 "Environment config", as the API renders it at environment/environment.json. Checked without a
+ * schema library (check-shape.ts): this runs before the first render, and zod would be on the first page
+ * for it alone.
+ */
+const ENVIRONMENT_SHAPE = {
+  apiUrl: 'string',
+  mock: 'boolean',
+  production: 'boolean',
+  envName: 'string',
+  appName: 'string',
+  azureAd: {
+    clientId: 'string',
+    redirectUri: 'string',
+    postLogoutRedirectUri: 'string',
+    navigateToLoginRequestUrl: 'boolean',
+    validateAuthority: 'boolean',
+    authority: 'string',
     /** The password-reset policy's authority (spec §8: AADB2C90118 goes there). */
-    resetAuthority: z.string(),
+    resetAuthority: 'string',
     /** B2C authorities MSAL must trust (their hosts). */
-    knownAuthorities: z.array(z.string()),
+    knownAuthorities: 'string[]',
     /** The provider's endpoints inline, for a provider MSAL must not discover (the plain-http local one). */
-    authorityMetadata: z.optional(z.string()),
-    resetAuthorityMetadata: z.optional(z.string()),
+    authorityMetadata: 'string?',
+    resetAuthorityMetadata: 'string?',
     /** spec §2: interactive sign-in in a popup or by redirect. */
-    interactionType: z.enum(['redirect', 'popup']),
-    login: z.object({ tenantID: z.string() }),
-    webApi: z.string(),
-    b2cScopes: z.array(z.string()),
-  }),
-});
+    interactionType: ['redirect', 'popup'],
+    login: { tenantID: 'string' },
+    webApi: 'string',
+    b2cScopes: 'string[]',
+  },
+} as const;
 
-export type Environment = z.infer<typeof environmentSchema>;
+export type Environment = ShapeValue<typeof ENVIRONMENT_SHAPE>;
 
 export class EnvironmentError extends Error {
   override name = 'EnvironmentError';
@@ -48,10 +52,9 @@ export async function loadEnvironment(fetchImpl: typeof fetch = fetch): Promise<
     if (error instanceof EnvironmentError) throw error;
     throw new EnvironmentError(`environment.json could not be read: ${(error as Error).message}`);
   }
-  const parsed = environmentSchema.safeParse(body);
+  const parsed = checkShape(ENVIRONMENT_SHAPE, body);
   if (!parsed.success) {
-    const fields = parsed.error.issues.map((issue) => issue.path.join('.')).join(', ');
-    throw new EnvironmentError(`environment.json is not valid (${fields})`);
+    throw new EnvironmentError(`environment.json is not valid (${parsed.invalidFields.join(', ')})`);
   }
   return parsed.data;
 }

@@ -1,4 +1,4 @@
-import { REGISTRATION_COMPLETED_TEXT } from '@portal/contracts';
+import { type ErrorCode, REGISTRATION_COMPLETED_TEXT } from '@portal/contracts';
 import { tk } from '../i18n/i18n';
 import { HttpError } from './http-client';
 
@@ -27,7 +27,10 @@ const show = (messageKey: string): CatalogueEntry => ({ messageKey, actions: SHO
 /** spec §8 "registration status is completed": a server text, not a code, that has its own message. */
 export { REGISTRATION_COMPLETED_TEXT };
 
-/** spec §8, the error catalogue: code (or server text) → message key and actions. */
+/**
+ * spec §8, the error catalogue: code (or server text) → message key and actions. Exactly one entry per code
+ * of the shared list (contracts ERROR_CODES, which the API's tests hold its answers to) and the server text.
+ */
 export const ERROR_CATALOGUE: ErrorCatalogue = {
   DEFAULT_ERROR: show('DEFAULT_ERROR'),
   '000': show('000'),
@@ -92,8 +95,34 @@ export const ERROR_CATALOGUE: ErrorCatalogue = {
   DISCLAIMER_DRAFT_EXISTS: show('DISCLAIMER_DRAFT_EXISTS'),
   DISCLAIMER_NOT_DRAFT: show('DISCLAIMER_NOT_DRAFT'),
   DISCLAIMER_TICKBOXES_INVALID: show('DISCLAIMER_TICKBOXES_INVALID'),
-  // Issue 13: stored files (apps/api modules/storage-admin).
+  // The administrators' gateways and tooltips (apps/api modules/gateways, tooltips).
+  GATEWAY_NAME_TAKEN: show('GATEWAY_NAME_TAKEN'),
+  GATEWAY_IN_USE: show('GATEWAY_IN_USE'),
+  TOOLTIP_KEY_TAKEN: show('TOOLTIP_KEY_TAKEN'),
+  // Issue 13: stored files (apps/api modules/storage-admin), and upload bodies not the form expected.
   FILE_IN_USE: show('FILE_IN_USE'),
+  INVALID_MULTIPART: show('INVALID_MULTIPART'),
+  TOO_MANY_FILES: show('TOO_MANY_FILES'),
+  TOO_MANY_FIELDS: show('TOO_MANY_FIELDS'),
+  // A company's onboarding steps, its people and session tokens (apps/api modules/onboarding, technical).
+  STEP_LOCKED: show('STEP_LOCKED'),
+  ORG_TYPE_LOCKED: show('ORG_TYPE_LOCKED'),
+  TOO_MANY_PEOPLE: show('TOO_MANY_PEOPLE'),
+  EMAIL_TAKEN: show('EMAIL_TAKEN'),
+  MISSING: show('MISSING'),
+  GATEWAY_NOT_AVAILABLE: show('GATEWAY_NOT_AVAILABLE'),
+  TOKEN_ALREADY_REQUESTED: show('TOKEN_ALREADY_REQUESTED'),
+  TOKEN_ALREADY_SHOWN: show('TOKEN_ALREADY_SHOWN'),
+  TOKEN_NOT_AVAILABLE: show('TOKEN_NOT_AVAILABLE'),
+  TOKEN_UNREADABLE: show('TOKEN_UNREADABLE'),
+  INVALID_VAT_NUMBER: show('INVALID_VAT_NUMBER'),
+  INVALID_PRODUCT_CODE: show('INVALID_PRODUCT_CODE'),
+  NO_AGREEMENT_TEMPLATE: show('NO_AGREEMENT_TEMPLATE'),
+  MAH_DELETION_NOT_ALLOWED: show('MAH_DELETION_NOT_ALLOWED'),
+  SPOC_ASSISTANT_EXISTS: show('SPOC_ASSISTANT_EXISTS'),
+  ALREADY_A_PERSON: show('ALREADY_A_PERSON'),
+  OWN_ACCOUNT: show('OWN_ACCOUNT'),
+  ACCESS_NOT_CHANGEABLE: show('ACCESS_NOT_CHANGEABLE'),
   // The list query's codes (packages/list-query, spec §3).
   INVALID_PAGE: show('INVALID_PAGE'),
   INVALID_LIMIT: show('INVALID_LIMIT'),
@@ -102,7 +131,7 @@ export const ERROR_CATALOGUE: ErrorCatalogue = {
   INVALID_VALUE: show('INVALID_VALUE'),
   INVALID_KEY: show('INVALID_KEY'),
   UNKNOWN_FIELD: show('UNKNOWN_FIELD'),
-};
+} satisfies Record<ErrorCode | typeof REGISTRATION_COMPLETED_TEXT, CatalogueEntry>;
 
 /** spec §8: message keys are prefixed errors.back. */
 export const MESSAGE_KEY_PREFIX = 'errors.back.';

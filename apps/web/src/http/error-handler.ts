@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
+import { toast } from '../toast/toast';
 import { markUnavailable } from './availability';
 import { isOnline, shouldShowOffline } from './connectivity';
 import { resolveHttpError } from './error-catalogue';

@@ -1,7 +1,7 @@
 import i18next, { type BackendModule, type i18n, type Newable, type Resource } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
-import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
+import { fetchBackend } from './fetch-backend';
+import { storedLanguageDetector } from './language-detector';
 
 /** spec §1: the only language is en, which is also the default. */
 export const SUPPORTED_LANGUAGES: readonly string[] = ['en'];
@@ -29,8 +29,8 @@ export interface InitI18nOptions {
  */
 export async function initI18n(options: InitI18nOptions = {}): Promise<i18n> {
   const instance = options.instance ?? i18next;
-  instance.use(LanguageDetector).use(initReactI18next);
-  if (!options.resources) instance.use(options.backend ?? HttpBackend);
+  instance.use(storedLanguageDetector(LANGUAGE_STORAGE_KEY)).use(initReactI18next);
+  if (!options.resources) instance.use(options.backend ?? fetchBackend(TRANSLATIONS_PATH));
   // The HTML lang attribute follows the language: screen readers and the browser's spell checker use it.
   instance.on('languageChanged', (language) => {
     document.documentElement.lang = language;
@@ -42,14 +42,6 @@ export async function initI18n(options: InitI18nOptions = {}): Promise<i18n> {
     // 'en-US' counts as supported 'en', and only 'en' is loaded: one file per language.
     nonExplicitSupportedLngs: true,
     load: 'languageOnly',
-    backend: { loadPath: TRANSLATIONS_PATH },
-    detection: {
-      order: ['localStorage', 'navigator'],
-      lookupLocalStorage: LANGUAGE_STORAGE_KEY,
-      caches: ['localStorage'],
-      // Stored and sent as the plain language ('en'), the code the translation files are named by.
-      convertDetectedLanguage: (language) => language.split('-')[0] ?? language,
-    },
     // React escapes what it renders.
     interpolation: { escapeValue: false },
   });

@@ -1,4 +1,4 @@
-import { cssTransition, ToastContainer, type ToastOptions, toast } from 'react-toastify';
+import { cssTransition, ToastContainer, type ToastOptions } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
 import styles from './toast.module.css';
 
@@ -21,11 +21,8 @@ const ease = cssTransition({
   collapseDuration: TOAST_SETTINGS.easeMs,
 });
 
-/** A short-lived notification (the copy box's 'copied to clipboard', say), per spec §9. */
-export const notifyInfo = (message: string) => toast.info(message, NOTIFICATION_SETTINGS);
-
 /**
- * The one toast container, rendered by the layout. A hovered toast stays until the pointer leaves (the
+ * The one toast container, loaded and rendered by the layout's ToastHostSlot with the first toast. A hovered toast stays until the pointer leaves (the
  * nearest react-toastify has to the spec's "extended 1000 ms", which keeps a hovered toast open).
  */
 export function ToastHost() {

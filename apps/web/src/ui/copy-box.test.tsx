@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'react-toastify';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithI18n } from '../test/test-i18n';
+import { toast } from '../toast/toast';
 import { COPY_NOTIFICATION, CopyBox } from './copy-box';
 
-vi.mock('react-toastify', () => ({ toast: { info: vi.fn(), error: vi.fn() } }));
+vi.mock('../toast/toast', () => ({ toast: { info: vi.fn(), error: vi.fn() } }));
 
 function stubClipboard(writeText: (text: string) => Promise<void>) {
   const stub = vi.fn(writeText);

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ToastOptions, toast } from 'react-toastify';
+import type { ToastOptions } from 'react-toastify';
+import { toast } from '../toast/toast';
 import styles from './copy-box.module.css';
 
 /** spec §9: notifications outside the main toasts auto-dismiss after 3000 ms with a progress bar. */

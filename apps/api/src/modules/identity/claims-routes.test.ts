@@ -26,6 +26,25 @@ beforeAll(async () => {
         createdBy: 't',
         updatedBy: 't',
       },
+      // An external person whose access an administrator or the SPOC revoked: the API refuses every call.
+      {
+        email: 'revoked@company.test',
+        displayName: 'Revoked',
+        roles: ['EXTERNAL'],
+        access: 'REVOKED',
+        externalId: 'oid-revoked',
+        createdBy: 't',
+        updatedBy: 't',
+      },
+      {
+        email: 'reader@company.test',
+        displayName: 'Reader',
+        roles: ['EXTERNAL'],
+        access: 'READ_ONLY',
+        externalId: 'oid-reader',
+        createdBy: 't',
+        updatedBy: 't',
+      },
     ])
     .execute();
 });
@@ -57,9 +76,18 @@ describe('POST /api/identity/claims (B2C API connector)', () => {
   it.each([
     ['an unknown user', { email: 'nobody@portal.test' }],
     ['a disabled user', { email: 'gone@portal.test' }],
+    ['an external user whose access is revoked', { objectId: 'oid-revoked' }],
     ['a request naming nobody', {}],
   ])('blocks %s', async (_who, payload) => {
     expect((await claims(payload)).json()).toMatchObject({ action: 'ShowBlockPage' });
+  });
+
+  it('lets a read-only external user in (their reads stay open)', async () => {
+    expect((await claims({ objectId: 'oid-reader' })).json()).toEqual({
+      version: '1.0.0',
+      action: 'Continue',
+      roles: ['EmvoPortalExternal'],
+    });
   });
 
   it('refuses a wrong secret, and a bearer token', async () => {

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import type { DB, Role } from '../../db/schema.js';
 import { type LinkableUser, linkExternalAccount, needsLinking } from '../registration/account-linking.js';
+import { standingOf } from '../users/user-standing.js';
 
 /** spec §3: the token's roles claim uses these names. */
 const CLAIM_BY_ROLE: Record<Role, string> = {
@@ -27,7 +28,7 @@ const connectorResponse = z.object({
   userMessage: z.string().optional(),
 });
 
-const USER_COLUMNS = ['id', 'email', 'externalId', 'status', 'roles'] as const;
+const USER_COLUMNS = ['id', 'email', 'externalId', 'status', 'access', 'roles'] as const;
 
 /** The user behind the connector's call: by B2C object id first, else by email (the first sign-in). */
 async function connectorUser(db: Kysely<DB>, objectId: string | undefined, email: string | undefined) {
@@ -50,7 +51,9 @@ async function connectorUser(db: Kysely<DB>, objectId: string | undefined, email
 /**
  * The claims endpoint Azure AD B2C calls at sign-in (an "API connector", HTTP basic with a shared
  * secret): it answers the user's roles from the portal's users table, so an admin's change shows at the
- * user's next sign-in (domain.md). A disabled or unknown user is blocked. At a user's first sign-in it
+ * user's next sign-in (domain.md). An unknown user is blocked, and so is one the API would refuse on every
+ * route (users/user-standing.ts): a disabled user, or an external user whose access is revoked (issue 14:
+ * it let a revoked person sign in to an app answering 403 to every call). At a user's first sign-in it
  * links their B2C account (account-linking.ts).
  */
 export async function claimsRoutes(app: FastifyInstance, options: { database: Database }) {
@@ -69,7 +72,7 @@ export async function claimsRoutes(app: FastifyInstance, options: { database: Da
       const { objectId } = request.body;
       const email = request.body.email ?? request.body.signInNames?.emailAddress;
       const user = await connectorUser(options.database.db, objectId, email);
-      if (!user || user.status === 'DISABLED') {
+      if (!user || standingOf(user) !== 'ok') {
         return {
           version: '1.0.0' as const,
           action: 'ShowBlockPage' as const,

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import { accountTokenRoutes } from './account-token-routes.js';
-import { byAddress, byEmail, registerRateLimits } from './rate-limits.js';
+import { byAddress, byEmail } from './rate-limits.js';
 import { registerCompany } from './registration-repository.js';
 import {
   mailSentSchema,
@@ -21,8 +21,6 @@ export interface RegistrationRoutesOptions {
  * (POST /registrations); the mailed link is read, used or resent through /account-tokens/{token}.
  */
 export async function registrationRoutes(app: FastifyInstance, options: RegistrationRoutesOptions) {
-  // The rate limits exist in this scope only (global: false): the routes below opt in.
-  await registerRateLimits(app);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = options.database;
   const { publicUrl, appName } = options.config;

@@ -7,6 +7,8 @@ import { type createTestApp, XSRF_HEADERS } from '../../test/test-app.js';
 // state (written straight to the tables, as a decision left them), and the module's calls.
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+/** What the seeders and readers need: the database (a test app, or a test's own connection to an API process's). */
+export type WithDb = Pick<TestApp, 'db'>;
 export type Headers = Record<string, string>;
 
 const audit = { createdBy: 'test', updatedBy: 'test' };
@@ -18,7 +20,7 @@ const next = () => {
 
 /** The headers of a signed-in reviewer; with a name, they are also a portal user of that display name. */
 export async function reviewerHeaders(
-  t: TestApp,
+  t: Pick<TestApp, 'db' | 'sign'>,
   email: string,
   options: { displayName?: string; roles?: string[] } = {},
 ): Promise<Headers> {
@@ -77,7 +79,7 @@ function defaultStage(type: CheckType, status: CheckStatus): Stage {
 }
 
 /** An organisation with its SPOC and one check in the given state (version 1), written straight to the tables. */
-export async function seedCheck(t: TestApp, setup: CheckSetup = {}): Promise<SeededCheck> {
+export async function seedCheck(t: WithDb, setup: CheckSetup = {}): Promise<SeededCheck> {
   const tag = next();
   const type = setup.type ?? 'LEGITIMACY';
   const status = setup.status ?? 'SUBMITTED';
@@ -140,7 +142,7 @@ export async function seedCheck(t: TestApp, setup: CheckSetup = {}): Promise<See
 
 /** The company's invoicing information (domain.md InvoicingInformation), as its form left it. */
 export async function seedInvoicing(
-  t: TestApp,
+  t: WithDb,
   organisationId: string,
   values: { declaredMahCount?: number; feeCents?: number; invoiceNumber?: string; invoicedAt?: Date } = {},
 ) {
@@ -180,11 +182,11 @@ export function reviewCalls(t: TestApp) {
 }
 
 /** The check's events, oldest first, and its audit rows. */
-export const eventsOf = (t: TestApp, checkId: string) =>
+export const eventsOf = (t: WithDb, checkId: string) =>
   t.db.selectFrom('checkEvents').selectAll().where('checkId', '=', checkId).orderBy('at').execute();
-export const auditOf = (t: TestApp, checkId: string) =>
+export const auditOf = (t: WithDb, checkId: string) =>
   t.db.selectFrom('auditLog').selectAll().where('entityId', '=', checkId).orderBy('id').execute();
-export const mailsTo = (t: TestApp, to: string | null) =>
+export const mailsTo = (t: WithDb, to: string | null) =>
   t.db
     .selectFrom('outbox')
     .selectAll()

@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database.js';
 import { ApiError, badRequest } from '../../http/api-error.js';
 import { roles } from '../../plugins/auth.js';
+import { multipartFailure } from '../../storage/receive-upload.js';
 import { reviewerOf } from '../reviews/reviewer.js';
 import { addTestRun, importTestRuns } from './test-run-writes.js';
 
@@ -70,9 +71,14 @@ export async function testRunsRoutes(app: FastifyInstance, options: { database: 
  */
 async function csvOf(request: FastifyRequest): Promise<string> {
   if (request.isMultipart()) {
-    const file = await request.file({ limits: { fileSize: TEST_RUN_IMPORT_MAX_BYTES, files: 1 } });
-    if (!file) throw badRequest('CSV_EMPTY', 'The request holds no file');
-    return (await file.toBuffer()).toString('utf8');
+    try {
+      const file = await request.file({ limits: { fileSize: TEST_RUN_IMPORT_MAX_BYTES, files: 1 } });
+      if (!file) throw badRequest('CSV_EMPTY', 'The request holds no file');
+      return (await file.toBuffer()).toString('utf8');
+    } catch (error) {
+      // A broken body (another boundary, cut short) is the client's mistake: 4xx, never the parser's 500.
+      throw multipartFailure(error);
+    }
   }
   if (typeof request.body === 'string') return request.body;
   throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the CSV as text/csv or as a multipart file');

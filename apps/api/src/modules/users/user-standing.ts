@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { DB } from '../../db/schema.js';
+import type { DB, Role } from '../../db/schema.js';
 import type { SessionUser, UserStanding } from '../../plugins/auth.js';
 
 /**
@@ -23,7 +23,19 @@ export async function userStanding(db: Kysely<DB>, user: SessionUser): Promise<U
     .orderBy(sql`external_id is null`)
     .limit(1)
     .executeTakeFirst();
-  if (!row) return 'ok';
+  return row ? standingOf(row) : 'ok';
+}
+
+/**
+ * A directory row's standing: a DISABLED user, or an external user whose access to their company is
+ * REVOKED, may call nothing. The API's standing check and the claims endpoint B2C calls at sign-in both
+ * read it, so a user every route refuses is not signed in at all.
+ */
+export function standingOf(row: {
+  status: 'INVITED' | 'ACTIVE' | 'DISABLED';
+  access: 'FULL' | 'READ_ONLY' | 'REVOKED';
+  roles: readonly Role[];
+}): UserStanding {
   if (row.status === 'DISABLED') return 'disabled';
   if (row.roles.includes('EXTERNAL') && row.access === 'REVOKED') return 'revoked';
   return 'ok';

@@ -1,9 +1,9 @@
 import type { AccountTokenInfo } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import { useAuth } from '../../auth/auth-context';
 import { AUTHENTICATION_ERROR_TOAST, isQuietSignInFailure } from '../../auth/b2c-errors';
+import { toast } from '../../toast/toast';
 import styles from './auth.module.css';
 import { OutcomePanel } from './outcome-panel';
 

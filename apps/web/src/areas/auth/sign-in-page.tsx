@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useRevalidator } from 'react-router';
-import { toast } from 'react-toastify';
 import { useAuth } from '../../auth/auth-context';
 import { AUTHENTICATION_ERROR_TOAST, isQuietSignInFailure } from '../../auth/b2c-errors';
 import { useEnvironment } from '../../config/environment-context';
+import { toast } from '../../toast/toast';
 
 /** The '' area (spec §2): for visitors, who sign in here. */
 export function SignInPage() {

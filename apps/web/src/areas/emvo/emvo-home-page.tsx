@@ -1,10 +1,10 @@
 import type { QueueSummary } from '@portal/contracts';
-import { useId } from 'react';
+import { useDeferredValue, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSessionUser } from '../../auth/auth-context';
 import { tk } from '../../i18n/i18n';
-import { OPEN_STATUSES, queueHref } from './queues/queue-params';
+import { OPEN_STATUSES, queueHref } from './queues/queue-links';
 import styles from './queues/queues.module.css';
 import { useQueueSummary } from './reviews-api';
 
@@ -15,9 +15,15 @@ type QueueCounts = QueueSummary['queues'][number];
  * overdue and how much is assigned to the signed-in reviewer, each figure a link to the queue filtered so.
  */
 export function EmvoHomePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const user = useSessionUser();
-  const { data, isPending, isError } = useQueueSummary();
+  const { data: summary, isError } = useQueueSummary();
+  // The cards render as a transition when the figures come (issue 15): React may then cut that render
+  // between cards instead of running it in one task of the start.
+  const data = useDeferredValue(summary);
+  const locale = i18n.resolvedLanguage === 'en' ? 'en-US' : (i18n.resolvedLanguage ?? 'en-US');
+  // One number format for the nine figures, not one per figure.
+  const numbers = useMemo(() => new Intl.NumberFormat(locale), [locale]);
   const queuesTitle = useId();
   return (
     <section className={styles.page}>
@@ -25,12 +31,12 @@ export function EmvoHomePage() {
       <p>{t('areas.welcome', { name: user?.name })}</p>
       <p className={styles.intro}>{t('emvo.home.intro')}</p>
       <h2 id={queuesTitle}>{t('emvo.home.queuesTitle')}</h2>
-      {isPending && <p role="status">{t('emvo.home.loading')}</p>}
+      {!data && !isError && <p role="status">{t('emvo.home.loading')}</p>}
       {isError && <p role="alert">{t('emvo.home.loadFailed')}</p>}
       {data && (
         <ul className={styles.cards} aria-labelledby={queuesTitle}>
           {data.queues.map((counts) => (
-            <QueueCard key={counts.queue} counts={counts} />
+            <QueueCard key={counts.queue} counts={counts} numbers={numbers} />
           ))}
         </ul>
       )}
@@ -38,8 +44,8 @@ export function EmvoHomePage() {
   );
 }
 
-function QueueCard({ counts }: { counts: QueueCounts }) {
-  const { t, i18n } = useTranslation();
+function QueueCard({ counts, numbers }: { counts: QueueCounts; numbers: Intl.NumberFormat }) {
+  const { t } = useTranslation();
   const headingId = useId();
   const { queue } = counts;
   const open = { status: OPEN_STATUSES };
@@ -58,7 +64,6 @@ function QueueCard({ counts }: { counts: QueueCounts }) {
       href: queueHref(queue, { ...open, flags: { assignedToMe: true } }),
     },
   ];
-  const locale = i18n.resolvedLanguage === 'en' ? 'en-US' : (i18n.resolvedLanguage ?? 'en-US');
   return (
     <li className={styles.card}>
       <h3 id={headingId}>{t(`emvo.queues.titles.${queue}`)}</h3>
@@ -71,7 +76,7 @@ function QueueCard({ counts }: { counts: QueueCounts }) {
               aria-describedby={headingId}
               className={`${styles.figure} ${figure.key === 'overdue' && figure.count > 0 ? styles.late : ''}`}
             >
-              <span className={styles.count}>{figure.count.toLocaleString(locale)}</span>
+              <span className={styles.count}>{numbers.format(figure.count)}</span>
               <span>{t(figure.label, { count: figure.count })}</span>
             </Link>
           </li>

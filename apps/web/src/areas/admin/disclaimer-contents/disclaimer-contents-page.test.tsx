@@ -1,15 +1,15 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
-import { toast } from 'react-toastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMockHandlers } from '../../../mock/handlers';
 import { ModalHost } from '../../../modal/modal-host';
 import { closeModal } from '../../../modal/modal-store';
 import { renderScreen } from '../../../test/render-screen';
+import { toast } from '../../../toast/toast';
 import { DisclaimerContentsPage } from './disclaimer-contents-page';
 
-vi.mock('react-toastify', () => ({ toast: { success: vi.fn() } }));
+vi.mock('../../../toast/toast', () => ({ toast: { success: vi.fn() } }));
 
 const server = setupServer();
 let calls: Array<{ method: string; path: string; body?: unknown }> = [];

@@ -1,12 +1,12 @@
 import { useId } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { CheckboxField } from '../../../forms/choice-fields';
 import { Form, useFormKit } from '../../../forms/form';
 import { FormActions } from '../../../forms/form-actions';
 import { TextareaField, TextField } from '../../../forms/text-fields';
 import { closeModal } from '../../../modal/modal-store';
+import { toast } from '../../../toast/toast';
 import { MarkdownText } from '../../../ui/markdown-text';
 import styles from './disclaimer-contents.module.css';
 import {

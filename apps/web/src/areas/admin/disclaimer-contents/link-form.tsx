@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { CheckboxField } from '../../../forms/choice-fields';
 import { Form, useFormKit } from '../../../forms/form';
 import { FormActions } from '../../../forms/form-actions';
 import { TextField } from '../../../forms/text-fields';
 import { closeModal } from '../../../modal/modal-store';
+import { toast } from '../../../toast/toast';
 import { type LinkInput, type ManagedLink, useLinkMutations } from './footer-links-api';
 
 /** Add or edit a footer link (spec §3 footer link: label, link; spec §5 url pattern). */

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { CheckboxField, CheckboxGroupField, RadioField } from '../../../forms/choice-fields';
 import { Form, useFormKit } from '../../../forms/form';
 import { FormActions } from '../../../forms/form-actions';
 import { DateField, TextareaField, TextField } from '../../../forms/text-fields';
 import { closeModal } from '../../../modal/modal-store';
+import { toast } from '../../../toast/toast';
 import {
   GATEWAY_ENVIRONMENTS,
   GATEWAY_TYPES,

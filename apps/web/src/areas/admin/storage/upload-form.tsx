@@ -1,11 +1,11 @@
 import { FILE_PURPOSES, type FilePurpose } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { SelectField } from '../../../forms/choice-fields';
 import { FileInput } from '../../../forms/file-input';
 import { Form, useFormKit } from '../../../forms/form';
 import { FormActions } from '../../../forms/form-actions';
 import { closeModal } from '../../../modal/modal-store';
+import { toast } from '../../../toast/toast';
 import { useStorageMutations } from './storage-api';
 
 interface UploadValues {

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { CheckboxField } from '../../../forms/choice-fields';
 import { Form, useFormKit } from '../../../forms/form';
 import { FormActions } from '../../../forms/form-actions';
 import { TextareaField, TextField } from '../../../forms/text-fields';
 import { closeModal } from '../../../modal/modal-store';
+import { toast } from '../../../toast/toast';
 import { type Tooltip, type TooltipInput, useTooltipMutations } from './tooltips-api';
 
 /** Create or edit a tooltip: key unique, like onboarding.company.vatnumber; text up to 500 characters. */

@@ -8,7 +8,6 @@ import {
 import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { CheckboxGroupField, RadioField } from '../../../forms/choice-fields';
 import { Form, useFormKit } from '../../../forms/form';
 import { TextField } from '../../../forms/text-fields';
@@ -19,6 +18,7 @@ import {
   openModal,
   updateModal,
 } from '../../../modal/modal-store';
+import { toast } from '../../../toast/toast';
 import { isConflict, useUserActions } from './users-api';
 
 /** What an admin does to a user from the list (issue 13 item 1), besides inviting one. */

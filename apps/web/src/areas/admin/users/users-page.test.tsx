@@ -1,7 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
-import { toast } from 'react-toastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubResizeObserver } from '../../../forms/test-form';
 import { DEMO_USERS } from '../../../mock/mock-auth';
@@ -10,9 +9,10 @@ import { ModalHost } from '../../../modal/modal-host';
 import { closeModal } from '../../../modal/modal-store';
 import { type RecordedCall, recordCalls } from '../../../test/recorded-calls';
 import { renderScreen } from '../../../test/render-screen';
+import { toast } from '../../../toast/toast';
 import { UsersPage } from './users-page';
 
-vi.mock('react-toastify', () => ({ toast: { success: vi.fn() } }));
+vi.mock('../../../toast/toast', () => ({ toast: { success: vi.fn() } }));
 
 const NOW = new Date('2026-06-15T10:00:00Z');
 const NEXT_SIGN_IN = /takes effect at the user's next sign-in/;

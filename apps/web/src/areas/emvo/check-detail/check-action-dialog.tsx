@@ -3,7 +3,6 @@ import { type BillingAction, isInvoiceNumber, isReasonRequired } from '@portal/d
 import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { Form, useFormKit } from '../../../forms/form';
 import type { FormRefinement } from '../../../forms/form-schema';
 import { TextareaField, TextField } from '../../../forms/text-fields';
@@ -15,6 +14,7 @@ import {
   openModal,
   updateModal,
 } from '../../../modal/modal-store';
+import { toast } from '../../../toast/toast';
 import { isDecidedFirst, useCheckActions } from '../reviews-api';
 
 /** What the reviewer does to a check: a decision (START included) or a billing step (FINANCIAL). */

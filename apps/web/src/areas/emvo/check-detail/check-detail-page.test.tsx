@@ -11,10 +11,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
-import { toast } from 'react-toastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeModal } from '../../../modal/modal-store';
 import { createTestI18n } from '../../../test/test-i18n';
+import { toast } from '../../../toast/toast';
 import {
   CHECK_ID,
   financialApproved,
@@ -23,7 +23,7 @@ import {
   serveCheck,
 } from './test-check-detail';
 
-vi.mock('react-toastify', () => ({ toast: { success: vi.fn() } }));
+vi.mock('../../../toast/toast', () => ({ toast: { success: vi.fn() } }));
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

@@ -2,16 +2,16 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
-import { toast } from 'react-toastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type MockMetricsState, metricsHandlers } from '../../../mock/metrics-handlers';
 import { ModalHost } from '../../../modal/modal-host';
 import { closeModal } from '../../../modal/modal-store';
 import { type RecordedCall, recordCalls } from '../../../test/recorded-calls';
 import { renderScreen } from '../../../test/render-screen';
+import { toast } from '../../../toast/toast';
 import { MetricsPage } from './metrics-page';
 
-vi.mock('react-toastify', () => ({ toast: { success: vi.fn() } }));
+vi.mock('../../../toast/toast', () => ({ toast: { success: vi.fn() } }));
 // uPlot draws on a canvas, which jsdom has not: the chart stands in as its labels and values.
 vi.mock('./uplot-chart', () => ({
   UPlotChart: ({ labels, series }: { labels: string[]; series: { label: string; values: unknown[] } }) => (

@@ -2,7 +2,6 @@ import type { MetricsCompanyRow, StageMoveInput } from '@portal/contracts';
 import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { Form, useFormKit } from '../../../forms/form';
 import { TextareaField } from '../../../forms/text-fields';
 import {
@@ -12,6 +11,7 @@ import {
   openModal,
   updateModal,
 } from '../../../modal/modal-store';
+import { toast } from '../../../toast/toast';
 import { isConflict, useStageMove } from './metrics-api';
 
 type Move = StageMoveInput['move'];

@@ -1,20 +1,5 @@
-import {
-  CHECK_STATUSES,
-  type CheckStatus,
-  QUEUE_FLAGS,
-  type QueueFlag,
-  type QueueSlug,
-  REVIEW_QUEUE_LIST,
-} from '@portal/contracts';
-import { isAwaitingReview } from '@portal/domain';
-import {
-  createListQuery,
-  type Filter,
-  isFilter,
-  type ListQuery,
-  stringifyListQuery,
-  type Where,
-} from '@portal/list-query';
+import { CHECK_STATUSES, QUEUE_FLAGS, type QueueFlag, REVIEW_QUEUE_LIST } from '@portal/contracts';
+import { type Filter, isFilter, type ListQuery, type Where } from '@portal/list-query';
 import { useCallback, useMemo } from 'react';
 import { type TableParams, useTableParams } from '../../../table/use-table-params';
 import type { QueueFlags } from '../reviews-api';
@@ -22,9 +7,8 @@ import type { QueueFlags } from '../reviews-api';
 /** The list-language fields the queue's toolbar filters by (contracts REVIEW_QUEUE_LIST). */
 export const QUEUE_FILTERS = ['status', 'orgType', 'country', 'submittedAt'] as const;
 
-/** A queue holds the checks that were submitted; "open" ones wait on a reviewer (domain isAwaitingReview). */
+/** A queue holds the checks that were submitted (the open ones: queue-links.ts OPEN_STATUSES). */
 export const QUEUE_STATUSES = CHECK_STATUSES.filter((status) => status !== 'NOT_SUBMITTED');
-export const OPEN_STATUSES = CHECK_STATUSES.filter(isAwaitingReview);
 
 /** domain.md: oldest first, the order the API applies when the URL gives none. */
 export const DEFAULT_QUEUE_ORDER: readonly string[] = REVIEW_QUEUE_LIST.defaultOrder;
@@ -78,22 +62,4 @@ export function equalValues(query: ListQuery, field: string): string[] {
   const filter = query.where[field];
   if (!isFilter(filter) || filter.type !== 'equal') return [];
   return (Array.isArray(filter.value) ? filter.value : [filter.value]).map(String);
-}
-
-/** A link into a queue, in the URL form its table reads (spec §7): `/emvo/legitimacy?status=A,B&overdue=true`. */
-export function queueHref(
-  queue: QueueSlug,
-  options: { status?: readonly CheckStatus[]; flags?: QueueFlags } = {},
-): string {
-  const where: Where = options.status ? { status: { type: 'equal', value: [...options.status] } } : {};
-  const { page: _page, limit: _limit, ...params } = stringifyListQuery(createListQuery({ where }));
-  const flags = QUEUE_FLAGS.filter((flag) => options.flags?.[flag] === true).map((flag): [string, string] => [
-    flag,
-    'true',
-  ]);
-  // Commas stay as they are: a list reads better as `A,B` than `A%2CB`, and both read back alike.
-  const search = [...Object.entries(params), ...flags]
-    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value).replaceAll('%2C', ',')}`)
-    .join('&');
-  return `/emvo/${queue}${search ? `?${search}` : ''}`;
 }

@@ -1,15 +1,15 @@
 import { ORG_TYPES } from '@portal/contracts';
 import { EEA_COUNTRIES } from '@portal/domain';
-import { type Filter, isFilter, type ListQuery, SEARCH_KEY } from '@portal/list-query';
+import { SEARCH_KEY } from '@portal/list-query';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dateRange, rangeFilter } from '../../../table/date-range';
 import { Select } from '../../../ui/select';
 import { equalValues, QUEUE_STATUSES, type QueueParams } from './queue-params';
 import styles from './queues.module.css';
 
 /** Type-ahead waits this long after the last key before it searches (spec §9: 200 ms debounce). */
 const SEARCH_DEBOUNCE_MS = 200;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The EEA countries by their name in the UI's language (the browser's own names), for the filter. */
 function countryItems(language: string): Array<{ id: string; name: string }> {
@@ -22,36 +22,6 @@ function countryItems(language: string): Array<{ id: string; name: string }> {
   return EEA_COUNTRIES.map(({ code, name }) => ({ id: code, name: names?.of(code) ?? name })).sort((a, b) =>
     a.name.localeCompare(b.name, language),
   );
-}
-
-/** 'YYYY-MM-DD' of a filter's date (a date-only value is read back as UTC midnight). */
-const day = (value: unknown): string =>
-  value instanceof Date && !Number.isNaN(value.getTime()) ? value.toISOString().slice(0, 10) : '';
-
-/**
- * The submitted date range as the date inputs show it. In the URL the end is exclusive, the next day
- * (`submittedAt.gte=2026-03-01&submittedAt.lt=2026-04-01`), so "until 31 March" keeps that whole day.
- */
-export function dateRange(query: ListQuery): { from: string; until: string } {
-  const entry = query.where.submittedAt;
-  const filters = Array.isArray(entry) ? entry : isFilter(entry) ? [entry] : [];
-  const from = filters.find((filter) => filter.type === 'gte')?.value;
-  const before = filters.find((filter) => filter.type === 'lt')?.value;
-  return {
-    from: day(from),
-    until: before instanceof Date ? day(new Date(before.getTime() - DAY_MS)) : '',
-  };
-}
-
-/** The submittedAt filter for a range of 'YYYY-MM-DD' days (either may be empty), or undefined for none. */
-export function rangeFilter(from: string, until: string): Filter[] | undefined {
-  const start = from ? new Date(`${from}T00:00:00Z`) : null;
-  const end = until ? new Date(new Date(`${until}T00:00:00Z`).getTime() + DAY_MS) : null;
-  const filters: Filter[] = [
-    ...(start && !Number.isNaN(start.getTime()) ? [{ type: 'gte' as const, value: start }] : []),
-    ...(end && !Number.isNaN(end.getTime()) ? [{ type: 'lt' as const, value: end }] : []),
-  ];
-  return filters.length > 0 ? filters : undefined;
 }
 
 /**
@@ -109,7 +79,7 @@ export function QueueToolbar({ params }: { params: QueueParams }) {
     id: status,
     name: t(`emvo.queues.statuses.${status}`),
   }));
-  const range = dateRange(query);
+  const range = dateRange(query, 'submittedAt');
   const equal = (field: string, value: string) =>
     setFilter(field, value === '' ? undefined : { type: 'equal', value });
 

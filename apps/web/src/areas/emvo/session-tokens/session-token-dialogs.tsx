@@ -7,7 +7,6 @@ import {
 import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { Form, useFormKit } from '../../../forms/form';
 import type { FormRefinement } from '../../../forms/form-schema';
 import { TextareaField, TextField } from '../../../forms/text-fields';
@@ -19,6 +18,7 @@ import {
   openModal,
   updateModal,
 } from '../../../modal/modal-store';
+import { toast } from '../../../toast/toast';
 import { isConflict, useSessionTokenActions } from './session-tokens-api';
 
 /** A reviewer's step on a token: issue it (paste its value) or cancel it with a reason. */

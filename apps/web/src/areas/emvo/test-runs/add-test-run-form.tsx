@@ -8,7 +8,6 @@ import {
 import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { RadioField, SelectField } from '../../../forms/choice-fields';
 import { Form, useFormKit } from '../../../forms/form';
 import type { FormRefinement } from '../../../forms/form-schema';
@@ -21,6 +20,7 @@ import {
   openModal,
   updateModal,
 } from '../../../modal/modal-store';
+import { toast } from '../../../toast/toast';
 import { ExecutedAtField, isoOfLocalDateTime, localDateTimeValue } from './executed-at-field';
 import { useAddTestRun, useCompanyChoices } from './test-runs-api';
 

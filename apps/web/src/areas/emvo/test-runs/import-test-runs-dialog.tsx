@@ -9,7 +9,6 @@ import {
 import type { TFunction } from 'i18next';
 import { type ChangeEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { tk } from '../../../i18n/i18n';
 import {
   closeModal,
@@ -18,6 +17,7 @@ import {
   openModal,
   updateModal,
 } from '../../../modal/modal-store';
+import { toast } from '../../../toast/toast';
 import styles from './test-runs.module.css';
 import { previewTestRunCsv, useImportTestRuns } from './test-runs-api';
 

@@ -3,7 +3,6 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
-import { toast } from 'react-toastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubResizeObserver } from '../../../forms/test-form';
 import { MOCK_ORGANISATIONS } from '../../../mock/mock-data';
@@ -11,9 +10,10 @@ import { type MockTestRunStore, testRunHandlers } from '../../../mock/test-run-h
 import { ModalHost } from '../../../modal/modal-host';
 import { closeModal } from '../../../modal/modal-store';
 import { renderScreen } from '../../../test/render-screen';
+import { toast } from '../../../toast/toast';
 import { TestRunsActions } from './test-runs-actions';
 
-vi.mock('react-toastify', () => ({ toast: { success: vi.fn() } }));
+vi.mock('../../../toast/toast', () => ({ toast: { success: vi.fn() } }));
 
 const server = setupServer();
 let store: MockTestRunStore;

@@ -1,0 +1,86 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+export interface SecurityHeadersOptions {
+  /** The portal's public origin: https turns on HSTS. */
+  publicUrl: string;
+  /** The identity provider's base URL: MSAL fetches its metadata and tokens, and may frame it silently. */
+  identityProvider: string;
+}
+
+/** Browser features the portal never uses, refused to every page and anything it embeds. */
+const PERMISSIONS_POLICY = [
+  'accelerometer',
+  'camera',
+  'display-capture',
+  'geolocation',
+  'gyroscope',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'usb',
+  'serial',
+  'hid',
+  'bluetooth',
+  'interest-cohort',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ');
+
+/**
+ * issue 14: the headers every answer carries. The Content-Security-Policy lets scripts come only from the
+ * portal's own origin (the built index.html has no inline script; the painted shell is markup with style
+ * attributes only), so an injected script cannot run. Styles allow 'unsafe-inline': libraries set style
+ * elements at run time (toasts, the select), and a style cannot run code.
+ */
+export const securityHeadersPlugin = fp(async (app: FastifyInstance, options: SecurityHeadersOptions) => {
+  const https = options.publicUrl.startsWith('https:');
+  const identityProvider = new URL(options.identityProvider).origin;
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'font-src': ["'self'", 'data:'],
+        'connect-src': ["'self'", identityProvider],
+        // MSAL renews tokens in a hidden frame of the provider when the refresh token cannot.
+        'frame-src': [identityProvider],
+        // The mock mode's service worker (spec §7) is the only worker.
+        'worker-src': ["'self'"],
+        'object-src': ["'none'"],
+        'base-uri': ["'self'"],
+        'form-action': ["'self'"],
+        'frame-ancestors': ["'none'"],
+        ...(https ? { 'upgrade-insecure-requests': [] } : {}),
+      },
+    },
+    // Only behind https: a browser would otherwise pin a development origin to https.
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    frameguard: { action: 'deny' },
+    // MSAL's sign-in popup reports back to the page that opened it: an opener policy would cut that link.
+    crossOriginOpenerPolicy: false,
+    // Cross-origin resources (the provider's) are not embedded, only fetched: no COEP needed.
+    crossOriginEmbedderPolicy: false,
+  });
+  // After helmet's own onRequest hook, so the frame policy below replaces its value.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    // MSAL's silent renewal ends on redirect.html inside a hidden frame of the portal itself.
+    if (request.url.startsWith('/redirect.html')) {
+      reply.header('x-frame-options', 'SAMEORIGIN');
+      const policy = reply.getHeader('content-security-policy');
+      if (typeof policy === 'string')
+        reply.header(
+          'content-security-policy',
+          policy.replace("frame-ancestors 'none'", "frame-ancestors 'self'"),
+        );
+    }
+    done();
+  });
+});

@@ -1,0 +1,22 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { yieldToMain } from './yield-to-main';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('yieldToMain', () => {
+  it('goes on in a later task: after the timers already queued, not in the same microtask run', async () => {
+    const order: string[] = [];
+    setTimeout(() => order.push('timer queued before'), 0);
+    queueMicrotask(() => order.push('microtask'));
+    await yieldToMain();
+    order.push('after the yield');
+    expect(order).toEqual(['microtask', 'timer queued before', 'after the yield']);
+  });
+
+  it("uses the browser's scheduler.yield() where there is one", async () => {
+    const schedulerYield = vi.fn(async () => {});
+    vi.stubGlobal('scheduler', { yield: schedulerYield });
+    await yieldToMain();
+    expect(schedulerYield).toHaveBeenCalledOnce();
+  });
+});

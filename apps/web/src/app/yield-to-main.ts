@@ -1,0 +1,10 @@
+/**
+ * Ends the current task and goes on in a new one, so the browser can paint and handle input between two
+ * pieces of start-up work (issue 15: no task of the start should block the main thread for long). Uses
+ * `scheduler.yield()` where the browser has it (the continuation keeps its priority), else a timer.
+ */
+export function yieldToMain(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}

@@ -1,0 +1,25 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { toast } from './toast';
+import { ToastHostSlot } from './toast-host-slot';
+
+describe('ToastHostSlot (the toast host loads with the first toast)', () => {
+  it('renders nothing until a toast is asked for, then shows the toasts asked while the host loaded', async () => {
+    const { container } = render(<ToastHostSlot />);
+    expect(container).toBeEmptyDOMElement();
+
+    // Asked at once, before react-toastify and the host have loaded: both still show.
+    toast.error('The organisation could not be saved');
+    toast.success('Token revoked');
+
+    expect(await screen.findByText('The organisation could not be saved')).toBeInTheDocument();
+    expect(await screen.findByText('Token revoked')).toBeInTheDocument();
+    expect(screen.getAllByRole('alert')).toHaveLength(2);
+  });
+
+  it('shows a later toast in the host already there', async () => {
+    render(<ToastHostSlot />);
+    toast.info('Copied to the clipboard');
+    expect(await screen.findByText('Copied to the clipboard')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,47 @@
+// The API as a benchmark calls it: its own process (bench/api-list/serve.mjs, so the load generator does
+// not share its event loop), trusting a signing key made here, and a minter of tokens for it.
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { loadConfig } from '../../apps/api/dist/config.js';
+
+/**
+ * Starts the API on `database` (openDatabase's options) with `config` (environment variables) on top of
+ * the benchmark's defaults. `sign(claims)` mints an access token it accepts; `pid` is the process's,
+ * `cpuMicros()` its CPU time so far.
+ */
+export async function startApi({ database, config = {}, execArgv = [] }) {
+  const { privateKey, publicKey } = await generateKeyPair('RS256');
+  const jwk = { ...(await exportJWK(publicKey)), kid: 'bench', alg: 'RS256' };
+  const child = fork(new URL('../api-list/serve.mjs', import.meta.url), {
+    execArgv,
+    env: {
+      ...process.env,
+      BENCH_DATABASE: JSON.stringify(database),
+      BENCH_JWK: JSON.stringify(jwk),
+      BENCH_CONFIG: JSON.stringify(config),
+    },
+  });
+  const [{ port }] = await once(child, 'message');
+  const acr = loadConfig({}).auth.loginPolicy;
+  const sign = (claims) =>
+    new SignJWT({ acr, ...claims })
+      .setProtectedHeader({ alg: 'RS256', kid: 'bench' })
+      .setIssuer('bench')
+      .setAudience('portal-api')
+      .setSubject(claims.sub ?? 'bench')
+      .setIssuedAt()
+      .setExpirationTime('2h')
+      .sign(privateKey);
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await once(child, 'exit');
+  };
+  /** The API process's CPU time so far, in µs (serve.mjs answers the message). */
+  const cpuMicros = async () => {
+    child.send('cpu');
+    const [{ cpuMicros: micros }] = await once(child, 'message');
+    return micros;
+  };
+  return { stop, sign, cpuMicros, pid: child.pid, origin: `http://127.0.0.1:${port}` };
+}
