@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../test/test-database.js';
-import type { Database } from './database.js';
+import { describeWithPostgres } from '../test/describe-with-postgres.js';
+import { createScratchSchema, createTestDatabase } from '../test/test-database.js';
+import { type Database, openDatabase } from './database.js';
 import { migrate, readMigrations } from './migrate.js';
 
 let database: Database;
@@ -33,5 +34,26 @@ describe('migrate', () => {
       database.db,
     );
     expect(recorded.rows).toHaveLength(0);
+  });
+});
+
+describeWithPostgres('migrate, from two instances at once on a new database', () => {
+  it('applies every migration once, and neither instance fails', async () => {
+    const all = readMigrations().map((migration) => migration.name);
+    // Several rounds: the race it guards against (both creating schema_migrations) depends on timing.
+    for (let round = 0; round < 5; round += 1) {
+      const schema = await createScratchSchema(process.env.DATABASE_URL ?? '');
+      const [a, b] = await Promise.all([
+        openDatabase({ databaseUrl: schema.url, poolSize: 1 }),
+        openDatabase({ databaseUrl: schema.url, poolSize: 1 }),
+      ]);
+      try {
+        const [ranByA, ranByB] = await Promise.all([migrate(a), migrate(b)]);
+        expect([...ranByA, ...ranByB].sort()).toEqual(all);
+      } finally {
+        await Promise.all([a.close(), b.close()]);
+        await schema.drop();
+      }
+    }
   });
 });

@@ -28,12 +28,15 @@ export function readMigrations(dir = migrationsDir): Migration[] {
  */
 export async function migrate(database: Database, migrations = readMigrations()): Promise<string[]> {
   return database.withSession(async (exec, session) => {
-    await exec(`create table if not exists schema_migrations (
-      name text primary key,
-      applied_at timestamptz not null default now()
-    )`);
+    // The lock comes first: two instances starting at once on a new database would otherwise both create
+    // schema_migrations, and `create table if not exists` is not safe against a concurrent twin (one of
+    // them fails on pg_type's unique index).
     await sql`select pg_advisory_lock(${MIGRATION_LOCK})`.execute(session);
     try {
+      await exec(`create table if not exists schema_migrations (
+        name text primary key,
+        applied_at timestamptz not null default now()
+      )`);
       const done = await sql<{ name: string }>`select name from schema_migrations`.execute(session);
       const applied = new Set(done.rows.map((row) => row.name));
       const ran: string[] = [];
