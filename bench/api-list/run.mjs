@@ -30,6 +30,7 @@ import { parseListRequest } from '../../apps/api/dist/list/list-resource.js';
 import { buildListQueries, EXACT_COUNT_LIMIT } from '../../apps/api/dist/list/list-sql.js';
 import { organisationsQuery } from '../../apps/api/dist/modules/organisations/organisations-list.js';
 import { reviewQueueQuery } from '../../apps/api/dist/modules/reviews/review-queue-list.js';
+import { XSRF_HEADERS } from '../../apps/api/dist/test/test-app.js';
 import { ORGANISATIONS_LIST, REVIEW_QUEUE_LIST } from '../../packages/contracts/dist/index.js';
 import { startApi } from '../lib/api-process.mjs';
 
@@ -185,7 +186,14 @@ async function viaApi(api, url) {
     const latencies = [];
     let failures = 0;
     const instance = autocannon(
-      { url, connections: CONNECTIONS, duration: SECONDS, headers: { authorization: `Bearer ${api.token}` } },
+      // With the anti-forgery cookie a browser holds after its first answer (else the API would mint a
+      // new one for every request, which no browser makes it do).
+      {
+        url,
+        connections: CONNECTIONS,
+        duration: SECONDS,
+        headers: { authorization: `Bearer ${api.token}`, ...XSRF_HEADERS },
+      },
       (error) => (error ? reject(error) : resolve({ latencies, failures })),
     );
     instance.on('response', (_client, status, _bytes, responseTime) => {

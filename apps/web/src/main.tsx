@@ -3,7 +3,7 @@ import i18next from 'i18next';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { createAppRouter } from './app/router';
+import { createAppRouter, preloadScreenCode } from './app/router';
 import { yieldToMain } from './app/yield-to-main';
 import { AuthProvider } from './auth/auth-context';
 import { type Auth, createMsalAuth } from './auth/msal-auth';
@@ -13,6 +13,7 @@ import { createErrorHandler, createQueryClient, toastNotify } from './http/error
 import { createHttpClient } from './http/http-client';
 import { HttpProvider } from './http/http-context';
 import { currentLanguage, initI18n } from './i18n/i18n';
+import { warmUpNumberFormat } from './i18n/number-format';
 import { closeModal } from './modal/modal-store';
 import { toast } from './toast/toast';
 import { preloadToastHost } from './toast/toast-host-slot';
@@ -39,6 +40,7 @@ async function createAuth(environment: Environment): Promise<Auth> {
  * main thread long on a slow phone.
  */
 async function start() {
+  preloadScreenCode(window.location.pathname);
   const [environment] = await Promise.all([loadEnvironment(), initI18n()]);
   document.title = environment.appName;
   await yieldToMain();
@@ -78,6 +80,7 @@ async function start() {
   );
   container.removeAttribute('aria-busy');
   preloadToastHost();
+  warmUpNumberFormat(currentLanguage());
 }
 
 start().catch((error: unknown) => {

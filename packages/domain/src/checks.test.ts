@@ -8,7 +8,6 @@ import {
   type CheckType,
   decide,
   initialCheck,
-  isAwaitingReview,
   isReasonRequired,
   isTopUpRejection,
   SYSTEM_ACTOR,
@@ -542,15 +541,6 @@ describe('allowedActions: the buttons the SPA shows', () => {
 });
 
 describe('helpers', () => {
-  it.each<[CheckStatus, boolean]>([
-    ['SUBMITTED', true],
-    ['IN_REVIEW', true],
-    ['CORRECTIONS_REQUESTED', false],
-    ['APPROVED', false],
-  ])('a %s check waits on the reviewers: %s', (status, expected) => {
-    expect(isAwaitingReview(status)).toBe(expected);
-  });
-
   it('a top-up rejection is a financial check rejected by the system', () => {
     expect(isTopUpRejection(check('FINANCIAL', 'REJECTED', { decidedBy: SYSTEM_ACTOR }))).toBe(true);
     expect(isTopUpRejection(check('FINANCIAL', 'REJECTED', { decidedBy: 'reviewer-1' }))).toBe(false);

@@ -187,10 +187,6 @@ export const initialCheck = (type: CheckType): CheckRecord => ({
 export const isTopUpRejection = (check: CheckInput): boolean =>
   check.type === 'FINANCIAL' && check.status === 'REJECTED' && check.decidedBy === SYSTEM_ACTOR;
 
-/** The reviewers' queue holds a check while it waits on them; only then does its SLA run. */
-export const isAwaitingReview = (status: CheckStatus): boolean =>
-  status === 'SUBMITTED' || status === 'IN_REVIEW';
-
 const label = (value: string) => value.toLowerCase().replaceAll('_', ' ');
 
 /** Why `role` may not take `action` on `check` now, or null when it may (the reason and actor aside). */

@@ -1,5 +1,6 @@
 export * from './attempts.js';
 export * from './billing.js';
+export * from './check-status.js';
 export * from './checks.js';
 export * from './enums.js';
 export * from './fees.js';

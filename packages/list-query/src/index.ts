@@ -23,16 +23,8 @@ export {
   type ListResource,
   type ListValue,
 } from './list-resource.js';
-export {
-  escapeValueText,
-  formatDate,
-  fromQueryParams,
-  parseDateLike,
-  parseListQuery,
-  parseScalar,
-  stringifyListQuery,
-  toQueryParams,
-} from './query-params.js';
+export { fromQueryParams, parseDateLike, parseListQuery, parseScalar } from './query-params.js';
+export { escapeValueText, formatDate, stringifyListQuery, toQueryParams } from './query-params-write.js';
 export { applySort, getSortDirection, getSortIndex, toggleOrder } from './sort.js';
 export {
   COMBINATORS,

@@ -1,12 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  fromQueryParams,
-  parseListQuery,
-  parseScalar,
-  stringifyListQuery,
-  toQueryParams,
-} from './query-params.js';
+import { fromQueryParams, parseListQuery, parseScalar } from './query-params.js';
+import { stringifyListQuery, toQueryParams } from './query-params-write.js';
 import {
   FILTER_TYPES,
   type Filter,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createListQuery } from './list-query.js';
-import { fromQueryParams, parseListQuery, stringifyListQuery, toQueryParams } from './query-params.js';
+import { fromQueryParams, parseListQuery } from './query-params.js';
+import { stringifyListQuery, toQueryParams } from './query-params-write.js';
 import type {
   Filter,
   ListQuery,

@@ -141,6 +141,28 @@ export interface ChecksTable extends Audited {
   slaDueAt: Timestamp | null;
 }
 
+/**
+ * The view review_queue (migration 0014): the checks in the reviewers' queues with their organisation's
+ * columns (those the organisations table holds not null are not null here: every check has its organisation).
+ */
+export interface ReviewQueueView {
+  id: string;
+  type: (typeof CHECK_TYPES)[number];
+  organisationId: string;
+  obpNumber: string;
+  legalName: string;
+  orgType: (typeof ORG_TYPES)[number];
+  country: string | null;
+  email: string | null;
+  mahCount: number;
+  submittedAt: Date | null;
+  slaDueAt: Date | null;
+  attempt: number;
+  status: CheckStatus;
+  assignee: string | null;
+  version: number;
+}
+
 export interface CheckEventsTable {
   id: Generated<string>;
   checkId: string;
@@ -369,6 +391,7 @@ export interface DB {
   certificateRequests: CertificateRequestsTable;
   sessionTokens: SessionTokensTable;
   testRuns: TestRunsTable;
+  reviewQueue: ReviewQueueView;
 }
 
 export type Organisation = Selectable<OrganisationsTable>;

@@ -1,5 +1,5 @@
 import type { QueueSlug } from '@portal/contracts';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { areaLoader, guardsAgain, visitorLoader } from '../auth/guards';
 import type { Auth } from '../auth/msal-auth';
 import type { Role } from '../auth/session-user';
@@ -14,15 +14,14 @@ type LazyPage = () => Promise<{ Component: RouteObject['Component'] }>;
  * its screens is a lazy chunk of its own.
  */
 const area = (
-  auth: Auth,
+  auth: Auth | undefined,
   path: string,
   role: Role,
   home: LazyPage,
   screens: Record<string, LazyPage> = {},
 ): RouteObject => ({
   path,
-  loader: areaLoader(auth, role),
-  shouldRevalidate: guardsAgain,
+  ...(auth ? { loader: areaLoader(auth, role), shouldRevalidate: guardsAgain } : {}),
   children: [
     { index: true, lazy: home },
     ...Object.entries(screens).map(([screen, lazy]) => ({ path: screen, lazy })),
@@ -37,10 +36,11 @@ const queueScreen =
 
 /**
  * spec §2 routes: '' (visitors), emvo, admin, external (each lazy-loaded and guarding itself and its
- * children) and ** (not found). The guards run as loaders, before an area's code is even fetched.
+ * children) and ** (not found). The guards run as loaders: without `auth` the table has none, for
+ * preloadScreenCode below.
  */
-export function createAppRouter(auth: Auth) {
-  return createBrowserRouter([
+function appRoutes(auth?: Auth): RouteObject[] {
+  return [
     {
       element: <Layout />,
       // While the first page's guard runs (a token, maybe a sign-in), the page stays blank but for the loader.
@@ -48,7 +48,7 @@ export function createAppRouter(auth: Auth) {
       children: [
         // The '' area: its visitors' guard runs before any of its screens (sign-in, registration, the mail link).
         {
-          loader: visitorLoader(auth),
+          ...(auth ? { loader: visitorLoader(auth) } : {}),
           children: [
             {
               index: true,
@@ -128,5 +128,20 @@ export function createAppRouter(auth: Auth) {
         { path: '*', Component: NotFoundPage },
       ],
     },
-  ]);
+  ];
+}
+
+export function createAppRouter(auth: Auth) {
+  return createBrowserRouter(appRoutes(auth));
+}
+
+/**
+ * Issue 15: starts fetching the code of the screen at `pathname` at once, while the start still loads the
+ * configuration, the translations and the session; the router would ask for it only once its guard could
+ * run, a round trip later. A visitor the guard then sends elsewhere has fetched a chunk for nothing.
+ */
+export function preloadScreenCode(pathname: string): void {
+  for (const { route } of matchRoutes(appRoutes(), pathname) ?? []) {
+    if (typeof route.lazy === 'function') void route.lazy().catch(() => {});
+  }
 }

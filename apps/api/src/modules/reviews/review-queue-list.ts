@@ -1,6 +1,6 @@
 import { checkTypeOfQueue, type QueueSlug, REVIEW_QUEUE_LIST, type ReviewQueueRow } from '@portal/contracts';
 import type { CheckType } from '@portal/domain';
-import type { Kysely, NotNull } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { ListRequest } from '../../list/list-resource.js';
 import { type ListPage, runList } from '../../list/list-sql.js';
@@ -22,38 +22,30 @@ export interface QueueContext {
 }
 
 /**
- * The rows of one queue before the list's filters and order: checks of the type with their
- * organisation, every column named as REVIEW_QUEUE_LIST's field (a derived table, so `id`, `status` and
- * `email` are unambiguous for the list's SQL; PostgreSQL flattens it into the join). domain.md: checks
- * never submitted are not in a queue (a contractual check a new template sent back is NOT_SUBMITTED).
+ * The rows of one queue before the list's filters and order: the view review_queue (migration 0014: the
+ * checks ever submitted, with their organisation's columns, each named as REVIEW_QUEUE_LIST's field) for
+ * one check type, and the caller's flags.
  */
 export function reviewQueueQuery(db: Kysely<DB>, type: CheckType, flags: QueueFlags, context: QueueContext) {
-  const rows = db
-    .selectFrom('checks')
-    // Every check has its organisation (a foreign key, not null), so a left join answers the same rows as
-    // an inner one; PostgreSQL leaves a left join out of a query that reads none of its columns, so the
-    // page's capped count reads the checks alone unless an organisation's field is filtered on.
-    .leftJoin('organisations', 'organisations.id', 'checks.organisationId')
+  let query = db
+    .selectFrom('reviewQueue')
     .select([
-      'checks.id as id',
-      'checks.organisationId as organisationId',
-      'organisations.obpNumber as obpNumber',
-      'organisations.legalName as legalName',
-      'organisations.orgType as orgType',
-      'organisations.country as country',
-      'organisations.email as email',
-      'organisations.mahCount as mahCount',
-      'checks.submittedAt as submittedAt',
-      'checks.slaDueAt as slaDueAt',
-      'checks.attempt as attempt',
-      'checks.status as status',
-      'checks.assignee as assignee',
-      'checks.version as version',
+      'id',
+      'organisationId',
+      'obpNumber',
+      'legalName',
+      'orgType',
+      'country',
+      'email',
+      'mahCount',
+      'submittedAt',
+      'slaDueAt',
+      'attempt',
+      'status',
+      'assignee',
+      'version',
     ])
-    .where('checks.type', '=', type)
-    .where('checks.status', '<>', 'NOT_SUBMITTED')
-    .$narrowType<{ obpNumber: NotNull; legalName: NotNull; orgType: NotNull; mahCount: NotNull }>();
-  let query = db.selectFrom(rows.as('queue')).selectAll();
+    .where('type', '=', type);
   if (flags.assignedToMe) query = query.where('assignee', '=', context.actor);
   if (flags.overdue) {
     query = query.where('status', 'in', AWAITING_REVIEW).where('slaDueAt', '<', context.now);
@@ -70,9 +62,7 @@ export async function listReviewQueue(
   context: QueueContext,
 ): Promise<ListPage<ReviewQueueRow>> {
   const query = reviewQueueQuery(db, checkTypeOfQueue(queue), flags, context);
-  // The list's SQL runs on the derived table `queue`, which the database handle must know by its row type.
-  type QueueRow = Awaited<ReturnType<typeof query.executeTakeFirstOrThrow>>;
-  const page = await runList(db.withTables<{ queue: QueueRow }>(), query, request, REVIEW_QUEUE_LIST);
+  const page = await runList(db, query, request, REVIEW_QUEUE_LIST);
   return {
     ...page,
     items: page.items.map((row) => ({

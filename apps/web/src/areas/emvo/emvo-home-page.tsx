@@ -1,9 +1,10 @@
 import type { QueueSummary } from '@portal/contracts';
-import { useDeferredValue, useId, useMemo } from 'react';
+import { useDeferredValue, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSessionUser } from '../../auth/auth-context';
 import { tk } from '../../i18n/i18n';
+import { localeOf, numberFormat } from '../../i18n/number-format';
 import { OPEN_STATUSES, queueHref } from './queues/queue-links';
 import styles from './queues/queues.module.css';
 import { useQueueSummary } from './reviews-api';
@@ -21,9 +22,8 @@ export function EmvoHomePage() {
   // The cards render as a transition when the figures come (issue 15): React may then cut that render
   // between cards instead of running it in one task of the start.
   const data = useDeferredValue(summary);
-  const locale = i18n.resolvedLanguage === 'en' ? 'en-US' : (i18n.resolvedLanguage ?? 'en-US');
-  // One number format for the nine figures, not one per figure.
-  const numbers = useMemo(() => new Intl.NumberFormat(locale), [locale]);
+  // One number format for the nine figures, made (or warmed up, main.tsx) once per locale.
+  const numbers = numberFormat(localeOf(i18n.resolvedLanguage ?? 'en'));
   const queuesTitle = useId();
   return (
     <section className={styles.page}>

@@ -1,11 +1,9 @@
 import type { UserRow } from '@portal/contracts';
 import type { TFunction } from 'i18next';
 import { tk } from '../../../i18n/i18n';
+import { localeOf } from '../../../i18n/number-format';
 import type { Column } from '../../../table/column';
 import { keyOf, openUserStep, type UserStep } from './user-dialogs';
-
-/** The UI language as Intl reads it: 'en' shows as en-US (spec §1: default locale en-US). */
-const localeOf = (language: string) => (language === 'en' ? 'en-US' : language);
 
 /** domain.md User: an external user holds the EXTERNAL role; the others are internal (ADMIN, EMVO). */
 export const isExternal = (row: UserRow) => row.roles.includes('EXTERNAL');

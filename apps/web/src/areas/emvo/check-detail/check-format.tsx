@@ -1,8 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-
-/** spec §1: the default locale is en-US; the only language, en, formats as en-US. */
-export const localeOf = (language: string) => (language === 'en' ? 'en-US' : language);
+import { localeOf } from '../../../i18n/number-format';
 
 /** How the detail view writes dates, amounts and countries for people, in the UI's language. */
 export interface Formatters {

@@ -1,11 +1,9 @@
 import type { Metrics } from '@portal/contracts';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { localeOf } from '../../../i18n/number-format';
 import styles from './metrics.module.css';
 import { UPlotChart } from './uplot-chart';
-
-/** The number format of the UI's language (spec §1: default locale en-US). */
-const localeOf = (language: string) => (language === 'en' ? 'en-US' : language);
 
 interface ChartFigureProps {
   title: string;

@@ -1,10 +1,9 @@
 import type { MetricsCompanyRow } from '@portal/contracts';
 import type { TFunction } from 'i18next';
 import { tk } from '../../../i18n/i18n';
+import { localeOf } from '../../../i18n/number-format';
 import type { Column } from '../../../table/column';
 import styles from './metrics.module.css';
-
-const localeOf = (language: string) => (language === 'en' ? 'en-US' : language);
 
 /** A pass rate cell: the percentage, or a dash said in words when the environment has no runs. */
 function Rate({ value, t }: { value: number | null; t: TFunction }) {

@@ -1,8 +1,7 @@
 import type { Metrics } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
+import { localeOf } from '../../../i18n/number-format';
 import styles from './metrics.module.css';
-
-const localeOf = (language: string) => (language === 'en' ? 'en-US' : language);
 
 /** issue 12 item 3: the figures as cards, each a term and its value (a description list). */
 export function MetricsFigures({ metrics }: { metrics: Metrics }) {

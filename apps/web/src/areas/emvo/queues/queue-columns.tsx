@@ -2,11 +2,9 @@ import type { QueueSlug, ReviewQueueRow } from '@portal/contracts';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { tk } from '../../../i18n/i18n';
+import { localeOf } from '../../../i18n/number-format';
 import type { Column } from '../../../table/column';
 import styles from './queues.module.css';
-
-/** The UI language as Intl reads it: 'en' shows as en-US (spec §1: default locale en-US). */
-const localeOf = (language: string) => (language === 'en' ? 'en-US' : language);
 
 /** The cells' formats in the UI's language. */
 export function queueFormats(language: string) {

@@ -1,11 +1,9 @@
 import type { SessionTokenRow } from '@portal/contracts';
 import type { TFunction } from 'i18next';
 import { tk } from '../../../i18n/i18n';
+import { localeOf } from '../../../i18n/number-format';
 import type { Column } from '../../../table/column';
 import { openTokenStep } from './session-token-dialogs';
-
-/** The UI language as Intl reads it: 'en' shows as en-US (spec §1: default locale en-US). */
-const localeOf = (language: string) => (language === 'en' ? 'en-US' : language);
 
 /** A token's times to the minute, in UTC as the API stores them: a 24 h expiry needs the hour. */
 export function tokenTimeFormat(language: string) {
