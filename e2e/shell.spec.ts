@@ -154,3 +154,22 @@ test.describe('accessibility', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 412, height: 823 } });
+
+  test('the menu is a strip above the page, which keeps the whole width', async ({ page }) => {
+    await signInAsReviewer(page);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    const main = page.locator('main');
+    const [menuBox, mainBox] = [await menu.boundingBox(), await main.boundingBox()];
+    // The page starts under the menu, not beside it, and spans the phone's width.
+    expect(mainBox?.y).toBeGreaterThanOrEqual((menuBox?.y ?? 0) + (menuBox?.height ?? 0) - 1);
+    expect(mainBox?.width).toBeGreaterThanOrEqual(400);
+    // The menu's last item scrolls into view and still leads to its screen.
+    await menu.getByRole('link', { name: 'Tests status metrics' }).click();
+    await expect(page).toHaveURL(/\/emvo\/tests-status-metrics$/);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
