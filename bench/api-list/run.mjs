@@ -4,7 +4,7 @@
 // p50 minus SQL p50), its throughput against the SQL's (API req/s ÷ SQL q/s), and the API process's CPU
 // time per request (user + system, over the run), which a busy machine inflates far less than latencies.
 //
-//   npm run build && node bench/api-list/run.mjs [--only postgres|pglite] [--seconds 10] [--connections 32]
+//   npm run build && node bench/api-list/run.mjs [--only postgres|pglite] [--seconds 10] [--warmup 5] [--connections 32]
 //     [--runs 3] [--cpu-prof DIR]
 //
 // --cpu-prof DIR runs the API under `node --cpu-prof` and leaves its profile in DIR (read it with
@@ -41,11 +41,14 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '32' },
     runs: { type: 'string', default: '3' },
     'cpu-prof': { type: 'string' },
+    warmup: { type: 'string', default: '5' },
   },
 });
 const SECONDS = Number(values.seconds);
 const CONNECTIONS = Number(values.connections);
 const RUNS = Number(values.runs);
+/** Seconds of load, not measured, before each query's runs (API and SQL alike). */
+const WARMUP = Number(values.warmup);
 const POOL = 10;
 
 /** The reviewer the benchmark signs in as: the volume seed assigns a quarter of the started checks to them. */
@@ -180,7 +183,7 @@ async function startReviewerApi(target) {
 }
 
 /** A run of autocannon on one URL, with the API's CPU time per request (ms) over the run. */
-async function viaApi(api, url) {
+async function viaApi(api, url, seconds = SECONDS) {
   const cpuBefore = await api.cpuMicros();
   const { latencies, failures } = await new Promise((resolve, reject) => {
     const latencies = [];
@@ -191,7 +194,7 @@ async function viaApi(api, url) {
       {
         url,
         connections: CONNECTIONS,
-        duration: SECONDS,
+        duration: seconds,
         headers: { authorization: `Bearer ${api.token}`, ...XSRF_HEADERS },
       },
       (error) => (error ? reject(error) : resolve({ latencies, failures })),
@@ -203,14 +206,14 @@ async function viaApi(api, url) {
   });
   const cpuMicros = (await api.cpuMicros()) - cpuBefore;
   const served = latencies.length + failures;
-  return { ...summary(latencies, SECONDS), failures, cpu: cpuMicros / 1000 / served };
+  return { ...summary(latencies, seconds), failures, cpu: cpuMicros / 1000 / served };
 }
 
 /**
  * The API's queries as runList runs them: the page and the capped count in parallel, then the planner's
  * estimate when the count reached its cap.
  */
-async function viaSql(target, database, { items, count, estimate }) {
+async function viaSql(target, database, { items, count, estimate }, seconds = SECONDS) {
   const pool =
     target.name === 'postgres'
       ? new pg.Pool({ connectionString: target.options.databaseUrl, max: POOL })
@@ -219,7 +222,7 @@ async function viaSql(target, database, { items, count, estimate }) {
     ? (query) => pool.query(query.sql, [...query.parameters])
     : (query) => database.db.executeQuery(query);
   const latencies = [];
-  const end = performance.now() + SECONDS * 1000;
+  const end = performance.now() + seconds * 1000;
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
       while (performance.now() < end) {
@@ -231,7 +234,7 @@ async function viaSql(target, database, { items, count, estimate }) {
     }),
   );
   await pool?.end();
-  return summary(latencies, SECONDS);
+  return summary(latencies, seconds);
 }
 
 const fmt = (n) => (Number.isFinite(n) ? n.toFixed(1).padStart(7) : '    n/a');
@@ -264,7 +267,9 @@ for (const target of TARGETS) {
   const http = [];
   for (const [name, list, query] of QUERIES) {
     const url = `${api.origin}${list.path}?${query}`;
-    await fetch(url, { headers: { authorization: `Bearer ${api.token}` } }); // warm up
+    // Warm up first: a freshly started process spends its first seconds compiling and optimising (V8's
+    // tiers), which inflated the first queries' figures to twice the later ones'.
+    await viaApi(api, url, WARMUP);
     http.push(await measured(`API ${name}`, () => viaApi(api, url)));
   }
   await api.stop();
@@ -279,6 +284,7 @@ for (const target of TARGETS) {
       count: queries.count.compile(database.db),
       estimate: queries.estimate.compile(database.db),
     };
+    await viaSql(target, database, compiled, WARMUP);
     direct.push(await measured(`SQL ${name}`, () => viaSql(target, database, compiled)));
   }
   await database.close();
