@@ -319,6 +319,14 @@ describe('domain.md: what is refused, with a stable code', () => {
       'INVALID_DATE',
     ],
     [
+      'a submission needs a real time: past year 9999 its SLA would leave the range of dates',
+      check('LEGITIMACY', 'NOT_SUBMITTED'),
+      'SUBMIT',
+      'EXTERNAL',
+      { now: new Date('+275760-08-25T00:00:00.000Z') },
+      'INVALID_DATE',
+    ],
+    [
       'no top-up while active MAHs ≤ declared',
       check('FINANCIAL', 'APPROVED'),
       'TOP_UP_REQUIRED',

@@ -11,6 +11,13 @@ export type CheckType = (typeof CHECK_TYPES)[number];
  */
 export type CheckActorRole = Role | 'SYSTEM';
 
+/**
+ * The latest time an action may carry: the end of year 9999, the last ISO 8601 four-digit year. Later
+ * times are no real clock's, and near the end of JavaScript's dates (year 275760) the SLA's due date
+ * would fall out of range (found by the property test "never throws").
+ */
+const LATEST_ACTION_TIME = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
 /** What the portal records as actor and decidedBy when SYSTEM acts. */
 export const SYSTEM_ACTOR = 'SYSTEM';
 
@@ -252,7 +259,9 @@ export function decide(check: CheckInput, action: CheckAction, context: Decision
   const t = TRANSITIONS[action];
   const actor = context.role === 'SYSTEM' ? SYSTEM_ACTOR : context.actor.trim();
   if (actor === '') return fail('ACTOR_REQUIRED', 'The acting user is required');
-  if (!isValidDate(context.now)) return fail('INVALID_DATE', 'The time of the action is not a valid date');
+  if (!isValidDate(context.now) || context.now.getTime() > LATEST_ACTION_TIME) {
+    return fail('INVALID_DATE', 'The time of the action is not a valid date');
+  }
   const given = cleanReason(context.reason);
   if (t.reason === 'required' && given === null) {
     return fail('REASON_REQUIRED', `A reason is required to ${label(action)}`);
