@@ -1,23 +1,19 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
 import { createAppRouter, preloadScreenCode } from './app/router';
 import { yieldToMain } from './app/yield-to-main';
-import { AuthProvider } from './auth/auth-context';
 import { type Auth, createMsalAuth } from './auth/msal-auth';
 import { type Environment, loadEnvironment } from './config/environment';
-import { EnvironmentProvider } from './config/environment-context';
 import { createErrorHandler, createQueryClient, toastNotify } from './http/error-handler';
 import { createHttpClient } from './http/http-client';
-import { HttpProvider } from './http/http-context';
 import { currentLanguage, initI18n } from './i18n/i18n';
 import { warmUpNumberFormat } from './i18n/number-format';
 import { closeModal } from './modal/modal-store';
 import { toast } from './toast/toast';
 import { preloadToastHost } from './toast/toast-host-slot';
 import './app/portal.css';
+import { AppProviders } from './app/app-providers';
 
 const container = document.getElementById('root') as HTMLElement;
 const root = createRoot(container);
@@ -66,15 +62,13 @@ async function start() {
   startTransition(() =>
     root.render(
       <StrictMode>
-        <EnvironmentProvider environment={environment}>
-          <AuthProvider auth={auth}>
-            <QueryClientProvider client={createQueryClient(handleError)}>
-              <HttpProvider client={http}>
-                <RouterProvider router={router} />
-              </HttpProvider>
-            </QueryClientProvider>
-          </AuthProvider>
-        </EnvironmentProvider>
+        <AppProviders
+          environment={environment}
+          auth={auth}
+          queryClient={createQueryClient(handleError)}
+          http={http}
+          router={router}
+        />
       </StrictMode>,
     ),
   );

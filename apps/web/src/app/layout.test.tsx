@@ -1,17 +1,15 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AuthProvider } from '../auth/auth-context';
 import type { Auth } from '../auth/msal-auth';
-import { EnvironmentProvider } from '../config/environment-context';
 import { markUnavailable, resetAvailability } from '../http/availability';
 import type { HttpClient } from '../http/http-client';
-import { HttpProvider } from '../http/http-context';
 import { TEST_ENVIRONMENT } from '../test/render-with-providers';
 import { userWith } from '../test/session-users';
 import { createTestI18n } from '../test/test-i18n';
+import { AppProviders } from './app-providers';
 import { Layout } from './layout';
 
 function renderLayout(user: ReturnType<typeof userWith> | null) {
@@ -28,15 +26,13 @@ function renderLayout(user: ReturnType<typeof userWith> | null) {
   ]);
   render(
     <I18nextProvider i18n={createTestI18n()}>
-      <EnvironmentProvider environment={TEST_ENVIRONMENT}>
-        <AuthProvider auth={auth}>
-          <QueryClientProvider client={new QueryClient()}>
-            <HttpProvider client={http}>
-              <RouterProvider router={router} />
-            </HttpProvider>
-          </QueryClientProvider>
-        </AuthProvider>
-      </EnvironmentProvider>
+      <AppProviders
+        environment={TEST_ENVIRONMENT}
+        auth={auth}
+        queryClient={new QueryClient()}
+        http={http}
+        router={router}
+      />
     </I18nextProvider>,
   );
 }

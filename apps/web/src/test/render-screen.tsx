@@ -1,14 +1,11 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import { createMemoryRouter, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
-import { AuthProvider } from '../auth/auth-context';
+import { AppProviders } from '../app/app-providers';
 import type { Auth } from '../auth/msal-auth';
-import { EnvironmentProvider } from '../config/environment-context';
 import { createErrorHandler, createQueryClient } from '../http/error-handler';
 import { createHttpClient } from '../http/http-client';
-import { HttpProvider } from '../http/http-context';
 import { closeModal } from '../modal/modal-store';
 import { TEST_ENVIRONMENT } from './render-with-providers';
 import { userWith } from './session-users';
@@ -60,15 +57,13 @@ export function renderScreen({ routes, path, roles = ['EmvoPortalInternal'] }: R
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
     <I18nextProvider i18n={i18n}>
-      <EnvironmentProvider environment={{ ...TEST_ENVIRONMENT, apiUrl: location.origin }}>
-        <AuthProvider auth={auth}>
-          <QueryClientProvider client={queryClient}>
-            <HttpProvider client={client}>
-              <RouterProvider router={router} />
-            </HttpProvider>
-          </QueryClientProvider>
-        </AuthProvider>
-      </EnvironmentProvider>
+      <AppProviders
+        environment={{ ...TEST_ENVIRONMENT, apiUrl: location.origin }}
+        auth={auth}
+        queryClient={queryClient}
+        http={client}
+        router={router}
+      />
     </I18nextProvider>,
   );
   const url = () => decodeURIComponent(`${router.state.location.pathname}${router.state.location.search}`);

@@ -1,15 +1,12 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { type ByRoleMatcher, configure, render, screen } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter } from 'react-router';
 import { afterAll, beforeAll, beforeEach, vi } from 'vitest';
-import { AuthProvider } from '../../auth/auth-context';
+import { AppProviders } from '../../app/app-providers';
 import type { Auth } from '../../auth/msal-auth';
-import { EnvironmentProvider } from '../../config/environment-context';
 import { createErrorHandler, createQueryClient } from '../../http/error-handler';
 import { createHttpClient } from '../../http/http-client';
-import { HttpProvider } from '../../http/http-context';
 import { type MockMail, registrationHandlers } from '../../mock/registration-handlers';
 import { TEST_ENVIRONMENT } from '../../test/render-with-providers';
 import { createTestI18n } from '../../test/test-i18n';
@@ -94,15 +91,13 @@ export function renderVisitorPage(path: string) {
   );
   const view = render(
     <I18nextProvider i18n={i18n}>
-      <EnvironmentProvider environment={TEST_ENVIRONMENT}>
-        <AuthProvider auth={auth}>
-          <QueryClientProvider client={createQueryClient(handleError)}>
-            <HttpProvider client={http}>
-              <RouterProvider router={router} />
-            </HttpProvider>
-          </QueryClientProvider>
-        </AuthProvider>
-      </EnvironmentProvider>
+      <AppProviders
+        environment={TEST_ENVIRONMENT}
+        auth={auth}
+        queryClient={createQueryClient(handleError)}
+        http={http}
+        router={router}
+      />
     </I18nextProvider>,
   );
   return { ...view, toasts, login, router };

@@ -1,16 +1,13 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { HttpHandler } from 'msw';
 import type { SetupServer } from 'msw/node';
 import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
+import { createMemoryRouter, useParams } from 'react-router';
 import { vi } from 'vitest';
-import { AuthProvider } from '../../../auth/auth-context';
+import { AppProviders } from '../../../app/app-providers';
 import type { Auth } from '../../../auth/msal-auth';
-import { EnvironmentProvider } from '../../../config/environment-context';
 import { createQueryClient } from '../../../http/error-handler';
 import { createHttpClient } from '../../../http/http-client';
-import { HttpProvider } from '../../../http/http-context';
 import { reviewHandlers } from '../../../mock/review-handlers';
 import { TEST_ENVIRONMENT } from '../../../test/render-with-providers';
 import { userWith } from '../../../test/session-users';
@@ -83,15 +80,13 @@ export function renderReviewerRoute(path: string) {
   );
   const view = render(
     <I18nextProvider i18n={createTestI18n()}>
-      <EnvironmentProvider environment={{ ...TEST_ENVIRONMENT, apiUrl: location.origin }}>
-        <AuthProvider auth={auth}>
-          <QueryClientProvider client={createQueryClient(handleError)}>
-            <HttpProvider client={client}>
-              <RouterProvider router={router} />
-            </HttpProvider>
-          </QueryClientProvider>
-        </AuthProvider>
-      </EnvironmentProvider>
+      <AppProviders
+        environment={{ ...TEST_ENVIRONMENT, apiUrl: location.origin }}
+        auth={auth}
+        queryClient={createQueryClient(handleError)}
+        http={client}
+        router={router}
+      />
     </I18nextProvider>,
   );
   /** The router's current URL, its query decoded. */
