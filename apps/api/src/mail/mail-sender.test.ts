@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.js';
+import { freePort } from '../test/free-port.js';
 import { recordingLogger } from '../test/recording-logger.js';
-import { closedPort, type Refusal, startSmtpServer, type TestSmtpServer } from '../test/smtp-test-server.js';
+import { type Refusal, startSmtpServer, type TestSmtpServer } from '../test/smtp-test-server.js';
 import { createTestDatabase } from '../test/test-database.js';
 import { createOutbox, type Outbox } from './outbox.js';
 import { claimDueMails, enqueueMail, type MailInput, markSent } from './outbox-repository.js';
@@ -183,7 +184,7 @@ describe('sendDue: refusals and outages', () => {
   });
 
   it('keeps a mail PENDING while the server is down, and sends it once the server is up again', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const outbox = senderTo(`smtp://127.0.0.1:${port}`);
     const queued = await enqueue(mail(1));
 

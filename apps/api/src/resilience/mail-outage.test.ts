@@ -3,8 +3,9 @@ import { type Database, openDatabase } from '../db/database.js';
 import { enqueueMail } from '../mail/outbox-repository.js';
 import { type ApiProcess, startApiProcess } from '../test/api-process.js';
 import { describeWithPostgres } from '../test/describe-with-postgres.js';
+import { freePort } from '../test/free-port.js';
 import { startJwksServer } from '../test/jwks-server.js';
-import { closedPort, startSmtpServer, type TestSmtpServer } from '../test/smtp-test-server.js';
+import { startSmtpServer, type TestSmtpServer } from '../test/smtp-test-server.js';
 import { createScratchSchema, type ScratchSchema } from '../test/test-database.js';
 import { createTestKeys } from '../test/tokens.js';
 import { waitFor } from '../test/wait-for.js';
@@ -28,7 +29,7 @@ describeWithPostgres('SMTP down, then back', () => {
     schema = await createScratchSchema(DATABASE_URL ?? '');
     const jwks = await startJwksServer((await createTestKeys()).jwk);
     closeJwks = jwks.close;
-    smtpPort = await closedPort();
+    smtpPort = await freePort();
     api = await startApiProcess({
       name: 'mail-outage',
       databaseUrl: schema.url,

@@ -85,10 +85,3 @@ export async function startSmtpServer(
   };
   return handle;
 }
-
-/** A port nothing listens on: taken from the system, then released. */
-export async function closedPort(): Promise<number> {
-  const server = await startSmtpServer();
-  await server.close();
-  return server.port;
-}
