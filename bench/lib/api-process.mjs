@@ -6,23 +6,12 @@ import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { loadConfig } from '../../apps/api/dist/config.js';
 
 /**
- * Starts the API on `database` (openDatabase's options) with `config` (environment variables) on top of
- * the benchmark's defaults. `sign(claims)` mints an access token it accepts; `pid` is the process's,
- * `cpuMicros()` its CPU time so far.
+ * A signing key for a benchmark's API process (its public half, `jwk`, goes in BENCH_JWK) and `sign(claims)`,
+ * which mints an access token of the login policy that API accepts (issuer bench, audience portal-api).
  */
-export async function startApi({ database, config = {}, execArgv = [] }) {
+export async function createBenchKeys() {
   const { privateKey, publicKey } = await generateKeyPair('RS256');
   const jwk = { ...(await exportJWK(publicKey)), kid: 'bench', alg: 'RS256' };
-  const child = fork(new URL('../api-list/serve.mjs', import.meta.url), {
-    execArgv,
-    env: {
-      ...process.env,
-      BENCH_DATABASE: JSON.stringify(database),
-      BENCH_JWK: JSON.stringify(jwk),
-      BENCH_CONFIG: JSON.stringify(config),
-    },
-  });
-  const [{ port }] = await once(child, 'message');
   const acr = loadConfig({}).auth.loginPolicy;
   const sign = (claims) =>
     new SignJWT({ acr, ...claims })
@@ -33,6 +22,26 @@ export async function startApi({ database, config = {}, execArgv = [] }) {
       .setIssuedAt()
       .setExpirationTime('2h')
       .sign(privateKey);
+  return { jwk, sign };
+}
+
+/**
+ * Starts the API on `database` (openDatabase's options) with `config` (environment variables) on top of
+ * the benchmark's defaults. `sign(claims)` mints an access token it accepts; `pid` is the process's,
+ * `cpuMicros()` its CPU time so far.
+ */
+export async function startApi({ database, config = {}, execArgv = [] }) {
+  const { jwk, sign } = await createBenchKeys();
+  const child = fork(new URL('../api-list/serve.mjs', import.meta.url), {
+    execArgv,
+    env: {
+      ...process.env,
+      BENCH_DATABASE: JSON.stringify(database),
+      BENCH_JWK: JSON.stringify(jwk),
+      BENCH_CONFIG: JSON.stringify(config),
+    },
+  });
+  const [{ port }] = await once(child, 'message');
   const stop = async () => {
     child.kill('SIGTERM');
     await once(child, 'exit');

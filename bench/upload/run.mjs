@@ -11,9 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { loadConfig } from '../../apps/api/dist/config.js';
 import { startAzurite } from '../../apps/api/dist/storage/azurite-process.js';
+import { createBenchKeys } from '../lib/api-process.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -52,21 +51,13 @@ async function memoryOf(pid) {
 
 /** Starts the API (serve.mjs) on the given store and mints an administrator's token it trusts. */
 async function startApi(env) {
-  const { privateKey, publicKey } = await generateKeyPair('RS256');
-  const jwk = { ...(await exportJWK(publicKey)), kid: 'bench', alg: 'RS256' };
+  const { jwk, sign } = await createBenchKeys();
   const child = fork(new URL('./serve.mjs', import.meta.url), {
     env: { ...process.env, ...env, BENCH_JWK: JSON.stringify(jwk) },
     execArgv: LIVE ? ['--expose-gc'] : [],
   });
   const [{ port, store }] = await once(child, 'message');
-  const token = await new SignJWT({ roles: ['EmvoPortalAdmin'], acr: loadConfig({}).auth.loginPolicy })
-    .setProtectedHeader({ alg: 'RS256', kid: 'bench' })
-    .setIssuer('bench')
-    .setAudience('portal-api')
-    .setSubject('bench')
-    .setIssuedAt()
-    .setExpirationTime('2h')
-    .sign(privateKey);
+  const token = await sign({ roles: ['EmvoPortalAdmin'] });
   const stop = async () => {
     child.kill('SIGTERM');
     await once(child, 'exit');
