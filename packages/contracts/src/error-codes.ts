@@ -1,3 +1,6 @@
+import { USER_RULE_CODES } from '@portal/domain';
+import { LIST_QUERY_ERROR_CODES } from '@portal/list-query';
+
 /**
  * spec §8: every error code the SPA's catalogue (apps/web src/http/error-catalogue.ts) has an entry for.
  * The catalogue is typed against this list, so a code cannot be added here without its entry and message;
@@ -38,12 +41,7 @@ export const ERROR_CODES = [
   'TOKEN_NOT_CANCELLABLE',
   // The administrators' users.
   'USER_EMAIL_TAKEN',
-  'SELF_DISABLE',
-  'SELF_DEMOTION',
-  'LAST_ADMIN',
-  'ROLE_INTERNAL_ONLY',
-  'ACCESS_EXTERNAL_ONLY',
-  'USER_NOT_DISABLED',
+  ...USER_RULE_CODES,
   // Test runs, typed or imported.
   'TEST_RUN_EXISTS',
   'UNKNOWN_COMPANY',
@@ -86,13 +84,8 @@ export const ERROR_CODES = [
   'ALREADY_A_PERSON',
   'OWN_ACCOUNT',
   'ACCESS_NOT_CHANGEABLE',
-  // The list query's codes (packages/list-query).
-  'INVALID_PAGE',
-  'INVALID_LIMIT',
-  'INVALID_ORDER',
-  'INVALID_FILTER_TYPE',
-  'INVALID_VALUE',
-  'INVALID_KEY',
+  // The list query's codes (packages/list-query): parsing, then a field the resource does not declare.
+  ...LIST_QUERY_ERROR_CODES,
   'UNKNOWN_FIELD',
 ] as const;
 

@@ -34,6 +34,7 @@ export {
   type Filter,
   type FilterType,
   type FilterValue,
+  LIST_QUERY_ERROR_CODES,
   type ListQuery,
   type ListQueryError,
   type ListQueryErrorCode,

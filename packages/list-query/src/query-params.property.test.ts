@@ -5,21 +5,12 @@ import { stringifyListQuery, toQueryParams } from './query-params-write.js';
 import {
   FILTER_TYPES,
   type Filter,
+  LIST_QUERY_ERROR_CODES,
   type ListQuery,
-  type ListQueryErrorCode,
   type Scalar,
   type Where,
   type WhereMulti,
 } from './types.js';
-
-const ERROR_CODES: readonly ListQueryErrorCode[] = [
-  'INVALID_PAGE',
-  'INVALID_LIMIT',
-  'INVALID_ORDER',
-  'INVALID_FILTER_TYPE',
-  'INVALID_VALUE',
-  'INVALID_KEY',
-];
 
 /** Names that are not fields (see the README): combinators, free text, the paging keys, filter-type names. */
 const RESERVED = new Set<string>([
@@ -154,7 +145,7 @@ function expectResultShape(
   result: { ok: true } | { ok: false; error: { code: string; key: string; message: string } },
 ) {
   if (!result.ok) {
-    expect(ERROR_CODES).toContain(result.error.code);
+    expect(LIST_QUERY_ERROR_CODES).toContain(result.error.code);
     expect(typeof result.error.key).toBe('string');
     expect(result.error.message.length).toBeGreaterThan(0);
   }

@@ -65,13 +65,16 @@ export type SortDirection = 'asc' | 'desc';
 /** Query params as they travel in a URL: one string per key. */
 export type QueryParams = Record<string, string>;
 
-export type ListQueryErrorCode =
-  | 'INVALID_PAGE'
-  | 'INVALID_LIMIT'
-  | 'INVALID_ORDER'
-  | 'INVALID_FILTER_TYPE'
-  | 'INVALID_VALUE'
-  | 'INVALID_KEY';
+/** The codes a list query's parsing fails with (ListQueryError). */
+export const LIST_QUERY_ERROR_CODES = [
+  'INVALID_PAGE',
+  'INVALID_LIMIT',
+  'INVALID_ORDER',
+  'INVALID_FILTER_TYPE',
+  'INVALID_VALUE',
+  'INVALID_KEY',
+] as const;
+export type ListQueryErrorCode = (typeof LIST_QUERY_ERROR_CODES)[number];
 
 /** The typed error parsing returns instead of throwing. */
 export interface ListQueryError {
