@@ -1,7 +1,7 @@
 import type { Config } from '@portal/api/config';
 import type { Database } from '@portal/api/db/database';
 import { DEMO_PASSWORD } from '@portal/api/db/seed/demo-seed';
-import { PASSWORD_RULE_MESSAGE } from '@portal/domain';
+import { PASSWORD_RULE_MESSAGE, type Role } from '@portal/domain';
 import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANCELLED_DESCRIPTION, FORGOT_PASSWORD_DESCRIPTION } from './interactions.js';
@@ -293,8 +293,12 @@ describe('sign-in errors', () => {
     expect(page.body).toContain('value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
   });
 
-  it('tells a disabled user (with the right password) that the account is locked', async () => {
-    const admin = await database.db
+  /** Signs in, with the demo password, a user added with it (the seeded lead's hash) and `standing`. */
+  async function signInAsAddedUser(
+    email: string,
+    standing: { roles: Role[]; status?: 'DISABLED'; access?: 'REVOKED' },
+  ) {
+    const lead = await database.db
       .selectFrom('users')
       .select('passwordHash')
       .where('email', '=', 'lead@portal.test')
@@ -302,46 +306,26 @@ describe('sign-in errors', () => {
     await database.db
       .insertInto('users')
       .values({
-        email: 'gone@portal.test',
-        displayName: 'Gone',
-        roles: ['EMVO'],
-        status: 'DISABLED',
-        passwordHash: admin.passwordHash,
+        email,
+        displayName: email,
+        ...standing,
+        passwordHash: lead.passwordHash,
         createdBy: 'test',
         updatedBy: 'test',
       })
       .execute();
-    const page = await submit(await openPolicy(signinPolicy()), {
-      signInName: 'gone@portal.test',
-      password: DEMO_PASSWORD,
-    });
+    return submit(await openPolicy(signinPolicy()), { signInName: email, password: DEMO_PASSWORD });
+  }
+
+  it('tells a disabled user (with the right password) that the account is locked', async () => {
+    const page = await signInAsAddedUser('gone@portal.test', { roles: ['EMVO'], status: 'DISABLED' });
     expect(page.body).toContain(escapeHtml(MESSAGES.locked));
   });
 
   // issue 14: the API refuses every call of an external user whose access is revoked; the claims endpoint
   // blocks them at a B2C sign-in, and so does the local provider.
   it('tells an external user whose access is revoked that the account is locked', async () => {
-    const admin = await database.db
-      .selectFrom('users')
-      .select('passwordHash')
-      .where('email', '=', 'lead@portal.test')
-      .executeTakeFirstOrThrow();
-    await database.db
-      .insertInto('users')
-      .values({
-        email: 'revoked@company.test',
-        displayName: 'Revoked',
-        roles: ['EXTERNAL'],
-        access: 'REVOKED',
-        passwordHash: admin.passwordHash,
-        createdBy: 'test',
-        updatedBy: 'test',
-      })
-      .execute();
-    const page = await submit(await openPolicy(signinPolicy()), {
-      signInName: 'revoked@company.test',
-      password: DEMO_PASSWORD,
-    });
+    const page = await signInAsAddedUser('revoked@company.test', { roles: ['EXTERNAL'], access: 'REVOKED' });
     expect(page.body).toContain(escapeHtml(MESSAGES.locked));
   });
 
