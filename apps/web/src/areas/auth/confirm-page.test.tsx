@@ -51,7 +51,7 @@ describe('/confirm, local sign-in accounts: choose a password', () => {
     await user.paste('Secret#2025');
     await user.click(byRole('button', 'Create my account'));
     const ready = await findByRole('status', 'Your account is ready');
-    expect(ready).toHaveFocus();
+    await waitFor(() => expect(ready).toHaveFocus());
     expect(ready).toHaveTextContent('Sign in with anna.jansen@example.com and the password you chose.');
     expect(toasts).toEqual([]);
 
@@ -80,7 +80,8 @@ describe('/confirm, local sign-in accounts: choose a password', () => {
     const { toasts } = open(DEMO_TOKENS.confirm);
     await findByRole('heading', 'Confirm your registration');
     await choosePassword('Secret#2025', 'Secret#2025');
-    expect(await findByRole('alert', 'This link cannot be used')).toHaveFocus();
+    const cannotUse = await findByRole('alert', 'This link cannot be used');
+    await waitFor(() => expect(cannotUse).toHaveFocus());
     expect(byRole('button', 'Send me a new link')).toBeInTheDocument();
     expect(toasts).toEqual([]);
   });
@@ -124,7 +125,8 @@ describe('/confirm, links that cannot be used (spec §8 INVALID_CONFIRM_ACCOUNT)
   it('"Send me a new link": 202 says a new link is on its way, and mails it', async () => {
     open(DEMO_TOKENS.expired);
     await user.click(await findByRole('button', 'Send me a new link'));
-    expect(await findByRole('status', 'A new link is on its way')).toHaveFocus();
+    const onItsWay = await findByRole('status', 'A new link is on its way');
+    await waitFor(() => expect(onItsWay).toHaveFocus());
     expect(mails).toEqual([
       { to: 'anna.jansen@example.com', link: expect.stringMatching(/^\/confirm\?token=mock-link-1-/) },
     ]);
@@ -134,7 +136,7 @@ describe('/confirm, links that cannot be used (spec §8 INVALID_CONFIRM_ACCOUNT)
     const { toasts } = open(DEMO_TOKENS.completed);
     await user.click(await findByRole('button', 'Send me a new link'));
     const panel = await findByRole('alert', 'Your registration is complete');
-    expect(panel).toHaveFocus();
+    await waitFor(() => expect(panel).toHaveFocus());
     expect(panel).toHaveTextContent(INVALID_RESEND_CONFIRMATION_EMAIL);
     expect(mails).toEqual([]);
     expect(toasts).toEqual([]);

@@ -70,7 +70,7 @@ describe('/register (domain.md registration)', () => {
     await user.click(submit());
     const panel = await findByRole('status');
     expect(panel).toHaveAccessibleName('Check your mailbox');
-    expect(panel).toHaveFocus();
+    await waitFor(() => expect(panel).toHaveFocus());
     expect(panel).toHaveTextContent('We sent a link to jane.doe@example.com. It is valid for 48 hours');
     expect(screen.queryByRole('form', { hidden: true })).toBeNull();
     expect(mails).toEqual([
@@ -175,7 +175,8 @@ describe('/register (domain.md registration)', () => {
     expect(accept()).toBeChecked();
     await expectFocus(submit());
     await user.keyboard('{Enter}');
-    expect(await findByRole('status', 'Check your mailbox')).toHaveFocus();
+    const mailbox = await findByRole('status', 'Check your mailbox');
+    await waitFor(() => expect(mailbox).toHaveFocus());
     expect(mails.map((mail) => mail.to)).toEqual(['jo@ex.eu']);
   });
 });
