@@ -180,13 +180,15 @@ describe('POST /api/test-runs/import (a CSV)', () => {
   });
 
   it('reads the columns in any order, and refuses unknown companies, bad lines and repeats per line', async () => {
+    // One time for every line: line 4 repeats line 2 only if both carry the same instant.
+    const executedAt = hoursAgo(5);
     const csv = [
       // A spreadsheet's export: a byte-order mark, semicolons, an extra column.
       '\uFEFFexecutedAt;result;scenario;environment;obpNumber;errorCode;comment',
-      `${hoursAgo(5)};PASSED;Verify;IQE;C00001;;first`,
-      `${hoursAgo(5)};PASSED;Verify;IQE;C07777;;nobody`,
-      `${hoursAgo(5)};PASSED;Verify;IQE;C00001;;again`,
-      `${hoursAgo(5)};PASSED;Verify;IQE`,
+      `${executedAt};PASSED;Verify;IQE;C00001;;first`,
+      `${executedAt};PASSED;Verify;IQE;C07777;;nobody`,
+      `${executedAt};PASSED;Verify;IQE;C00001;;again`,
+      `${executedAt};PASSED;Verify;IQE`,
       `yesterday;PASSED;Verify;IQE;C00001;;bad date`,
     ].join('\n');
     const { status, body } = await importCsv(csv);
