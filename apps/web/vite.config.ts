@@ -20,9 +20,8 @@ export default defineConfig(({ mode }) => ({
     manifest: true,
     // bench/bundle measures what loads (gzip, eager against lazy); Vite's raw-size warning only adds noise.
     chunkSizeWarningLimit: 1000,
-    // identity.md #8: the redirect bridge is its own page, without the app's code.
+    // The redirect bridge (redirect.html) is built on its own: vite.redirect.config.ts.
     rollupOptions: {
-      input: { main: 'index.html', redirect: 'redirect.html' },
       output: {
         // Issue 15: the libraries every page starts with, in one chunk. Left to itself the bundler cuts them
         // into several (by which lazy pages share which), and each small file compresses worse and costs a
