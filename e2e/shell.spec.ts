@@ -11,6 +11,27 @@ async function signInAsReviewer(page: Page) {
   await expect(page).toHaveURL(/\/emvo$/);
 }
 
+/**
+ * Resolves once the toasts' code has come: the toast host's chunk, every chunk it imports and its styles. The
+ * portal fetches it once the first screen shows (issue 15: not at the start, where it competed with that
+ * screen); a browser offline before then has no toast to show.
+ */
+async function toastCodeLoaded(page: Page) {
+  const finished = new Set<string>();
+  page.on('requestfinished', (request) => finished.add(new URL(request.url()).pathname));
+  const host = await page.waitForResponse(/\/assets\/toast-host-[^/]*\.js$/);
+  const imported = [...(await host.text()).matchAll(/from\s*"\.\/([^"]+\.js)"/g)].map(
+    ([, file]) => `/assets/${file}`,
+  );
+  await expect
+    .poll(() =>
+      [...imported, /\/assets\/toast-host-[^/]*\.css$/].every((file) =>
+        typeof file === 'string' ? finished.has(file) : [...finished].some((path) => file.test(path)),
+      ),
+    )
+    .toBe(true);
+}
+
 /** spec §8 error paths, answered by intercepting the API's responses. */
 test.describe('the error catalogue in the running portal', () => {
   test('401 ERR_BAD_CREDENTIALS shows that message', async ({ page }) => {
@@ -63,8 +84,10 @@ test.describe('the error catalogue in the running portal', () => {
       await offline;
       await route.abort('internetdisconnected');
     });
+    const toastCode = toastCodeLoaded(page);
     await page.goto('/emvo');
     await requested;
+    await toastCode;
     await context.setOffline(true);
     release();
     const message = page.getByText('You are offline. Check your connection.');

@@ -3,6 +3,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createAppRouter, preloadScreenCode } from './app/router';
 import { yieldToMain } from './app/yield-to-main';
+import { prefetchPendingDisclaimers } from './auth/disclaimer-gate';
 import { type Auth, createMsalAuth } from './auth/msal-auth';
 import { type Environment, loadEnvironment } from './config/environment';
 import { createErrorHandler, createQueryClient, toastNotify } from './http/error-handler';
@@ -11,7 +12,6 @@ import { currentLanguage, initI18n } from './i18n/i18n';
 import { warmUpNumberFormat } from './i18n/number-format';
 import { closeModal } from './modal/modal-store';
 import { toast } from './toast/toast';
-import { preloadToastHost } from './toast/toast-host-slot';
 import './app/portal.css';
 import { AppProviders } from './app/app-providers';
 
@@ -58,6 +58,8 @@ async function start() {
     getToken: async () => (auth.user() ? auth.getToken() : undefined),
     language: () => currentLanguage(),
   });
+  const queryClient = createQueryClient(handleError);
+  prefetchPendingDisclaimers(queryClient, http, auth.user());
   await yieldToMain();
   startTransition(() =>
     root.render(
@@ -65,7 +67,7 @@ async function start() {
         <AppProviders
           environment={environment}
           auth={auth}
-          queryClient={createQueryClient(handleError)}
+          queryClient={queryClient}
           http={http}
           router={router}
         />
@@ -73,7 +75,6 @@ async function start() {
     ),
   );
   container.removeAttribute('aria-busy');
-  preloadToastHost();
   warmUpNumberFormat(currentLanguage());
 }
 

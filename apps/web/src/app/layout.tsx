@@ -10,7 +10,7 @@ import { menuGroups, visibleGroups } from '../layout/menu-data';
 import { SideMenu } from '../layout/side-menu';
 import { TopBar } from '../layout/top-bar';
 import { ModalOutlet } from '../modal/modal-outlet';
-import { ToastHostSlot } from '../toast/toast-host-slot';
+import { preloadToastHost, ToastHostSlot } from '../toast/toast-host-slot';
 import { UnavailablePage } from './unavailable-page';
 
 /**
@@ -35,7 +35,7 @@ export function Layout() {
       <div className="body">
         {user && <SideMenu groups={groups} />}
         <main id="main" className="main" tabIndex={-1}>
-          <DisclaimerGate>
+          <DisclaimerGate onShown={preloadToastHost}>
             <Outlet />
           </DisclaimerGate>
         </main>

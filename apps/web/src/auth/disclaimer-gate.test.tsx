@@ -1,10 +1,13 @@
+import { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { HttpClient } from '../http/http-client';
 import { createMockDisclaimers, disclaimerContentsHandlers } from '../mock/disclaimer-contents-handlers';
 import { renderScreen } from '../test/render-screen';
-import { DisclaimerGate } from './disclaimer-gate';
+import { userWith } from '../test/session-users';
+import { DisclaimerGate, PENDING_DISCLAIMERS_KEY, prefetchPendingDisclaimers } from './disclaimer-gate';
 
 const server = setupServer();
 let posted: unknown[] = [];
@@ -28,9 +31,14 @@ beforeEach(() => {
   });
 });
 
-const renderGate = () =>
+const renderGate = (onShown?: () => void) =>
   renderScreen({
-    routes: [{ path: '/emvo', element: <DisclaimerGate>{<h1>The reviewers' home</h1>}</DisclaimerGate> }],
+    routes: [
+      {
+        path: '/emvo',
+        element: <DisclaimerGate onShown={onShown}>{<h1>The reviewers' home</h1>}</DisclaimerGate>,
+      },
+    ],
     path: '/emvo',
   });
 
@@ -62,5 +70,48 @@ describe('the sign-in gate (issue 13: a text requiring acceptance, until accepte
     await userEvent.click(logout);
     await waitFor(() => expect(posted).toEqual([]));
     expect(screen.queryByRole('heading', { name: "The reviewers' home" })).toBeNull();
+  });
+});
+
+describe('when the gate has shown something (issue 15: the toasts load after the first screen)', () => {
+  it('calls onShown once the list has answered and the screen shows, not while it loads', async () => {
+    server.resetHandlers(...disclaimerContentsHandlers({ delayMs: 100, newId: () => 'unused' }));
+    const onShown = vi.fn();
+    renderGate(onShown);
+    expect(onShown).not.toHaveBeenCalled();
+    expect(await screen.findByRole('heading', { name: "The reviewers' home" })).toBeInTheDocument();
+    expect(onShown).toHaveBeenCalledTimes(1);
+  });
+
+  it('calls onShown when the gate shows a text to accept instead', async () => {
+    withLoginToAccept();
+    const onShown = vi.fn();
+    renderGate(onShown);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Using the portal' })).toBeInTheDocument();
+    expect(onShown).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('prefetchPendingDisclaimers (issue 15: asked for as the app starts)', () => {
+  const answer = { items: [] };
+  const start = (user: ReturnType<typeof userWith> | null) => {
+    const queryClient = new QueryClient();
+    const http = vi.fn(async () => answer);
+    prefetchPendingDisclaimers(queryClient, http as unknown as HttpClient, user);
+    return { queryClient, http };
+  };
+
+  it("reads the signed-in user's list into the gate's query", async () => {
+    const user = userWith('EmvoPortalInternal');
+    const { queryClient, http } = start(user);
+    expect(http).toHaveBeenCalledWith('/api/disclaimers/pending', expect.anything());
+    await waitFor(() =>
+      expect(queryClient.getQueryData([...PENDING_DISCLAIMERS_KEY, user.username])).toBe(answer),
+    );
+  });
+
+  it('asks nothing for a visitor, nor for a user without a portal role', () => {
+    expect(start(null).http).not.toHaveBeenCalled();
+    expect(start(userWith()).http).not.toHaveBeenCalled();
   });
 });
