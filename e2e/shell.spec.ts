@@ -196,3 +196,17 @@ test.describe('on a phone', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 });
+
+test.describe('the first paint', () => {
+  test("waits for no stylesheet: the shell's styles are in the page, and they apply", async ({ page }) => {
+    const response = await page.goto('/');
+    const html = (await response?.text()) ?? '';
+    expect(html).toContain('<style>');
+    expect(html).not.toContain('rel="stylesheet"');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    // The portal's own styles, from the inline sheet (the screens' own sheets still load as files): the
+    // skip link sits off screen until focused.
+    const skipLink = page.getByRole('link', { name: 'Skip to content' });
+    expect((await skipLink.boundingBox())?.y ?? 0).toBeLessThan(0);
+  });
+});
