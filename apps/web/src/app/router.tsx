@@ -6,6 +6,7 @@ import type { Role } from '../auth/session-user';
 import { LoaderBar } from '../layout/loader-bar';
 import { Layout } from './layout';
 import { NotFoundPage } from './not-found-page';
+import { RouteErrorPage } from './route-error-page';
 
 type LazyPage = () => Promise<{ Component: RouteObject['Component'] }>;
 
@@ -22,6 +23,7 @@ const area = (
 ): RouteObject => ({
   path,
   ...(auth ? { loader: areaLoader(auth, role), shouldRevalidate: guardsAgain } : {}),
+  errorElement: <RouteErrorPage />,
   children: [
     { index: true, lazy: home },
     ...Object.entries(screens).map(([screen, lazy]) => ({ path: screen, lazy })),
@@ -45,10 +47,17 @@ function appRoutes(auth?: Auth): RouteObject[] {
       element: <Layout />,
       // While the first page's guard runs (a token, maybe a sign-in), the page stays blank but for the loader.
       HydrateFallback: LoaderBar,
+      // A failure in the layout itself; the areas' own failures show inside the layout (area() above).
+      errorElement: (
+        <main id="main" className="main">
+          <RouteErrorPage />
+        </main>
+      ),
       children: [
         // The '' area: its visitors' guard runs before any of its screens (sign-in, registration, the mail link).
         {
           ...(auth ? { loader: visitorLoader(auth) } : {}),
+          errorElement: <RouteErrorPage />,
           children: [
             {
               index: true,
