@@ -107,6 +107,31 @@ test.describe('the error catalogue in the running portal', () => {
   });
 });
 
+test.describe('a screen that cannot load', () => {
+  test("offline, a screen whose code has not come shows the portal's error page in the layout", async ({
+    page,
+    context,
+  }) => {
+    await signInAsReviewer(page);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await context.setOffline(true);
+    await page
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: 'Session tokens' })
+      .click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'This page could not be shown.' }),
+    ).toBeVisible();
+    await expect(page.getByText('You are offline. Check your connection.').first()).toBeVisible();
+    // The menu stays, and the page tries again once back online.
+    await context.setOffline(false);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page).toHaveURL(/\/emvo\/session-tokens$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Session tokens' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+
 test.describe('keyboard', () => {
   test('skip link, menu and logout work with the keyboard alone', async ({ page }) => {
     await signInAsReviewer(page);
