@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { yieldToMain } from './yield-to-main';
+import { whenIdle, yieldToMain } from './yield-to-main';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -18,5 +18,23 @@ describe('yieldToMain', () => {
     vi.stubGlobal('scheduler', { yield: schedulerYield });
     await yieldToMain();
     expect(schedulerYield).toHaveBeenCalledOnce();
+  });
+});
+
+describe('whenIdle', () => {
+  it("waits for the browser's idle time, two seconds at most", () => {
+    const requestIdleCallback = vi.fn();
+    vi.stubGlobal('requestIdleCallback', requestIdleCallback);
+    const work = () => {};
+    whenIdle(work);
+    expect(requestIdleCallback).toHaveBeenCalledWith(work, { timeout: 2000 });
+  });
+
+  it('runs in a later task where the browser has no idle callbacks', async () => {
+    expect('requestIdleCallback' in window).toBe(false);
+    const work = vi.fn();
+    whenIdle(work);
+    expect(work).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(work).toHaveBeenCalledOnce());
   });
 });

@@ -8,3 +8,12 @@ export function yieldToMain(): Promise<void> {
   if (typeof scheduler?.yield === 'function') return scheduler.yield();
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
+
+/**
+ * Runs `work` when the browser is idle (at the latest two seconds on), or in a later task where the browser
+ * has no idle callbacks: for what the start can do without, away from the tasks that draw the first screen.
+ */
+export function whenIdle(work: () => void): void {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(work, { timeout: 2000 });
+  else setTimeout(work, 0);
+}

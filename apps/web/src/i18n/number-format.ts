@@ -1,3 +1,5 @@
+import { whenIdle } from '../app/yield-to-main';
+
 /** spec §1: the default locale is en-US; the only language, en, formats as en-US (numbers and dates). */
 export const localeOf = (language: string) => (language === 'en' ? 'en-US' : language);
 
@@ -20,7 +22,5 @@ export function numberFormat(locale: string): Intl.NumberFormat {
  * numbers or dates, cost about 2 ms.
  */
 export function warmUpNumberFormat(language: string): void {
-  const warm = () => void numberFormat(localeOf(language));
-  if ('requestIdleCallback' in window) window.requestIdleCallback(warm, { timeout: 2000 });
-  else setTimeout(warm, 0);
+  whenIdle(() => void numberFormat(localeOf(language)));
 }

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { whenIdle } from '../app/yield-to-main';
 import { subscribeToastRequests, toastRequested } from './toast';
 
 const loadToastHost = () => import('./toast-host');
@@ -15,9 +16,7 @@ let preloaded = false;
 export function preloadToastHost(): void {
   if (preloaded) return;
   preloaded = true;
-  const load = () => void loadToastHost().catch(() => {});
-  if ('requestIdleCallback' in window) window.requestIdleCallback(load, { timeout: 2000 });
-  else setTimeout(load, 0);
+  whenIdle(() => void loadToastHost().catch(() => {}));
 }
 
 /**
