@@ -1,40 +1,17 @@
-import { QueryClient } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { act, screen } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Auth } from '../auth/msal-auth';
 import { markUnavailable, resetAvailability } from '../http/availability';
 import type { HttpClient } from '../http/http-client';
-import { TEST_ENVIRONMENT } from '../test/render-with-providers';
-import { userWith } from '../test/session-users';
-import { createTestI18n } from '../test/test-i18n';
-import { AppProviders } from './app-providers';
+import { renderApp } from '../test/render-app';
+import { testAuth, userWith } from '../test/session-users';
 import { Layout } from './layout';
 
 function renderLayout(user: ReturnType<typeof userWith> | null) {
-  const auth: Auth = {
-    user: () => user,
-    login: async () => {},
-    getToken: async () => 't',
-    logout: async () => {},
-    subscribe: () => () => {},
-  };
-  const http = (async () => []) as unknown as HttpClient;
   const router = createMemoryRouter([
     { element: <Layout />, children: [{ index: true, element: <h1>Page</h1> }] },
   ]);
-  render(
-    <I18nextProvider i18n={createTestI18n()}>
-      <AppProviders
-        environment={TEST_ENVIRONMENT}
-        auth={auth}
-        queryClient={new QueryClient()}
-        http={http}
-        router={router}
-      />
-    </I18nextProvider>,
-  );
+  renderApp(router, { auth: testAuth(user), http: (async () => []) as unknown as HttpClient });
 }
 
 afterEach(() => resetAvailability());

@@ -1,13 +1,8 @@
-import { QueryClient } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Auth } from '../auth/msal-auth';
 import type { HttpClient } from '../http/http-client';
-import { TEST_ENVIRONMENT } from '../test/render-with-providers';
-import { userWith } from '../test/session-users';
-import { createTestI18n } from '../test/test-i18n';
-import { AppProviders } from './app-providers';
+import { renderApp } from '../test/render-app';
+import { testAuth, userWith } from '../test/session-users';
 import { createAppRouter, preloadScreenCode } from './router';
 
 // Each screen module, replaced by one that records that it was loaded.
@@ -47,29 +42,17 @@ describe('preloadScreenCode', () => {
 describe('a screen that fails', () => {
   it("shows the portal's error page inside the layout, with a way to try again", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const user = userWith('EmvoPortalInternal');
     // The guard's silent token fails the way an unreachable provider makes it fail.
-    const auth: Auth = {
-      user: () => user,
-      login: async () => {},
+    const auth = testAuth(userWith('EmvoPortalInternal'), {
       getToken: async () => {
         throw new TypeError('Failed to fetch');
       },
-      logout: async () => {},
-      subscribe: () => () => {},
-    };
+    });
     window.history.pushState({}, '', '/emvo');
-    render(
-      <I18nextProvider i18n={createTestI18n()}>
-        <AppProviders
-          environment={TEST_ENVIRONMENT}
-          auth={auth}
-          queryClient={new QueryClient()}
-          http={(async () => ({ items: [] })) as unknown as HttpClient}
-          router={createAppRouter(auth)}
-        />
-      </I18nextProvider>,
-    );
+    renderApp(createAppRouter(auth), {
+      auth,
+      http: (async () => ({ items: [] })) as unknown as HttpClient,
+    });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'This page could not be shown.' }),
     ).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { userWith } from '../test/session-users';
+import { testAuth, userWith } from '../test/session-users';
 import { areaLoader, guardsAgain, visitorLoader } from './guards';
 import type { Auth } from './msal-auth';
 
@@ -7,13 +7,11 @@ function fakeAuth(
   signedIn: ReturnType<typeof userWith> | null,
   getToken: Auth['getToken'] = async () => 'token',
 ): Auth {
-  return {
-    user: () => signedIn,
+  return testAuth(signedIn, {
     login: vi.fn(async () => {}),
     getToken: vi.fn(getToken),
     logout: vi.fn(async () => {}),
-    subscribe: () => () => {},
-  };
+  });
 }
 
 const request = (path: string) => new Request(`http://portal.test${path}`);

@@ -1,14 +1,11 @@
-import { render } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
-import { AppProviders } from '../app/app-providers';
-import type { Auth } from '../auth/msal-auth';
 import { createErrorHandler, createQueryClient } from '../http/error-handler';
 import { createHttpClient } from '../http/http-client';
 import { closeModal } from '../modal/modal-store';
+import { renderApp } from './render-app';
 import { TEST_ENVIRONMENT } from './render-with-providers';
-import { userWith } from './session-users';
+import { testAuth, userWith } from './session-users';
 import { createTestI18n } from './test-i18n';
 
 export interface RenderScreenOptions {
@@ -27,14 +24,7 @@ export interface RenderScreenOptions {
  */
 export function renderScreen({ routes, path, roles = ['EmvoPortalInternal'] }: RenderScreenOptions) {
   const i18n = createTestI18n();
-  const user = userWith(...roles);
-  const auth: Auth = {
-    user: () => user,
-    login: async () => {},
-    getToken: async () => 'mock-token',
-    logout: async () => {},
-    subscribe: () => () => {},
-  };
+  const auth = testAuth(userWith(...roles));
   const notify = vi.fn();
   const handleError = createErrorHandler({
     t: (key, values) => i18n.t(key, values),
@@ -55,17 +45,13 @@ export function renderScreen({ routes, path, roles = ['EmvoPortalInternal'] }: R
   });
   const queryClient = createQueryClient(handleError);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const view = render(
-    <I18nextProvider i18n={i18n}>
-      <AppProviders
-        environment={{ ...TEST_ENVIRONMENT, apiUrl: location.origin }}
-        auth={auth}
-        queryClient={queryClient}
-        http={client}
-        router={router}
-      />
-    </I18nextProvider>,
-  );
+  const view = renderApp(router, {
+    auth,
+    http: client,
+    queryClient,
+    environment: { ...TEST_ENVIRONMENT, apiUrl: location.origin },
+    i18n,
+  });
   const url = () => decodeURIComponent(`${router.state.location.pathname}${router.state.location.search}`);
   return { ...view, router, url, notify, i18n, queryClient };
 }

@@ -1,3 +1,4 @@
+import type { Auth } from '../auth/msal-auth';
 import { type SessionUser, toSessionUser } from '../auth/session-user';
 
 /** A signed-in user whose token carries these roles claims (EmvoPortalAdmin, …), for tests. */
@@ -11,4 +12,19 @@ export function userWith(...roles: string[]): SessionUser {
     name: 'Rita',
     idTokenClaims: { roles, name: 'Rita Reviewer' },
   });
+}
+
+/**
+ * The app's sign-in for tests: `user` signed in (the same object on every call, as useSyncExternalStore
+ * wants a stable snapshot) or null for a visitor; a token at once; `overrides` for what a test watches.
+ */
+export function testAuth(user: SessionUser | null, overrides: Partial<Auth> = {}): Auth {
+  return {
+    user: () => user,
+    login: async () => {},
+    getToken: async () => 'mock-token',
+    logout: async () => {},
+    subscribe: () => () => {},
+    ...overrides,
+  };
 }

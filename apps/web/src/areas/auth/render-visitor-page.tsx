@@ -1,14 +1,13 @@
-import { type ByRoleMatcher, configure, render, screen } from '@testing-library/react';
+import { type ByRoleMatcher, configure, screen } from '@testing-library/react';
 import { setupServer } from 'msw/node';
-import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter } from 'react-router';
 import { afterAll, beforeAll, beforeEach, vi } from 'vitest';
-import { AppProviders } from '../../app/app-providers';
 import type { Auth } from '../../auth/msal-auth';
 import { createErrorHandler, createQueryClient } from '../../http/error-handler';
 import { createHttpClient } from '../../http/http-client';
 import { type MockMail, registrationHandlers } from '../../mock/registration-handlers';
-import { TEST_ENVIRONMENT } from '../../test/render-with-providers';
+import { renderApp } from '../../test/render-app';
+import { testAuth } from '../../test/session-users';
 import { createTestI18n } from '../../test/test-i18n';
 import { ConfirmPage } from './confirm-page';
 import { RegisterPage } from './register-page';
@@ -55,13 +54,7 @@ export function renderVisitorPage(path: string) {
   const toasts: string[] = [];
   const i18n = createTestI18n();
   const login = vi.fn<Auth['login']>(async () => {});
-  const auth: Auth = {
-    user: () => null,
-    login,
-    getToken: async () => 'unused',
-    logout: async () => {},
-    subscribe: () => () => {},
-  };
+  const auth = testAuth(null, { login });
   const handleError = createErrorHandler({
     t: (key, values) => i18n.t(key, values),
     hasTranslation: (key) => i18n.exists(key),
@@ -89,16 +82,6 @@ export function renderVisitorPage(path: string) {
     ],
     { initialEntries: [path] },
   );
-  const view = render(
-    <I18nextProvider i18n={i18n}>
-      <AppProviders
-        environment={TEST_ENVIRONMENT}
-        auth={auth}
-        queryClient={createQueryClient(handleError)}
-        http={http}
-        router={router}
-      />
-    </I18nextProvider>,
-  );
+  const view = renderApp(router, { auth, http, queryClient: createQueryClient(handleError), i18n });
   return { ...view, toasts, login, router };
 }

@@ -1,17 +1,13 @@
-import { render } from '@testing-library/react';
 import type { HttpHandler } from 'msw';
 import type { SetupServer } from 'msw/node';
-import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, useParams } from 'react-router';
 import { vi } from 'vitest';
-import { AppProviders } from '../../../app/app-providers';
-import type { Auth } from '../../../auth/msal-auth';
 import { createQueryClient } from '../../../http/error-handler';
 import { createHttpClient } from '../../../http/http-client';
 import { reviewHandlers } from '../../../mock/review-handlers';
+import { renderApp } from '../../../test/render-app';
 import { TEST_ENVIRONMENT } from '../../../test/render-with-providers';
-import { userWith } from '../../../test/session-users';
-import { createTestI18n } from '../../../test/test-i18n';
+import { testAuth, userWith } from '../../../test/session-users';
 import { EmvoHomePage } from '../emvo-home-page';
 import { QUEUE_SCREENS } from './queue-page';
 
@@ -40,15 +36,8 @@ export function serveReviews(server: SetupServer, ...overrides: HttpHandler[]) {
   return calls;
 }
 
-/** A signed-in reviewer: one object, as useSyncExternalStore wants a stable snapshot. */
-const reviewer = userWith('EmvoPortalInternal');
-const auth: Auth = {
-  user: () => reviewer,
-  login: async () => {},
-  getToken: async () => 'mock-token',
-  logout: async () => {},
-  subscribe: () => () => {},
-};
+/** A signed-in reviewer. */
+const auth = testAuth(userWith('EmvoPortalInternal'));
 
 /** What the check detail route shows here: the detail view is another page's (check-detail/). */
 function DetailStub() {
@@ -78,17 +67,12 @@ export function renderReviewerRoute(path: string) {
     ],
     { initialEntries: [path] },
   );
-  const view = render(
-    <I18nextProvider i18n={createTestI18n()}>
-      <AppProviders
-        environment={{ ...TEST_ENVIRONMENT, apiUrl: location.origin }}
-        auth={auth}
-        queryClient={createQueryClient(handleError)}
-        http={client}
-        router={router}
-      />
-    </I18nextProvider>,
-  );
+  const view = renderApp(router, {
+    auth,
+    http: client,
+    queryClient: createQueryClient(handleError),
+    environment: { ...TEST_ENVIRONMENT, apiUrl: location.origin },
+  });
   /** The router's current URL, its query decoded. */
   const url = () => decodeURIComponent(`${router.state.location.pathname}${router.state.location.search}`);
   return { ...view, router, url, handleError };

@@ -7,7 +7,6 @@ import { setupServer } from 'msw/node';
 import { I18nextProvider } from 'react-i18next';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '../../../auth/auth-context';
-import type { Auth } from '../../../auth/msal-auth';
 import { EnvironmentProvider } from '../../../config/environment-context';
 import { stubResizeObserver } from '../../../forms/test-form';
 import { createQueryClient } from '../../../http/error-handler';
@@ -17,7 +16,7 @@ import { createMockOnboarding, type MockOnboardingState } from '../../../mock/on
 import { applicationWrites } from '../../../mock/onboarding-handlers';
 import { technicalHandlers } from '../../../mock/technical-handlers';
 import { TEST_ENVIRONMENT } from '../../../test/render-with-providers';
-import { userWith } from '../../../test/session-users';
+import { testAuth, userWith } from '../../../test/session-users';
 import { createTestI18n } from '../../../test/test-i18n';
 import { useOnboarding } from './onboarding-api';
 import { TechnicalStep } from './technical-step';
@@ -145,13 +144,7 @@ function Harness() {
   return data ? <TechnicalStep onboarding={data} /> : null;
 }
 
-const auth: Auth = {
-  user: () => userWith('EmvoPortalExternal'),
-  login: async () => {},
-  getToken: async () => 'mock-token',
-  logout: async () => {},
-  subscribe: () => () => {},
-};
+const auth = testAuth(userWith('EmvoPortalExternal'));
 
 function renderStep() {
   const handleError = vi.fn();

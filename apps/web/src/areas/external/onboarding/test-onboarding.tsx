@@ -7,7 +7,6 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import { AuthProvider } from '../../../auth/auth-context';
-import type { Auth } from '../../../auth/msal-auth';
 import { EnvironmentProvider } from '../../../config/environment-context';
 import { createQueryClient } from '../../../http/error-handler';
 import { createHttpClient } from '../../../http/http-client';
@@ -16,7 +15,7 @@ import { createMockHandlers } from '../../../mock/handlers';
 import type { OnboardingScenario } from '../../../mock/onboarding-data';
 import { onboardingHandlers } from '../../../mock/onboarding-handlers';
 import { TEST_ENVIRONMENT } from '../../../test/render-with-providers';
-import { userWith } from '../../../test/session-users';
+import { testAuth, userWith } from '../../../test/session-users';
 import { createTestI18n } from '../../../test/test-i18n';
 import { fieldId } from './legitimacy-values';
 import { OnboardingPage } from './onboarding-page';
@@ -57,13 +56,7 @@ export function serveOnboarding(
 }
 
 /** A signed-in external user whose token the download sends. */
-const auth: Auth = {
-  user: () => userWith('EmvoPortalExternal'),
-  login: async () => {},
-  getToken: async () => 'mock-token',
-  logout: async () => {},
-  subscribe: () => () => {},
-};
+const auth = testAuth(userWith('EmvoPortalExternal'));
 
 /**
  * fetch for jsdom: the page builds its upload with jsdom's FormData and File, which Node's fetch cannot
