@@ -19,8 +19,13 @@ const stack = (name: string, port: number, idpPort: number, interaction: 'redire
     DATA_DIR: join(tmpdir(), `portal-e2e-${name}-${process.pid}`),
     LOG_LEVEL: 'warn',
     DATABASE_URL: '',
+    DEV_OUTBOX: 'true',
+    LOCAL_IDP: 'true',
     // Every test's browser comes from 127.0.0.1: the per-address limit of anonymous routes is for people.
     RATE_LIMIT_ANONYMOUS: '100000',
+    // Parallel tests share the demo accounts: the per-user limits (issue 21) are for one person's pace.
+    RATE_LIMIT_USER_WRITES: '100000',
+    RATE_LIMIT_USER_UPLOADS: '100000',
   },
 });
 

@@ -10,6 +10,35 @@ export async function submitCredentials(page: Page, email: string, password = DE
   await page.locator('#next').click();
 }
 
+/** A mail of the local outbox, as GET /api/dev/outbox answers it (the stacks run with DEV_OUTBOX=true). */
+export interface OutboxMail {
+  id: string;
+  subject: string;
+  text: string;
+}
+
+export async function mailsTo(page: Page, email: string): Promise<OutboxMail[]> {
+  const response = await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`);
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as OutboxMail[];
+}
+
+/** The code of the reset policy's newest verification mail to the address, one not among `before`. */
+export async function newVerificationCode(page: Page, email: string, before: OutboxMail[]): Promise<string> {
+  const seen = new Set(before.map((mail) => mail.id));
+  let code = '';
+  await expect
+    .poll(async () => {
+      const mail = (await mailsTo(page, email)).find(
+        (each) => !seen.has(each.id) && each.subject.endsWith('your verification code'),
+      );
+      code = /Your code is: (\d{6})/.exec(mail?.text ?? '')?.[1] ?? '';
+      return code;
+    })
+    .not.toBe('');
+  return code;
+}
+
 /** From the portal's start page: Sign in, then the provider's form. */
 export async function signIn(page: Page, email: string) {
   await page.goto('/');

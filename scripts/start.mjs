@@ -8,10 +8,16 @@ build();
 
 const { loadConfig } = await import('../apps/api/dist/config.js');
 const { DEMO_ACCOUNTS, DEMO_PASSWORD } = await import('../apps/api/dist/db/seed/demo-seed.js');
-const config = loadConfig();
-
-// Warnings and errors only, unless LOG_LEVEL says otherwise, so the banner below stays readable.
-const env = { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' };
+// Warnings and errors only, unless LOG_LEVEL says otherwise, so the banner below stays readable. The local
+// conveniences (the readable outbox, the embedded identity provider) are on here, for a person trying the
+// portal on this machine; the API refuses them when it listens beyond loopback.
+const env = {
+  ...process.env,
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  DEV_OUTBOX: process.env.DEV_OUTBOX ?? 'true',
+  LOCAL_IDP: process.env.LOCAL_IDP ?? 'true',
+};
+const config = loadConfig(env);
 const api = spawn('node', ['apps/local-idp/dist/stack.js'], { cwd: root, stdio: 'inherit', env });
 api.on('exit', (code) => process.exit(code ?? 0));
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => api.kill(signal));

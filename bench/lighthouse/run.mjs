@@ -38,6 +38,7 @@ const stack = spawn('node', ['apps/local-idp/dist/stack.js'], {
     LOG_LEVEL: 'warn',
     DATABASE_URL: '',
     NODE_ENV: 'production',
+    LOCAL_IDP: 'true',
   },
 });
 

@@ -13,9 +13,24 @@ const config = loadConfig({
   AUTH_API_AUDIENCE: 'portal-api',
   DATA_DIR: process.env.BENCH_DATA_DIR ?? '',
   STORAGE_CONNECTION_STRING: process.env.BENCH_STORAGE ?? '',
+  // The benchmark uploads faster than a person: the per-user upload limit (issue 21) is not measured here.
+  RATE_LIMIT_USER_WRITES: '1000000',
+  RATE_LIMIT_USER_UPLOADS: '1000000',
 });
 const database = await openDatabase({ pgliteDir: 'memory://' });
 await migrate(database);
+// The administrator the benchmark's token names (subject `bench`): the API serves only directory users.
+await database.db
+  .insertInto('users')
+  .values({
+    email: 'bench@portal.test',
+    displayName: 'Bench',
+    externalId: 'bench',
+    roles: ['ADMIN'],
+    createdBy: 'bench',
+    updatedBy: 'bench',
+  })
+  .execute();
 const keySet = createLocalJWKSet({ keys: [JSON.parse(process.env.BENCH_JWK ?? '{}')] });
 const app = await buildApp({ config, database, keySet, logger: false });
 await app.listen({ host: '127.0.0.1', port: 0 });

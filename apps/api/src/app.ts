@@ -8,6 +8,9 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import type { JWTVerifyGetKey } from 'jose';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
+import { DEFAULT_BODY_LIMIT } from './http/body-limits.js';
+import { requestLogSerializer } from './http/log-redaction.js';
+import { requestContextPlugin } from './http/request-context.js';
 import { responseSerializerCompiler } from './http/response-serializer.js';
 import { mailPlugin } from './mail/mail-plugin.js';
 import { agreementTemplatesRoutes } from './modules/agreement-templates/agreement-templates-routes.js';
@@ -39,9 +42,10 @@ import { csrfPlugin } from './plugins/csrf.js';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
 import { nulCharactersPlugin } from './plugins/nul-characters.js';
 import { markRoutesPublic } from './plugins/public-routes.js';
-import { rateLimitsPlugin } from './plugins/rate-limits.js';
+import { rateLimitsPlugin, userRateLimitsPlugin } from './plugins/rate-limits.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { webPlugin } from './plugins/web.js';
+import { orphanSweepPlugin } from './storage/orphan-sweep-plugin.js';
 import { storagePlugin } from './storage/storage-plugin.js';
 
 export interface AppOptions {
@@ -55,10 +59,22 @@ export interface AppOptions {
 /** Builds the API; it reads as a table of contents. server.ts listens, tests call inject(). */
 export async function buildApp({ config, database, keySet, logger }: AppOptions) {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
-    // Behind a load balancer the client address comes from X-Forwarded-For.
-    trustProxy: config.production,
-    bodyLimit: 1_048_576,
+    // issue 21 item 9: every request line goes through one serializer that redacts mailed-link tokens.
+    logger:
+      logger === undefined || (typeof logger === 'object' && !('child' in logger))
+        ? { level: config.logLevel, ...logger, serializers: { req: requestLogSerializer } }
+        : logger,
+    // issue 21 item 3: X-Forwarded-For is read only from the proxies TRUST_PROXY names (none by default),
+    // so a client cannot write its own address past the rate limits and into the audit trail.
+    // A hop count as proxy-addr reads one: the n addresses nearest the socket are proxies.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
+    bodyLimit: DEFAULT_BODY_LIMIT,
     // A malformed URL is answered before any route, outside the error handler: in the one error shape too.
     frameworkErrors,
   });
@@ -67,6 +83,7 @@ export async function buildApp({ config, database, keySet, logger }: AppOptions)
   app.setSerializerCompiler(responseSerializerCompiler({ check: config.nodeEnv === 'test' }));
   app.addHook('onClose', () => database.close());
 
+  await app.register(requestContextPlugin);
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin, {
     publicUrl: config.publicUrl,
@@ -93,6 +110,11 @@ export async function buildApp({ config, database, keySet, logger }: AppOptions)
     standing: (user) => userStanding(database.db, user),
     ...(keySet ? { keySet } : {}),
   });
+  // After auth: each signed-in user's writes and uploads are counted by the token's subject.
+  await app.register(userRateLimitsPlugin, {
+    writesPerMinute: config.rateLimitUserWrites,
+    uploadsPerMinute: config.rateLimitUserUploads,
+  });
   await app.register(csrfPlugin, { secure: config.publicUrl.startsWith('https:') });
   // Text the database cannot hold (a NUL character) is refused at the boundary, before any route reads it.
   await app.register(nulCharactersPlugin);
@@ -114,6 +136,8 @@ export async function buildApp({ config, database, keySet, logger }: AppOptions)
   await app.register(mailPlugin, { config, database });
   // Multipart uploads and the blob store (app.fileStorage), before the modules that store files.
   await app.register(storagePlugin, { storage: config.storage });
+  // issue 21 item 5: what a crash or an abandoned upload leaves is swept, on every instance, after a grace.
+  await app.register(orphanSweepPlugin, { database, storage: config.storage });
   await app.register(healthRoutes, { database });
   await app.register(environmentRoutes, { config });
   await app.register(claimsRoutes, { prefix: '/api', database });
@@ -136,8 +160,8 @@ export async function buildApp({ config, database, keySet, logger }: AppOptions)
   await app.register(testRunsRoutes, { prefix: '/api', database });
   await app.register(usersRoutes, { prefix: '/api', database, config });
   await app.register(linksRoutes, { prefix: '/links', database });
-  // domain.md: the outbox is readable through the API outside production; in production, no such route.
-  if (!config.production) await app.register(devOutboxRoutes, { prefix: '/api', database });
+  // domain.md: the outbox is readable through the API locally: only when DEV_OUTBOX asks for it (issue 21).
+  if (config.devOutbox) await app.register(devOutboxRoutes, { prefix: '/api', database });
   await app.register(webPlugin, { webDist: config.webDist });
   return app;
 }

@@ -41,4 +41,38 @@ describe('loadConfig', () => {
   it('names every invalid variable', () => {
     expect(() => loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud' })).toThrow(/PORT[\s\S]*LOG_LEVEL/);
   });
+
+  it('reads TRUST_PROXY as a hop count or proxy addresses, and trusts nobody by default (issue 21)', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.7,fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.0.2.7',
+      'fd00::/8',
+    ]);
+    for (const wrong of ['true', 'proxy.example', '10.0.0.0/33', '300.1.1.1'])
+      expect(() => loadConfig({ TRUST_PROXY: wrong }), wrong).toThrow(/TRUST_PROXY/);
+  });
+
+  it('turns the local conveniences on only when asked, and refuses them beyond loopback (issue 21 item 7)', () => {
+    expect(loadConfig({})).toMatchObject({ devOutbox: false, localIdp: false });
+    expect(loadConfig({ DEV_OUTBOX: 'true', LOCAL_IDP: 'true' })).toMatchObject({
+      devOutbox: true,
+      localIdp: true,
+    });
+    expect(loadConfig({ DEV_OUTBOX: 'true', HOST: '::1' }).devOutbox).toBe(true);
+    expect(() => loadConfig({ DEV_OUTBOX: 'true', HOST: '0.0.0.0' })).toThrow(/DEV_OUTBOX.*0\.0\.0\.0/);
+    expect(() => loadConfig({ LOCAL_IDP: 'true', HOST: '192.0.2.10' })).toThrow(/LOCAL_IDP/);
+    expect(loadConfig({ HOST: '0.0.0.0' }).devOutbox).toBe(false);
+  });
+
+  it('reads the per-user limits, the invitations a day and the storage quota', () => {
+    expect(loadConfig({})).toMatchObject({
+      rateLimitUserWrites: 120,
+      rateLimitUserUploads: 20,
+      invitationsPerCompanyPerDay: 10,
+      storage: { quotaBytes: 200_000_000 },
+    });
+  });
 });

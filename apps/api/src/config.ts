@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
@@ -81,6 +82,34 @@ const envSchema = z.object({
       'origins such as https://a.example',
     )
     .optional(),
+  /**
+   * issue 21: which proxies in front of the API may say who the client is (X-Forwarded-For): a hop count
+   * (`1`: the one load balancer) or the proxies' addresses and CIDRs, comma-separated. Unset: none, the
+   * socket's address counts (trusting every hop would let a client write its own address).
+   */
+  TRUST_PROXY: z
+    .string()
+    .refine(
+      (value) => /^\d{1,2}$/.test(value) || value.split(',').every((entry) => isAddressOrCidr(entry.trim())),
+      'a hop count (1) or proxy addresses and CIDRs, comma-separated (10.0.0.0/8,192.0.2.7)',
+    )
+    .optional(),
+  /** Write requests a minute each signed-in user may make (issue 21: no route is an unbounded cannon). */
+  RATE_LIMIT_USER_WRITES: z.coerce.number().int().min(1).default(120),
+  /** Invitations a company may send a day (issue 21 item 4: the portal is no mail cannon). */
+  INVITATIONS_PER_COMPANY_PER_DAY: z.coerce.number().int().min(1).max(1000).default(10),
+  /** Uploads a minute each signed-in user may make. */
+  RATE_LIMIT_USER_UPLOADS: z.coerce.number().int().min(1).default(20),
+  /** What each company's stored files may take, in MB of 10⁶ bytes (issue 21 item 5). */
+  STORAGE_QUOTA_MB: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  /** How long an uploaded file no record references is kept before the sweep removes it. */
+  STORAGE_ORPHAN_GRACE_MINUTES: z.coerce.number().int().min(1).max(100_000).default(60),
+  /**
+   * Local-only conveniences, off unless asked for (`npm start` asks): the readable outbox
+   * (GET /api/dev/outbox) and the embedded identity provider. Refused when the API listens beyond loopback.
+   */
+  DEV_OUTBOX: booleanString.default(false),
+  LOCAL_IDP: booleanString.default(false),
   TOKEN_ENCRYPTION_KEY: z
     .string()
     .refine((value) => Buffer.from(value, 'base64').length === 32 && /^[A-Za-z0-9+/]+={0,2}$/.test(value), {
@@ -116,6 +145,29 @@ export const DEFAULT_SLA_HOLIDAYS = [
   '2027-12-25',
 ];
 
+const CIDR = /^(.+)\/(\d{1,3})$/;
+
+/** An IPv4 or IPv6 address, or one with a prefix length (10.0.0.0/8, fd00::/8). */
+function isAddressOrCidr(entry: string): boolean {
+  const cidr = CIDR.exec(entry);
+  const address = cidr?.[1] ?? entry;
+  const family = isIP(address);
+  if (family === 0) return false;
+  return !cidr || Number(cidr[2]) <= (family === 4 ? 32 : 128);
+}
+
+/** Whether a listening address is reachable from this machine alone. */
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/** fastify's trustProxy: a hop count, the proxies' addresses, or (unset) nobody. */
+function trustProxyOf(value: string | undefined): number | string[] | false {
+  if (value === undefined) return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((entry) => entry.trim());
+}
+
 export type Config = ReturnType<typeof loadConfig>;
 
 /** B2C's URL layout: {instance}/{tenant}.onmicrosoft.com/{policy}, lower case (MSAL lower-cases paths). */
@@ -131,6 +183,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
+  // issue 21 item 7: the readable outbox hands out every mailed link and the local provider is no B2C:
+  // neither may face a network.
+  const conveniences = [e.DEV_OUTBOX && 'DEV_OUTBOX', e.LOCAL_IDP && 'LOCAL_IDP'].filter(Boolean);
+  if (conveniences.length > 0 && !isLoopback(e.HOST)) {
+    throw new Error(
+      `Invalid configuration:\n  ${conveniences.join(', ')}: local-only, but the API listens on ${e.HOST} ` +
+        '(set HOST=127.0.0.1 or turn them off)',
+    );
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, '');
   const instance = (e.AUTH_INSTANCE ?? 'http://127.0.0.1:8090').replace(/\/$/, '');
   const policyBase = b2cPolicyBase(instance, e.AUTH_TENANT, e.AUTH_LOGIN_POLICY);
@@ -167,6 +228,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       containerPrefix: e.STORAGE_CONTAINER_PREFIX,
       /** The local driver's folder. */
       dir: `${e.DATA_DIR}/files`,
+      quotaBytes: e.STORAGE_QUOTA_MB * 1_000_000,
+      orphanGraceMs: e.STORAGE_ORPHAN_GRACE_MINUTES * 60_000,
     },
     mail: {
       smtpUrl: e.SMTP_URL,
@@ -177,6 +240,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     slaHolidays: e.SLA_HOLIDAYS?.split(',') ?? DEFAULT_SLA_HOLIDAYS,
     tokenEncryptionKey: e.TOKEN_ENCRYPTION_KEY,
     rateLimitAnonymous: e.RATE_LIMIT_ANONYMOUS,
+    rateLimitUserWrites: e.RATE_LIMIT_USER_WRITES,
+    rateLimitUserUploads: e.RATE_LIMIT_USER_UPLOADS,
+    invitationsPerCompanyPerDay: e.INVITATIONS_PER_COMPANY_PER_DAY,
+    trustProxy: trustProxyOf(e.TRUST_PROXY),
+    devOutbox: e.DEV_OUTBOX,
+    localIdp: e.LOCAL_IDP,
     corsOrigins: e.CORS_ORIGINS?.split(',').map((origin) => new URL(origin.trim()).origin) ?? [],
   };
 }

@@ -69,6 +69,12 @@ export async function checkCredentials(
   return { ok: true, user };
 }
 
+/** The only accounts a reset code is mailed to: existing and ACTIVE (resetPassword checks again). */
+export async function findActiveUser(db: PortalDb, email: string): Promise<PortalUser | undefined> {
+  const user = await findUserByEmail(db, email);
+  return user?.status === 'ACTIVE' ? user : undefined;
+}
+
 export type ResetOutcome = { ok: true; user: PortalUser } | { ok: false; reason: 'unknown' | 'locked' };
 
 /**

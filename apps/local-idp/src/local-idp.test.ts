@@ -1,32 +1,26 @@
 import type { Config } from '@portal/api/config';
 import type { Database } from '@portal/api/db/database';
 import { DEMO_PASSWORD } from '@portal/api/db/seed/demo-seed';
-import { PASSWORD_RULE_MESSAGE, type Role } from '@portal/domain';
 import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANCELLED_DESCRIPTION, FORGOT_PASSWORD_DESCRIPTION } from './interactions.js';
 import type { StartedLocalIdp } from './local-idp.js';
 import { escapeHtml, MESSAGES } from './pages.js';
 import { policyEndpoints } from './policy-endpoints.js';
-import { authorizeRequest, Browser, formAction, hiddenInputs, redirectParams } from './test/browser.js';
+import { addAccount, type Standing } from './test/accounts.js';
+import { authorizeRequest, type Browser, formAction, hiddenInputs, redirectParams } from './test/browser.js';
 import { SPA_ORIGIN, startTestIdp } from './test/fixture.js';
-
-interface TokenResponse {
-  access_token?: string;
-  id_token?: string;
-  refresh_token?: string;
-  expires_in?: number;
-  token_type?: string;
-  error?: string;
-  error_description?: string;
-}
+import { resetWithMailedCode } from './test/password-reset-flow.js';
+import { type PolicyClient, policyClient } from './test/policy-client.js';
 
 let config: Config;
 let database: Database;
 let idp: StartedLocalIdp;
+let client: PolicyClient;
 
 beforeAll(async () => {
   ({ config, database, idp } = await startTestIdp());
+  client = policyClient(config);
 });
 afterAll(async () => {
   await idp.close();
@@ -38,51 +32,10 @@ const resetPolicy = () => config.auth.resetPolicy;
 const endpoints = (policy: string) => policyEndpoints(config, policy);
 const keys = (policy: string) => createRemoteJWKSet(new URL(endpoints(policy).jwks_uri));
 
-/** Opens the policy's page the way MSAL's redirect does. */
-async function openPolicy(policy: string, options: { loginHint?: string } = {}) {
-  const browser = new Browser(config.publicUrl);
-  const request = authorizeRequest(config, policy, options);
-  const page = await browser.navigate(request.url);
-  return { browser, request, page };
-}
-
-type Opened = Awaited<ReturnType<typeof openPolicy>>;
-
-/** Submits the page's form (or the button with formaction) and follows the redirects. */
-function submit(opened: Opened, fields: Record<string, string>, action?: string) {
-  const target = action
-    ? new URL(action, opened.page.url).href
-    : formAction(opened.page.body, opened.page.url);
-  return opened.browser.navigate(target, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
-
-/** MSAL's token calls: fetch from the SPA's origin, no cookies. */
-async function tokenCall(policy: string, fields: Record<string, string>, origin = SPA_ORIGIN) {
-  const response = await fetch(endpoints(policy).token_endpoint, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
-    body: new URLSearchParams({ client_id: config.auth.clientId, client_info: '1', ...fields }).toString(),
-  });
-  return { response, body: (await response.json()) as TokenResponse };
-}
-
-async function redeem(opened: Opened, redirectUrl: string, policy: string) {
-  const params = redirectParams(redirectUrl);
-  expect(params.get('state')).toBe(opened.request.state);
-  const code = params.get('code');
-  if (!code) throw new Error(`no code in ${redirectUrl}`);
-  return tokenCall(policy, {
-    grant_type: 'authorization_code',
-    code,
-    code_verifier: opened.request.verifier,
-    redirect_uri: opened.request.redirectUri,
-    scope: opened.request.scope,
-  });
-}
+const openPolicy: PolicyClient['openPolicy'] = (...args) => client.openPolicy(...args);
+const submit: PolicyClient['submit'] = (...args) => client.submit(...args);
+const tokenCall: PolicyClient['tokenCall'] = (...args) => client.tokenCall(...args);
+const redeem: PolicyClient['redeem'] = (...args) => client.redeem(...args);
 
 /** The whole sign-in: form, credentials, code, tokens. */
 async function signIn(email: string, password = DEMO_PASSWORD) {
@@ -293,27 +246,9 @@ describe('sign-in errors', () => {
     expect(page.body).toContain('value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
   });
 
-  /** Signs in, with the demo password, a user added with it (the seeded lead's hash) and `standing`. */
-  async function signInAsAddedUser(
-    email: string,
-    standing: { roles: Role[]; status?: 'DISABLED'; access?: 'REVOKED' },
-  ) {
-    const lead = await database.db
-      .selectFrom('users')
-      .select('passwordHash')
-      .where('email', '=', 'lead@portal.test')
-      .executeTakeFirstOrThrow();
-    await database.db
-      .insertInto('users')
-      .values({
-        email,
-        displayName: email,
-        ...standing,
-        passwordHash: lead.passwordHash,
-        createdBy: 'test',
-        updatedBy: 'test',
-      })
-      .execute();
+  /** Signs in, with the demo password, a user added with it and `standing`. */
+  async function signInAsAddedUser(email: string, standing: Standing) {
+    await addAccount(database.db, email, standing);
     return submit(await openPolicy(signinPolicy()), { signInName: email, password: DEMO_PASSWORD });
   }
 
@@ -343,80 +278,6 @@ describe('sign-in errors', () => {
     expect(params.get('state')).toBe(opened.request.state);
     const attribute = action === 'forgot' ? 'href' : 'formaction';
     expect(opened.page.body).toContain(`${attribute}="${new URL(link).pathname}"`);
-  });
-});
-
-describe('the reset policy', () => {
-  it('asks for the email and a new password twice, checking the password rule', async () => {
-    const opened = await openPolicy(resetPolicy());
-    expect(opened.page.body).toContain('<h1>Reset your password</h1>');
-    for (const id of ['email', 'newPassword', 'reenterPassword', 'continue', 'cancel']) {
-      expect(opened.page.body).toContain(`id="${id}"`);
-    }
-    const weak = await submit(opened, {
-      email: 'external@portal.test',
-      newPassword: 'alllowercase1!',
-      reenterPassword: 'alllowercase1!',
-    });
-    expect(weak.body).toContain(escapeHtml(PASSWORD_RULE_MESSAGE));
-    const differ = await submit(opened, {
-      email: 'external@portal.test',
-      newPassword: 'New-password-1',
-      reenterPassword: 'New-password-2',
-    });
-    expect(differ.body).toContain(escapeHtml(MESSAGES.passwordsDiffer));
-    const unknown = await submit(opened, {
-      email: 'nobody@portal.test',
-      newPassword: 'New-password-1',
-      reenterPassword: 'New-password-1',
-    });
-    expect(unknown.body).toContain(escapeHtml(MESSAGES.resetUnknownAccount));
-  });
-
-  it('sets the new password and ends signed in with a token of the reset policy', async () => {
-    const opened = await openPolicy(resetPolicy());
-    const back = await submit(opened, {
-      email: 'External@Portal.test',
-      newPassword: 'New-password-1',
-      reenterPassword: 'New-password-1',
-    });
-    const tokens = await redeem(opened, back.url, resetPolicy());
-    expect(tokens.response.status).toBe(200);
-    const { payload } = await jwtVerify(tokens.body.access_token ?? '', keys(resetPolicy()), {
-      issuer: endpoints(resetPolicy()).issuer,
-      audience: config.auth.audience,
-    });
-    expect(payload).toMatchObject({ acr: 'b2c_1_reset', tfp: 'b2c_1_reset', roles: ['EmvoPortalExternal'] });
-    // The API accepts only the login policy's tokens (spec §4: the SPA signs out and in again).
-    await expect(verifyAccessToken(tokens.body.access_token)).rejects.toThrow();
-
-    const oldPassword = await submit(await openPolicy(signinPolicy()), {
-      signInName: 'external@portal.test',
-      password: DEMO_PASSWORD,
-    });
-    expect(oldPassword.body).toContain(escapeHtml(MESSAGES.wrongPassword));
-    const { tokens: fresh } = await signIn('external@portal.test', 'New-password-1');
-    expect(await verifyAccessToken(fresh.access_token)).toMatchObject({ acr: 'b2c_1_signin' });
-
-    const audit = await database.db
-      .selectFrom('auditLog')
-      .select(['action', 'entity', 'actor'])
-      .where('entityId', '=', await userId('external@portal.test'))
-      .execute();
-    expect(audit).toContainEqual({ action: 'PASSWORD_RESET', entity: 'user', actor: 'external@portal.test' });
-  });
-
-  it('shows its page again on the next visit, as B2C does, and Cancel returns AADB2C90091', async () => {
-    const opened = await openPolicy(resetPolicy());
-    await submit(opened, {
-      email: 'external@portal.test',
-      newPassword: 'New-password-1',
-      reenterPassword: 'New-password-1',
-    });
-    const again = await opened.browser.navigate(authorizeRequest(config, resetPolicy()).url);
-    expect(again.body).toContain('<h1>Reset your password</h1>');
-    const back = await submit({ ...opened, page: again }, {}, `${again.url}/cancel`);
-    expect(redirectParams(back.url).get('error_description')).toBe(CANCELLED_DESCRIPTION);
   });
 });
 
@@ -456,12 +317,13 @@ describe('logout', () => {
   });
 
   it("accepts at the login policy an ID token of the reset policy (the SPA's sign-out after a reset)", async () => {
-    const opened = await openPolicy(resetPolicy());
-    const done = await submit(opened, {
-      email: 'external@portal.test',
-      newPassword: 'New-password-1',
-      reenterPassword: 'New-password-1',
-    });
+    const { opened, back: done } = await resetWithMailedCode(
+      client,
+      database.db,
+      resetPolicy(),
+      'external@portal.test',
+      'New-password-1',
+    );
     const tokens = await redeem(opened, done.url, resetPolicy());
     expect(decodeJwt(tokens.body.id_token ?? '').acr).toBe('b2c_1_reset');
     const back = await logout(opened.browser, signinPolicy(), tokens.body.id_token ?? '');

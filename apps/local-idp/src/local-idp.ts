@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type RequestListener, type ServerRe
 import type { Config } from '@portal/api/config';
 import type { JWK } from 'oidc-provider';
 import type { PortalDb } from './account-repository.js';
+import type { Clock } from './expiring-map.js';
 import {
   BodyTooLargeError,
   isForm,
@@ -15,6 +16,8 @@ import {
 import { handleInteraction, type InteractionRoute } from './interactions.js';
 import { POLICY_ROUTES, policyEndpoints, policyMountPath } from './policy-endpoints.js';
 import { createPolicyProvider, type PolicyKind } from './policy-provider.js';
+import { createResetCodes } from './reset-codes.js';
+import { createSignInLockout } from './sign-in-lockout.js';
 
 export interface LocalIdpLogger {
   error(message: string, error?: unknown): void;
@@ -26,6 +29,8 @@ export interface LocalIdpOptions {
   db: PortalDb;
   /** Only errors are reported; console.error by default. */
   logger?: LocalIdpLogger;
+  /** The clock of the lockout and of the reset codes (Date.now); tests move it instead of waiting. */
+  now?: Clock;
 }
 
 export interface LocalIdp {
@@ -51,6 +56,10 @@ export function createLocalIdp(options: LocalIdpOptions): LocalIdp {
   const keys = [createSigningKey()];
   const cookieKeys = [randomBytes(32).toString('base64url')];
   const instanceHost = new URL(config.auth.instance).host;
+  const now = options.now ?? Date.now;
+  // In this process's memory, like the sessions: a restart forgets locks and codes.
+  const lockout = createSignInLockout({ now });
+  const resetCodes = createResetCodes({ now });
 
   const kinds: Array<[string, PolicyKind]> = [
     [config.auth.loginPolicy, 'signin'],
@@ -72,6 +81,9 @@ export function createLocalIdp(options: LocalIdpOptions): LocalIdp {
       policy,
       kind,
       db,
+      appName: config.appName,
+      lockout,
+      resetCodes,
       mountPath: policyMountPath(config, policy),
       issuer: policyEndpoints(config, policy).issuer,
       callback: provider.callback(),

@@ -3,6 +3,8 @@
  * anyone used to B2C find the same fields), a heading, labels, lang, and every user value escaped.
  */
 
+import { CODE_TTL_MS } from './reset-codes.js';
+
 /** B2C's own wording, so the local flow reads like production. */
 export const MESSAGES = {
   wrongPassword: 'Your password is incorrect',
@@ -13,6 +15,16 @@ export const MESSAGES = {
   resetUnknownAccount: 'An account could not be found for the provided user ID.',
   passwordsDiffer:
     'The password entry fields do not match. Please enter the same password in both fields and try again.',
+  temporarilyLocked: 'Your account is temporarily locked to prevent unauthorized use. Try again later.',
+  /** The same words whether or not an account has the address: the page tells nobody which do. */
+  codeSent:
+    'If an account exists for this address, we have sent a verification code. Copy it to the box below.',
+  wrongCode:
+    'The verification code you have entered does not match our records. Please try again, or request a new code.',
+  codeSpent: "You've made too many incorrect attempts. Please try again later.",
+  codeExpired: 'That code is expired. Please request a new code.',
+  codeThrottled:
+    'There have been too many requests to verify this email address. Please wait a while, then try again.',
 } as const;
 
 const ESCAPES: Record<string, string> = {
@@ -98,23 +110,66 @@ ${alert(options.error)}
   );
 }
 
-export interface ResetPageOptions {
-  action: string;
+export interface ResetEmailPageOptions {
+  /** POST target of "Send verification code". */
+  sendCodeAction: string;
   cancelAction: string;
   email: string;
   error?: string;
 }
 
-/** The reset policy's page: B2C's ids email, newPassword, reenterPassword, continue, cancel. */
-export function resetPasswordPage(options: ResetPageOptions): string {
+/**
+ * The reset policy's first step, B2C's email verification control: ids email,
+ * emailVerificationControl_but_send_code, cancel. Nothing changes until the mailed code comes back.
+ */
+export function resetEmailPage(options: ResetEmailPageOptions): string {
   return layout(
     'Reset your password',
     `<h1>Reset your password</h1>
-<p>Enter the email address of your account and choose a new password.</p>
+<p>Enter the email address of your account. We will send you a verification code.</p>
+${alert(options.error)}
+<form method="post" action="${escapeHtml(options.sendCodeAction)}">
+<label for="email">Email Address</label>
+<input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(options.email)}" autofocus>
+<button id="emailVerificationControl_but_send_code" class="primary" type="submit">Send verification code</button>
+<button id="cancel" class="secondary" type="submit" formaction="${escapeHtml(options.cancelAction)}" formnovalidate>Cancel</button>
+</form>`,
+  );
+}
+
+export interface ResetCodePageOptions {
+  /** POST target of the code and the new password. */
+  action: string;
+  /** POST target of "Send new code". */
+  sendCodeAction: string;
+  /** GET target of "Change e-mail": the first step again. */
+  changeEmailHref: string;
+  cancelAction: string;
+  /** The address the code went to (if it is an account's), shown read-only. */
+  email: string;
+  /** Set right after a code was requested. */
+  sent: boolean;
+  error?: string;
+}
+
+/**
+ * The second step: ids verificationCode, newPassword, reenterPassword, continue, cancel, and B2C's
+ * emailVerificationControl_but_send_new_code and _change_claims. The address is not a field of the form:
+ * the code is bound to the address it was sent to.
+ */
+export function resetCodePage(options: ResetCodePageOptions): string {
+  const status = options.sent ? `<p role="status">${escapeHtml(MESSAGES.codeSent)}</p>` : '';
+  return layout(
+    'Reset your password',
+    `<h1>Reset your password</h1>
+${status}
 ${alert(options.error)}
 <form method="post" action="${escapeHtml(options.action)}">
 <label for="email">Email Address</label>
-<input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(options.email)}" autofocus>
+<input id="email" type="email" autocomplete="username" readonly value="${escapeHtml(options.email)}">
+<label for="verificationCode">Verification code</label>
+<input id="verificationCode" name="verificationCode" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6" required autofocus aria-describedby="codeNote">
+<p id="codeNote" class="note">The code is valid for ${CODE_TTL_MS / 60_000} minutes.</p>
 <label for="newPassword">New Password</label>
 <input id="newPassword" name="newPassword" type="password" autocomplete="new-password" required minlength="8" maxlength="64" aria-describedby="passwordRule">
 <p id="passwordRule" class="note">At least 8 characters, with a lowercase letter, an uppercase letter, a digit and a special character.</p>
@@ -122,7 +177,12 @@ ${alert(options.error)}
 <input id="reenterPassword" name="reenterPassword" type="password" autocomplete="new-password" required>
 <button id="continue" class="primary" type="submit">Continue</button>
 <button id="cancel" class="secondary" type="submit" formaction="${escapeHtml(options.cancelAction)}" formnovalidate>Cancel</button>
-</form>`,
+</form>
+<form method="post" action="${escapeHtml(options.sendCodeAction)}">
+<input type="hidden" name="email" value="${escapeHtml(options.email)}">
+<button id="emailVerificationControl_but_send_new_code" class="secondary" type="submit">Send new code</button>
+</form>
+<div class="links"><a id="emailVerificationControl_but_change_claims" href="${escapeHtml(options.changeEmailHref)}">Change e-mail</a></div>`,
   );
 }
 

@@ -30,8 +30,8 @@ export async function startStack(config: Config, options: StackOptions = {}): Pr
   try {
     await migrate(database);
     await seedIfEmpty(database.db, config.storage);
-    // B2C is always https; an http instance is this provider (config.ts's default).
-    if (new URL(config.auth.instance).protocol === 'http:') {
+    // issue 21 item 7: the local provider runs only when asked for (LOCAL_IDP=true, as npm start does).
+    if (config.localIdp) {
       idp = await startLocalIdp({ config, db: database.db });
     }
     const app = await buildApp({ config, database, logger: options.logger ?? { level: config.logLevel } });

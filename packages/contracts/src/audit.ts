@@ -17,6 +17,8 @@ export const auditRowSchema = z.object({
   entity: z.string(),
   entityId: z.string(),
   diff: z.unknown(),
+  /** The client address of the request that made the change; null for the seed and background work. */
+  address: z.string().nullable(),
 });
 export type AuditRow = z.infer<typeof auditRowSchema>;
 

@@ -62,6 +62,7 @@ export const ERROR_CODES = [
   'TOOLTIP_KEY_TAKEN',
   // Stored files, and upload bodies that are not the one form expected (apps/api storage/).
   'FILE_IN_USE',
+  'STORAGE_QUOTA_EXCEEDED',
   'INVALID_MULTIPART',
   'TOO_MANY_FILES',
   'TOO_MANY_FIELDS',
@@ -69,7 +70,6 @@ export const ERROR_CODES = [
   'STEP_LOCKED',
   'ORG_TYPE_LOCKED',
   'TOO_MANY_PEOPLE',
-  'EMAIL_TAKEN',
   'MISSING',
   'GATEWAY_NOT_AVAILABLE',
   'TOKEN_ALREADY_REQUESTED',
@@ -82,6 +82,7 @@ export const ERROR_CODES = [
   'MAH_DELETION_NOT_ALLOWED',
   'SPOC_ASSISTANT_EXISTS',
   'ALREADY_A_PERSON',
+  'PERSON_DISABLED',
   'OWN_ACCOUNT',
   'ACCESS_NOT_CHANGEABLE',
   // The list query's codes (packages/list-query): parsing, then a field the resource does not declare.

@@ -97,8 +97,8 @@ export const legitimacyDraftSchema = z.object({
   version: z.number().int().min(1),
   company: companySchema,
   spoc: contactSchema,
-  /** Optional: given with an email, the person is invited (at most three people per company). */
-  spocAssistant: contactSchema.nullable().default(null),
+  // issue 21 item 2: no SPOC Assistant here: people are invited and withdrawn through the people routes
+  // alone (POST/DELETE /api/onboarding/people/spoc-assistant), where the manager check is.
   authorisedRepresentative: contactSchema,
   mahs: z.array(mahSchema).max(50).default([]),
 });

@@ -172,6 +172,13 @@ describe('runInMemoryList: the list query language over an array, as the API run
     ['a limit above the maximum', 'limit=101', 'INVALID_LIMIT'],
     ['a page that is not a positive number', 'page=0', 'INVALID_PAGE'],
     ['a malformed key', 'a..b=1', 'INVALID_KEY'],
+    // Security review, issue 21 item 10: the same refusals as the API's, from the one check.
+    ['a sort key on the prototype: constructor', 'order=constructor', 'INVALID_ORDER'],
+    ['a sort key on the prototype: -valueOf', 'order=-valueOf', 'INVALID_ORDER'],
+    ['a filter on the prototype: toString', 'toString=x', 'UNKNOWN_FIELD'],
+    ['a date in year 99999', 'createdAt.gte=99999-01-01', 'INVALID_VALUE'],
+    ['a date in year 0', 'createdAt.gte=0000-01-01', 'INVALID_VALUE'],
+    ['600 nested and.or. groups', `${'and.or.'.repeat(600)}stage=INFORMATION`, 'INVALID_KEY'],
   ])('answers an error with a code for %s', (_case, query, code) => {
     const result = runInMemoryList(ROWS, query, ORGANISATIONS_LIST);
     expect(result).toMatchObject({ ok: false, error: { code } });

@@ -7,6 +7,7 @@ import {
   type ListResource,
   type ListValue,
 } from './list-resource.js';
+import { getOwn } from './own-properties.js';
 import type { QueryParamsInput } from './types.js';
 
 /**
@@ -139,7 +140,8 @@ function compile(condition: CheckedCondition, resource: ListResource): Predicate
 function byKeys(keys: CheckedSortKey[], resource: ListResource) {
   return (a: unknown, b: unknown): number => {
     for (const key of keys) {
-      const field = resource.fields[key.field];
+      // An own property only, as checkListRequest reads fields (an undeclared tie-breaker such as `id` has none).
+      const field = getOwn(resource.fields, key.field);
       const x = rowValue(a, key.field, field);
       const y = rowValue(b, key.field, field);
       const c = x === null ? (y === null ? 0 : 1) : y === null ? -1 : compare(x, y);

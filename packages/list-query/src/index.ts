@@ -23,7 +23,14 @@ export {
   type ListResource,
   type ListValue,
 } from './list-resource.js';
-export { fromQueryParams, parseDateLike, parseListQuery, parseScalar } from './query-params.js';
+export {
+  fromQueryParams,
+  isDateInRange,
+  MAX_GROUP_DEPTH,
+  parseDateLike,
+  parseListQuery,
+  parseScalar,
+} from './query-params.js';
 export { escapeValueText, formatDate, stringifyListQuery, toQueryParams } from './query-params-write.js';
 export { applySort, getSortDirection, getSortIndex, toggleOrder } from './sort.js';
 export {

@@ -68,4 +68,47 @@ describe('checkListRequest: a request checked against its declaration', () => {
     const resource = code === 'INVALID_KEY' ? { ...RESOURCE, searchFields: [] } : RESOURCE;
     expect(check(query, resource)).toMatchObject({ ok: false, error: { code } });
   });
+
+  // Security review, issue 21 item 10: each of these reached the SQL and answered 500.
+  it.each(['constructor', '__proto__', 'toString', '-valueOf', 'hasOwnProperty', '-isPrototypeOf'])(
+    'refuses the sort key %s, found only on the prototype of the declared fields',
+    (key) => {
+      expect(check(`order=${key}`)).toMatchObject({ ok: false, error: { code: 'INVALID_ORDER' } });
+    },
+  );
+
+  it.each(['constructor=x', '__proto__.gt=1', 'toString=x', 'or.valueOf.not=1', 'hasOwnProperty=name'])(
+    'refuses the filter %s on a name found only on the prototype',
+    (query) => {
+      expect(check(query)).toMatchObject({ ok: false, error: { code: 'UNKNOWN_FIELD' } });
+    },
+  );
+
+  it.each([
+    ['year 0', 'since.gte=0000-01-01'],
+    ['year 10000', 'since.gte=10000-01-01'],
+    ['year 99999', 'since.gte=99999-01-01'],
+    ['year -1', 'since.gte=-000001-01-01'],
+    ['an expanded ISO year', 'since.lt=%2B275760-09-13T00:00:00.000Z'],
+    ['year 10000 once in UTC', 'since.lt=9999-12-31T23:30-01:00'],
+    ["text only the engine's lenient parser reads as a date", 'since.gte=March%207%2099999'],
+    ['a number', 'since.gte=20260101'],
+  ])('refuses a date outside years 1 to 9999 or not date-like: %s', (_case, query) => {
+    expect(check(query)).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE' } });
+  });
+
+  it.each(['since.gte=0001-01-01', 'since.lte=9999-12-31T23:59:59.999Z'])(
+    'takes the date at an end: %s',
+    (query) => {
+      expect(check(query)).toMatchObject({ ok: true });
+    },
+  );
+
+  it('refuses and/or groups nested past the limit, whatever the depth', () => {
+    const groups = (depth: number) =>
+      Array.from({ length: depth }, (_, i) => (i % 2 ? 'or' : 'and')).join('.');
+    expect(check(`${groups(8)}.name=x`)).toMatchObject({ ok: true });
+    expect(check(`${groups(9)}.name=x`)).toMatchObject({ ok: false, error: { code: 'INVALID_KEY' } });
+    expect(check(`${groups(1200)}.name=x`)).toMatchObject({ ok: false, error: { code: 'INVALID_KEY' } });
+  });
 });

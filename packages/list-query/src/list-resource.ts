@@ -1,5 +1,6 @@
 import { toCondition } from './list-query.js';
-import { parseListQuery } from './query-params.js';
+import { getOwn } from './own-properties.js';
+import { isDateInRange, parseListQuery } from './query-params.js';
 import type { Condition, Filter, FilterType, QueryParamsInput, Scalar } from './types.js';
 
 /**
@@ -96,11 +97,12 @@ function coerce(name: string, field: ListField, value: Scalar): ListValue {
     case 'integer':
       if (typeof value === 'number' && Number.isSafeInteger(value)) return value;
       throw invalid();
-    case 'date': {
-      const date = value instanceof Date ? value : new Date(String(value));
-      if (typeof value === 'number' || Number.isNaN(date.getTime())) throw invalid();
-      return date;
-    }
+    case 'date':
+      // spec §7 "date-like strings into dates": only what the parser read as a date, never the engine's own
+      // lenient parsing (which takes '99999-01-01' or 'March 7', and differs between browsers and Node), and
+      // only within years 0001 to 9999, the dates the database takes.
+      if (value instanceof Date && isDateInRange(value)) return value;
+      throw invalid();
     case 'boolean':
       if (value === 'true' || value === 'false') return value === 'true';
       throw invalid();
@@ -120,8 +122,15 @@ const ORDERED_TYPES = new Set<FilterType>(['gt', 'gte', 'lt', 'lte']);
 /** The operators that take a list of values ("any of"), and the only ones a textArray takes. */
 const LIST_TYPES = new Set<FilterType>(['equal', 'like', 'not']);
 
+/**
+ * The list's own declaration of a field, never one found on the prototype: `fields.constructor` or
+ * `fields.toString` is Object's, and reached the SQL as a column (security review, issue 21 item 10).
+ */
+const declaredField = (resource: ListResource, name: string): ListField | undefined =>
+  getOwn(resource.fields, name);
+
 function checkFilter(name: string, resource: ListResource, filter: Filter): CheckedCondition {
-  const field = resource.fields[name];
+  const field = declaredField(resource, name);
   if (!field || field.filterable === false) throw new Refusal('UNKNOWN_FIELD', `Cannot filter by '${name}'`);
   const { type } = filter;
   const allowed =
@@ -161,7 +170,7 @@ function checkCondition(condition: Condition, resource: ListResource): CheckedCo
 function checkOrder(keys: readonly string[], resource: ListResource): CheckedSortKey[] {
   const order = keys.map((key): CheckedSortKey => {
     const name = key.startsWith('-') ? key.slice(1) : key;
-    const field = resource.fields[name];
+    const field = declaredField(resource, name);
     if (!field || field.sortable === false || field.type === 'textArray') {
       throw new Refusal('INVALID_ORDER', `Cannot sort by '${name}'`);
     }

@@ -37,8 +37,9 @@ const anyText = fc.string({ unit: char, minLength: 1, maxLength: 12 });
 const plainText = anyText.filter((text) => typeof parseScalar(text) === 'string');
 const integer = fc.integer({ min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER });
 const DAY = 86_400_000;
+/** The dates a list query names: years 0001 to 9999 (isDateInRange). */
 const anyDate = fc.date({
-  min: new Date('0000-01-01T00:00:00.000Z'),
+  min: new Date('0001-01-01T00:00:00.000Z'),
   max: new Date('9999-12-31T23:59:59.999Z'),
   noInvalidDate: true,
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createListQuery } from './list-query.js';
-import { fromQueryParams, parseListQuery } from './query-params.js';
+import { fromQueryParams, MAX_GROUP_DEPTH, parseListQuery } from './query-params.js';
 import { stringifyListQuery, toQueryParams } from './query-params-write.js';
 import type {
   Filter,
@@ -15,6 +15,9 @@ import type {
 
 const f = (type: Filter['type'], value: Filter['value']): Filter => ({ type, value });
 const utc = (iso: string): Date => new Date(iso);
+/** A key prefix of `depth` and/or groups: `and.or.and…`. */
+const groups = (depth: number) =>
+  Array.from({ length: depth }, (_, index) => (index % 2 === 0 ? 'and' : 'or')).join('.');
 
 /** The filter params of a query holding only these filters (page and limit are always written). */
 function filterParams(where: Where, whereMulti: WhereMulti = {}): QueryParams {
@@ -285,6 +288,17 @@ describe('spec §7 reverse parse: parseListQuery', () => {
     ['a fraction of one digit is tenths', '2024-03-01T10:20:30.5Z', utc('2024-03-01T10:20:30.500Z')],
     ['a leap day is a real date', '2024-02-29', utc('2024-02-29')],
     ['a date that does not exist keeps a string', '2023-02-29', '2023-02-29'],
+    ['the first day of year 1 is a date', '0001-01-01', utc('0001-01-01T00:00:00.000Z')],
+    ['the last instant of year 9999 is a date', '9999-12-31T23:59:59.999Z', utc('9999-12-31T23:59:59.999Z')],
+    ['year 0 keeps a string (dates name years 1 to 9999)', '0000-01-01', '0000-01-01'],
+    [
+      'a date-time in year 10000 once in UTC keeps a string',
+      '9999-12-31T23:30-01:00',
+      '9999-12-31T23:30-01:00',
+    ],
+    ['a date-time in year 0 once in UTC keeps a string', '0001-01-01T00:30+01:00', '0001-01-01T00:30+01:00'],
+    ['a five-digit year keeps a string', '99999-01-01', '99999-01-01'],
+    ['an expanded ISO year keeps a string', '+275760-09-13T00:00:00.000Z', '+275760-09-13T00:00:00.000Z'],
     ['a month 13 keeps a string', '2024-13-01', '2024-13-01'],
     ['hour 24 keeps a string', '2024-03-01T24:00', '2024-03-01T24:00'],
     ['a compact date is just an integer', '20240301', 20240301],
@@ -453,6 +467,12 @@ describe('spec §7 reverse parse: parseListQuery', () => {
       'INVALID_KEY',
       'price.x.y',
     ],
+    [
+      'and/or groups nest at most MAX_GROUP_DEPTH deep',
+      `${groups(MAX_GROUP_DEPTH + 1)}.stage=X`,
+      'INVALID_KEY',
+      `${groups(MAX_GROUP_DEPTH + 1)}.stage`,
+    ],
     ['two filter types in one key', 'price.gt.lt=5', 'INVALID_FILTER_TYPE', 'price.gt.lt'],
     ['a wildcard on a non-equal key is invalid', 'price.gt=*5', 'INVALID_VALUE', 'price.gt'],
     ['a wildcard on not is invalid', 'name.not=Bo*', 'INVALID_VALUE', 'name.not'],
@@ -469,6 +489,19 @@ describe('spec §7 reverse parse: parseListQuery', () => {
     if (!result.ok) {
       expect(result.error.message).toContain(key);
     }
+  });
+
+  it('refuses 600 nested and.or. groups before building anything of them', () => {
+    const key = `${groups(1200)}.stage`;
+    expect(parseListQuery(`${key}=X`)).toMatchObject({ ok: false, error: { code: 'INVALID_KEY', key } });
+  });
+
+  it('reads and/or groups nested MAX_GROUP_DEPTH deep', () => {
+    let expected: WhereMulti = { stage: f('equal', 'X') };
+    for (const combinator of groups(MAX_GROUP_DEPTH).split('.').reverse()) {
+      expected = { [combinator]: expected };
+    }
+    expect(parsed(`${groups(MAX_GROUP_DEPTH)}.stage=X`).whereMulti).toEqual(expected);
   });
 
   it('a field named __proto__ stays an own field and reaches no prototype', () => {

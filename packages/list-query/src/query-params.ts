@@ -37,6 +37,21 @@ const TEXT_MATCH_TYPES: readonly FilterType[] = ['starts', 'ends', 'contains'];
 /** Only equal (a list means "one of") and not (a list means "none of") take several values. */
 const LIST_TYPES: readonly FilterType[] = ['equal', 'not'];
 
+/**
+ * The deepest and/or nesting one key may have (`and.or.and.…field`). spec §3 makes whereMulti's combinators
+ * nestable without a depth; the SPA's screens nest none, and unbounded nesting let one request nest groups
+ * until building its SQL ran out of stack (security review, issue 21 item 10), so deeper keys are INVALID_KEY.
+ */
+export const MAX_GROUP_DEPTH = 8;
+
+/**
+ * The first and last instants a date may name: years 0001 to 9999. The four-digit years of the date-like
+ * format (and of formatDate's toISOString) cover no more, and PostgreSQL has no year 0 (security review,
+ * issue 21 item 10: a year 0 or 99999 reached the database and answered 500).
+ */
+const FIRST_DATE_TIME = Date.parse('0001-01-01T00:00:00.000Z');
+const LAST_DATE_TIME = Date.parse('9999-12-31T23:59:59.999Z');
+
 // ---------------------------------------------------------------------------------------------------------
 // Small shared helpers
 // ---------------------------------------------------------------------------------------------------------
@@ -71,14 +86,21 @@ export function parseScalar(text: string): Scalar {
   return parseDateLike(text) ?? text;
 }
 
+/** Whether a date lies within years 0001 to 9999 (UTC), the only dates a list query names. */
+export function isDateInRange(date: Date): boolean {
+  const time = date.getTime();
+  return time >= FIRST_DATE_TIME && time <= LAST_DATE_TIME;
+}
+
 function daysInMonth(year: number, month: number): number {
   const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
   return [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;
 }
 
 /**
- * 'YYYY-MM-DD' or 'YYYY-MM-DDTHH:mm(:ss(.sss)?)?(Z|±HH:mm)?' naming a real date; a date-time without
- * a zone is read as UTC so that parsing does not depend on the machine's time zone.
+ * 'YYYY-MM-DD' or 'YYYY-MM-DDTHH:mm(:ss(.sss)?)?(Z|±HH:mm)?' naming a real date within years 0001 to 9999
+ * (in UTC, so '9999-12-31T23:30-01:00' is not one); a date-time without a zone is read as UTC so that
+ * parsing does not depend on the machine's time zone.
  */
 export function parseDateLike(text: string): Date | undefined {
   const match = DATE_LIKE.exec(text);
@@ -113,7 +135,8 @@ export function parseDateLike(text: string): Date | undefined {
   // setUTCFullYear, unlike Date.UTC, does not map years 0-99 to 1900-1999.
   date.setUTCFullYear(year, month - 1, day);
   date.setUTCHours(hour, minute, second, Number(fraction.padEnd(3, '0')));
-  return new Date(date.getTime() - offsetMinutes * 60_000);
+  const instant = new Date(date.getTime() - offsetMinutes * 60_000);
+  return isDateInRange(instant) ? instant : undefined;
 }
 
 interface ValueElement {
@@ -223,6 +246,13 @@ function parseKey(key: string): ParseResult<ParsedKey> {
   for (let first = rest.at(0); first === 'and' || first === 'or'; first = rest.at(0)) {
     combinators.push(first);
     rest = rest.slice(1);
+    if (combinators.length > MAX_GROUP_DEPTH) {
+      return fail(
+        'INVALID_KEY',
+        key,
+        `Query param ${quote(key)} nests and/or groups more than ${MAX_GROUP_DEPTH} deep.`,
+      );
+    }
   }
   if (rest.length === 0) {
     return fail('INVALID_KEY', key, `Query param ${quote(key)} needs a field or "search" after "and"/"or".`);

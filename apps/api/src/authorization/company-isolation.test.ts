@@ -208,8 +208,8 @@ describe("company isolation: another company's user tries the owner's ids on eve
 
 describe("company isolation: anonymous callers read none of a company's data", () => {
   /**
-   * domain.md: "outside production the outbox can be read through the API, so tests can follow a
-   * confirmation link": app.ts registers it only outside production, where it shows every mail.
+   * domain.md: "the outbox can be read through the API, so tests can follow a confirmation link": app.ts
+   * registers it only with DEV_OUTBOX=true (local use), where it shows every mail.
    */
   const DEV_ONLY = ['/api/dev/outbox'];
 

@@ -1,5 +1,6 @@
 import { REDACTED } from '@portal/contracts';
 import type { Kysely, Transaction } from 'kysely';
+import { currentRequest } from '../http/request-context.js';
 import type { DB } from './schema.js';
 
 export interface AuditEntry {
@@ -62,6 +63,8 @@ export async function writeAudit(trx: Transaction<DB> | Kysely<DB>, entry: Audit
     .insertInto('auditLog')
     .values({
       ...entry,
+      // issue 21 item 3: the client address of the request making the change, when a request makes it.
+      address: currentRequest()?.address ?? null,
       diff: entry.diff === undefined ? null : JSON.stringify(redactSecrets(entry.diff)),
     })
     .execute();

@@ -96,6 +96,8 @@ export interface UsersTable extends Audited {
   status: ColumnType<'INVITED' | 'ACTIVE' | 'DISABLED', 'INVITED' | 'ACTIVE' | 'DISABLED' | undefined>;
   passwordHash: string | null;
   lastLoginAt: Timestamp | null;
+  /** Who disabled a DISABLED user (migration 0016): a company may invite again only whom it removed. */
+  disabledBy: ColumnType<'ADMIN' | 'COMPANY' | null, 'ADMIN' | 'COMPANY' | null | undefined>;
 }
 
 export interface ContactsTable extends Audited {
@@ -286,6 +288,7 @@ export interface AuditLogTable {
   entityId: string;
   diff: unknown;
   at: ColumnType<Date, Date | undefined, never>;
+  address: ColumnType<string | null, string | null | undefined, never>;
 }
 
 export interface StoredFilesTable extends Audited {
@@ -299,6 +302,8 @@ export interface StoredFilesTable extends Audited {
   organisationId: string | null;
   uploadedBy: string;
   refCount: Generated<number>;
+  /** An administrator's upload, kept with no record referencing it: the orphan sweep leaves it (0015). */
+  kept: Generated<boolean>;
 }
 
 export interface OutboxTable {

@@ -34,6 +34,8 @@ export interface Operation {
   responses: Record<number, JsonSchema>;
   /** A list route: its query is the list query (spec §7), its items' fields are the ones to filter on. */
   listFields?: string[];
+  /** Of those, the date-time ones: where a list's date values (and dates past what it takes) go. */
+  listDateFields?: string[];
 }
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
@@ -91,7 +93,12 @@ export function operationsOf(document: OpenApiDocument, routes: readonly Declare
         ...(json ? { bodySchema: json } : {}),
         responses,
         ...(names.includes('page') && names.includes('order')
-          ? { listFields: Object.keys(listed ?? {}) }
+          ? {
+              listFields: Object.keys(listed ?? {}),
+              listDateFields: Object.entries(listed ?? {})
+                .filter(([, property]) => property.format === 'date-time')
+                .map(([name]) => name),
+            }
           : {}),
       });
     }

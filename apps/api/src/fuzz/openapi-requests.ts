@@ -3,6 +3,7 @@ import { isAllowedExtension, TEST_RESULTS } from '@portal/domain';
 import { FILTER_TYPES } from '@portal/list-query';
 import fc from 'fast-check';
 import Papa from 'papaparse';
+import { DEFAULT_BODY_LIMIT, LARGE_BODY_LIMIT } from '../http/body-limits.js';
 import { SAMPLES } from '../storage/test-uploads.js';
 import { XSRF_HEADERS } from '../test/test-app.js';
 import type { Operation } from './openapi-operations.js';
@@ -27,8 +28,10 @@ export interface RealData {
 }
 
 /** The app's body limit (app.ts bodyLimit), and one byte past it. */
-export const BODY_LIMIT = 1_048_576;
+export const BODY_LIMIT = LARGE_BODY_LIMIT;
 const PAST_LIMIT = `"${'x'.repeat(BODY_LIMIT)}"`;
+/** One byte past what an ordinary route takes (issue 21 item 11); the few large routes take it. */
+const PAST_DEFAULT_LIMIT = `"${'x'.repeat(DEFAULT_BODY_LIMIT - 1)}"`;
 /** JSON nested 5,000 levels deep, written as text (JSON.stringify itself runs out of stack on it). */
 const DEEP_JSON = `${'{"a":['.repeat(5_000)}1${']}'.repeat(5_000)}`;
 
@@ -94,14 +97,47 @@ const queryString = (pairs: QueryPairs) =>
     ? ''
     : `?${pairs.map(([key, value]) => `${percentEncode(key)}=${percentEncode(value)}`).join('&')}`;
 
+/**
+ * Names every object has through its prototype: a list must look a field up among its own declared ones,
+ * never find Object's (issue 21 item 10: `order=constructor` answered 500).
+ */
+const PROTOTYPE_NAMES = ['constructor', '__proto__', 'toString', 'valueOf', 'hasOwnProperty'];
+
+/**
+ * Dates past what a date field takes, and malformed ones (issue 21 item 10: `createdAt.gte=99999-01-01`
+ * answered 500): years 0, 10000, 99999 and -1, an expanded ISO year, local times that land outside years
+ * 1 to 9999 in UTC, days and hours that do not exist, text only a lenient date parser reads; and the two
+ * ends of the range, which must still be answered.
+ */
+const EXTREME_DATES = [
+  '0000-01-01',
+  '10000-01-01',
+  '99999-01-01',
+  '-000001-01-01',
+  '+275760-09-13T00:00:00.000Z',
+  '9999-12-31T23:30-01:00',
+  '0001-01-01T00:30+01:00',
+  '2026-02-30',
+  '2026-01-01T24:00',
+  '2026-1-1',
+  'March 7 99999',
+  '0001-01-01',
+  '9999-12-31T23:59:59.999Z',
+];
+
+/** `and.or.and.…`: `depth` alternating groups. */
+const alternatingGroups = (depth: number) =>
+  Array.from({ length: depth }, (_, index) => (index % 2 === 0 ? 'and' : 'or'));
+
 /** spec §7 list queries, well-formed and not: page, limit, order, search, filters nested in and/or groups. */
-function listQuery(fields: string[]): fc.Arbitrary<QueryPairs> {
+function listQuery(fields: string[], dateFields: string[]): fc.Arbitrary<QueryPairs> {
   const field = fc.oneof(
     { weight: 4, arbitrary: fields.length > 0 ? fc.constantFrom(...fields) : fc.constant('name') },
     {
       weight: 1,
-      arbitrary: fc.constantFrom('unknownField', 'address.country', '__proto__', 'constructor', '1abc', ''),
+      arbitrary: fc.constantFrom('unknownField', 'address.country', '1abc', ''),
     },
+    { weight: 1, arbitrary: fc.constantFrom(...PROTOTYPE_NAMES) },
     { weight: 1, arbitrary: badString },
   );
   const filterType = fc.oneof(
@@ -109,10 +145,12 @@ function listQuery(fields: string[]): fc.Arbitrary<QueryPairs> {
     { weight: 3, arbitrary: fc.constantFrom(...FILTER_TYPES).map((type) => `.${type}`) },
     { weight: 1, arbitrary: fc.constantFrom('.bogus', '.', '.gte.lt') },
   );
-  // "deep and/or nesting": combinator prefixes, sometimes far deeper than any screen builds.
+  // "deep and/or nesting": combinator prefixes, sometimes far deeper than any screen builds, up to the
+  // 600 and.or. pairs that once overflowed the stack while the SQL was built (issue 21 item 10).
   const groups = fc.oneof(
     { weight: 4, arbitrary: fc.array(fc.constantFrom('and', 'or'), { maxLength: 3 }) },
     { weight: 1, arbitrary: fc.array(fc.constantFrom('and', 'or'), { minLength: 20, maxLength: 200 }) },
+    { weight: 1, arbitrary: fc.constantFrom(9, 64, 600, 1_200).map(alternatingGroups) },
   );
   const filterValue = fc.oneof(
     fc.constantFrom(
@@ -137,6 +175,15 @@ function listQuery(fields: string[]): fc.Arbitrary<QueryPairs> {
   );
   const filter = fc
     .tuple(groups, field, filterType, filterValue)
+    .map(([prefix, name, type, value]): [string, string] => [[...prefix, `${name}${type}`].join('.'), value]);
+  // A date field (one the answer's schema calls a date-time) with a date it may not take.
+  const dateFilter = fc
+    .tuple(
+      groups,
+      fc.constantFrom(...(dateFields.length > 0 ? dateFields : ['createdAt'])),
+      fc.constantFrom('', '.gt', '.gte', '.lt', '.lte', '.not'),
+      fc.constantFrom(...EXTREME_DATES),
+    )
     .map(([prefix, name, type, value]): [string, string] => [[...prefix, `${name}${type}`].join('.'), value]);
   const numberText = fc.oneof(
     { weight: 3, arbitrary: fc.integer({ min: 1, max: 5 }).map(String) },
@@ -176,7 +223,9 @@ function listQuery(fields: string[]): fc.Arbitrary<QueryPairs> {
         limit: numberText,
         order,
         search: fc.oneof(fc.string({ maxLength: 10 }), badString),
-        filters: fc.array(filter, { maxLength: 4 }),
+        filters: fc.array(fc.oneof({ weight: 3, arbitrary: filter }, { weight: 1, arbitrary: dateFilter }), {
+          maxLength: 4,
+        }),
       },
       { requiredKeys: [] },
     )
@@ -188,7 +237,7 @@ function listQuery(fields: string[]): fc.Arbitrary<QueryPairs> {
 }
 
 function queryArbitrary(operation: Operation): fc.Arbitrary<QueryPairs> {
-  if (operation.listFields) return listQuery(operation.listFields);
+  if (operation.listFields) return listQuery(operation.listFields, operation.listDateFields ?? []);
   if (operation.queryParams.length === 0) return fc.constant([]);
   const params = operation.queryParams.map(({ name, schema, required }) =>
     fc
@@ -271,6 +320,7 @@ function jsonBody(schema: JsonSchema): fc.Arbitrary<Body> {
           contentType: JSON_TYPE,
         },
         { kind: 'past the body limit', payload: PAST_LIMIT, contentType: JSON_TYPE },
+        { kind: 'past the default body limit', payload: PAST_DEFAULT_LIMIT, contentType: JSON_TYPE },
         { kind: 'no content type', payload: '{}' },
       ),
     },

@@ -1,8 +1,12 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { seedIfEmpty } from '../db/seed/seed.js';
-import { createTestApp, TEST_CONNECTOR_SECRET } from '../test/test-app.js';
+import { createTestApp, TEST_CONNECTOR_SECRET, testConfig } from '../test/test-app.js';
+import { createTestDatabase } from '../test/test-database.js';
 import { answerProblem, ResponseValidators } from './answer-checks.js';
 import { type OpenApiDocument, type Operation, operationsOf, routePattern } from './openapi-operations.js';
 import { type FuzzRequest, type RealData, requestArbitrary } from './openapi-requests.js';
@@ -32,8 +36,18 @@ interface Caller {
   authorization?: string;
 }
 
+// The demo's rows (companies at every stage, checks, files, tokens), so real ids reach the handlers. Seeded
+// before the app is built: seedIfEmpty seeds only a database without users, and the test app may add one.
+const dataDir = mkdtempSync(join(tmpdir(), 'api-fuzz-'));
+const database = await createTestDatabase();
+await seedIfEmpty(database.db, testConfig({ DATA_DIR: dataDir }).storage);
 // Built while the file is collected (top-level await), so each operation is a test named after it.
-const t = await createTestApp();
+// The per-user write limits (issue 21) would turn most of the generated writes into 429s: they have their
+// own test (plugins/user-rate-limits.test.ts).
+const t = await createTestApp({
+  database,
+  config: { DATA_DIR: dataDir, RATE_LIMIT_USER_WRITES: '1000000', RATE_LIMIT_USER_UPLOADS: '1000000' },
+});
 const validators = new ResponseValidators();
 let sent = 0;
 /** Answers by status, and the operations that answered some caller 2xx: the figures printed at the end. */
@@ -44,17 +58,22 @@ const bearer = async (roles: string[], claims: Record<string, unknown> = {}) =>
   `Bearer ${await t.sign({ roles, ...claims })}`;
 const basic = (secret: string) => `Basic ${Buffer.from(`b2c:${secret}`).toString('base64')}`;
 
-// The demo's rows (companies at every stage, checks, files, tokens), so real ids reach the handlers.
-await seedIfEmpty(t.db, t.config.storage);
-const external = await t.db
-  .selectFrom('users')
-  .select(['id', 'email', 'organisationId'])
-  .where('email', '=', 'external@portal.test')
-  .executeTakeFirstOrThrow();
+/** A seeded user of the directory, which the API serves only (modules/users/user-standing.ts). */
+const seededUser = (email: string) =>
+  t.db.selectFrom('users').select(['id', 'email']).where('email', '=', email).executeTakeFirstOrThrow();
+const external = await seededUser('external@portal.test');
+const admin = await seededUser('admin@portal.test');
+const reviewer = await seededUser('reviewer@portal.test');
 const roleCallers: Caller[] = [
   { name: 'no token' },
-  { name: 'ADMIN', authorization: await bearer(['EmvoPortalAdmin'], { sub: 'fuzz-admin' }) },
-  { name: 'EMVO', authorization: await bearer(['EmvoPortalInternal'], { sub: 'fuzz-reviewer' }) },
+  {
+    name: 'ADMIN',
+    authorization: await bearer(['EmvoPortalAdmin'], { sub: 'fuzz-admin', emails: [admin.email] }),
+  },
+  {
+    name: 'EMVO',
+    authorization: await bearer(['EmvoPortalInternal'], { sub: 'fuzz-reviewer', emails: [reviewer.email] }),
+  },
   // A company's user, linked by email at its first call (modules/users/sign-ins.ts).
   {
     name: 'EXTERNAL',
@@ -65,7 +84,10 @@ const connectorCallers: Caller[] = [
   { name: 'no credentials' },
   { name: 'the connector', authorization: basic(TEST_CONNECTOR_SECRET) },
   { name: 'a wrong connector secret', authorization: basic('wrong') },
-  { name: 'ADMIN', authorization: await bearer(['EmvoPortalAdmin'], { sub: 'fuzz-admin' }) },
+  {
+    name: 'ADMIN',
+    authorization: await bearer(['EmvoPortalAdmin'], { sub: 'fuzz-admin', emails: [admin.email] }),
+  },
 ];
 
 /** Every value of one column, as text: the ids (and OBP numbers) requests may name. */
@@ -75,9 +97,10 @@ const column = async (table: string, name = 'id') =>
       t.db,
     )
   ).rows.map((row) => row.value);
-// The suite's own external user is not offered to the user routes: an administrator disabling it would
-// leave every later EXTERNAL call a 403.
-const users = (await column('users')).filter((id) => id !== external.id);
+// The suite's own callers are not offered to the user routes: an administrator disabling one would leave
+// every later call of that caller a 403.
+const callerIds = new Set([external.id, admin.id, reviewer.id]);
+const users = (await column('users')).filter((id) => !callerIds.has(id));
 const ids: Record<string, string[]> = {
   'disclaimer-contents': await column('disclaimer_contents'),
   gateways: await column('gateways'),

@@ -22,7 +22,7 @@ describe('app.mail: the outbox of the app, with its logger', () => {
     const lines: Array<Record<string, unknown>> = [];
     const database = await createTestDatabase();
     const app = await buildApp({
-      config: testConfig(),
+      config: testConfig({ DEV_OUTBOX: 'true' }),
       database,
       logger: { level: 'info', stream: { write: (line: string) => lines.push(JSON.parse(line)) } },
     });

@@ -26,6 +26,7 @@ export const mailPlugin = fp(
       smtpUrl: config.mail.smtpUrl,
       from: config.mail.from,
       production: config.production,
+      logLinks: config.devOutbox,
       pollIntervalMs: config.mail.pollIntervalMs,
       retry: exponentialRetry(config.mail.retryBaseMs),
     });

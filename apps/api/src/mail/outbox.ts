@@ -34,8 +34,13 @@ export interface OutboxOptions {
   smtpUrl: string | undefined;
   /** config.mail.from */
   from: string;
-  /** In production an unsent mail's link is not logged: it is a single-use credential. */
+  /** In production nothing warns of a missing SMTP_URL but this flag. */
   production: boolean;
+  /**
+   * Whether an unsent mail's link (a single-use credential) is logged: only for a person running the portal
+   * locally (DEV_OUTBOX, issue 21), never in production. Default: outside production.
+   */
+  logLinks?: boolean | undefined;
   retry?: RetryPolicy | undefined;
   batchSize?: number | undefined;
   leaseMs?: number | undefined;
@@ -47,6 +52,7 @@ const NO_COUNTS: SendCounts = { claimed: 0, sent: 0, retried: 0, failed: 0 };
 
 export function createOutbox(options: OutboxOptions): Outbox {
   const { db, logger, production } = options;
+  const logLinks = !production && (options.logLinks ?? true);
   const transport: MailTransport | undefined = options.smtpUrl
     ? createSmtpTransport(options.smtpUrl, options.from)
     : undefined;
@@ -68,7 +74,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
 
   function logUnsent(row: OutboxMail): void {
     const details = { mailId: row.id, to: row.toAddress, subject: row.subject };
-    if (production) {
+    if (!logLinks) {
       logger.info(details, 'mail queued; not sent, SMTP_URL is not set');
       return;
     }

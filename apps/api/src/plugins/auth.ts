@@ -89,7 +89,15 @@ export interface AuthOptions {
 }
 
 /** Whether the directory lets a signed-in user call the API (issue 13). */
-export type UserStanding = 'ok' | 'disabled' | 'revoked';
+export type UserStanding = 'ok' | 'disabled' | 'revoked' | 'inactive' | 'unknown';
+
+/** What each refused standing answers: 403 FORBIDDEN, as the onboarding module answered before. */
+const REFUSED: Record<Exclude<UserStanding, 'ok'>, string> = {
+  disabled: 'This account is disabled; contact your administrator',
+  revoked: "Your access to your company's application is revoked",
+  inactive: 'This account is not active yet: accept your invitation first',
+  unknown: 'This account is not a user of the portal',
+};
 
 /** issue 13: "the API checks the user's status, cached for at most a minute". */
 export const STANDING_TTL_MS = 60_000;
@@ -188,13 +196,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
       known = { standing: await options.standing(user), until: now + ttl };
       standings.set(user.subject, known);
     }
-    // 403 FORBIDDEN as the onboarding module answered a disabled or revoked person before this check.
-    if (known.standing === 'disabled') {
-      throw new ApiError(403, 'FORBIDDEN', 'This account is disabled; contact your administrator');
-    }
-    if (known.standing === 'revoked') {
-      throw new ApiError(403, 'FORBIDDEN', "Your access to your company's application is revoked");
-    }
+    if (known.standing !== 'ok') throw new ApiError(403, 'FORBIDDEN', REFUSED[known.standing]);
   }
 
   // Routes are checked once all are registered, since plugins such as the docs mark theirs public in their

@@ -44,6 +44,23 @@ describe('anti-forgery (spec §7)', () => {
     expect(response.json()).toMatchObject({ code: 'FORBIDDEN' });
   });
 
+  it.each(['/%61pi/users/invitations', '/%6Cinks/footer-links', '/api/users/%69nvitations'])(
+    'refuses a write without the header whatever the URL spelling (%s, issue 21 item 8)',
+    async (url) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url,
+        payload: { email: 'new@portal.test', displayName: 'New', role: 'EMVO' },
+        headers: { authorization, cookie: 'XSRF-TOKEN=abc' },
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({
+        code: 'FORBIDDEN',
+        message: expect.stringContaining('anti-forgery'),
+      });
+    },
+  );
+
   it('lets a write through when header and cookie match', async () => {
     const response = await t.app.inject({
       method: 'POST',

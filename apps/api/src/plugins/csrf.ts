@@ -29,8 +29,14 @@ export const csrfPlugin = fp(async (app: FastifyInstance, options: { secure: boo
         httpOnly: false,
       });
     }
-    const path = request.url.split('?')[0] ?? '';
-    if (SAFE_METHODS.has(request.method) || !GUARDED_PREFIXES.some((prefix) => path.startsWith(prefix)))
+    // issue 21 item 8: the route the router matched decides, never the raw URL: `/%61pi/…` is routed to
+    // `/api/…` (the router decodes it) but does not start with `/api/`. No route matched: nothing to guard.
+    const path = request.routeOptions.url;
+    if (
+      SAFE_METHODS.has(request.method) ||
+      path === undefined ||
+      !GUARDED_PREFIXES.some((prefix) => path.startsWith(prefix))
+    )
       return;
     // The B2C API connector is called server to server with a shared secret, never by a browser.
     if (request.routeOptions.config.access === 'connector') return;

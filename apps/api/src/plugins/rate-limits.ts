@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../http/api-error.js';
 
@@ -30,5 +30,52 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance, options: { perMi
     timeWindow: 60_000,
     allowList: signedInRoute,
     errorResponseBuilder: (_request, context) => tooManyRequests(context.ttl),
+  });
+});
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** An upload route takes multipart bodies (storage/receive-upload.ts); its schema says so for the docs. */
+const isUpload = (request: FastifyRequest) =>
+  request.routeOptions.schema?.consumes?.includes('multipart/form-data') === true;
+
+export interface UserLimits {
+  /** Write requests (not GET, HEAD or OPTIONS) a minute per signed-in user, on every route. */
+  writesPerMinute: number;
+  /** Uploads a minute per signed-in user, besides the writes they also count as. */
+  uploadsPerMinute: number;
+}
+
+/**
+ * issue 21 items 4 and 5: every signed-in write is limited per user (the token's subject), uploads more
+ * tightly, so a stolen or scripted session cannot flood mailboxes, the database or storage. Registered
+ * after the auth plugin, whose onRequest hook has verified the token by then: an unverified caller never
+ * reaches these counters, and the body (an upload's stream) is not read before the limit is checked.
+ */
+export const userRateLimitsPlugin = fp(async (app: FastifyInstance, options: UserLimits) => {
+  const limiter = (max: number, kind: string) =>
+    app.createRateLimit({
+      max,
+      timeWindow: 60_000,
+      keyGenerator: (request) => `${kind}:${request.user?.subject ?? ''}`,
+      // The global options' allow list lets every signed-in route through: not these counters.
+      allowList: () => false,
+    });
+  const writes = limiter(options.writesPerMinute, 'write');
+  const uploads = limiter(options.uploadsPerMinute, 'upload');
+  const check = async (
+    limit: ReturnType<typeof limiter>,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<void> => {
+    const outcome = await limit(request);
+    if (outcome.isAllowed || !outcome.isExceeded) return;
+    reply.header('retry-after', outcome.ttlInSeconds);
+    throw tooManyRequests(outcome.ttl);
+  };
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.user || READS.has(request.method)) return;
+    await check(writes, request, reply);
+    if (isUpload(request)) await check(uploads, request, reply);
   });
 });

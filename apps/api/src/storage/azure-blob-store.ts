@@ -117,5 +117,22 @@ export function createAzureBlobStore(
         if (!isNotFound(error)) throw error;
       }
     },
+
+    async *entries(container) {
+      assertContainerName(container);
+      try {
+        for await (const blob of service.getContainerClient(container).listBlobsFlat()) {
+          yield { key: blob.name, modifiedAt: blob.properties.lastModified };
+        }
+      } catch (error) {
+        if (!isNotFound(error)) throw error;
+      }
+    },
+
+    // Nothing to remove: a put that never commits its block list leaves only uncommitted blocks, which
+    // Azure discards on its own (after a week) and which no listing shows.
+    async removeStalePartials() {
+      return 0;
+    },
   };
 }

@@ -7,7 +7,7 @@ import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAzureBlobStore } from './azure-blob-store.js';
 import { type Azurite, startAzurite } from './azurite-process.js';
-import { BlobNotFoundError, type BlobStore } from './blob-store.js';
+import { type BlobEntry, BlobNotFoundError, type BlobStore } from './blob-store.js';
 import { createDiskBlobStore } from './disk-blob-store.js';
 
 let azurite: Azurite;
@@ -70,6 +70,26 @@ describe.each(['disk', 'azure'] as const)('the %s blob store keeps the BlobStore
     // Buffer.equals: vitest's deep equality walks large buffers byte by byte.
     expect((await buffer(await store.get(container, key))).equals(bytes)).toBe(true);
     expect(await keysOf(store, container)).toContain(key);
+  });
+
+  it('lists entries with when each blob was last written (the orphan sweep reads their age)', async () => {
+    const key = randomUUID();
+    const before = Date.now();
+    await store.put(container, key, Readable.from([Buffer.from('dated')]));
+    const entries: BlobEntry[] = [];
+    for await (const entry of store.entries(container)) entries.push(entry);
+    const entry = entries.find((each) => each.key === key);
+    // Azure's times have whole seconds.
+    expect(entry?.modifiedAt.getTime()).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000 - 1000);
+    expect(entry?.modifiedAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+    expect(entries.map((each) => each.key).sort()).toEqual((await keysOf(store, container)).sort());
+    const missing: BlobEntry[] = [];
+    for await (const each of store.entries(`none-${kind}`)) missing.push(each);
+    expect(missing).toEqual([]);
+  });
+
+  it('removes no partial blob younger than asked', async () => {
+    expect(await store.removeStalePartials(new Date(Date.now() - 60_000))).toBe(0);
   });
 
   it('deletes a blob, and deleting it again is no error', async () => {

@@ -18,6 +18,21 @@ export interface BlobStore {
   delete(container: string, key: string): Promise<void>;
   /** Every key of a container (none when the container does not exist yet). */
   keys(container: string): AsyncIterable<string>;
+  /**
+   * Every blob of a container with when it was last written: the orphan sweep removes only blobs older
+   * than its grace period, so an upload whose row is not written yet is never taken for an orphan.
+   */
+  entries(container: string): AsyncIterable<BlobEntry>;
+  /**
+   * Removes what interrupted puts left outside the containers, last written before `before`: the disk
+   * driver's half-written files (a crash mid-upload). Answers how many were removed.
+   */
+  removeStalePartials(before: Date): Promise<number>;
+}
+
+export interface BlobEntry {
+  key: string;
+  modifiedAt: Date;
 }
 
 export class BlobNotFoundError extends Error {

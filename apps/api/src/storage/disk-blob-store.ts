@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -22,6 +22,18 @@ export function createDiskBlobStore(dir: string): BlobStore {
     assertBlobAddress(container, key);
     return join(dir, container, key);
   };
+
+  async function* keysOf(container: string): AsyncIterable<string> {
+    assertContainerName(container);
+    let names: string[];
+    try {
+      names = await readdir(join(dir, container));
+    } catch (error) {
+      if (isMissing(error)) return;
+      throw error;
+    }
+    yield* names.sort();
+  }
 
   return {
     kind: 'disk',
@@ -57,16 +69,44 @@ export function createDiskBlobStore(dir: string): BlobStore {
       await rm(pathOf(container, key), { force: true });
     },
 
-    async *keys(container) {
-      assertContainerName(container);
+    keys: keysOf,
+
+    async *entries(container) {
+      for await (const key of keysOf(container)) {
+        const modifiedAt = await modifiedAtOf(join(dir, container, key));
+        if (modifiedAt) yield { key, modifiedAt };
+      }
+    },
+
+    async removeStalePartials(before) {
       let names: string[];
       try {
-        names = await readdir(join(dir, container));
+        names = await readdir(join(dir, PARTIAL_DIR));
       } catch (error) {
-        if (isMissing(error)) return;
+        if (isMissing(error)) return 0;
         throw error;
       }
-      yield* names.sort();
+      let removed = 0;
+      for (const name of names) {
+        const path = join(dir, PARTIAL_DIR, name);
+        // A put under way writes on, so its file stays younger than any grace period.
+        const modifiedAt = await modifiedAtOf(path);
+        if (modifiedAt && modifiedAt < before) {
+          await rm(path, { force: true });
+          removed += 1;
+        }
+      }
+      return removed;
     },
   };
+}
+
+/** When a file was last written; undefined when it is gone (removed since it was listed). */
+async function modifiedAtOf(path: string): Promise<Date | undefined> {
+  try {
+    return (await stat(path)).mtime;
+  } catch (error) {
+    if (isMissing(error)) return undefined;
+    throw error;
+  }
 }

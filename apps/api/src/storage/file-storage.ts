@@ -8,6 +8,8 @@ import { createDiskBlobStore } from './disk-blob-store.js';
 export interface FileStorage {
   store: BlobStore;
   containerFor(purpose: FilePurpose): string;
+  /** What each company's stored files may take in bytes (STORAGE_QUOTA_MB; storage-quota.ts). */
+  quotaBytes: number;
 }
 
 /** issue: one container per purpose, `${prefix}${purpose in lower case with -}`, e.g. portal-copy-of-proof. */
@@ -23,5 +25,9 @@ export function createFileStorage(storage: Config['storage']): FileStorage {
   const store = storage.connectionString
     ? createAzureBlobStore(storage.connectionString)
     : createDiskBlobStore(storage.dir);
-  return { store, containerFor: (purpose) => containerName(storage.containerPrefix, purpose) };
+  return {
+    store,
+    containerFor: (purpose) => containerName(storage.containerPrefix, purpose),
+    quotaBytes: storage.quotaBytes,
+  };
 }

@@ -3,10 +3,11 @@ import { pipeline } from 'node:stream';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
 import type { FilePurpose } from '@portal/contracts';
 import { extensionOf, isAllowedExtension } from '@portal/domain';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ApiError } from '../http/api-error.js';
 import { sanitizeFileName } from './file-names.js';
+import type { FileStorage } from './file-storage.js';
 import { invalidFields, invalidMultipart, typeNotAllowed } from './upload-errors.js';
 import { UploadInspector } from './upload-inspector.js';
 
@@ -24,6 +25,10 @@ export interface StagedFile {
   sha256: string;
   /** Removes the blob (saveWithFile does it when the transaction fails); it never throws, it logs. */
   discard(): Promise<void>;
+  /** The storage it was staged in (its store, the companies' quota), for saveWithFile. */
+  storage: FileStorage;
+  /** The request's log: saveWithFile logs there a replaced file's blob it could not remove. */
+  log: FastifyBaseLogger;
 }
 
 export interface ReceivedUpload<Fields> {
@@ -136,7 +141,8 @@ async function stage(
   part: MultipartFile,
   purpose: FilePurpose,
 ): Promise<StagedFile> {
-  const { store, containerFor } = request.server.fileStorage;
+  const storage = request.server.fileStorage;
+  const { store, containerFor } = storage;
   const name = sanitizeFileName(part.filename);
   const extension = extensionOf(name);
   // spec §5: the extension, in lower case, against the purpose's list.
@@ -177,8 +183,11 @@ async function stage(
     sha256,
     discard: () =>
       store.delete(container, key).catch((error: unknown) => {
-        // The row was never written, so the blob is an orphan: worth a log line, not the caller's error.
+        // The row was never written, so the blob is an orphan (the sweep removes it later, orphan-sweep.ts):
+        // worth a log line, not the caller's error.
         request.log.error({ err: error, container, key }, 'could not remove an unsaved upload');
       }),
+    storage,
+    log: request.log,
   };
 }

@@ -4,6 +4,8 @@ export const TEST_ISSUER = 'http://idp.test/emvoportal.onmicrosoft.com/b2c_1_sig
 export const TEST_AUDIENCE = 'portal-api';
 export const TEST_POLICY = 'b2c_1_signin';
 
+export type TestKeys = Awaited<ReturnType<typeof createTestKeys>>;
+
 /** A signing key the API under test trusts, and a helper to mint B2C-shaped access tokens with it. */
 export async function createTestKeys() {
   const { privateKey, publicKey } = await generateKeyPair('RS256');

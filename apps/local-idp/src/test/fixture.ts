@@ -5,6 +5,7 @@ import { type Config, loadConfig } from '@portal/api/config';
 import { type Database, openDatabase } from '@portal/api/db/database';
 import { migrate } from '@portal/api/db/migrate';
 import { seedIfEmpty } from '@portal/api/db/seed/seed';
+import type { Clock } from '../expiring-map.js';
 import { type StartedLocalIdp, startLocalIdp } from '../local-idp.js';
 import { freePort } from './browser.js';
 
@@ -17,18 +18,21 @@ export async function testConfig(overrides: Record<string, string> = {}): Promis
     LOG_LEVEL: 'silent',
     PUBLIC_URL: SPA_ORIGIN,
     AUTH_INSTANCE: `http://127.0.0.1:${await freePort()}`,
+    LOCAL_IDP: 'true',
     // The seed's documents go to a scratch folder, never into the repository's data/.
     DATA_DIR: mkdtempSync(join(tmpdir(), 'idp-test-')),
     ...overrides,
   });
 }
 
-/** The provider on a free port, over a seeded PGlite in memory. */
-export async function startTestIdp(): Promise<{ config: Config; database: Database; idp: StartedLocalIdp }> {
+/** The provider on a free port, over a seeded PGlite in memory; `now` is the clock of locks and codes. */
+export async function startTestIdp(
+  options: { now?: Clock } = {},
+): Promise<{ config: Config; database: Database; idp: StartedLocalIdp }> {
   const config = await testConfig();
   const database = await openDatabase({ pgliteDir: 'memory://' });
   await migrate(database);
   await seedIfEmpty(database.db, config.storage);
-  const idp = await startLocalIdp({ config, db: database.db });
+  const idp = await startLocalIdp({ config, db: database.db, ...options });
   return { config, database, idp };
 }

@@ -165,7 +165,13 @@ describe('the error catalogue, row by row (spec §8)', () => {
     },
     {
       row: 'stored files, and upload bodies not the form expected: show error',
-      codes: ['FILE_IN_USE', 'INVALID_MULTIPART', 'TOO_MANY_FILES', 'TOO_MANY_FIELDS'],
+      codes: [
+        'FILE_IN_USE',
+        'STORAGE_QUOTA_EXCEEDED',
+        'INVALID_MULTIPART',
+        'TOO_MANY_FILES',
+        'TOO_MANY_FIELDS',
+      ],
       messageKey: '',
       actions: SHOW,
     },
@@ -175,7 +181,6 @@ describe('the error catalogue, row by row (spec §8)', () => {
         'STEP_LOCKED',
         'ORG_TYPE_LOCKED',
         'TOO_MANY_PEOPLE',
-        'EMAIL_TAKEN',
         'MISSING',
         'GATEWAY_NOT_AVAILABLE',
         'TOKEN_ALREADY_REQUESTED',
@@ -188,6 +193,7 @@ describe('the error catalogue, row by row (spec §8)', () => {
         'MAH_DELETION_NOT_ALLOWED',
         'SPOC_ASSISTANT_EXISTS',
         'ALREADY_A_PERSON',
+        'PERSON_DISABLED',
         'OWN_ACCOUNT',
         'ACCESS_NOT_CHANGEABLE',
       ],
@@ -281,6 +287,19 @@ describe('HTTP handling, sentence by sentence (spec §8)', () => {
       sentence: '413 FILE_TOO_LARGE',
       error: new HttpError(413, '<html>Request Entity Too Large</html>'),
       expected: [shown('FILE_TOO_LARGE')],
+    },
+    {
+      sentence: '413 FILE_TOO_LARGE, whatever code the body names',
+      error: new HttpError(413, body('INVALID_FIELD')),
+      expected: [shown('FILE_TOO_LARGE')],
+    },
+    {
+      sentence:
+        "413 STORAGE_QUOTA_EXCEEDED (issue 21): the company's full storage, with the MB used and the limit",
+      error: new HttpError(413, [
+        { ...body('STORAGE_QUOTA_EXCEEDED'), values: { used: '195.3', limit: '200' } },
+      ]),
+      expected: [{ ...shown('STORAGE_QUOTA_EXCEEDED'), values: { used: '195.3', limit: '200' } }],
     },
     {
       sentence: '503 SERVICE_UNAVAILABLE',

@@ -101,6 +101,8 @@ export const ERROR_CATALOGUE: ErrorCatalogue = {
   TOOLTIP_KEY_TAKEN: show('TOOLTIP_KEY_TAKEN'),
   // Issue 13: stored files (apps/api modules/storage-admin), and upload bodies not the form expected.
   FILE_IN_USE: show('FILE_IN_USE'),
+  // Issue 21 item 5: the company's stored files would pass its quota (413, with the MB used and the limit).
+  STORAGE_QUOTA_EXCEEDED: show('STORAGE_QUOTA_EXCEEDED'),
   INVALID_MULTIPART: show('INVALID_MULTIPART'),
   TOO_MANY_FILES: show('TOO_MANY_FILES'),
   TOO_MANY_FIELDS: show('TOO_MANY_FIELDS'),
@@ -108,7 +110,6 @@ export const ERROR_CATALOGUE: ErrorCatalogue = {
   STEP_LOCKED: show('STEP_LOCKED'),
   ORG_TYPE_LOCKED: show('ORG_TYPE_LOCKED'),
   TOO_MANY_PEOPLE: show('TOO_MANY_PEOPLE'),
-  EMAIL_TAKEN: show('EMAIL_TAKEN'),
   MISSING: show('MISSING'),
   GATEWAY_NOT_AVAILABLE: show('GATEWAY_NOT_AVAILABLE'),
   TOKEN_ALREADY_REQUESTED: show('TOKEN_ALREADY_REQUESTED'),
@@ -121,6 +122,7 @@ export const ERROR_CATALOGUE: ErrorCatalogue = {
   MAH_DELETION_NOT_ALLOWED: show('MAH_DELETION_NOT_ALLOWED'),
   SPOC_ASSISTANT_EXISTS: show('SPOC_ASSISTANT_EXISTS'),
   ALREADY_A_PERSON: show('ALREADY_A_PERSON'),
+  PERSON_DISABLED: show('PERSON_DISABLED'),
   OWN_ACCOUNT: show('OWN_ACCOUNT'),
   ACCESS_NOT_CHANGEABLE: show('ACCESS_NOT_CHANGEABLE'),
   // The list query's codes (packages/list-query, spec §3).
@@ -262,8 +264,13 @@ export function resolveHttpError(error: unknown, context: ResolveContext): Resol
       return [byCode('FORBIDDEN')];
     case 404:
       return [byCode('NOT_FOUND')];
-    case 413:
-      return [byCode('FILE_TOO_LARGE')];
+    case 413: {
+      // spec §8: 413 is FILE_TOO_LARGE, whatever the body (a proxy's page too); the one other 413 the API
+      // answers, a company's full storage (issue 21 item 5), shows its own message with the MB it names.
+      if (codeOf(first, catalogue) !== 'STORAGE_QUOTA_EXCEEDED') return [byCode('FILE_TOO_LARGE')];
+      const values = valuesOf(first);
+      return [{ ...byCode('STORAGE_QUOTA_EXCEEDED'), ...(values ? { values } : {}) }];
+    }
     case 503:
       return [byCode('SERVICE_UNAVAILABLE')];
   }

@@ -7,17 +7,23 @@ import type { MockStorage } from './storage-admin-handlers';
 import { createMockUsers } from './users-handlers';
 
 /** The audit trail in memory: demo rows, and the rows mock writes add (newest last, as written). */
+/** A change written through the mock: what the API writes but the time, id and client address. */
+type MockAuditEntry = Omit<AuditRow, 'id' | 'at' | 'address'>;
+
+/** The client address the API records with each change (issue 21): in mock mode, this browser. */
+const MOCK_ADDRESS = '127.0.0.1';
+
 export interface MockAuditLog {
   readonly rows: AuditRow[];
-  write(entry: Omit<AuditRow, 'id' | 'at'>): void;
+  write(entry: MockAuditEntry): void;
 }
 
 export function createMockAuditLog(now: () => Date = () => new Date()): MockAuditLog {
   let sequence = 0;
   const rows: AuditRow[] = [];
-  const add = (entry: Omit<AuditRow, 'id' | 'at'>, at: Date) => {
+  const add = (entry: MockAuditEntry, at: Date) => {
     sequence += 1;
-    rows.push({ id: String(sequence), at: at.toISOString(), ...entry });
+    rows.push({ id: String(sequence), at: at.toISOString(), address: MOCK_ADDRESS, ...entry });
   };
   const day = (iso: string) => new Date(`${iso}T09:30:00Z`);
   add(

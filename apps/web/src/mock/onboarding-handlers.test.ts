@@ -10,6 +10,7 @@ import {
   onboardingHandlers,
   scenarioFromLocation,
 } from './onboarding-handlers';
+import { ONBOARDING_STEP_PATHS as PEOPLE_PATHS } from './onboarding-steps-handlers';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -49,15 +50,22 @@ type Draft = z.input<typeof legitimacyDraftSchema>;
 
 const person = (email: string) => ({ firstName: null, lastName: null, function: null, email, phone: null });
 
+/** The people route's invitation of a SPOC Assistant (contracts spocAssistantInvitationSchema). */
+const ann = (version: number, email = 'ann@jansen.example') => ({
+  version,
+  firstName: 'Ann',
+  lastName: 'Smit',
+  email,
+});
+
 /** The draft of the stored application, with changes (the PUT body). */
 async function draftOf(change: (draft: Draft) => void = () => {}): Promise<Draft> {
-  const { organisation, company, spoc, spocAssistant, authorisedRepresentative, mahs } = await read();
+  const { organisation, company, spoc, authorisedRepresentative, mahs } = await read();
   const { copyOfProof: _file, ...representative } = authorisedRepresentative;
   const draft: Draft = {
     version: organisation.version,
     company,
     spoc,
-    spocAssistant,
     authorisedRepresentative: representative,
     mahs,
   };
@@ -100,14 +108,12 @@ describe('PUT /api/onboarding/legitimacy (mock)', () => {
     serve('REGISTERED');
     const draft = await draftOf((d) => {
       d.company.vatNumber = 'nl853722046b01';
-      d.spocAssistant = { ...person('ann@jansen.example'), firstName: 'Ann', lastName: 'Smit' };
     });
     const saved = await send('PUT', ONBOARDING_PATHS.legitimacy, draft);
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({
       organisation: { version: 4 },
       company: { vatNumber: 'nl853722046b01' },
-      spocAssistant: { email: 'ann@jansen.example', status: 'INVITED' },
     });
     expect(await send('PUT', ONBOARDING_PATHS.legitimacy, draft)).toMatchObject({
       status: 409,
@@ -130,14 +136,6 @@ describe('PUT /api/onboarding/legitimacy (mock)', () => {
         },
       ],
     ],
-    [
-      'an address of another account: 409 EMAIL_TAKEN',
-      (d: Draft) => {
-        d.spocAssistant = person('taken@example.com');
-      },
-      409,
-      { code: 'EMAIL_TAKEN' },
-    ],
   ])('%s', async (_rule, change, status, body) => {
     serve('REGISTERED');
     expect(await send('PUT', ONBOARDING_PATHS.legitimacy, await draftOf(change))).toMatchObject({
@@ -146,24 +144,34 @@ describe('PUT /api/onboarding/legitimacy (mock)', () => {
     });
   });
 
-  it('a fourth person: 409 TOO_MANY_PEOPLE (the requester, an invited assistant, then two new people)', async () => {
+  it('writes no people (issue 21 item 2): a SPOC Assistant sent with the draft is ignored, no one is invited', async () => {
     serve('REGISTERED');
-    const invited = await send(
-      'PUT',
-      ONBOARDING_PATHS.legitimacy,
-      await draftOf((d) => {
-        d.spocAssistant = person('first@jansen.example');
-      }),
-    );
+    const draft = { ...(await draftOf()), spocAssistant: person('ann@jansen.example') };
+    const saved = await send('PUT', ONBOARDING_PATHS.legitimacy, draft);
+    expect(saved.status).toBe(200);
+    const answer = saved.body as OnboardingAnswer;
+    expect(answer.spocAssistant).toBeNull();
+    expect(answer.people.map((one) => one.email)).toEqual(['demo.company@example.com']);
+    // Nor does a taken address or a SPOC of a new address refuse the draft: the draft is no invitation.
+    const taken = {
+      ...(await draftOf((d) => {
+        d.spoc = person('second@jansen.example');
+      })),
+      spocAssistant: person('taken@example.com'),
+    };
+    expect(await send('PUT', ONBOARDING_PATHS.legitimacy, taken)).toMatchObject({ status: 200 });
+    expect((await read()).spocAssistant).toBeNull();
+  });
+
+  it('keeps the SPOC Assistant the people handlers invited: a save does not remove them', async () => {
+    serve('REGISTERED');
+    const invited = await send('POST', PEOPLE_PATHS.spocAssistant, ann(3));
     expect(invited.status).toBe(200);
-    const tooMany = await draftOf((d) => {
-      d.spoc = person('second@jansen.example');
-      d.spocAssistant = person('third@jansen.example');
-    });
-    expect(await send('PUT', ONBOARDING_PATHS.legitimacy, tooMany)).toMatchObject({
-      status: 409,
-      body: { code: 'TOO_MANY_PEOPLE' },
-    });
+    const saved = await send('PUT', ONBOARDING_PATHS.legitimacy, await draftOf());
+    expect(saved.status).toBe(200);
+    const answer = saved.body as OnboardingAnswer;
+    expect(answer.spocAssistant).toMatchObject({ email: 'ann@jansen.example', status: 'INVITED' });
+    expect(answer.people.map((one) => one.role)).toEqual(['INITIAL_REQUESTER', 'SPOC_ASSISTANT']);
   });
 
   it.each([
@@ -259,6 +267,72 @@ describe('POST /api/onboarding/legitimacy/submit (mock)', () => {
     expect(await send('POST', ONBOARDING_PATHS.submit, { version: 3 })).toMatchObject({
       status: 409,
       body: { code: 'STEP_LOCKED' },
+    });
+  });
+});
+
+describe('the people routes (mock): the one place people are invited and removed', () => {
+  it('POST invites the SPOC Assistant (INVITED, FULL); PATCH sets their access; DELETE removes them', async () => {
+    serve('REGISTERED');
+    const invited = await send('POST', PEOPLE_PATHS.spocAssistant, ann(3));
+    expect(invited.status).toBe(200);
+    const answer = invited.body as OnboardingAnswer;
+    expect(answer.organisation.version).toBe(4);
+    expect(answer.spocAssistant).toMatchObject({
+      firstName: 'Ann',
+      email: 'ann@jansen.example',
+      status: 'INVITED',
+    });
+    const assistant = answer.people.find((one) => one.role === 'SPOC_ASSISTANT');
+    expect(assistant).toMatchObject({ name: 'Ann Smit', access: 'FULL', status: 'INVITED', you: false });
+
+    const path = PEOPLE_PATHS.person.replace(':userId', String(assistant?.id));
+    const readOnly = await send('PATCH', path, { version: 4, access: 'READ_ONLY' });
+    expect(readOnly.status).toBe(200);
+    expect((readOnly.body as OnboardingAnswer).people[1]).toMatchObject({ access: 'READ_ONLY' });
+
+    expect(await call(`${PEOPLE_PATHS.spocAssistant}?version=4`, { method: 'DELETE' })).toMatchObject({
+      status: 409,
+      body: { code: 'VERSION_CONFLICT' },
+    });
+    const removed = await call(`${PEOPLE_PATHS.spocAssistant}?version=5`, { method: 'DELETE' });
+    expect(removed.status).toBe(200);
+    expect(removed.body).toMatchObject({ spocAssistant: null, organisation: { version: 6 } });
+    expect((removed.body as OnboardingAnswer).people.map((one) => one.role)).toEqual(['INITIAL_REQUESTER']);
+  });
+
+  it.each([
+    ['a second assistant: 409 SPOC_ASSISTANT_EXISTS', true, 'bob@jansen.example', 'SPOC_ASSISTANT_EXISTS'],
+    [
+      'one of the people already: 409 ALREADY_A_PERSON',
+      false,
+      'Demo.Company@example.com',
+      'ALREADY_A_PERSON',
+    ],
+  ])('%s', async (_rule, withAssistant, email, code) => {
+    serve('REGISTERED');
+    if (withAssistant) expect((await send('POST', PEOPLE_PATHS.spocAssistant, ann(3))).status).toBe(200);
+    const version = (await read()).organisation.version;
+    expect(await send('POST', PEOPLE_PATHS.spocAssistant, ann(version, email))).toMatchObject({
+      status: 409,
+      body: { code },
+    });
+  });
+
+  it('an address of another account answers as an invitation does, and no one joins (as the API)', async () => {
+    serve('REGISTERED');
+    const answer = await send('POST', PEOPLE_PATHS.spocAssistant, ann(3, 'taken@example.com'));
+    expect(answer.status).toBe(200);
+    const after = answer.body as OnboardingAnswer;
+    expect(after.spocAssistant).toMatchObject({ email: 'taken@example.com', status: null });
+    expect(after.people.map((person) => person.email)).not.toContain('taken@example.com');
+  });
+
+  it('a READ_ONLY user cannot invite: 403', async () => {
+    serve('READ_ONLY');
+    expect(await send('POST', PEOPLE_PATHS.spocAssistant, ann(3))).toMatchObject({
+      status: 403,
+      body: { code: 'FORBIDDEN' },
     });
   });
 });

@@ -25,7 +25,6 @@ import {
   createMockOnboarding,
   DEMO_REQUESTER_EMAIL,
   isOnboardingScenario,
-  MOCK_TAKEN_EMAILS,
   type MockOnboardingState,
   type OnboardingScenario,
   withDerived,
@@ -37,9 +36,11 @@ import { onboardingStepsHandlers } from './onboarding-steps-handlers';
  * application, answered in memory with the contracts' schemas and the domain's rules. It starts as a
  * partial draft in REGISTERED; `&mockOnboarding=<scenario>` starts it in another state (onboarding-data.ts:
  * COMPLETE, SUBMITTED, IN_REVIEW, CORRECTIONS_REQUESTED, REJECTED, APPROVED, TEMPORARILY_APPROVED,
- * READ_ONLY), remembered for the tab. Staged refusals: a SPOC Assistant whose email is taken@example.com
- * (409 EMAIL_TAKEN); a fourth person (409 TOO_MANY_PEOPLE); a copy of proof that is not pdf/jpg/png (400
- * 111), over 10 MB (413) or whose content is not what its extension says (400 112).
+ * READ_ONLY), remembered for the tab. Staged refusals: a copy of proof that is not pdf/jpg/png (400
+ * 111), over 10 MB (413) or whose content is not what its extension says (400 112). The legitimacy draft
+ * writes no people (issue 21 item 2): the SPOC Assistant is invited and removed by the people handlers
+ * alone (onboarding-steps-handlers.ts: a taken address is 409 EMAIL_TAKEN, a fourth person 409
+ * TOO_MANY_PEOPLE), as by the API's people routes.
  */
 
 export const MOCK_ONBOARDING_PARAM = 'mockOnboarding';
@@ -90,43 +91,17 @@ function stepLocked(onboarding: Onboarding): Response | undefined {
 
 const readOnly = () => apiError(403, 'FORBIDDEN', 'Your access to this company is read-only');
 
-/** domain.md People: at most three people per company; an address of another account cannot be used. */
-function peopleRefusal(state: MockOnboardingState, draft: LegitimacyDraft): Response | undefined {
-  const spoc = draft.spoc.email?.toLowerCase() ?? null;
-  const assistant = draft.spocAssistant?.email?.toLowerCase() ?? null;
-  const taken = [spoc, assistant].find((email) => email !== null && MOCK_TAKEN_EMAILS.includes(email));
-  if (taken) return apiError(409, 'EMAIL_TAKEN', `${taken} belongs to another portal account`);
-  const people = new Set(
-    [...state.users.map((user) => user.email.toLowerCase()), spoc, assistant].filter(
-      (email) => email !== null,
-    ),
-  );
-  if (people.size > 3) {
-    return apiError(
-      409,
-      'TOO_MANY_PEOPLE',
-      'At most three people per company: the Initial Requester, the SPOC and the SPOC Assistant',
-    );
-  }
-  return undefined;
-}
-
-/** Stores the draft; a SPOC Assistant with a new address is invited (the mail goes to the console). */
+/**
+ * Stores the draft (apps/api legitimacy-draft.ts): company data, the SPOC, the authorised representative
+ * and the MAHs. It writes no people: the SPOC Assistant and the people stay as they are (issue 21 item 2).
+ */
 function applyDraft(state: MockOnboardingState, draft: LegitimacyDraft): void {
   const { onboarding } = state;
-  const assistant = draft.spocAssistant;
-  const email = assistant?.email?.toLowerCase() ?? null;
-  if (email && !state.users.some((user) => user.email.toLowerCase() === email)) {
-    state.users.push({ email, status: 'INVITED' });
-    console.info(`Mock mode: ${email} is invited as SPOC Assistant of ${draft.company.legalName}.`);
-  }
-  const user = email ? state.users.find((candidate) => candidate.email.toLowerCase() === email) : undefined;
   state.onboarding = {
     ...onboarding,
     organisation: { ...onboarding.organisation, version: onboarding.organisation.version + 1 },
     company: draft.company,
     spoc: draft.spoc,
-    spocAssistant: assistant ? { ...assistant, status: user?.status ?? null } : null,
     authorisedRepresentative: {
       ...draft.authorisedRepresentative,
       copyOfProof: onboarding.authorisedRepresentative.copyOfProof,
@@ -263,8 +238,6 @@ export function onboardingHandlers(
             'The organisation type cannot change after the first submission',
           );
         }
-        const people = peopleRefusal(state, draft);
-        if (people) return people;
         applyDraft(state, draft);
         return HttpResponse.json(state.onboarding);
       }),

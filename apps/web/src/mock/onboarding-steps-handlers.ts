@@ -319,14 +319,20 @@ export function onboardingStepsHandlers(
         if (onboarding.people.some((person) => person.email.toLowerCase() === email)) {
           return apiError(409, 'ALREADY_A_PERSON', `${email} is one of the company's people already`);
         }
-        if (MOCK_TAKEN_EMAILS.includes(email)) {
-          return apiError(409, 'EMAIL_TAKEN', `${email} belongs to another portal account`);
-        }
         if (onboarding.people.length >= 3) {
           return apiError(409, 'TOO_MANY_PEOPLE', 'At most three people per company');
         }
-        state.users.push({ email, status: 'INVITED' });
         const { version: _version, ...contact } = input.value;
+        // As the API (issue 21 item 4): an address with an account answers as an invitation does; its owner
+        // gets a mail instead, and nobody joins the company.
+        if (MOCK_TAKEN_EMAILS.includes(email)) {
+          return store({
+            ...onboarding,
+            organisation: bump(onboarding),
+            spocAssistant: { ...contact, status: null },
+          });
+        }
+        state.users.push({ email, status: 'INVITED' });
         return store({
           ...onboarding,
           organisation: bump(onboarding),

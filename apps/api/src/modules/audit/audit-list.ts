@@ -6,7 +6,9 @@ import { type ListPage, runList } from '../../list/list-sql.js';
 
 /** The audit rows, each column named as AUDIT_LIST's field; the id stays a number so ties sort in order. */
 export function auditQuery(db: Kysely<DB>) {
-  return db.selectFrom('auditLog').select(['id', 'at', 'actor', 'action', 'entity', 'entityId', 'diff']);
+  return db
+    .selectFrom('auditLog')
+    .select(['id', 'at', 'actor', 'action', 'entity', 'entityId', 'diff', 'address']);
 }
 
 type QueryRow = Awaited<ReturnType<ReturnType<typeof auditQuery>['executeTakeFirstOrThrow']>>;

@@ -71,6 +71,8 @@ describe('GET /api/audit (issue 13 item 4)', () => {
       entity: 'check',
       entityId: 'c1',
       diff: null,
+      // Written straight into the table, as no request made it (issue 21: the client address, else null).
+      address: null,
     });
     expect(page.items[1].diff).toEqual({ name: { from: 'Hub', to: 'Hub 2' } });
   });

@@ -6,8 +6,8 @@ type App = Awaited<ReturnType<typeof createTestApp>>;
 let t: App;
 
 beforeAll(async () => {
-  // The embedded default: no SMTP_URL, so mails stay in the outbox.
-  t = await createTestApp();
+  // As npm start runs it: no SMTP_URL, so mails stay in the outbox, and DEV_OUTBOX on.
+  t = await createTestApp({ config: { DEV_OUTBOX: 'true' } });
 });
 afterAll(() => t.app.close());
 beforeEach(async () => {
@@ -36,7 +36,7 @@ const list = async (query = '') => {
 };
 const subjects = (body: Array<{ subject: string }>) => body.map((mail) => mail.subject);
 
-describe('GET /api/dev/outbox (outside production): the mails in the outbox', () => {
+describe('GET /api/dev/outbox (DEV_OUTBOX=true): the mails in the outbox', () => {
   beforeEach(() =>
     seed([
       ['Ana@Example.test', 'first to Ana', '2026-03-01T10:00:00Z'],
@@ -119,10 +119,10 @@ describe('GET /api/dev/outbox: a mail a feature enqueued', () => {
   });
 });
 
-describe('GET /api/dev/outbox in production', () => {
+describe('GET /api/dev/outbox without DEV_OUTBOX (issue 21 item 7: an opt-in, even outside production)', () => {
   let production: App;
   beforeAll(async () => {
-    production = await createTestApp({ config: { NODE_ENV: 'production' } });
+    production = await createTestApp({ config: { NODE_ENV: 'development' } });
   });
   afterAll(() => production.app.close());
 

@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import { ApiError } from '../../http/api-error.js';
+import { LARGE_BODY_LIMIT } from '../../http/body-limits.js';
 import { versionQuerySchema } from '../../http/version-query.js';
 import { parseListRequest } from '../../list/list-resource.js';
 import { listPageSchema, listQuerySchema } from '../../list/list-schemas.js';
@@ -52,6 +53,7 @@ export async function disclaimerContentsRoutes(app: FastifyInstance, options: { 
     '/disclaimer-contents',
     {
       config: { access },
+      bodyLimit: LARGE_BODY_LIMIT,
       schema: {
         tags,
         summary: 'Every version of every disclaimer type (spec §3 list query, §7 query params)',
@@ -75,6 +77,7 @@ export async function disclaimerContentsRoutes(app: FastifyInstance, options: { 
     '/disclaimer-contents',
     {
       config: { access },
+      bodyLimit: LARGE_BODY_LIMIT,
       schema: {
         tags,
         summary: "A new draft of a type, numbered the type's next version (one draft per type)",
@@ -90,6 +93,7 @@ export async function disclaimerContentsRoutes(app: FastifyInstance, options: { 
     '/disclaimer-contents/:id',
     {
       config: { access },
+      bodyLimit: LARGE_BODY_LIMIT,
       schema: {
         tags,
         summary: "Replaces a draft's text at the version read (409 when stale or not a draft)",

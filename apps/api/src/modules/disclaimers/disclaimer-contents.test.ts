@@ -226,8 +226,13 @@ describe('acceptance at sign-in (issue 13)', () => {
   it('answers 404 for a type with nothing published and 403 for a token with no portal user', async () => {
     const user = await signedInUser('reviewer-three');
     expect(await accept(user, 'COOKIES', 1)).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
-    const stranger = await t.bearer('EmvoPortalInternal');
-    expect(await pending(stranger)).toEqual([]);
+    // issue 21 item 6: a token whose subject and email the directory does not know opens nothing.
+    const stranger = {
+      authorization: `Bearer ${await t.sign({ roles: ['EmvoPortalInternal'], sub: 'oid-stranger', emails: ['stranger@nowhere.test'] })}`,
+      ...XSRF_HEADERS,
+    };
+    const refused = await t.app.inject({ url: '/api/disclaimers/pending', headers: stranger });
+    expect(refused.statusCode).toBe(403);
     expect(await accept(stranger, 'LOGIN', 1)).toMatchObject({ status: 403, body: { code: 'FORBIDDEN' } });
   });
 });

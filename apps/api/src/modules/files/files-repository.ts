@@ -29,8 +29,8 @@ export const toDto = (row: StoredFile): StoredFileDto => ({
 });
 
 /**
- * domain.md /admin/storage "upload": a file kept for itself (no record references it yet, so refCount 0),
- * its row and its audit row in one transaction.
+ * domain.md /admin/storage "upload": a file kept for itself (no record references it yet, so refCount 0;
+ * `kept`, so the orphan sweep leaves it), its row and its audit row in one transaction.
  */
 export async function saveUploadedFile(
   db: Kysely<DB>,
@@ -42,7 +42,7 @@ export async function saveUploadedFile(
     return await saveWithFile(
       db,
       file,
-      { organisationId, uploadedBy: actor, refCount: 0 },
+      { organisationId, uploadedBy: actor, kept: true },
       async (trx, row) => {
         const dto = toDto(row);
         await writeAudit(trx, { actor, action: 'CREATE', entity: ENTITY, entityId: row.id, diff: dto });

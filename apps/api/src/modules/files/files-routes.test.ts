@@ -408,13 +408,6 @@ describe.each(['disk', 'azure'] as const)('stored files on the %s store', (drive
         () => external('oid-nina', 'NINA@acme.test'),
       ],
       ['the external user of another organisation', [], ALL, () => external('oid-bob', 'bob@boreal.test')],
-      ['an external user with no user row', [], ALL, () => external('oid-ghost', 'ghost@acme.test')],
-      [
-        'an external user whose email belongs to a user linked to someone else',
-        [],
-        ALL,
-        () => external('oid-mallory', 'anna@acme.test'),
-      ],
     ] as const)('lets %s read %j, and answers 404 for %j', async (_who, readable, hidden, headersOf) => {
       const headers = await headersOf();
       const ids = { acme: acmeFile, portal: portalFile };
@@ -427,6 +420,21 @@ describe.each(['disk', 'azure'] as const)('stored files on the %s store', (drive
         expect(response.statusCode, name).toBe(404);
         expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
         expect((await t.app.inject({ url: `/api/files/${ids[name]}/meta`, headers })).statusCode).toBe(404);
+      }
+    });
+
+    it.each([
+      ['an external user with no user row', () => external('oid-ghost', 'ghost@acme.test')],
+      [
+        'an external user whose email belongs to a user linked to someone else',
+        () => external('oid-mallory', 'anna@acme.test'),
+      ],
+    ] as const)('refuses %s before any file is looked at (issue 21: 403)', async (_who, headersOf) => {
+      const headers = await headersOf();
+      for (const id of [acmeFile, portalFile]) {
+        const response = await download(id, headers);
+        expect(response.statusCode).toBe(403);
+        expect(response.json()).toMatchObject({ code: 'FORBIDDEN' });
       }
     });
 

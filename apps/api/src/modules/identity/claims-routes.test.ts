@@ -18,6 +18,14 @@ beforeAll(async () => {
         createdBy: 't',
         updatedBy: 't',
       },
+      // Not linked to a B2C account yet: found by email (issue 21 item 6: only such a user is).
+      {
+        email: 'Boss@Portal.test',
+        displayName: 'Boss',
+        roles: ['ADMIN', 'EMVO'],
+        createdBy: 't',
+        updatedBy: 't',
+      },
       {
         email: 'gone@portal.test',
         displayName: 'Gone',
@@ -61,8 +69,8 @@ const claims = (payload: object, secret = TEST_CONNECTOR_SECRET) =>
 describe('POST /api/identity/claims (B2C API connector)', () => {
   it.each([
     ['by object id', { objectId: 'oid-lead' }],
-    ['by email, whatever its case', { email: 'lead@portal.TEST' }],
-    ['by sign-in name', { signInNames: { emailAddress: 'lead@portal.test' } }],
+    ['by email, whatever its case (not linked yet)', { email: 'boss@portal.TEST' }],
+    ['by sign-in name (not linked yet)', { signInNames: { emailAddress: 'boss@portal.test' } }],
   ])("answers a user's roles as token claims %s", async (_how, payload) => {
     const response = await claims(payload);
     expect(response.statusCode).toBe(200);
@@ -180,6 +188,15 @@ describe('POST /api/identity/claims: linking a B2C account at the first sign-in'
       action: 'ShowBlockPage',
     });
     expect(await userNamed('gone@portal.test')).toMatchObject({ externalId: null, status: 'DISABLED' });
+  });
+
+  it('never hands a linked user’s roles to another identity with the same email (issue 21 item 6)', async () => {
+    // Lead is linked to oid-lead: another B2C account with Lead's address gets no roles at all.
+    const response = await claims({ objectId: 'oid-impostor', email: 'lead@portal.test' });
+    expect(response.json()).toMatchObject({ action: 'ShowBlockPage' });
+    expect(response.json()).not.toHaveProperty('roles');
+    // Nor without an object id: the email alone names only a user who has no account linked yet.
+    expect((await claims({ email: 'lead@portal.test' })).json()).toMatchObject({ action: 'ShowBlockPage' });
   });
 
   it('answers the user linked to the object id before one matching the email', async () => {

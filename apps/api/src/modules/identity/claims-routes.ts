@@ -30,7 +30,11 @@ const connectorResponse = z.object({
 
 const USER_COLUMNS = ['id', 'email', 'externalId', 'status', 'access', 'roles'] as const;
 
-/** The user behind the connector's call: by B2C object id first, else by email (the first sign-in). */
+/**
+ * The user behind the connector's call: by B2C object id first, else by email (the first sign-in). issue
+ * 21 item 6: the email matches only a user with no B2C account linked yet; a user linked to another
+ * object id is another identity's, whose roles a second account with the same address must not get.
+ */
 async function connectorUser(db: Kysely<DB>, objectId: string | undefined, email: string | undefined) {
   if (objectId) {
     const linked = await db
@@ -45,6 +49,7 @@ async function connectorUser(db: Kysely<DB>, objectId: string | undefined, email
     .selectFrom('users')
     .select(USER_COLUMNS)
     .where(sql`lower(email)`, '=', email.toLowerCase())
+    .where('externalId', 'is', null)
     .executeTakeFirst();
 }
 

@@ -294,32 +294,29 @@ describe('the contractual step (domain.md "Contractual")', () => {
       company = await approvedCompany(t);
     });
 
-    it('replaces the file: the new one referenced once, the previous one released', async () => {
+    it('replaces the file: the new one referenced once, the previous one removed (row and blob)', async () => {
       const first = await calls.uploadAgreement(company.headers, 'first.pdf');
+      const blobsWithFirst = await blobKeys(t);
       const second = await calls.uploadAgreement(company.headers, 'second.pdf');
       const files = await t.db
         .selectFrom('storedFiles')
-        .select(['id', 'refCount', 'purpose', 'organisationId', 'container'])
+        .select(['id', 'refCount', 'purpose', 'organisationId', 'container', 'blobKey'])
         .where('id', 'in', [first.body.id, second.body.id])
         .execute();
-      expect(files).toEqual(
-        expect.arrayContaining([
-          {
-            id: first.body.id,
-            refCount: 0,
-            purpose: 'SIGNED_AGREEMENT',
-            organisationId: company.organisationId,
-            container: 'portal-signed-agreement',
-          },
-          {
-            id: second.body.id,
-            refCount: 1,
-            purpose: 'SIGNED_AGREEMENT',
-            organisationId: company.organisationId,
-            container: 'portal-signed-agreement',
-          },
-        ]),
-      );
+      // issue 21 item 5: a replaced file is not kept, neither its row nor its blob.
+      expect(files).toEqual([
+        {
+          id: second.body.id,
+          refCount: 1,
+          purpose: 'SIGNED_AGREEMENT',
+          organisationId: company.organisationId,
+          container: 'portal-signed-agreement',
+          blobKey: expect.any(String),
+        },
+      ]);
+      const blobs = await blobKeys(t);
+      expect(blobs).toContain(files[0]?.blobKey);
+      expect(blobs).toHaveLength(blobsWithFirst.length);
       expect((await calls.get(company.headers)).body.contractual.agreement?.signedFile).toEqual(second.body);
       const audit = await t.db
         .selectFrom('auditLog')

@@ -16,6 +16,7 @@ import { ApiError } from '../../http/api-error.js';
 import type { Outbox } from '../../mail/outbox.js';
 import { receiveUpload } from '../../storage/receive-upload.js';
 import { saveWithFile } from '../../storage/save-with-file.js';
+import { refuseWhenStorageFull } from '../../storage/storage-quota.js';
 import {
   currentAgreementTemplate,
   lockTemplatesShared,
@@ -24,14 +25,7 @@ import { applyCheckTransition, checkRecordOf } from '../checks/apply-check-trans
 import { publishedDisclaimer } from '../disclaimers/disclaimers-repository.js';
 import { mailSpoc } from '../reviews/spoc-recipient.js';
 import type { OnboardingCaller } from './onboarding-caller.js';
-import {
-  assertStepEditable,
-  checksByType,
-  fileSummaryOf,
-  lockStep,
-  progressOf,
-  releaseFile,
-} from './step-checks.js';
+import { assertStepEditable, checksByType, fileSummaryOf, lockStep, progressOf } from './step-checks.js';
 import { agreementReceivedMail } from './step-mails.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -177,7 +171,11 @@ export async function saveContractualDraft(
 }
 
 /** STEP_LOCKED or no template, read before the body: a refused upload stores no byte. */
-async function assertUploadOpen(db: Kysely<DB>, organisationId: string): Promise<void> {
+async function assertUploadOpen(
+  db: Kysely<DB>,
+  request: FastifyRequest,
+  organisationId: string,
+): Promise<void> {
   const organisation = await db
     .selectFrom('organisations')
     .selectAll()
@@ -185,14 +183,17 @@ async function assertUploadOpen(db: Kysely<DB>, organisationId: string): Promise
     .executeTakeFirstOrThrow();
   assertStepEditable('CONTRACTUAL', organisation, await checksByType(db, organisationId));
   if (!(await currentAgreementTemplate(db))) throw noTemplate();
+  const replacing = (await agreementOf(db, organisationId))?.signedFileId ?? null;
+  await refuseWhenStorageFull(db, request.server.fileStorage, organisationId, replacing);
 }
 
 /**
  * POST /api/onboarding/contractual/signed-agreement: the signed agreement (pdf), through the stored-files
  * service (111, 112, 413 pass through), then one transaction: its stored_files row, the agreement pointed
- * at it on the current template version (the previous file's reference released; the ticks cleared when
- * the template changed, since they were given on the old one) and an audit row. The organisation's
- * version is not changed, as for the copy of proof: an open form can still be saved after an upload.
+ * at it on the current template version (the ticks cleared when the template changed, since they were
+ * given on the old one), the previous file removed (its blob after the commit: issue 21 item 5) and an
+ * audit row; over the company's storage quota, 413 STORAGE_QUOTA_EXCEEDED. The organisation's version is
+ * not changed, as for the copy of proof: an open form can still be saved after an upload.
  */
 export async function uploadSignedAgreement(
   db: Kysely<DB>,
@@ -200,10 +201,11 @@ export async function uploadSignedAgreement(
   caller: OnboardingCaller,
 ): Promise<StoredFileSummary> {
   const { organisationId, actor } = caller;
-  await assertUploadOpen(db, organisationId);
+  await assertUploadOpen(db, request, organisationId);
   const { file } = await receiveUpload(request, 'SIGNED_AGREEMENT');
-  return saveWithFile(db, file, { organisationId, uploadedBy: actor }, async (trx, stored) => {
-    await lockTemplatesShared(trx);
+  // The templates' lock before the organisation's, as a publication takes them (no deadlock).
+  const owner = { organisationId, uploadedBy: actor, lockFirst: lockTemplatesShared };
+  return saveWithFile(db, file, owner, async (trx, stored, release) => {
     // Again under the locks: a submission or a new template may have come while the file streamed in.
     const { organisation, checks } = await lockStep(trx, organisationId, 'CONTRACTUAL');
     assertStepEditable('CONTRACTUAL', organisation, checks);
@@ -229,7 +231,7 @@ export async function uploadSignedAgreement(
         })
         .where('id', '=', existing.id)
         .execute();
-      await releaseFile(trx, existing.signedFileId, actor);
+      await release(existing.signedFileId);
     } else {
       ({ id: agreementId } = await trx
         .insertInto('participationAgreements')

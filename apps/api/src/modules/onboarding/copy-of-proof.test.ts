@@ -78,13 +78,19 @@ describe('POST /api/onboarding/legitimacy/copy-of-proof', () => {
     expect(audit).toHaveLength(1);
   });
 
-  it('replaces the AR’s file: the new one referenced once, the previous one once less; the draft keeps it', async () => {
+  it('replaces the AR’s file: the new one referenced once, the previous one removed (row and blob); the draft keeps it', async () => {
     const company = await createCompany(t);
     await calls.save(company.headers, completeDraft(1));
     const first = (await calls.upload(company.headers, 'first.png', SAMPLES.png)).body;
+    const firstBlob = (await fileRow(first.id)).blobKey;
     const second = (await calls.upload(company.headers, 'second.jpg', SAMPLES.jpg)).body;
     expect(second).toMatchObject({ name: 'second.jpg', mime: 'image/jpeg' });
-    expect((await fileRow(first.id)).refCount).toBe(0);
+    // issue 21 item 5: a replaced file is not kept.
+    expect(await t.db.selectFrom('storedFiles').select('id').where('id', '=', first.id).execute()).toEqual(
+      [],
+    );
+    expect(await blobKeys(t)).not.toContain(firstBlob);
+    expect(await blobKeys(t)).toContain((await fileRow(second.id)).blobKey);
     expect((await fileRow(second.id)).refCount).toBe(1);
     const saved = await calls.save(company.headers, completeDraft(2));
     expect(saved.body.authorisedRepresentative).toMatchObject({ firstName: 'Arno', copyOfProof: second });

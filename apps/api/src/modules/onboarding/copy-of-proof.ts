@@ -4,6 +4,7 @@ import { writeAudit } from '../../db/audit.js';
 import type { DB } from '../../db/schema.js';
 import { receiveUpload } from '../../storage/receive-upload.js';
 import { saveWithFile } from '../../storage/save-with-file.js';
+import { refuseWhenStorageFull } from '../../storage/storage-quota.js';
 import { assertLegitimacyEditable, legitimacyCheckOf, lockOrganisation } from './legitimacy-step.js';
 import type { OnboardingCaller } from './onboarding-caller.js';
 import { contactsByKind } from './onboarding-repository.js';
@@ -29,9 +30,12 @@ async function assertEditable(db: Kysely<DB>, organisationId: string): Promise<v
  * POST /api/onboarding/legitimacy/copy-of-proof: domain.md "its authorised representative with
  * copyOfProof" (pdf/jpg/png). The stored-files service checks and stores the stream (111, 112, 413
  * pass through); then one transaction writes the stored_files row and points the AR contact at it (the
- * new file's ref_count 1, the previous file's one less; the AR row is created empty when the company has
- * none yet). When that transaction fails, the service removes the blob. The organisation's version is
- * not changed: the draft keeps the AR's file, so an open form can still be saved after an upload.
+ * new file's ref_count 1; the AR row is created empty when the company has none yet) and removes the
+ * previous file, whose blob goes after the commit (issue 21 item 5: a replaced file is not kept). The
+ * company's storage quota is checked before the body is read and, as the rule, in the transaction (413
+ * STORAGE_QUOTA_EXCEEDED). When that transaction fails, the service removes the blob. The organisation's
+ * version is not changed: the draft keeps the AR's file, so an open form can still be saved after an
+ * upload.
  */
 export async function uploadCopyOfProof(
   db: Kysely<DB>,
@@ -40,8 +44,10 @@ export async function uploadCopyOfProof(
 ): Promise<StoredFileSummary> {
   const { organisationId, actor } = caller;
   await assertEditable(db, organisationId);
+  const current = (await contactsByKind(db, organisationId)).AUTHORISED_REPRESENTATIVE;
+  await refuseWhenStorageFull(db, request.server.fileStorage, organisationId, current?.copyOfProofFileId);
   const { file } = await receiveUpload(request, 'COPY_OF_PROOF');
-  return saveWithFile(db, file, { organisationId, uploadedBy: actor }, async (trx, stored) => {
+  return saveWithFile(db, file, { organisationId, uploadedBy: actor }, async (trx, stored, release) => {
     // Again under the organisation's lock: a submission may have locked the step while the file came in.
     const organisation = await lockOrganisation(trx, organisationId);
     assertLegitimacyEditable(organisation, await legitimacyCheckOf(trx, organisationId));
@@ -77,13 +83,7 @@ export async function uploadCopyOfProof(
         .returning('id')
         .executeTakeFirstOrThrow());
     }
-    if (previousFileId) {
-      await trx
-        .updateTable('storedFiles')
-        .set({ refCount: sql<number>`greatest(ref_count - 1, 0)`, updatedBy: actor, updatedAt: new Date() })
-        .where('id', '=', previousFileId)
-        .execute();
-    }
+    await release(previousFileId);
     const summary = { id: stored.id, name: stored.name, size: stored.size, mime: stored.mime };
     await writeAudit(trx, {
       actor,

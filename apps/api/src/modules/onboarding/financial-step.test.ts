@@ -254,6 +254,21 @@ describe('the financial step (domain.md "Financial")', () => {
       });
     });
 
+    it('replaces the form: the previous one is removed, its row and its blob (issue 21 item 5)', async () => {
+      const first = await calls.uploadForm(company.headers, 'first.pdf');
+      const blobsWithFirst = await blobKeys(t);
+      const second = await calls.uploadForm(company.headers, 'second.pdf');
+      const rows = await t.db
+        .selectFrom('storedFiles')
+        .select(['id', 'blobKey'])
+        .where('id', 'in', [first.body.id, second.body.id])
+        .execute();
+      expect(rows.map((row) => row.id)).toEqual([second.body.id]);
+      const blobs = await blobKeys(t);
+      expect(blobs).toContain(rows[0]?.blobKey);
+      expect(blobs).toHaveLength(blobsWithFirst.length);
+    });
+
     it.each([
       ['a picture', 400, '111', 'form.png', SAMPLES.png],
       ['a .xlsx that is a pdf', 400, '112', 'form.xlsx', TINY_PDF],

@@ -22,19 +22,13 @@ import type { CheckRow, DB, InvoicingInformationTable } from '../../db/schema.js
 import { ApiError } from '../../http/api-error.js';
 import { receiveUpload } from '../../storage/receive-upload.js';
 import { saveWithFile } from '../../storage/save-with-file.js';
+import { refuseWhenStorageFull } from '../../storage/storage-quota.js';
 import { applyCheckTransition, checkRecordOf } from '../checks/apply-check-transition.js';
 import { mailSpoc } from '../reviews/spoc-recipient.js';
 import type { StepSubmitServices } from './contractual-step.js';
 import { eeaCountryOf } from './draft-columns.js';
 import type { OnboardingCaller } from './onboarding-caller.js';
-import {
-  assertStepEditable,
-  checksByType,
-  fileSummaryOf,
-  lockStep,
-  progressOf,
-  releaseFile,
-} from './step-checks.js';
+import { assertStepEditable, checksByType, fileSummaryOf, lockStep, progressOf } from './step-checks.js';
 import { invoicingFormReceivedMail } from './step-mails.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -206,7 +200,8 @@ export async function saveFinancialDraft(
 /**
  * POST /api/onboarding/financial/invoicing-form: the form (pdf, doc, docx, xls, xlsx) through the
  * stored-files service (111, 112, 413 pass through), then one transaction: its stored_files row, the
- * invoicing information pointed at it (the previous form's reference released) and an audit row. The
+ * invoicing information pointed at it (the previous form removed, its blob after the commit: issue 21
+ * item 5) and an audit row; over the company's storage quota, 413 STORAGE_QUOTA_EXCEEDED. The
  * organisation's version is not changed: an open form can still be saved after an upload.
  */
 export async function uploadInvoicingForm(
@@ -221,8 +216,10 @@ export async function uploadInvoicingForm(
     .where('id', '=', organisationId)
     .executeTakeFirstOrThrow();
   assertStepEditable('FINANCIAL', organisation, await checksByType(db, organisationId));
+  const replacing = (await invoicingOf(db, organisationId))?.formFileId ?? null;
+  await refuseWhenStorageFull(db, request.server.fileStorage, organisationId, replacing);
   const { file } = await receiveUpload(request, 'INVOICING_FORM');
-  return saveWithFile(db, file, { organisationId, uploadedBy: actor }, async (trx, stored) => {
+  return saveWithFile(db, file, { organisationId, uploadedBy: actor }, async (trx, stored, release) => {
     const locked = await lockStep(trx, organisationId, 'FINANCIAL');
     assertStepEditable('FINANCIAL', locked.organisation, locked.checks);
     const existing = await invoicingOf(trx, organisationId, { lock: true });
@@ -239,7 +236,7 @@ export async function uploadInvoicingForm(
         })
         .where('id', '=', existing.id)
         .execute();
-      await releaseFile(trx, existing.formFileId, actor);
+      await release(existing.formFileId);
     } else {
       ({ id: invoicingId } = await createInvoicing(trx, organisationId, actor, { formFileId: stored.id }));
     }

@@ -3,7 +3,6 @@ import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import { changedFields, writeAudit } from '../../db/audit.js';
 import type { ContactsTable, DB } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
-import type { Outbox } from '../../mail/outbox.js';
 import { companyColumns, contactColumns } from './draft-columns.js';
 import {
   assertLegitimacyEditable,
@@ -14,13 +13,6 @@ import {
 import { insertMahs } from './mah-rows.js';
 import type { OnboardingCaller } from './onboarding-caller.js';
 import { type ContactKind, contactsByKind } from './onboarding-repository.js';
-import { syncSpocAssistant } from './spoc-assistant-invitation.js';
-
-export interface DraftServices {
-  mail: Outbox;
-  appName: string;
-  publicUrl: string;
-}
 
 /**
  * migration 0001 checks every stored product code (a GTIN-14 or a PPN), so a product cannot be kept
@@ -86,13 +78,12 @@ async function replaceMahs(
 
 /**
  * PUT /api/onboarding/legitimacy: the whole step saved as a draft at the organisation's version, in one
- * transaction: company columns, contacts by kind, MAHs and products, the SPOC Assistant's invitation,
- * the organisation's version + 1 and an audit row. Refused while the step is locked (STEP_LOCKED) and
+ * transaction: company columns, the SPOC and the authorised representative, MAHs and products, the
+ * organisation's version + 1 and an audit row. Refused while the step is locked (STEP_LOCKED) and
  * for an organisation type change after the first submission (ORG_TYPE_LOCKED).
  */
 export async function saveLegitimacyDraft(
   db: Kysely<DB>,
-  services: DraftServices,
   caller: OnboardingCaller,
   draft: LegitimacyDraft,
 ): Promise<void> {
@@ -111,12 +102,8 @@ export async function saveLegitimacyDraft(
       );
     }
 
+    // issue 21 item 2: the draft writes no people (the SPOC Assistant is the people routes' business).
     const contacts = await contactsByKind(trx, organisation.id);
-    await syncSpocAssistant(
-      { ...services, trx, organisation, actor },
-      contacts.SPOC_ASSISTANT?.email ?? null,
-      draft.spocAssistant,
-    );
     await upsertContact(trx, organisation.id, 'SPOC', draft.spoc, contacts.SPOC, actor);
     await upsertContact(
       trx,
@@ -126,22 +113,6 @@ export async function saveLegitimacyDraft(
       contacts.AUTHORISED_REPRESENTATIVE,
       actor,
     );
-    if (draft.spocAssistant) {
-      await upsertContact(
-        trx,
-        organisation.id,
-        'SPOC_ASSISTANT',
-        draft.spocAssistant,
-        contacts.SPOC_ASSISTANT,
-        actor,
-      );
-    } else {
-      await trx
-        .deleteFrom('contacts')
-        .where('organisationId', '=', organisation.id)
-        .where('kind', '=', 'SPOC_ASSISTANT')
-        .execute();
-    }
     await replaceMahs(trx, organisation.id, draft.mahs, actor);
 
     const changes = { ...companyColumns(draft.company), mahCount: draft.mahs.length };
@@ -157,7 +128,6 @@ export async function saveLegitimacyDraft(
       entityId: organisation.id,
       diff: {
         ...changedFields(organisation, changes),
-        spocAssistant: draft.spocAssistant?.email ?? null,
         mahs: draft.mahs.length,
         products: draft.mahs.reduce((sum, mah) => sum + mah.products.length, 0),
       },

@@ -3,13 +3,13 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
 import type { SessionUser } from '../../plugins/auth.js';
-import { findCaller } from '../files/caller-organisation.js';
+import { actsForCompany, findCaller } from '../files/caller-organisation.js';
 
 /** The external user behind a token, with the one organisation they may read and write. */
 export interface OnboardingCaller {
   userId: string;
   organisationId: string;
-  /** REVOKED never gets this far: such a caller is refused. */
+  /** REVOKED never gets this far (nor a user who is not ACTIVE): such a caller is refused. */
   access: 'FULL' | 'READ_ONLY';
   /** Who the audit rows and check events name: the token's email, else its subject. */
   actor: string;
@@ -20,7 +20,8 @@ const forbidden = (message: string) => new ApiError(403, 'FORBIDDEN', message);
 /**
  * The caller's user and organisation, from the token (users.external_id = subject, else the unlinked
  * row with its email; files/caller-organisation.ts), never from the request: a user only ever reads or
- * writes their own organisation. No user, no organisation, revoked access or a disabled user: 403.
+ * writes their own organisation. No user, no organisation, revoked access or a user who is not ACTIVE
+ * (INVITED, DISABLED): 403.
  * With `write`, a READ_ONLY user is refused too (domain.md: "a read-only view for a READ_ONLY user").
  */
 export async function resolveCaller(
@@ -30,7 +31,8 @@ export async function resolveCaller(
 ): Promise<OnboardingCaller> {
   const caller = await findCaller(db, user);
   if (!caller?.organisationId) throw forbidden('Your account belongs to no onboarding company');
-  if (caller.access === 'REVOKED' || caller.status === 'DISABLED') {
+  if (caller.status === 'INVITED') throw forbidden('Accept your invitation first to act for your company');
+  if (!actsForCompany(caller) || caller.access === 'REVOKED') {
     throw forbidden('Your access to this company has been withdrawn');
   }
   if (mode === 'write' && caller.access === 'READ_ONLY') {

@@ -12,7 +12,8 @@ export function invitationMail(input: {
 }): MailInput {
   return {
     to: input.to,
-    subject: `${input.appName}: you are invited as SPOC Assistant of ${input.companyName}`,
+    // issue 21 item 4: no caller-written text (the company's name) in a subject.
+    subject: `${input.appName}: you are invited as a company's SPOC Assistant`,
     text: [
       greeting(input.name),
       '',
@@ -24,6 +25,30 @@ export function invitationMail(input: {
       'If you did not expect this mail, you can ignore it.',
     ].join('\n'),
     link: input.link,
+  };
+}
+
+/**
+ * Sent instead of an invitation when the address has an account already (issue 21 item 4): the company's
+ * answer is the same either way, and the owner of the inbox learns what happened.
+ */
+export function invitedAccountExistsMail(input: {
+  to: string;
+  appName: string;
+  publicUrl: string;
+}): MailInput {
+  return {
+    to: input.to,
+    subject: `${input.appName}: an invitation to an address that has an account`,
+    text: [
+      'Hello,',
+      '',
+      `A company onboarding on the ${input.appName} named this address as its SPOC Assistant. The address`,
+      'already has an account, so no invitation was made. Sign in as usual to the portal:',
+      `${input.publicUrl}/`,
+      '',
+      'If you do not know why, you can ignore this mail: nothing has changed for your account.',
+    ].join('\n'),
   };
 }
 

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
+import { LARGE_BODY_LIMIT } from '../../http/body-limits.js';
 import { writtenAsIs } from '../../http/written-as-is.js';
 import { roles } from '../../plugins/auth.js';
 import { uploadCopyOfProof } from './copy-of-proof.js';
@@ -56,6 +57,7 @@ export async function onboardingRoutes(
     '/onboarding/legitimacy',
     {
       config: { access },
+      bodyLimit: LARGE_BODY_LIMIT,
       preValidation: writer,
       serializerCompiler: writtenAsIs,
       schema: {
@@ -66,12 +68,7 @@ export async function onboardingRoutes(
       },
     },
     async (request) => {
-      await saveLegitimacyDraft(
-        db,
-        { mail: app.mail, appName: config.appName, publicUrl: config.publicUrl },
-        callerOf(request),
-        request.body,
-      );
+      await saveLegitimacyDraft(db, callerOf(request), request.body);
       return answer(request);
     },
   );

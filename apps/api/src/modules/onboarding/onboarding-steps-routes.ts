@@ -14,6 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
+import { LARGE_BODY_LIMIT } from '../../http/body-limits.js';
 import { writtenAsIs } from '../../http/written-as-is.js';
 import { roles } from '../../plugins/auth.js';
 import { saveContractualDraft, submitContractual, uploadSignedAgreement } from './contractual-step.js';
@@ -160,6 +161,7 @@ export async function onboardingStepsRoutes(
     '/onboarding/mahs',
     {
       config: { access },
+      bodyLimit: LARGE_BODY_LIMIT,
       preValidation: writer,
       serializerCompiler: writtenAsIs,
       schema: {
@@ -190,7 +192,12 @@ export async function onboardingStepsRoutes(
       },
     },
     async (request) => {
-      await inviteSpocAssistant(db, services, callerOf(request), request.body);
+      await inviteSpocAssistant(
+        db,
+        { ...services, invitationsPerDay: config.invitationsPerCompanyPerDay },
+        callerOf(request),
+        request.body,
+      );
       return answer(request);
     },
   );

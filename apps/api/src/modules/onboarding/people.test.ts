@@ -90,7 +90,8 @@ describe('the company’s people (domain.md People)', () => {
       .where('toAddress', '=', 'alex@people.example')
       .execute();
     expect(mails).toHaveLength(1);
-    expect(mails[0]?.subject).toContain('invited as SPOC Assistant of People Pharma');
+    expect(mails[0]?.subject).toContain("invited as a company's SPOC Assistant");
+    expect(mails[0]?.text).toContain('People Pharma');
 
     // One assistant at a time, and never twice the same person.
     expect(
@@ -109,16 +110,6 @@ describe('the company’s people (domain.md People)', () => {
     expect((await calls.invite(company.headers, { version: version + 1, firstName: 'Alex' })).status).toBe(
       400,
     );
-  });
-
-  it('refuses an address that is another company’s user (EMAIL_TAKEN)', async () => {
-    const acme = await createCompany(t);
-    const boreal = await createCompany(t);
-    const refused = await calls.invite(boreal.headers, {
-      version: await calls.version(boreal.headers),
-      ...assistant(acme.email),
-    });
-    expect(refused).toMatchObject({ status: 409, body: { code: 'EMAIL_TAKEN' } });
   });
 
   it('at most three people per company: a fourth is refused (TOO_MANY_PEOPLE); a removed person does not count', async () => {

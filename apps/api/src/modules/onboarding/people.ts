@@ -8,7 +8,7 @@ import { contactColumns } from './draft-columns.js';
 import { lockOrganisationAtVersion } from './legitimacy-step.js';
 import type { OnboardingCaller } from './onboarding-caller.js';
 import { contactsByKind } from './onboarding-repository.js';
-import { syncSpocAssistant } from './spoc-assistant-invitation.js';
+import { inviteAssistantUser } from './spoc-assistant-invitation.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -68,11 +68,12 @@ export interface PeopleServices {
   mail: Outbox;
   appName: string;
   publicUrl: string;
+  invitationsPerDay: number;
 }
 
 /**
  * POST /api/onboarding/people/spoc-assistant: invites the SPOC Assistant (spoc-assistant-invitation.ts:
- * an INVITED user, a token and a mail; EMAIL_TAKEN, TOO_MANY_PEOPLE) and records them as the company's
+ * an INVITED user, a token and a mail; PERSON_DISABLED, TOO_MANY_PEOPLE, the daily limit) and records them as the company's
  * SPOC_ASSISTANT contact. The company has one assistant: another is invited once the first is removed.
  */
 export async function inviteSpocAssistant(
@@ -103,7 +104,7 @@ export async function inviteSpocAssistant(
     if (existing && existing.status !== 'DISABLED') {
       throw new ApiError(409, 'ALREADY_A_PERSON', `${person.email} is one of the company's people already`);
     }
-    await syncSpocAssistant({ ...services, trx, organisation, actor }, null, person);
+    await inviteAssistantUser({ ...services, trx, organisation, actor }, person);
     const columns = contactColumns(person);
     const contact = current
       ? await trx
@@ -177,7 +178,13 @@ export async function removeSpocAssistant(
       const changes = { status: 'DISABLED' as const, access: 'REVOKED' as const };
       await trx
         .updateTable('users')
-        .set({ ...changes, updatedBy: actor, updatedAt: new Date(), version: sql<number>`version + 1` })
+        .set({
+          ...changes,
+          disabledBy: 'COMPANY',
+          updatedBy: actor,
+          updatedAt: new Date(),
+          version: sql<number>`version + 1`,
+        })
         .where('id', '=', user.id)
         .execute();
       await writeAudit(trx, {

@@ -1,21 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashToken } from '../accounts/account-tokens.js';
+import { createTestApp } from '../../test/test-app.js';
 import {
   addPerson,
   completeDraft,
   createCompany,
   createOnboardingTestApp,
+  externalHeaders,
   onboardingCalls,
   type TestApp,
   type TestCompany,
 } from './onboarding-test-kit.js';
+import { stepCalls } from './steps-test-kit.js';
+
+// issue 21 items 1, 2 and 4: who may invite, whom a company may invite again, and the mails it may send.
+// A second app on the same database (createTestApp({ database })) stands for another API instance, with
+// no cached standing; it is not closed, since closing an app closes its database.
 
 let t: TestApp & { close: () => Promise<void> };
-let calls: ReturnType<typeof onboardingCalls>;
+let legitimacy: ReturnType<typeof onboardingCalls>;
+let people: ReturnType<typeof stepCalls>;
 
 beforeAll(async () => {
   t = await createOnboardingTestApp();
-  calls = onboardingCalls(t);
+  legitimacy = onboardingCalls(t);
+  people = stepCalls(t);
 });
 afterAll(() => t.close());
 
@@ -27,154 +35,189 @@ const assistant = (email: string) => ({
   phone: '+49 30 555',
 });
 
-const usersOf = (company: TestCompany) =>
-  t.db
-    .selectFrom('users')
-    .selectAll()
-    .where('organisationId', '=', company.organisationId)
-    .orderBy('createdAt')
-    .execute();
+const userByEmail = (email: string) =>
+  t.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
 const mailsTo = (address: string) =>
   t.db.selectFrom('outbox').selectAll().where('toAddress', '=', address).execute();
 
-describe('PUT /api/onboarding/legitimacy: the SPOC Assistant', () => {
-  it('invites a new person: an INVITED user of the company, a token, and a mail with the confirmation link', async () => {
-    const company = await createCompany(t, { name: 'Invite Pharma' });
-    const { status, body } = await calls.save(
-      company.headers,
-      completeDraft(1, { spocAssistant: assistant('Alex@Invite.example') }),
-    );
-    expect(status).toBe(200);
-    expect(body.spocAssistant).toEqual({ ...assistant('Alex@Invite.example'), status: 'INVITED' });
+async function invite(company: TestCompany, email: string, headers = company.headers) {
+  return people.invite(headers, { version: await people.version(company.headers), ...assistant(email) });
+}
 
-    const invited = (await usersOf(company)).find((user) => user.obpRole === 'SPOC_ASSISTANT');
-    expect(invited).toMatchObject({
-      email: 'Alex@Invite.example',
-      displayName: 'Alex Assistant',
-      roles: ['EXTERNAL'],
-      organisationId: company.organisationId,
-      status: 'INVITED',
-      access: 'FULL',
-      createdBy: company.email,
+/** The invited assistant accepts and signs in: linked to a subject, ACTIVE, with a token of their own. */
+async function signsIn(email: string) {
+  const subject = `oid-${email}`;
+  await t.db
+    .updateTable('users')
+    .set({ externalId: subject, status: 'ACTIVE', lastLoginAt: new Date() })
+    .where('email', '=', email)
+    .execute();
+  return externalHeaders(t, subject, email);
+}
+
+describe('the legitimacy draft writes no people (issue 21 item 2)', () => {
+  it('ignores a SPOC Assistant sent with the draft: nobody invited, no mail, no contact', async () => {
+    const company = await createCompany(t);
+    const saved = await legitimacy.save(
+      company.headers,
+      completeDraft(1, { spocAssistant: assistant('outsider@cannon.example') }),
+    );
+    expect(saved.status).toBe(200);
+    expect(saved.body.spocAssistant).toBeNull();
+    expect(await userByEmail('outsider@cannon.example')).toBeUndefined();
+    expect(await mailsTo('outsider@cannon.example')).toEqual([]);
+  });
+
+  it('keeps the assistant the people route invited when the draft is saved', async () => {
+    const company = await createCompany(t);
+    expect((await invite(company, 'kept@draft.example')).status).toBe(200);
+    const saved = await legitimacy.save(
+      company.headers,
+      completeDraft(await people.version(company.headers)),
+    );
+    expect(saved.status).toBe(200);
+    expect(saved.body.spocAssistant).toMatchObject({ email: 'kept@draft.example', status: 'INVITED' });
+  });
+
+  it('a SPOC Assistant with FULL access invites nobody, through the draft or the people route', async () => {
+    const company = await createCompany(t);
+    expect((await invite(company, 'helper@full.example')).status).toBe(200);
+    const helper = await signsIn('helper@full.example');
+    const draft = await legitimacy.save(
+      helper,
+      completeDraft(await people.version(company.headers), {
+        spocAssistant: assistant('friend@evil.example'),
+      }),
+    );
+    expect(draft.status).toBe(200);
+    const route = await invite(company, 'friend@evil.example', helper);
+    expect(route).toMatchObject({ status: 403, body: { code: 'FORBIDDEN' } });
+    expect(await userByEmail('friend@evil.example')).toBeUndefined();
+    expect(await mailsTo('friend@evil.example')).toEqual([]);
+  });
+});
+
+describe('a person disabled by an administrator stays disabled (issue 21 item 1)', () => {
+  it('refuses the company’s invitation (409 PERSON_DISABLED); the old token stays refused', async () => {
+    const company = await createCompany(t);
+    expect((await invite(company, 'banned@admin.example')).status).toBe(200);
+    const banned = await signsIn('banned@admin.example');
+    expect((await legitimacy.get(banned)).status).toBe(200);
+    // An administrator disables them.
+    const user = await userByEmail('banned@admin.example');
+    const admin = await t.bearer('EmvoPortalAdmin');
+    const disabled = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${user?.id}`,
+      headers: admin,
+      payload: { version: user?.version, status: 'DISABLED' },
     });
-    const [mail, ...others] = await mailsTo('Alex@Invite.example');
-    expect(others).toEqual([]);
-    expect(mail?.subject).toContain('SPOC Assistant of Invite Pharma');
-    const link = mail?.link ?? '';
-    expect(link).toMatch(new RegExp(`^${t.config.publicUrl}/confirm\\?token=[\\w-]+$`));
-    expect(mail?.text).toContain(link);
-    const token = decodeURIComponent(new URL(link).searchParams.get('token') ?? '');
-    const stored = await t.db
-      .selectFrom('accountTokens')
-      .selectAll()
-      .where('tokenHash', '=', hashToken(token))
-      .executeTakeFirstOrThrow();
-    expect(stored).toMatchObject({ purpose: 'INVITATION', userId: invited?.id, usedAt: null });
-    const audit = await t.db
-      .selectFrom('auditLog')
-      .selectAll()
-      .where('entityId', '=', invited?.id ?? '')
-      .execute();
-    expect(audit).toMatchObject([{ action: 'INVITE', entity: 'user', actor: company.email }]);
+    expect(disabled.statusCode).toBe(200);
+    expect(await userByEmail('banned@admin.example')).toMatchObject({
+      status: 'DISABLED',
+      disabledBy: 'ADMIN',
+    });
+
+    // The company removes them from its application and invites them again: refused, nothing changes.
+    expect(
+      (await people.removeAssistant(company.headers, await people.version(company.headers))).status,
+    ).toBe(200);
+    const again = await invite(company, 'banned@admin.example');
+    expect(again).toMatchObject({ status: 409, body: { code: 'PERSON_DISABLED' } });
+    expect(await userByEmail('banned@admin.example')).toMatchObject({
+      status: 'DISABLED',
+      disabledBy: 'ADMIN',
+    });
+    const fresh = await createTestApp({ database: t.database, keys: t.keys });
+    // A new instance (no cached standing) refuses the old token too.
+    const refused = await fresh.app.inject({ method: 'GET', url: '/api/onboarding', headers: banned });
+    expect(refused.statusCode).toBe(403);
   });
 
-  it('invites once: saving the same assistant again sends nothing more', async () => {
+  it('invites again a person the company removed itself; their old token opens nothing until they accept', async () => {
     const company = await createCompany(t);
-    await calls.save(company.headers, completeDraft(1, { spocAssistant: assistant('once@invite.example') }));
-    const again = await calls.save(
-      company.headers,
-      completeDraft(2, { spocAssistant: { ...assistant('ONCE@invite.example'), phone: '+49 1' } }),
-    );
-    expect(again.status).toBe(200);
-    expect(await usersOf(company)).toHaveLength(2);
-    expect(await mailsTo('once@invite.example')).toHaveLength(1);
+    expect((await invite(company, 'returning@company.example')).status).toBe(200);
+    const old = await signsIn('returning@company.example');
+    expect((await legitimacy.get(old)).status).toBe(200);
+    const removed = await people.removeAssistant(company.headers, await people.version(company.headers));
+    expect(removed.status).toBe(200);
+    expect(await userByEmail('returning@company.example')).toMatchObject({
+      status: 'DISABLED',
+      disabledBy: 'COMPANY',
+    });
+
+    expect((await invite(company, 'returning@company.example')).status).toBe(200);
+    expect(await userByEmail('returning@company.example')).toMatchObject({
+      status: 'INVITED',
+      disabledBy: null,
+    });
+    // INVITED is refused on every route until the invitation is accepted (a fresh instance: no cache).
+    const fresh = await createTestApp({ database: t.database, keys: t.keys });
+    for (const url of ['/api/onboarding', '/api/disclaimers/pending', '/api/gateways']) {
+      const response = await fresh.app.inject({ method: 'GET', url, headers: old });
+      expect(response.statusCode, url).toBe(403);
+    }
   });
 
-  it('invites nobody for an assistant without an email, or one who is a person of the company already', async () => {
+  it('an INVITED person of the company is refused by the file and onboarding routes', async () => {
     const company = await createCompany(t);
-    const noEmail = await calls.save(
-      company.headers,
-      completeDraft(1, { spocAssistant: { firstName: 'Nemo' } }),
-    );
-    expect(noEmail.body.spocAssistant).toMatchObject({ firstName: 'Nemo', email: null, status: null });
-    const self = await calls.save(
-      company.headers,
-      completeDraft(2, { spocAssistant: assistant(company.email) }),
-    );
-    expect(self.body.spocAssistant).toMatchObject({ email: company.email, status: 'ACTIVE' });
-    expect(await usersOf(company)).toHaveLength(1);
-  });
-
-  it('answers 409 EMAIL_TAKEN for the email of another company’s user, saving nothing', async () => {
-    const other = await createCompany(t);
-    const company = await createCompany(t);
-    const { status, body } = await calls.save(
-      company.headers,
-      completeDraft(1, { spocAssistant: assistant(other.email.toUpperCase()) }),
-    );
-    expect(status).toBe(409);
-    expect(body).toMatchObject({ code: 'EMAIL_TAKEN' });
-    expect((await calls.get(company.headers)).body.organisation.version).toBe(1);
-  });
-
-  it('answers 409 TOO_MANY_PEOPLE when the company has its three people already, saving nothing', async () => {
-    const company = await createCompany(t);
-    await addPerson(t, company);
-    await addPerson(t, company);
-    const { status, body } = await calls.save(
-      company.headers,
-      completeDraft(1, { spocAssistant: assistant('fourth@invite.example') }),
-    );
-    expect(status).toBe(409);
-    expect(body).toMatchObject({ code: 'TOO_MANY_PEOPLE' });
-    expect(await usersOf(company)).toHaveLength(3);
-    expect(await mailsTo('fourth@invite.example')).toEqual([]);
-    expect((await calls.get(company.headers)).body.spocAssistant).toBeNull();
-  });
-
-  it('lets a third person in (the Initial Requester, the SPOC and the assistant), and not a disabled one’s place', async () => {
-    const company = await createCompany(t);
-    await addPerson(t, company);
-    await addPerson(t, company, { status: 'DISABLED' });
-    const { status } = await calls.save(
-      company.headers,
-      completeDraft(1, { spocAssistant: assistant('third@invite.example') }),
-    );
-    expect(status).toBe(200);
-  });
-
-  it('withdraws the invitation of an assistant who never accepted when replaced, so the place is free again', async () => {
-    const company = await createCompany(t);
-    await addPerson(t, company);
-    await calls.save(company.headers, completeDraft(1, { spocAssistant: assistant('typo@invite.exmaple') }));
-    const fixed = await calls.save(
-      company.headers,
-      completeDraft(2, { spocAssistant: assistant('right@invite.example') }),
-    );
-    expect(fixed.status).toBe(200);
-    expect(fixed.body.spocAssistant).toMatchObject({ email: 'right@invite.example', status: 'INVITED' });
-    const emails = (await usersOf(company)).map((user) => user.email);
-    expect(emails).toHaveLength(3);
-    expect(emails).toContain('right@invite.example');
-    expect(emails).not.toContain('typo@invite.exmaple');
-
-    // Removing the assistant withdraws their invitation too.
-    const removed = await calls.save(company.headers, completeDraft(3, { spocAssistant: null }));
-    expect(removed.body.spocAssistant).toBeNull();
-    expect((await usersOf(company)).map((user) => user.email)).not.toContain('right@invite.example');
-  });
-
-  it('keeps an assistant who accepted (ACTIVE) when another is named', async () => {
-    const company = await createCompany(t);
-    await calls.save(company.headers, completeDraft(1, { spocAssistant: assistant('kept@invite.example') }));
+    const invited = await addPerson(t, company, { status: 'ACTIVE', email: 'pending@company.example' });
     await t.db
       .updateTable('users')
-      .set({ status: 'ACTIVE' })
-      .where('email', '=', 'kept@invite.example')
+      .set({ status: 'INVITED' })
+      .where('email', '=', 'pending@company.example')
       .execute();
-    await calls.save(company.headers, completeDraft(2, { spocAssistant: assistant('new@invite.example') }));
-    expect((await usersOf(company)).map((user) => user.email)).toEqual(
-      expect.arrayContaining(['kept@invite.example', 'new@invite.example']),
+    const fresh = await createTestApp({ database: t.database, keys: t.keys });
+    const response = await fresh.app.inject({ method: 'GET', url: '/api/onboarding', headers: invited });
+    expect(response).toMatchObject({ statusCode: 403 });
+    expect(response.json()).toMatchObject({
+      code: 'FORBIDDEN',
+      message: expect.stringContaining('invitation'),
+    });
+  });
+});
+
+describe('invitations are no mail cannon (issue 21 item 4)', () => {
+  it('answers an address that has an account as a new invitation would, and mails its owner instead', async () => {
+    const owner = await createCompany(t);
+    const other = await createCompany(t);
+    const answer = await invite(other, owner.email);
+    expect(answer.status).toBe(200);
+    // The owner stays the other company's user; no invitation, no token: a mail says what happened.
+    expect(await userByEmail(owner.email)).toMatchObject({ organisationId: owner.organisationId });
+    const [mail, ...more] = await mailsTo(owner.email);
+    expect(more).toEqual([]);
+    expect(mail?.subject).toMatch(/has an account/);
+    expect(mail?.link).toBeNull();
+  });
+
+  it('puts no caller-written text in the subject', async () => {
+    const company = await createCompany(t, { name: 'WIN A PRIZE http://evil.example' });
+    expect((await invite(company, 'victim@inbox.example')).status).toBe(200);
+    const [mail] = await mailsTo('victim@inbox.example');
+    expect(mail?.subject).not.toContain('evil');
+    expect(mail?.subject).not.toContain('PRIZE');
+  });
+
+  it('sends a company at most INVITATIONS_PER_COMPANY_PER_DAY invitation mails a day (429 after)', async () => {
+    const limited = await createTestApp({
+      database: t.database,
+      config: { INVITATIONS_PER_COMPANY_PER_DAY: '2' },
+    });
+    const company = await createCompany(limited);
+    const calls = stepCalls(limited);
+    const inviteThere = async (email: string) =>
+      calls.invite(company.headers, { version: await calls.version(company.headers), ...assistant(email) });
+    expect((await inviteThere('one@limit.example')).status).toBe(200);
+    expect((await calls.removeAssistant(company.headers, await calls.version(company.headers))).status).toBe(
+      200,
     );
+    expect((await inviteThere('two@limit.example')).status).toBe(200);
+    expect((await calls.removeAssistant(company.headers, await calls.version(company.headers))).status).toBe(
+      200,
+    );
+    const third = await inviteThere('three@limit.example');
+    expect(third).toMatchObject({ status: 429, body: { code: 'TOO_MANY_REQUESTS' } });
+    expect(await mailsTo('three@limit.example')).toEqual([]);
   });
 });

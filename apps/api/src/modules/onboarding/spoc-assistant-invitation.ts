@@ -1,4 +1,4 @@
-import { type ContactInput, MAX_PEOPLE_PER_COMPANY } from '@portal/contracts';
+import { MAX_PEOPLE_PER_COMPANY, type SpocAssistantInvitation } from '@portal/contracts';
 import { sql, type Transaction } from 'kysely';
 import { writeAudit } from '../../db/audit.js';
 import { UNIQUE_VIOLATION, violates } from '../../db/pg-errors.js';
@@ -6,74 +6,75 @@ import type { DB, Organisation } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Outbox } from '../../mail/outbox.js';
 import { issueAccountToken } from '../accounts/account-tokens.js';
-import { invitationMail } from './onboarding-mails.js';
+import { invitationMail, invitedAccountExistsMail } from './onboarding-mails.js';
 
 export interface InvitationContext {
   trx: Transaction<DB>;
   mail: Outbox;
   appName: string;
   publicUrl: string;
-  /** The organisation, locked by the caller's transaction, so two saves cannot both pass the limit. */
+  /** issue 21 item 4: the invitation mails a company may send a day. */
+  invitationsPerDay: number;
+  /** The organisation, locked by the caller's transaction, so two invitations cannot both pass a limit. */
   organisation: Organisation;
   actor: string;
 }
 
-const emailTaken = () =>
-  new ApiError(409, 'EMAIL_TAKEN', 'This email address belongs to a user of another company');
-
-const normalised = (email: string | null | undefined) => {
-  const value = email?.trim().toLowerCase() ?? '';
-  return value === '' ? null : value;
-};
+/** The audit row each invitation mail writes on its organisation: what the daily limit counts. */
+const SENT_ACTION = 'SEND_INVITATION';
+const DAY_MS = 24 * 60 * 60_000;
 
 /**
- * A SPOC Assistant given with an email that is no user of the company yet becomes one: an EXTERNAL user
- * of the organisation, INVITED, with an invitation token and mail, in the draft's transaction. Refused
- * when the address is another company's user (EMAIL_TAKEN) or the company has its three people already
- * (TOO_MANY_PEOPLE). Replacing or removing an assistant who never accepted withdraws that invitation
- * (the user row and its token go), so correcting a mistyped address does not use up a place.
+ * The SPOC Assistant given by the people route (people.ts inviteSpocAssistant) becomes a user of the
+ * company: an EXTERNAL user, INVITED, with an invitation token and mail, in the caller's transaction.
+ * - A person the company removed itself is invited again (the same row). One an administrator disabled is
+ *   refused (PERSON_DISABLED): only an administrator undoes that (issue 21 item 1).
+ * - An address that is another user's already (another company's, an internal user) answers as a new
+ *   invitation does and mails its owner instead, as registration does (issue 21 item 4): the answer tells
+ *   nobody who uses the portal.
+ * - At most MAX_PEOPLE_PER_COMPANY people (TOO_MANY_PEOPLE), and a few invitation mails a day (429).
  */
-export async function syncSpocAssistant(
+export async function inviteAssistantUser(
   context: InvitationContext,
-  previousEmail: string | null,
-  assistant: ContactInput | null,
+  assistant: Omit<SpocAssistantInvitation, 'version'>,
 ): Promise<void> {
   const { trx, organisation, actor } = context;
-  const next = normalised(assistant?.email);
-  const previous = normalised(previousEmail);
-  if (previous && previous !== next) await withdrawInvitation(context, previous);
-  if (!assistant?.email || !next) return;
+  const email = assistant.email.trim().toLowerCase();
+  await assertDailyLimit(context);
 
   const existing = await trx
     .selectFrom('users')
-    .select(['id', 'organisationId', 'status'])
-    .where(sql`lower(email)`, '=', next)
+    .select(['id', 'organisationId', 'status', 'disabledBy'])
+    .where(sql`lower(email)`, '=', email)
     .executeTakeFirst();
-  // A person of the company already, unless they were removed: then they are invited again (below).
-  const returning = existing?.organisationId === organisation.id && existing.status === 'DISABLED';
-  if (existing?.organisationId === organisation.id && !returning) return;
-  if (existing && !returning) throw emailTaken();
-
-  const { people } = await trx
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<string>().as('people'))
-    .where('organisationId', '=', organisation.id)
-    .where('status', '<>', 'DISABLED')
-    .executeTakeFirstOrThrow();
-  if (Number(people) >= MAX_PEOPLE_PER_COMPANY) {
+  const ours = existing?.organisationId === organisation.id;
+  if (ours && existing.status === 'DISABLED' && existing.disabledBy !== 'COMPANY') {
     throw new ApiError(
       409,
-      'TOO_MANY_PEOPLE',
-      `A company has at most ${MAX_PEOPLE_PER_COMPANY} people in the portal; it has ${people} already`,
+      'PERSON_DISABLED',
+      'An administrator has disabled this person’s account; ask EMVO to restore it',
     );
   }
+  // people.ts refuses a person of the company who is not removed (ALREADY_A_PERSON) before this.
+  if (existing && !ours) {
+    await context.mail.enqueue(
+      trx,
+      invitedAccountExistsMail({
+        appName: context.appName,
+        to: assistant.email,
+        publicUrl: context.publicUrl,
+      }),
+    );
+    await recordSent(context, assistant.email);
+    return;
+  }
+  await assertPlaceLeft(context);
 
   const name = [assistant.firstName, assistant.lastName].filter(Boolean).join(' ') || null;
   const displayName = name ?? assistant.email;
-  const userId =
-    returning && existing
-      ? await inviteAgain(trx, existing.id, displayName, actor)
-      : await createInvitedUser(trx, organisation.id, { email: assistant.email, displayName }, actor);
+  const userId = existing
+    ? await inviteAgain(trx, existing.id, displayName, actor)
+    : await createInvitedUser(trx, organisation.id, { email: assistant.email, displayName }, actor);
   const token = await issueAccountToken(trx, { purpose: 'INVITATION', userId });
   const link = `${context.publicUrl}/confirm?token=${encodeURIComponent(token)}`;
   await context.mail.enqueue(
@@ -86,6 +87,7 @@ export async function syncSpocAssistant(
       link,
     }),
   );
+  await recordSent(context, assistant.email);
   await writeAudit(trx, {
     actor,
     action: 'INVITE',
@@ -95,26 +97,48 @@ export async function syncSpocAssistant(
   });
 }
 
-/** The replaced assistant's pending invitation: the user row goes, and its token with it (cascade). */
-async function withdrawInvitation(context: InvitationContext, email: string): Promise<void> {
-  const { trx, organisation, actor } = context;
-  const withdrawn = await trx
-    .deleteFrom('users')
-    .where('organisationId', '=', organisation.id)
-    .where(sql`lower(email)`, '=', email)
-    .where('obpRole', '=', 'SPOC_ASSISTANT')
-    .where('status', '=', 'INVITED')
-    .where('lastLoginAt', 'is', null)
-    .returning(['id', 'email'])
-    .execute();
-  for (const user of withdrawn) {
-    await writeAudit(trx, {
-      actor,
-      action: 'WITHDRAW_INVITATION',
-      entity: 'user',
-      entityId: user.id,
-      diff: { email: user.email, organisationId: organisation.id },
-    });
+/** issue 21 item 4: a company sends a few invitation mails a day, wherever they go. */
+async function assertDailyLimit(context: InvitationContext): Promise<void> {
+  const { sent } = await context.trx
+    .selectFrom('auditLog')
+    .select((eb) => eb.fn.countAll<string>().as('sent'))
+    .where('entity', '=', 'organisation')
+    .where('entityId', '=', context.organisation.id)
+    .where('action', '=', SENT_ACTION)
+    .where('at', '>', new Date(Date.now() - DAY_MS))
+    .executeTakeFirstOrThrow();
+  if (Number(sent) >= context.invitationsPerDay) {
+    throw new ApiError(
+      429,
+      'TOO_MANY_REQUESTS',
+      `Your company has sent its ${context.invitationsPerDay} invitations for today; try again tomorrow`,
+    );
+  }
+}
+
+async function recordSent(context: InvitationContext, email: string): Promise<void> {
+  await writeAudit(context.trx, {
+    actor: context.actor,
+    action: SENT_ACTION,
+    entity: 'organisation',
+    entityId: context.organisation.id,
+    diff: { email },
+  });
+}
+
+async function assertPlaceLeft(context: InvitationContext): Promise<void> {
+  const { people } = await context.trx
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<string>().as('people'))
+    .where('organisationId', '=', context.organisation.id)
+    .where('status', '<>', 'DISABLED')
+    .executeTakeFirstOrThrow();
+  if (Number(people) >= MAX_PEOPLE_PER_COMPANY) {
+    throw new ApiError(
+      409,
+      'TOO_MANY_PEOPLE',
+      `A company has at most ${MAX_PEOPLE_PER_COMPANY} people in the portal; it has ${people} already`,
+    );
   }
 }
 
@@ -142,13 +166,19 @@ async function createInvitedUser(
       .executeTakeFirstOrThrow();
     return id;
   } catch (error) {
-    // Another company invited the same address at the same moment.
-    if (violates(error, UNIQUE_VIOLATION, 'users_email_key')) throw emailTaken();
+    // Another company invited the same address at the same moment: as for any taken address, the same
+    // answer would be right, but this transaction cannot go on; the person tries again.
+    if (violates(error, UNIQUE_VIOLATION, 'users_email_key')) {
+      throw new ApiError(409, 'VERSION_CONFLICT', 'Someone changed this at the same moment; try again');
+    }
     throw error;
   }
 }
 
-/** A removed (DISABLED) person of the company, invited again as its SPOC Assistant: the same user row. */
+/**
+ * A person the company removed (DISABLED by the company), invited again as its SPOC Assistant: the same
+ * user row, INVITED, so their old tokens open nothing until they accept the new invitation.
+ */
 async function inviteAgain(
   trx: Transaction<DB>,
   userId: string,
@@ -162,6 +192,7 @@ async function inviteAgain(
       obpRole: 'SPOC_ASSISTANT',
       status: 'INVITED',
       access: 'FULL',
+      disabledBy: null,
       updatedBy: actor,
       updatedAt: new Date(),
       version: sql<number>`version + 1`,

@@ -1,6 +1,6 @@
 import type { StoredFileSummary } from '@portal/contracts';
 import { type CheckType, canSubmit, type OrganisationProgress } from '@portal/domain';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { CheckRow, DB, Organisation } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
 import { lockOrganisation, lockOrganisationAtVersion } from './legitimacy-step.js';
@@ -112,14 +112,4 @@ export async function fileSummaryOf(db: Db, id: string | null): Promise<StoredFi
     .where('id', '=', id)
     .executeTakeFirst();
   return row ?? null;
-}
-
-/** The file a record no longer references: one reference less (the admin may delete it at 0). */
-export async function releaseFile(trx: Transaction<DB>, id: string | null, actor: string): Promise<void> {
-  if (!id) return;
-  await trx
-    .updateTable('storedFiles')
-    .set({ refCount: sql<number>`greatest(ref_count - 1, 0)`, updatedBy: actor, updatedAt: new Date() })
-    .where('id', '=', id)
-    .execute();
 }

@@ -25,10 +25,24 @@ export async function reviewerHeaders(
   options: { displayName?: string; roles?: string[] } = {},
 ): Promise<Headers> {
   const sub = `oid-${email}`;
-  if (options.displayName) {
+  // A user of the directory (the API serves no other, issue 21), named as asked, else by their address.
+  const known = await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+  if (!known) {
     await t.db
       .insertInto('users')
-      .values({ email, displayName: options.displayName, externalId: sub, roles: ['EMVO'], ...audit })
+      .values({
+        email,
+        displayName: options.displayName ?? email,
+        externalId: sub,
+        roles: ['EMVO'],
+        ...audit,
+      })
+      .execute();
+  } else if (options.displayName) {
+    await t.db
+      .updateTable('users')
+      .set({ displayName: options.displayName })
+      .where('id', '=', known.id)
       .execute();
   }
   const roles = options.roles ?? ['EmvoPortalInternal'];

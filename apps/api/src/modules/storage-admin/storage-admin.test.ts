@@ -5,6 +5,7 @@ import { FILE_PURPOSES } from '@portal/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Azurite, startAzurite } from '../../storage/azurite-process.js';
+import { sweepOrphans } from '../../storage/orphan-sweep.js';
 import { type FormFile, multipartBody, SAMPLES, uploadForm } from '../../storage/test-uploads.js';
 import { createTestApp } from '../../test/test-app.js';
 import { FILE_REFERENCES } from './file-references.js';
@@ -175,6 +176,25 @@ describe.each(['disk', 'azure'] as const)('/api/admin/files on the %s store (iss
       totalFiles: 3,
       totalBytes: SAMPLES.pdf.length + SAMPLES.png.length + SAMPLES.csr.length,
     });
+  });
+
+  it('keeps an uploaded file that nothing references: the orphan sweep leaves it (issue 21 item 5)', async () => {
+    const file = (
+      await upload({ purpose: 'DOCUMENT', organisationId: acme }, { name: 'a.pdf', content: SAMPLES.pdf })
+    ).json();
+    const tomorrow = new Date(Date.now() + 24 * 60 * 60_000);
+    const swept = await sweepOrphans({
+      db: t.db,
+      storage: t.app.fileStorage,
+      graceMs: t.config.storage.orphanGraceMs,
+      log: t.app.log,
+      now: tomorrow,
+    });
+    expect(swept).toEqual({ rows: 0, blobs: 0, partials: 0 });
+    expect(await t.db.selectFrom('storedFiles').select(['id', 'refCount', 'kept']).execute()).toEqual([
+      { id: file.id, refCount: 0, kept: true },
+    ]);
+    expect(await blobKeys()).toHaveLength(1);
   });
 
   it('refuses to delete a referenced file (409 FILE_IN_USE) and keeps its row and blob', async () => {

@@ -20,6 +20,7 @@ import type { DB, Organisation } from '../../db/schema.js';
 import { ApiError, notFound } from '../../http/api-error.js';
 import { receiveUpload, type StagedFile } from '../../storage/receive-upload.js';
 import { saveWithFile } from '../../storage/save-with-file.js';
+import { refuseWhenStorageFull } from '../../storage/storage-quota.js';
 import { contentMismatch } from '../../storage/upload-errors.js';
 import { lockOrganisation, lockOrganisationAtVersion } from '../onboarding/legitimacy-step.js';
 import type { OnboardingCaller } from '../onboarding/onboarding-caller.js';
@@ -226,7 +227,9 @@ async function stagedText(request: FastifyRequest, file: StagedFile): Promise<st
  * 112, 413 pass through: its first bytes must start a PEM certificate request), then the whole content
  * checked as one PEM "CERTIFICATE REQUEST" block with a base64 body (packages/domain isCsrPem; else 400
  * code 112, the blob removed), then one transaction: its stored_files row, the certificate request
- * (UPLOADED) and an audit row. The organisation's version is not changed, as for the other uploads.
+ * (UPLOADED) and an audit row; over the company's storage quota (issue 21 item 5), 413
+ * STORAGE_QUOTA_EXCEEDED, before the body is read when the quota is already used up. The organisation's
+ * version is not changed, as for the other uploads.
  */
 export async function uploadCsr(
   db: Kysely<DB>,
@@ -236,6 +239,7 @@ export async function uploadCsr(
 ): Promise<{ id: string; environment: TechnicalEnvironment; file: StoredFileSummary; status: 'UPLOADED' }> {
   const { organisationId, actor } = caller;
   await assertOpenBeforeUpload(db, organisationId, environment);
+  await refuseWhenStorageFull(db, request.server.fileStorage, organisationId);
   const { file } = await receiveUpload(request, 'CSR');
   let valid: boolean;
   try {

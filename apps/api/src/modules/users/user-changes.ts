@@ -84,9 +84,20 @@ export async function changeUser(
     };
     const diff = changedFields(user, changes);
     if (Object.keys(diff).length === 0) return;
+    // issue 21 item 1: an administrator's disable is theirs to undo: the company cannot invite them again.
+    const disabledBy =
+      changes.status === undefined
+        ? {}
+        : { disabledBy: changes.status === 'DISABLED' ? ('ADMIN' as const) : null };
     await trx
       .updateTable('users')
-      .set({ ...changes, updatedBy: admin.actor, updatedAt: now, version: sql<number>`version + 1` })
+      .set({
+        ...changes,
+        ...disabledBy,
+        updatedBy: admin.actor,
+        updatedAt: now,
+        version: sql<number>`version + 1`,
+      })
       .where('id', '=', user.id)
       .execute();
     await writeAudit(trx, {

@@ -1,35 +1,27 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB, Role } from '../../db/schema.js';
 import type { SessionUser, UserStanding } from '../../plugins/auth.js';
+import { findDirectoryUser } from './directory-user.js';
 
 /**
- * Whether the signed-in user may still call the API (issue 13): a DISABLED user may not, nor an external
- * user whose access is REVOKED. The user is found as sign-ins.ts links them: by the token's subject, else
- * (not linked yet) by email. A subject the directory does not know keeps the token's word: the provider
- * only signs in users of the directory (the local provider reads it, B2C asks the claims endpoint).
+ * Whether the signed-in user may still call the API (issues 13, 21): only an ACTIVE user the directory
+ * knows. A DISABLED user may not, nor an external user whose access is REVOKED, nor an INVITED one (a
+ * person invited again keeps an old token: it works once they have accepted the invitation), nor a token
+ * whose subject and email the directory does not know (the provider should sign in no such user; should it,
+ * the token opens nothing).
  */
 export async function userStanding(db: Kysely<DB>, user: SessionUser): Promise<UserStanding> {
-  const email = (user.email ?? '').toLowerCase();
-  const row = await db
-    .selectFrom('users')
-    .select(['status', 'access', 'roles'])
-    .where((eb) =>
-      eb.or([
-        eb('externalId', '=', user.subject),
-        eb.and([eb('externalId', 'is', null), eb(sql`lower(email)`, '=', email)]),
-      ]),
-    )
-    // The linked row first, should an unlinked one carry the same address.
-    .orderBy(sql`external_id is null`)
-    .limit(1)
-    .executeTakeFirst();
-  return row ? standingOf(row) : 'ok';
+  const row = await findDirectoryUser(db, user);
+  if (!row) return 'unknown';
+  if (row.status === 'INVITED') return 'inactive';
+  return standingOf(row);
 }
 
 /**
  * A directory row's standing: a DISABLED user, or an external user whose access to their company is
  * REVOKED, may call nothing. The API's standing check and the claims endpoint B2C calls at sign-in both
- * read it, so a user every route refuses is not signed in at all.
+ * read it, so a user every route refuses is not signed in at all (an INVITED user is signed in there: the
+ * first sign-in is what activates them, account-linking.ts).
  */
 export function standingOf(row: {
   status: 'INVITED' | 'ACTIVE' | 'DISABLED';

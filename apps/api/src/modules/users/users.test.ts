@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp } from '../../test/test-app.js';
+import { createTestApp, XSRF_HEADERS } from '../../test/test-app.js';
 import { mailedToken, mailsTo, useToken } from '../registration/registration-test-kit.js';
 import {
   auditOf,
@@ -177,9 +177,12 @@ describe('PATCH /api/users/{id}', () => {
   });
 });
 
-/** An admin token whose subject the directory does not know (the token's word is kept). */
-const outsiderToken = (app: TestApp) =>
-  app.sign({ roles: ['EmvoPortalAdmin'], sub: 'oid-outsider', emails: ['outsider@users.test'] });
+/**
+ * An admin token of a directory user who is no admin there (the token's roles are what the API checks):
+ * an administrator who does not count among the active admins, and is not the target.
+ */
+const outsiderToken = (app: TestApp, user: { subject: string; email: string }) =>
+  app.sign({ roles: ['EmvoPortalAdmin'], sub: user.subject, emails: [user.email] });
 
 describe('the last active admin (a database of its own)', () => {
   it('cannot be disabled or demoted; with a second admin it can, then the second is the last', async () => {
@@ -193,10 +196,10 @@ describe('the last active admin (a database of its own)', () => {
       expect(disabled.json()).toMatchObject({ status: 'DISABLED' });
       // A third admin, not yet active, does not count: the second is the last active one.
       await seedUser(own, 'Invited Admin', { status: 'INVITED' });
-      await seedUser(own, 'Plain Reviewer', { roles: ['EMVO'] });
+      const reviewer = await seedUser(own, 'Plain Reviewer', { roles: ['EMVO'] });
       // An admin token of someone else (the disabled first admin's own is refused), so the rule met is the
       // last-admin one, not the self one.
-      const outsider = { ...second.headers, authorization: `Bearer ${await outsiderToken(own)}` };
+      const outsider = { ...second.headers, authorization: `Bearer ${await outsiderToken(own, reviewer)}` };
       const last = await changeUser(own, outsider, second.id, { status: 'DISABLED', version: 1 });
       expect(last.statusCode).toBe(409);
       expect(last.json()).toMatchObject({ code: 'LAST_ADMIN' });
@@ -256,5 +259,28 @@ describe('a disabled or revoked user’s calls (the status cache)', () => {
     ).toBe(200);
     vi.setSystemTime(new Date(start.getTime() + 121_000));
     expect((await reviewerCall()).statusCode).toBe(200);
+  });
+});
+
+describe('a token the directory does not vouch for (issue 21 items 1 and 6)', () => {
+  it('refuses a subject and email the users table does not know (403), whatever roles the token claims', async () => {
+    const headers = {
+      authorization: `Bearer ${await t.sign({ roles: ['EmvoPortalAdmin'], sub: 'oid-stranger', emails: ['stranger@elsewhere.example'] })}`,
+      ...XSRF_HEADERS,
+    };
+    const response = await t.app.inject({ method: 'GET', url: '/api/organisations', headers });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({
+      code: 'FORBIDDEN',
+      message: expect.stringContaining('not a user'),
+    });
+  });
+
+  it('refuses an INVITED user until they accept, then lets them in', async () => {
+    const invited = await seedUser(t, 'Ida Invited', { roles: ['EMVO'], status: 'INVITED' });
+    const call = () => t.app.inject({ method: 'GET', url: '/api/organisations', headers: invited.headers });
+    const refused = await call();
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ message: expect.stringContaining('invitation') });
   });
 });

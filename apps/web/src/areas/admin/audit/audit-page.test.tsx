@@ -46,6 +46,8 @@ describe('/admin/audit (issue 13 item 4)', { timeout: 30_000 }, () => {
     const [first, , third] = await rows();
     expect(first).toHaveTextContent('ISSUE_SESSION_TOKEN');
     expect(first).toHaveTextContent('tokenValue[redacted]');
+    // The client address the change came from, under who made it (issue 21).
+    expect(first).toHaveTextContent('127.0.0.1');
     expect(third).toHaveTextContent('UPDATE');
     const diff = within(third as HTMLElement);
     expect(diff.getByText('active')).toBeInTheDocument();

@@ -28,7 +28,22 @@ export function AuditPage() {
       fields: 'at',
       cell: (row) => format.format(new Date(row.at)),
     },
-    { id: 'actor', header: tk('admin.audit.fields.actor'), fields: 'actor', cell: (row) => row.actor },
+    {
+      id: 'actor',
+      header: tk('admin.audit.fields.actor'),
+      fields: 'actor',
+      // The client address the change came from (issue 21), under who made it; none for background work.
+      cell: (row) =>
+        row.address ? (
+          <>
+            {row.actor}
+            <br />
+            <small>{row.address}</small>
+          </>
+        ) : (
+          row.actor
+        ),
+    },
     { id: 'action', header: tk('admin.audit.fields.action'), fields: 'action', cell: (row) => row.action },
     { id: 'entity', header: tk('admin.audit.fields.entity'), fields: 'entity', cell: (row) => row.entity },
     {

@@ -1,15 +1,14 @@
 import type { Onboarding } from '@portal/contracts';
-import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { CheckboxField } from '../../../forms/choice-fields';
 import { TextField } from '../../../forms/text-fields';
 import { named, tooltipOf } from './company-fields';
 import { CopyOfProofField } from './copy-of-proof-field';
 import { LegendTooltip } from './legend-tooltip';
-import type { LegitimacyValues } from './legitimacy-values';
 import styles from './onboarding.module.css';
+import { PEOPLE_TITLE_ID } from './people-section';
 
-type Person = 'spoc' | 'spocAssistant' | 'authorisedRepresentative';
+/** The contacts the legitimacy draft holds (contracts legitimacyDraftSchema). */
+type Person = 'spoc' | 'authorisedRepresentative';
 
 /** One person's fields (contracts contactSchema): names with spec §5's name pattern, email, phone. */
 function PersonFields({
@@ -54,42 +53,26 @@ function PersonSection({ person, children }: { person: Person; children: React.R
 
 interface ContactsFieldsProps {
   disabled: boolean;
-  assistant: Onboarding['spocAssistant'];
   copyOfProof: Onboarding['authorisedRepresentative']['copyOfProof'];
 }
 
 /**
- * The company's people (domain.md People, Contact): the SPOC; the optional SPOC Assistant, invited by mail
- * once saved (at most three people per company); the authorised representative with the copy of proof.
+ * The contacts of the legitimacy step (domain.md Contact): the SPOC and the authorised representative with
+ * the copy of proof. The SPOC Assistant is no contact of the draft (issue 21 item 2): the company's people
+ * are invited and removed in one place, the people section further down the page (people-section.tsx,
+ * the people routes), which this section points to.
  */
-export function ContactsFields({ disabled, assistant, copyOfProof }: ContactsFieldsProps) {
+export function ContactsFields({ disabled, copyOfProof }: ContactsFieldsProps) {
   const { t } = useTranslation();
-  const { control } = useFormContext<LegitimacyValues>();
-  const hasAssistant = useWatch({ control, name: 'hasSpocAssistant' });
   return (
     <fieldset className={styles.section}>
       <legend className={styles.sectionLegend}>{t('external.onboarding.contacts.legend')}</legend>
       <PersonSection person="spoc">
         <PersonFields person="spoc" disabled={disabled} />
       </PersonSection>
-      <CheckboxField
-        {...named('hasSpocAssistant')}
-        label={t('external.onboarding.contacts.addSpocAssistant')}
-        description={t('external.onboarding.contacts.spocAssistantHelp')}
-        disabled={disabled}
-      />
-      {hasAssistant && (
-        <PersonSection person="spocAssistant">
-          {assistant?.status && (
-            <p className={styles.badgeRow}>
-              <span className={styles.badge}>
-                {t(`external.onboarding.contacts.assistantStatus.${assistant.status}`)}
-              </span>
-            </p>
-          )}
-          <PersonFields person="spocAssistant" disabled={disabled} />
-        </PersonSection>
-      )}
+      <p className={styles.help}>
+        <a href={`#${PEOPLE_TITLE_ID}`}>{t('external.onboarding.contacts.assistantInPeople')}</a>
+      </p>
       <PersonSection person="authorisedRepresentative">
         <PersonFields person="authorisedRepresentative" disabled={disabled} withFunction />
         <CopyOfProofField current={copyOfProof} disabled={disabled} />

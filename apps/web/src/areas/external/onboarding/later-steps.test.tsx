@@ -1,9 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stubResizeObserver } from '../../../forms/test-form';
+import { closeModal, getShownModal } from '../../../modal/modal-store';
 import { PAGE_TESTS, renderOnboardingPage, SLOW, serveOnboarding } from './test-onboarding';
 
 const server = setupServer();
@@ -110,6 +111,51 @@ describe('the people of the company', PAGE_TESTS, () => {
       firstName: 'Sara',
       email: 'sara@jansen-pharma.example',
     });
+  });
+
+  it('sets the assistant’s access and removes them, each confirmed in the modal; the form invites again', async () => {
+    const sent = serveOnboarding(server, 'REGISTERED');
+    renderOnboardingPage();
+    const people = await region('People of the company');
+    await user.type(within(people).getByLabelText(/First name/), 'Sara');
+    await user.type(within(people).getByLabelText(/Last name/), 'Bakker');
+    await user.type(within(people).getByLabelText(/Email address/), 'sara@jansen-pharma.example');
+    await user.click(within(people).getByRole('button', { name: 'Send the invitation' }));
+    const readOnly = await within(people).findByRole('button', { name: 'Make Sara Bakker read-only' }, SLOW);
+    expect(within(people).queryByRole('button', { name: 'Send the invitation' })).not.toBeInTheDocument();
+
+    await user.click(readOnly);
+    expect(getShownModal()).toMatchObject({ title: 'external.onboarding.people.accessTitle' });
+    act(() => getShownModal()?.primaryButton?.action?.());
+    await within(people).findByRole('button', { name: 'Give Sara Bakker full access' }, SLOW);
+    expect(sent.find((entry) => entry.call.startsWith('PATCH /api/onboarding/people/'))?.body).toEqual({
+      version: 4,
+      access: 'READ_ONLY',
+    });
+
+    await user.click(within(people).getByRole('button', { name: 'Remove Sara Bakker' }));
+    expect(getShownModal()).toMatchObject({ title: 'external.onboarding.people.removeTitle' });
+    act(() => getShownModal()?.primaryButton?.action?.());
+    await waitFor(
+      () => expect(within(people).queryByText('sara@jansen-pharma.example')).not.toBeInTheDocument(),
+      SLOW,
+    );
+    expect(sent.map((entry) => entry.call)).toContain('DELETE /api/onboarding/people/spoc-assistant');
+    expect(within(people).getByRole('button', { name: 'Send the invitation' })).toBeInTheDocument();
+    act(() => closeModal());
+  });
+
+  it('a refused invitation goes to the error handler (409 ALREADY_A_PERSON) and invites no one', async () => {
+    serveOnboarding(server, 'REGISTERED');
+    const { handleError } = renderOnboardingPage();
+    const people = await region('People of the company');
+    await user.type(within(people).getByLabelText(/First name/), 'Tom');
+    await user.type(within(people).getByLabelText(/Last name/), 'Visser');
+    await user.type(within(people).getByLabelText(/Email address/), 'demo.company@example.com');
+    await user.click(within(people).getByRole('button', { name: 'Send the invitation' }));
+    await waitFor(() => expect(handleError).toHaveBeenCalledTimes(1), SLOW);
+    expect(handleError.mock.calls[0]?.[0]).toMatchObject({ status: 409, code: 'ALREADY_A_PERSON' });
+    expect(within(people).getAllByRole('row')).toHaveLength(2);
   });
 
   it('a READ_ONLY user sees the people without actions', async () => {

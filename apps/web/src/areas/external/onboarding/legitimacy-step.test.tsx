@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
@@ -48,7 +48,6 @@ describe('the legitimacy step: saving a draft', PAGE_TESTS, () => {
       version: 3,
       company: { ...draft.company, vatNumber: 'NL853722046B01' },
       spoc: draft.spoc,
-      spocAssistant: null,
       authorisedRepresentative: {
         firstName: 'Pieter',
         lastName: 'de Vries',
@@ -58,6 +57,7 @@ describe('the legitimacy step: saving a draft', PAGE_TESTS, () => {
       },
       mahs: [{ ...draft.mahs[0], website: null, phone: null, email: null }],
     });
+    expect(sent[0]?.body).not.toHaveProperty('spocAssistant');
     // The stored file shows as a download link with its size; the next save claims the new version.
     expect(await screen.findByRole('link', { name: 'Download proof.pdf' })).toHaveTextContent('proof.pdf');
     expect(screen.getByText('(0 kB)')).toBeInTheDocument();
@@ -93,18 +93,89 @@ describe('the legitimacy step: saving a draft', PAGE_TESTS, () => {
     expect(handleError).not.toHaveBeenCalled();
   });
 
-  it('a refusal the step does not handle goes to the error handler (409 EMAIL_TAKEN)', async () => {
-    serveOnboarding(server, 'REGISTERED');
-    const { handleError } = await openOnboardingPage();
-    const toggle = screen.getByRole('checkbox', { name: 'Add a SPOC Assistant' });
-    expect(toggle).toHaveAccessibleDescription(
-      /we invite the SPOC Assistant by email.*At most three people per company/,
+  it('a refusal the step does not handle goes to the error handler (403 FORBIDDEN)', async () => {
+    serveOnboarding(
+      server,
+      'REGISTERED',
+      http.put('/api/onboarding/legitimacy', () =>
+        HttpResponse.json(
+          { code: 'FORBIDDEN', message: 'Your access to this company is read-only' },
+          { status: 403 },
+        ),
+      ),
     );
-    await user.click(toggle);
-    await fill('spocAssistant.email', 'taken@example.com');
+    const { handleError } = await openOnboardingPage();
+    await fill('company.address.city', 'Utrecht');
     await user.click(screen.getByRole('button', { name: 'Save draft' }));
     await waitFor(() => expect(handleError).toHaveBeenCalledTimes(1));
-    expect(handleError.mock.calls[0]?.[0]).toMatchObject({ status: 409, code: 'EMAIL_TAKEN' });
+    expect(handleError.mock.calls[0]?.[0]).toMatchObject({ status: 403, code: 'FORBIDDEN' });
     expect(screen.queryByText('Draft saved.')).not.toBeInTheDocument();
+  });
+});
+
+describe('the legitimacy step and the SPOC Assistant (issue 21 item 2)', PAGE_TESTS, () => {
+  it('has no SPOC Assistant fields: its contacts point to the people section, the one place to invite', async () => {
+    serveOnboarding(server, 'REGISTERED');
+    await openOnboardingPage();
+    const form = screen.getByRole('form', { name: 'Legitimacy' });
+    expect(within(form).queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(form.querySelector('[name^="spocAssistant"], [id^="onboarding-spocAssistant"]')).toBeNull();
+    expect(within(form).queryByRole('group', { name: /SPOC Assistant/ })).not.toBeInTheDocument();
+    const link = within(form).getByRole('link', {
+      name: 'The SPOC Assistant is invited and removed under People of the company, below.',
+    });
+    const target = document.getElementById(link.getAttribute('href')?.slice(1) ?? '');
+    expect(target).toHaveTextContent('People of the company');
+    expect(target?.closest('section')).toBe(screen.getByRole('region', { name: 'People of the company' }));
+  });
+
+  it('invited in the people section, the assistant stays when the draft is saved, which sends no spocAssistant', async () => {
+    const sent = serveOnboarding(server, 'REGISTERED');
+    const { handleError } = await openOnboardingPage();
+    await fill('company.address.city', 'Utrecht');
+    const people = screen.getByRole('region', { name: 'People of the company' });
+    await user.type(within(people).getByLabelText(/First name/), 'Ann');
+    await user.type(within(people).getByLabelText(/Last name/), 'Smit');
+    await user.type(within(people).getByLabelText(/Email address/), 'ann@jansen-pharma.example');
+    await user.click(within(people).getByRole('button', { name: 'Send the invitation' }));
+    expect(await within(people).findByText('ann@jansen-pharma.example', {}, SLOW)).toBeInTheDocument();
+
+    // The invitation moved the version on; the form keeps its edits and saves at the newer version.
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByText('Draft saved.', {}, SLOW)).toBeInTheDocument();
+    expect(handleError).not.toHaveBeenCalled();
+    expect(sent.map((entry) => entry.call)).toEqual([
+      'POST /api/onboarding/people/spoc-assistant',
+      'PUT /api/onboarding/legitimacy',
+    ]);
+    const draft = sent[1]?.body;
+    expect(draft).toMatchObject({ version: 4, company: { address: { city: 'Utrecht' } } });
+    expect(draft).not.toHaveProperty('spocAssistant');
+    expect(JSON.stringify(draft)).not.toContain('ann@jansen-pharma.example');
+    expect(within(people).getByText('ann@jansen-pharma.example')).toBeInTheDocument();
+    expect(within(people).getByText('Invited: the invitation was sent by email')).toBeInTheDocument();
+    expect(field('company.address.city')).toHaveValue('Utrecht');
+  });
+
+  it('a newer answer that changed the step itself is not taken over: the save claims the loaded version', async () => {
+    const theirs = createMockOnboarding('REGISTERED').onboarding;
+    theirs.organisation.version = 4;
+    theirs.company.address.city = 'Rotterdam';
+    const sent = serveOnboarding(
+      server,
+      'REGISTERED',
+      http.post('/api/onboarding/people/spoc-assistant', () => HttpResponse.json(theirs)),
+    );
+    await openOnboardingPage();
+    const people = screen.getByRole('region', { name: 'People of the company' });
+    await user.type(within(people).getByLabelText(/First name/), 'Ann');
+    await user.type(within(people).getByLabelText(/Last name/), 'Smit');
+    await user.type(within(people).getByLabelText(/Email address/), 'ann@jansen-pharma.example');
+    await user.click(within(people).getByRole('button', { name: 'Send the invitation' }));
+    // The invitation form empties once its answer is in the page's cache.
+    await waitFor(() => expect(within(people).getByLabelText(/First name/)).toHaveValue(''), SLOW);
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]).toMatchObject({ call: 'PUT /api/onboarding/legitimacy', body: { version: 3 } });
   });
 });

@@ -44,6 +44,18 @@ const useLegitimacyForm = (onboarding: Onboarding): FormKit<LegitimacyValues> =>
 
 type Notice = 'saved' | 'submitted' | 'conflict';
 
+/** What the legitimacy step writes and shows of an application: its draft and its check. */
+const legitimacyPart = (onboarding: Onboarding) =>
+  JSON.stringify([toDraft(toValues(onboarding), 0), onboarding.checks.LEGITIMACY]);
+
+/**
+ * True when `next` is a newer version of `loaded` that changed nothing of the legitimacy step: another
+ * write of this page (the people section inviting the SPOC Assistant, issue 21 item 2), or someone else's
+ * change elsewhere. A save at its version then overwrites no one's legitimacy edits.
+ */
+const movedOnElsewhere = (loaded: Onboarding, next: Onboarding) =>
+  next.organisation.version > loaded.organisation.version && legitimacyPart(next) === legitimacyPart(loaded);
+
 /** Codes after which the page no longer matches what is stored: the step reloads it. */
 const RELOADING_CODES = ['STEP_LOCKED', 'ORG_TYPE_LOCKED'];
 
@@ -70,6 +82,11 @@ export function LegitimacyStep({ onboarding }: { onboarding: Onboarding }) {
   useEffect(() => {
     if (missing) summary.current?.focus();
   }, [missing]);
+  // A newer application that left the step as it was (the people section's writes): the form keeps the
+  // user's edits and saves at the newer version, rather than answering a conflict with itself.
+  useEffect(() => {
+    if (movedOnElsewhere(loaded.current, onboarding)) loaded.current = onboarding;
+  }, [onboarding]);
   useEffect(() => {
     if (notice === 'submitted') heading.current?.focus();
   }, [notice]);
@@ -178,11 +195,7 @@ export function LegitimacyStep({ onboarding }: { onboarding: Onboarding }) {
         onSubmit={(values) => run(() => submitForReview(values))}
       >
         <CompanyFields disabled={!editable} orgTypeLocked={onboarding.organisation.orgTypeLocked} />
-        <ContactsFields
-          disabled={!editable}
-          assistant={onboarding.spocAssistant}
-          copyOfProof={onboarding.authorisedRepresentative.copyOfProof}
-        />
+        <ContactsFields disabled={!editable} copyOfProof={onboarding.authorisedRepresentative.copyOfProof} />
         <MahsFields disabled={!editable} missing={new Set(missing?.map((item) => item.field))} />
         {editable && (
           <div className="form-actions">

@@ -14,7 +14,6 @@ describe('the legitimacy form values', () => {
       version: 3,
       company: onboarding.company,
       spoc: onboarding.spoc,
-      spocAssistant: null,
       authorisedRepresentative: representative,
       mahs: onboarding.mahs,
     });
@@ -30,21 +29,30 @@ describe('the legitimacy form values', () => {
     expect(toDraft(values, 1).mahs?.[0]?.licences).toEqual(licences);
   });
 
-  it('blank text is null in the draft, and the SPOC Assistant is null unless added', () => {
+  it('blank text is null in the draft', () => {
     const values = toValues(createMockOnboarding('REGISTERED').onboarding);
-    values.spocAssistant.email = 'a@example.com';
-    expect(toDraft(values, 1).spocAssistant).toBeNull();
-    values.hasSpocAssistant = true;
     values.company.vatNumber = '  ';
+    values.spoc.phone = '';
     const draft = toDraft(values, 1);
-    expect(draft.spocAssistant).toEqual({
-      firstName: null,
-      lastName: null,
-      function: null,
-      email: 'a@example.com',
-      phone: null,
-    });
     expect(draft.company.vatNumber).toBeNull();
+    expect(draft.spoc.phone).toBeNull();
+  });
+
+  it('holds no SPOC Assistant (issue 21 item 2): not in the values, not in the draft, even when the company has one', () => {
+    const { onboarding } = createMockOnboarding('REGISTERED');
+    onboarding.spocAssistant = {
+      firstName: 'Ann',
+      lastName: 'Smit',
+      function: null,
+      email: 'ann@jansen.example',
+      phone: null,
+      status: 'INVITED',
+    };
+    const values = toValues(onboarding);
+    expect(Object.keys(values)).toEqual(['company', 'spoc', 'authorisedRepresentative', 'mahs']);
+    const draft = toDraft(values, onboarding.organisation.version);
+    expect(Object.keys(draft)).toEqual(['version', 'company', 'spoc', 'authorisedRepresentative', 'mahs']);
+    expect(JSON.stringify(draft)).not.toContain('ann@jansen.example');
   });
 
   it('indexLists: lists of objects become objects by index (the kit’s dotted names), lists of values stay', () => {

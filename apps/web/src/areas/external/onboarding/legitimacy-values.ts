@@ -11,8 +11,9 @@ import type { z } from 'zod';
 /**
  * The legitimacy form's values: the contracts' draft (legitimacyDraftSchema) as inputs hold it. Text is ''
  * rather than null, a country null when none; licences are three text inputs (PD: one to three), held as
- * objects because react-hook-form's field arrays and the form kit's names need them; the SPOC Assistant
- * has its on/off toggle; the copy of proof is a newly chosen file, uploaded after the draft is saved.
+ * objects because react-hook-form's field arrays and the form kit's names need them; the copy of proof is
+ * a newly chosen file, uploaded after the draft is saved. No SPOC Assistant: the draft writes no people
+ * (issue 21 item 2); the people section invites and removes them (people-section.tsx).
  */
 export interface ContactValues {
   firstName: string;
@@ -57,8 +58,6 @@ export interface LegitimacyValues {
     email: string;
   };
   spoc: ContactValues;
-  hasSpocAssistant: boolean;
-  spocAssistant: ContactValues;
   authorisedRepresentative: ContactValues & { copyOfProof: File | null };
   mahs: MahValues[];
 }
@@ -132,8 +131,6 @@ export function toValues(onboarding: Onboarding): LegitimacyValues {
       email: text(company.email),
     },
     spoc: contactValues(onboarding.spoc),
-    hasSpocAssistant: onboarding.spocAssistant !== null,
-    spocAssistant: contactValues(onboarding.spocAssistant),
     authorisedRepresentative: { ...contactValues(onboarding.authorisedRepresentative), copyOfProof: null },
     mahs: onboarding.mahs.map(mahValues),
   };
@@ -171,7 +168,6 @@ export function toDraft(values: LegitimacyValues, version: number): LegitimacyDr
       email: orNull(company.email),
     },
     spoc: contactDraft(values.spoc),
-    spocAssistant: values.hasSpocAssistant ? contactDraft(values.spocAssistant) : null,
     authorisedRepresentative: contactDraft(representative),
     mahs: values.mahs.map((mah) => mahDraft(mah, isPd)),
   };

@@ -28,7 +28,6 @@ const CONTACT_FIELDS: Record<string, string> = {
 
 const CONTACTS: Record<string, string> = {
   spoc: tk('external.onboarding.contacts.spoc'),
-  spocAssistant: tk('external.onboarding.contacts.spocAssistant'),
   authorisedRepresentative: tk('external.onboarding.contacts.authorisedRepresentative'),
 };
 

@@ -109,8 +109,9 @@ export function useOnboardingWrite() {
 /**
  * A step's writes (legitimacy, contractual, financial): save its draft, upload its file, submit it. A stale
  * version and a submission's missing items are outcomes the step shows in place; every other failure
- * (STEP_LOCKED, TOO_MANY_PEOPLE, EMAIL_TAKEN, FILE_TOO_LARGE, …) is thrown to the error handler, which
- * shows its message (spec §8).
+ * (STEP_LOCKED, ORG_TYPE_LOCKED, FILE_TOO_LARGE, …) is thrown to the error handler, which shows its
+ * message (spec §8). People are no part of a step: useOnboardingWrite's people calls answer
+ * ALREADY_A_PERSON, PERSON_DISABLED and TOO_MANY_PEOPLE (issue 21 items 1 and 2).
  */
 export function useStepActions<TDraft>(paths: StepPaths) {
   const http = useHttp();

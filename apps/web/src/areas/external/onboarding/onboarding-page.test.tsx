@@ -86,7 +86,6 @@ describe('/external/onboarding: the states of the legitimacy step', PAGE_TESTS, 
     expect(controls().length).toBeGreaterThan(20);
     expect(controls().filter((control) => !control.disabled)).toEqual([]);
     for (const radio of screen.getAllByRole('radio')) expect(radio).toBeDisabled();
-    expect(screen.getByRole('checkbox', { name: 'Add a SPOC Assistant' })).toBeDisabled();
     const actions = /^(Save draft|Submit for review|Add a MAH|Add a product to MAH 1|Remove MAH 1)$/;
     expect(screen.queryByRole('button', { name: actions })).not.toBeInTheDocument();
   });

@@ -7,6 +7,9 @@ import { openModal } from '../../../modal/modal-store';
 import styles from './onboarding.module.css';
 import { personPath, SPOC_ASSISTANT_PATH, useOnboardingWrite } from './onboarding-api';
 
+/** The people section's heading: the legitimacy step's contacts link to it. */
+export const PEOPLE_TITLE_ID = 'people-title';
+
 interface InviteValues {
   firstName: string;
   lastName: string;
@@ -16,7 +19,9 @@ interface InviteValues {
 /**
  * The company's people (domain.md People: at most three). The SPOC or the Initial Requester
  * (canManagePeople, FULL access) invites the SPOC Assistant, removes them and sets their access; each
- * change is confirmed in the shared modal. A stale version shows the reload notice.
+ * change is confirmed in the shared modal. A stale version shows the reload notice. This is the one place
+ * people are invited and removed (the people routes, with their manager check): the legitimacy draft
+ * holds no SPOC Assistant (issue 21 item 2).
  */
 export function PeopleSection({ onboarding }: { onboarding: OnboardingAnswer }) {
   const { t } = useTranslation();
@@ -56,8 +61,8 @@ export function PeopleSection({ onboarding }: { onboarding: OnboardingAnswer }) 
     });
 
   return (
-    <section className={styles.step} aria-labelledby="people-title">
-      <h2 id="people-title" className={styles.stepTitle}>
+    <section className={styles.step} aria-labelledby={PEOPLE_TITLE_ID}>
+      <h2 id={PEOPLE_TITLE_ID} className={styles.stepTitle}>
         {t('external.onboarding.people.title')}
       </h2>
       {conflict && (
