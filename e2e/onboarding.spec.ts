@@ -55,3 +55,41 @@ test('a lying extension and a too-large copy of proof are refused with the catal
   await page.reload();
   await expect(page.getByRole('group', { name: 'Authorised representative' })).toContainText('none yet.');
 });
+
+test('the company invites its SPOC Assistant from the people section alone, by a mail whose subject it did not write (issue 21)', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now();
+  const email = `spoc-people-${stamp}@acme-e2e.example`;
+  await registerByKeyboard(page, email, 'Acme People Pharma');
+  await confirmAndSignIn(page, email);
+
+  // The legitimacy step's contacts have no SPOC Assistant of their own: they point at the people section.
+  const contacts = page.getByRole('group', { name: 'SPOC (single point of contact)' });
+  await expect(contacts).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: /SPOC Assistant/ })).toHaveCount(0);
+
+  const people = page.getByRole('region', { name: 'People of the company' });
+  const invite = async (address: string) => {
+    await people.getByLabel(/First name/).fill('Alex');
+    await people.getByLabel(/Last name/).fill('Assistant');
+    await people.getByLabel(/Email address/).fill(address);
+    await people.getByRole('button', { name: 'Send the invitation' }).click();
+  };
+  const assistant = `assistant-${stamp}@acme-e2e.example`;
+  await invite(assistant);
+  await expect(people.getByText(assistant)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  const mailsTo = async (address: string) =>
+    (await (await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(address)}`)).json()) as Array<{
+      subject: string;
+      link: string | null;
+    }>;
+  // The invitation's subject carries nothing the company wrote (its name is in the text only).
+  await expect.poll(async () => (await mailsTo(assistant)).length).toBe(1);
+  const [invitation] = await mailsTo(assistant);
+  expect(invitation?.subject).not.toContain('Acme People Pharma');
+  expect(invitation?.link).toContain('/confirm?token=');
+});

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedUser } from '../modules/users/users-test-kit.js';
 import { multipartBody, uploadForm } from '../storage/test-uploads.js';
 import { createTestApp } from '../test/test-app.js';
 
@@ -43,40 +44,12 @@ describe('per-user limits on signed-in writes', () => {
 
     // Reads go on; another user has a count of their own.
     expect((await t.app.inject({ url: '/api/gateways', headers: admin })).statusCode).toBe(200);
-    const other = {
-      ...admin,
-      authorization: `Bearer ${await t.sign({ roles: ['EmvoPortalAdmin'], sub: 'oid-other-admin', emails: ['other-admin@portal.test'] })}`,
-    };
-    await t.db
-      .insertInto('users')
-      .values({
-        email: 'other-admin@portal.test',
-        displayName: 'Other',
-        externalId: 'oid-other-admin',
-        roles: ['ADMIN'],
-        createdBy: 't',
-        updatedBy: 't',
-      })
-      .execute();
+    const other = (await seedUser(t, 'Other Admin')).headers;
     expect(await createLink(other, 100)).toBe(201);
   });
 
   it('limits uploads more tightly, before the body is read', async () => {
-    const headers = {
-      ...(await t.bearer('EmvoPortalAdmin')),
-      authorization: `Bearer ${await t.sign({ roles: ['EmvoPortalAdmin'], sub: 'oid-uploader', emails: ['uploader@portal.test'] })}`,
-    };
-    await t.db
-      .insertInto('users')
-      .values({
-        email: 'uploader@portal.test',
-        displayName: 'Uploader',
-        externalId: 'oid-uploader',
-        roles: ['ADMIN'],
-        createdBy: 't',
-        updatedBy: 't',
-      })
-      .execute();
+    const { headers } = await seedUser(t, 'Uploader');
     const upload = async () => {
       const body = await multipartBody(
         uploadForm({}, [{ name: 'note.txt', content: Buffer.from('not a pdf') }]),

@@ -205,3 +205,23 @@ export async function blobKeys(t: TestApp): Promise<string[]> {
     for await (const key of store.keys(containerFor(purpose))) keys.push(key);
   return keys;
 }
+
+/** A SPOC Assistant as the people route invites them (contracts spocAssistantInvitationSchema, less version). */
+export const assistant = (email: string) => ({
+  firstName: 'Alex',
+  lastName: 'Assistant',
+  function: 'Regulatory assistant',
+  email,
+  phone: '+49 30 555',
+});
+
+/** An invited person accepts and signs in: linked to a subject, ACTIVE, with a token of their own. */
+export async function acceptsAndSignsIn(t: TestApp, email: string): Promise<Headers> {
+  const subject = `oid-${email}`;
+  await t.db
+    .updateTable('users')
+    .set({ externalId: subject, status: 'ACTIVE', lastLoginAt: new Date() })
+    .where('email', '=', email)
+    .execute();
+  return externalHeaders(t, subject, email);
+}

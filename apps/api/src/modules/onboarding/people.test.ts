@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  acceptsAndSignsIn,
   addPerson,
+  assistant,
   createCompany,
   createOnboardingTestApp,
-  externalHeaders,
   type TestApp,
   type TestCompany,
 } from './onboarding-test-kit.js';
@@ -18,14 +19,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const assistant = (email: string) => ({
-  firstName: 'Alex',
-  lastName: 'Assistant',
-  function: 'Regulatory assistant',
-  email,
-  phone: '+49 30 555',
-});
-
 const userByEmail = (email: string) =>
   t.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
 
@@ -39,17 +32,6 @@ async function withAssistant(company: TestCompany, email: string) {
   const person = invited.body.people.find((p) => p.email === email);
   if (!person) throw new Error(`${email} was not invited`);
   return { userId: person.id, version: invited.body.organisation.version };
-}
-
-/** The invited assistant signs in: linked to a subject, ACTIVE, with a token of their own. */
-async function signsIn(email: string) {
-  const subject = `oid-${email}`;
-  await t.db
-    .updateTable('users')
-    .set({ externalId: subject, status: 'ACTIVE', lastLoginAt: new Date() })
-    .where('email', '=', email)
-    .execute();
-  return externalHeaders(t, subject, email);
 }
 
 describe('the company’s people (domain.md People)', () => {
@@ -134,7 +116,7 @@ describe('the company’s people (domain.md People)', () => {
   it('sets the assistant’s access: READ_ONLY reads and writes nothing, FULL again writes', async () => {
     const company = await createCompany(t);
     const { userId, version } = await withAssistant(company, 'reader@access.example');
-    const headers = await signsIn('reader@access.example');
+    const headers = await acceptsAndSignsIn(t, 'reader@access.example');
 
     const readOnly = await calls.setAccess(company.headers, userId, { version, access: 'READ_ONLY' });
     expect(readOnly.status).toBe(200);
@@ -182,7 +164,7 @@ describe('the company’s people (domain.md People)', () => {
   it('only the SPOC or the Initial Requester manages people; nobody changes their own access or the requester’s', async () => {
     const company = await createCompany(t);
     const { userId, version } = await withAssistant(company, 'helper@manage.example');
-    const headers = await signsIn('helper@manage.example');
+    const headers = await acceptsAndSignsIn(t, 'helper@manage.example');
     expect((await calls.get(headers)).body.canManagePeople).toBe(false);
     for (const response of [
       await calls.setAccess(headers, userId, { version, access: 'READ_ONLY' }),
@@ -234,7 +216,7 @@ describe('the company’s people (domain.md People)', () => {
   it('removes an assistant who signed in: DISABLED, access revoked, refused at once; invited again later', async () => {
     const company = await createCompany(t);
     const { userId, version } = await withAssistant(company, 'former@remove.example');
-    const headers = await signsIn('former@remove.example');
+    const headers = await acceptsAndSignsIn(t, 'former@remove.example');
     expect((await calls.get(headers)).status).toBe(200);
 
     const removed = await calls.removeAssistant(company.headers, version);

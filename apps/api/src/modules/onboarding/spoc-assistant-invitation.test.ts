@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app.js';
 import {
+  acceptsAndSignsIn,
   addPerson,
+  assistant,
   completeDraft,
   createCompany,
   createOnboardingTestApp,
-  externalHeaders,
   onboardingCalls,
   type TestApp,
   type TestCompany,
@@ -27,14 +28,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const assistant = (email: string) => ({
-  firstName: 'Alex',
-  lastName: 'Assistant',
-  function: 'Regulatory assistant',
-  email,
-  phone: '+49 30 555',
-});
-
 const userByEmail = (email: string) =>
   t.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
 const mailsTo = (address: string) =>
@@ -42,17 +35,6 @@ const mailsTo = (address: string) =>
 
 async function invite(company: TestCompany, email: string, headers = company.headers) {
   return people.invite(headers, { version: await people.version(company.headers), ...assistant(email) });
-}
-
-/** The invited assistant accepts and signs in: linked to a subject, ACTIVE, with a token of their own. */
-async function signsIn(email: string) {
-  const subject = `oid-${email}`;
-  await t.db
-    .updateTable('users')
-    .set({ externalId: subject, status: 'ACTIVE', lastLoginAt: new Date() })
-    .where('email', '=', email)
-    .execute();
-  return externalHeaders(t, subject, email);
 }
 
 describe('the legitimacy draft writes no people (issue 21 item 2)', () => {
@@ -82,7 +64,7 @@ describe('the legitimacy draft writes no people (issue 21 item 2)', () => {
   it('a SPOC Assistant with FULL access invites nobody, through the draft or the people route', async () => {
     const company = await createCompany(t);
     expect((await invite(company, 'helper@full.example')).status).toBe(200);
-    const helper = await signsIn('helper@full.example');
+    const helper = await acceptsAndSignsIn(t, 'helper@full.example');
     const draft = await legitimacy.save(
       helper,
       completeDraft(await people.version(company.headers), {
@@ -101,7 +83,7 @@ describe('a person disabled by an administrator stays disabled (issue 21 item 1)
   it('refuses the company’s invitation (409 PERSON_DISABLED); the old token stays refused', async () => {
     const company = await createCompany(t);
     expect((await invite(company, 'banned@admin.example')).status).toBe(200);
-    const banned = await signsIn('banned@admin.example');
+    const banned = await acceptsAndSignsIn(t, 'banned@admin.example');
     expect((await legitimacy.get(banned)).status).toBe(200);
     // An administrator disables them.
     const user = await userByEmail('banned@admin.example');
@@ -137,7 +119,7 @@ describe('a person disabled by an administrator stays disabled (issue 21 item 1)
   it('invites again a person the company removed itself; their old token opens nothing until they accept', async () => {
     const company = await createCompany(t);
     expect((await invite(company, 'returning@company.example')).status).toBe(200);
-    const old = await signsIn('returning@company.example');
+    const old = await acceptsAndSignsIn(t, 'returning@company.example');
     expect((await legitimacy.get(old)).status).toBe(200);
     const removed = await people.removeAssistant(company.headers, await people.version(company.headers));
     expect(removed.status).toBe(200);

@@ -69,7 +69,9 @@ describe('POST /api/registrations', () => {
     const [mail] = await mailsTo(t, input.email);
     expect(mail?.link).toMatch(new RegExp(`^${t.config.publicUrl}/confirm\\?token=[A-Za-z0-9_-]{43}$`));
     expect(mail?.text).toContain(mail?.link);
-    expect(mail?.subject).toContain('Pharma Works NV');
+    // The visitor's company name is in the text, never in the subject (issue 21 item 4: no caller text).
+    expect(mail?.text).toContain('Pharma Works NV');
+    expect(mail?.subject).not.toContain('Pharma Works NV');
     // Only the token's hash is stored.
     const token = new URL(mail?.link ?? '').searchParams.get('token');
     expect(tokens[0]?.tokenHash).not.toBe(token);
