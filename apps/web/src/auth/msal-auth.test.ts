@@ -6,6 +6,8 @@ const instances: FakeClient[] = [];
 class FakeClient {
   static redirectOutcome: () => Promise<unknown> = async () => null;
   static accounts: Array<Record<string, unknown>> = [];
+  /** Each client's cache: by default every client holds `accounts`. */
+  static accountsOf: (authority: string) => Array<Record<string, unknown>> = () => FakeClient.accounts;
   readonly authority: string;
   active: Record<string, unknown> | null = null;
   initialize = vi.fn(async () => {});
@@ -14,7 +16,7 @@ class FakeClient {
   loginPopup = vi.fn(async () => ({ account: FakeClient.accounts[0] }));
   logoutRedirect = vi.fn(async () => {});
   acquireTokenSilent = vi.fn(async () => ({ accessToken: 'access-token' }));
-  getAllAccounts = () => FakeClient.accounts;
+  getAllAccounts = () => FakeClient.accountsOf(this.authority);
   getActiveAccount = () => this.active;
   eventCallbacks: Array<() => void> = [];
   addEventCallback = (callback: () => void) => {
@@ -62,6 +64,7 @@ beforeEach(() => {
   instances.length = 0;
   FakeClient.redirectOutcome = async () => null;
   FakeClient.accounts = [];
+  FakeClient.accountsOf = () => FakeClient.accounts;
 });
 
 describe('settling a sign-in redirect (spec §8)', () => {
@@ -106,6 +109,18 @@ describe('settling a sign-in redirect (spec §8)', () => {
       expect.objectContaining({ idTokenHint: 'id-token' }),
     );
     expect([localStorage.length, sessionStorage.length]).toEqual([0, 0]);
+  });
+
+  it('after a password reset, signs out the reset client’s account with its id token as the hint', async () => {
+    // The reset's account is in the reset client's cache only; the login client has none.
+    FakeClient.accountsOf = (authority) =>
+      authority.includes('b2c_1_reset') ? [account('b2c_1_reset')] : [];
+    sessionStorage.setItem('portal.passwordReset', '1');
+    await createMsalAuth(environment, { notify: vi.fn() });
+    const login = instances.find((client) => client.authority === 'https://idp/t/b2c_1_signin');
+    expect(login?.logoutRedirect).toHaveBeenCalledWith(
+      expect.objectContaining({ idTokenHint: 'id-token', postLogoutRedirectUri: 'http://portal/' }),
+    );
   });
 
   it('keeps a token from the login policy, whatever its case', async () => {

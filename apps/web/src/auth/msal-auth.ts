@@ -103,8 +103,8 @@ export async function createMsalAuth(env: Environment, options: MsalAuthOptions)
     return known.account;
   };
 
-  async function logout(): Promise<void> {
-    const current = account();
+  /** Signs out `current`: by default the login client's account; after a reset, the reset client's. */
+  async function logout(current: AccountInfo | null = account()): Promise<void> {
     const idTokenHint = current?.idToken;
     // spec §4: logout clears local and session storage.
     localStorage.clear();
@@ -145,7 +145,10 @@ export async function createMsalAuth(env: Environment, options: MsalAuthOptions)
     // After a password reset the token comes from the reset policy: spec §4 logs it out, so the user
     // signs in again with the new password through the login policy.
     const signedIn = resetting ? (handler.getAllAccounts()[0] ?? null) : account();
-    if (signedIn && hasForeignPolicy(signedIn, azureAd.login.tenantID)) await logout();
+    // The reset's account lives in the reset client's cache, not the login client's: it is the one signed
+    // out, with its id token as the hint, or the provider cannot honour the redirect back (a bare
+    // "Signed out" page, found by the e2e reset test).
+    if (signedIn && hasForeignPolicy(signedIn, azureAd.login.tenantID)) await logout(signedIn);
   }
 
   async function login(returnTo: string): Promise<void> {
@@ -194,7 +197,7 @@ export async function createMsalAuth(env: Environment, options: MsalAuthOptions)
     },
     login,
     getToken,
-    logout,
+    logout: () => logout(),
     subscribe: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
