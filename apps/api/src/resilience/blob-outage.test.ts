@@ -5,7 +5,7 @@ import { SAMPLES, uploadForm } from '../storage/test-uploads.js';
 import { type ApiProcess, startApiProcess } from '../test/api-process.js';
 import { describeWithPostgres } from '../test/describe-with-postgres.js';
 import { startJwksServer } from '../test/jwks-server.js';
-import { XSRF_HEADERS } from '../test/test-app.js';
+import { insertTestUser, XSRF_HEADERS } from '../test/test-app.js';
 import { createScratchSchema, type ScratchSchema } from '../test/test-database.js';
 import { createTestKeys } from '../test/tokens.js';
 
@@ -36,6 +36,8 @@ describeWithPostgres('blob storage down', () => {
       env: { STORAGE_CONNECTION_STRING: azurite.connectionString },
     });
     database = await openDatabase({ databaseUrl: schema.url, poolSize: 2 });
+    // The token's default subject is TEST_USER's: the API serves only users its directory knows.
+    await insertTestUser(database.db);
     admin = { authorization: `Bearer ${await keys.sign({ roles: ['EmvoPortalAdmin'] })}`, ...XSRF_HEADERS };
   });
 

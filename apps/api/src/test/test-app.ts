@@ -20,6 +20,15 @@ export const TEST_USER = {
   roles: [],
 } as const;
 
+/** TEST_USER's directory row, unless it is there already. */
+export async function insertTestUser(db: Database['db']): Promise<void> {
+  await db
+    .insertInto('users')
+    .values({ ...TEST_USER, roles: [], status: 'ACTIVE', createdBy: 'test', updatedBy: 'test' })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
 export const XSRF_HEADERS = { cookie: 'XSRF-TOKEN=test-xsrf-token', 'x-xsrf-token': 'test-xsrf-token' };
 
 export const testConfig = (overrides: Record<string, string> = {}) =>
@@ -58,14 +67,10 @@ export async function createTestApp(
   // A token of the default subject signs in as TEST_USER, whose directory row is written with the first
   // such token (the API serves only users its directory knows, issue 21): after a test's own seed, which
   // seeds only a database without users.
-  let testUser: Promise<unknown> | undefined;
+  let testUser: Promise<void> | undefined;
   const sign: TestKeys['sign'] = async (claims = {}, signOptions = {}) => {
     if ((claims.sub ?? TEST_USER.externalId) === TEST_USER.externalId) {
-      testUser ??= database.db
-        .insertInto('users')
-        .values({ ...TEST_USER, roles: [], status: 'ACTIVE', createdBy: 'test', updatedBy: 'test' })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
+      testUser ??= insertTestUser(database.db);
       await testUser;
     }
     return keys.sign(claims, signOptions);
