@@ -56,6 +56,12 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+/** A hop count as proxy-addr reads one (the n addresses nearest the socket are proxies), else as given. */
+function trustProxyOption(trusted: Config['trustProxy']) {
+  if (typeof trusted !== 'number') return trusted;
+  return (_address: string, hop: number) => hop < trusted;
+}
+
 /** Builds the API; it reads as a table of contents. server.ts listens, tests call inject(). */
 export async function buildApp({ config, database, keySet, logger }: AppOptions) {
   const app = Fastify({
@@ -66,14 +72,7 @@ export async function buildApp({ config, database, keySet, logger }: AppOptions)
         : logger,
     // issue 21 item 3: X-Forwarded-For is read only from the proxies TRUST_PROXY names (none by default),
     // so a client cannot write its own address past the rate limits and into the audit trail.
-    // A hop count as proxy-addr reads one: the n addresses nearest the socket are proxies.
-    trustProxy:
-      typeof config.trustProxy === 'number'
-        ? (
-            (hops: number) => (_address: string, hop: number) =>
-              hop < hops
-          )(config.trustProxy)
-        : config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: DEFAULT_BODY_LIMIT,
     // A malformed URL is answered before any route, outside the error handler: in the one error shape too.
     frameworkErrors,

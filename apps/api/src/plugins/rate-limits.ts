@@ -13,6 +13,19 @@ export function tooManyRequests(retryAfterMs: number): ApiError {
   );
 }
 
+type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
+
+/**
+ * Counts a request against a limiter made with `app.createRateLimit` and refuses it past the limit: 429 in
+ * the one error shape, with Retry-After, as the global limit answers.
+ */
+export async function enforceLimit(limiter: Limiter, request: FastifyRequest, reply: FastifyReply) {
+  const outcome = await limiter(request);
+  if (outcome.isAllowed || !outcome.isExceeded) return;
+  reply.header('retry-after', outcome.ttlInSeconds);
+  throw tooManyRequests(outcome.ttl);
+}
+
 /** Only anonymous routes are limited here: a signed-in caller is accountable through its token. */
 const signedInRoute = (request: FastifyRequest) => request.routeOptions.config.access !== 'public';
 
@@ -63,19 +76,9 @@ export const userRateLimitsPlugin = fp(async (app: FastifyInstance, options: Use
     });
   const writes = limiter(options.writesPerMinute, 'write');
   const uploads = limiter(options.uploadsPerMinute, 'upload');
-  const check = async (
-    limit: ReturnType<typeof limiter>,
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ): Promise<void> => {
-    const outcome = await limit(request);
-    if (outcome.isAllowed || !outcome.isExceeded) return;
-    reply.header('retry-after', outcome.ttlInSeconds);
-    throw tooManyRequests(outcome.ttl);
-  };
   app.addHook('onRequest', async (request, reply) => {
     if (!request.user || READS.has(request.method)) return;
-    await check(writes, request, reply);
-    if (isUpload(request)) await check(uploads, request, reply);
+    await enforceLimit(writes, request, reply);
+    if (isUpload(request)) await enforceLimit(uploads, request, reply);
   });
 });

@@ -18,7 +18,9 @@ export async function findCaller(db: Kysely<DB>, user: SessionUser): Promise<Cal
 }
 
 /** issue 21 item 1: only an ACTIVE user acts for a company; INVITED (until they accept) and DISABLED do not. */
-export const actsForCompany = (caller: Caller): boolean =>
+export const actsForCompany = (
+  caller: Caller,
+): caller is Caller & { status: 'ACTIVE'; access: 'FULL' | 'READ_ONLY' } =>
   caller.status === 'ACTIVE' && caller.access !== 'REVOKED';
 
 /**

@@ -32,9 +32,7 @@ export async function resolveCaller(
   const caller = await findCaller(db, user);
   if (!caller?.organisationId) throw forbidden('Your account belongs to no onboarding company');
   if (caller.status === 'INVITED') throw forbidden('Accept your invitation first to act for your company');
-  if (!actsForCompany(caller) || caller.access === 'REVOKED') {
-    throw forbidden('Your access to this company has been withdrawn');
-  }
+  if (!actsForCompany(caller)) throw forbidden('Your access to this company has been withdrawn');
   if (mode === 'write' && caller.access === 'READ_ONLY') {
     throw forbidden('Your access to this company is read-only');
   }

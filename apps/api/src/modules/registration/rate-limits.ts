@@ -1,6 +1,6 @@
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { tooManyRequests } from '../../plugins/rate-limits.js';
+import { enforceLimit } from '../../plugins/rate-limits.js';
 
 /**
  * The anonymous routes that send mails are limited more tightly than other anonymous routes
@@ -27,10 +27,5 @@ export function byEmail(scope: FastifyInstance) {
     ...EMAIL_LIMIT,
     keyGenerator: (request) => `email:${emailOf(request.body)}`,
   });
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    const outcome = await limiter(request);
-    if (outcome.isAllowed || !outcome.isExceeded) return;
-    reply.header('retry-after', outcome.ttlInSeconds);
-    throw tooManyRequests(outcome.ttl);
-  };
+  return (request: FastifyRequest, reply: FastifyReply) => enforceLimit(limiter, request, reply);
 }
