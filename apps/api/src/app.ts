@@ -144,8 +144,8 @@ export async function buildApp({ config, database, keySet, logger }: AppOptions)
   await app.register(disclaimersRoutes, { prefix: '/api', database });
   await app.register(registrationRoutes, { prefix: '/api', database, config });
   await app.register(organisationsRoutes, { prefix: '/api', database });
-  await app.register(gatewaysRoutes, { prefix: '/api', database });
-  await app.register(tooltipsRoutes, { prefix: '/api', database });
+  await app.register(gatewaysRoutes, { database });
+  await app.register(tooltipsRoutes, { database });
   await app.register(filesRoutes, { prefix: '/api', database });
   await app.register(storageAdminRoutes, { prefix: '/api', database });
   await app.register(auditRoutes, { prefix: '/api', database });

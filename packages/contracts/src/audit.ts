@@ -1,13 +1,12 @@
 import type { ListResource } from '@portal/list-query';
 import { z } from 'zod';
+import { isoDateTime } from './fields.js';
 
 /**
  * domain.md AuditLog (issue 13 item 4): who changed what, when, and how. `diff` is the JSON the change wrote:
  * an UPDATE's { field: { from, to } } (apps/api db/audit.ts changedFields) or a CREATE's values. Secrets
  * never appear in it: writeAudit redacts keys that name one.
  */
-
-const isoDateTime = z.iso.datetime({ offset: true });
 
 export const auditRowSchema = z.object({
   id: z.string(),

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN, NAME_PATTERN, TEL_PATTERN, URL_PATTERN } from './patterns.js';
 
+/** An instant as the API answers it: an ISO 8601 date-time with its zone (what Date.toISOString writes). */
+export const isoDateTime = z.iso.datetime({ offset: true });
+
 /** An optional text field: absent, null or blank mean "none" (null); other values meet the rule. */
 export const optionalText = (rule: z.ZodString) =>
   z

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { endpoint, idParams, listEndpoint, roles, versionQuery } from './endpoint.js';
 import { GATEWAY_ENVIRONMENTS, GATEWAY_TYPES } from './enums.js';
-import { emailField, optionalText, telField, urlField } from './fields.js';
+import { emailField, isoDateTime, optionalText, telField, urlField } from './fields.js';
+import { GATEWAYS_LIST } from './lists.js';
 
 /** A day (2026-01-31, read as midnight UTC) or an ISO date-time with its zone. */
 const dateOrDateTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
@@ -58,3 +60,75 @@ export const gatewayUpdateSchema = withCertificationRule(
   }),
 );
 export type GatewayUpdateInput = z.infer<typeof gatewayUpdateSchema>;
+
+/** A gateway as the admin screens show and edit it; the list's rows have the same shape. */
+export const gatewaySchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  type: z.enum(GATEWAY_TYPES),
+  website: z.string().nullable(),
+  contactEmail: z.string().nullable(),
+  phone: z.string().nullable(),
+  environments: z.array(z.enum(GATEWAY_ENVIRONMENTS)),
+  certified: z.boolean(),
+  certifiedAt: isoDateTime.nullable(),
+  active: z.boolean(),
+  notes: z.string().nullable(),
+  /** True when an organisation has chosen it: it cannot be deleted then, only deactivated. */
+  inUse: z.boolean(),
+  organisationCount: z.number().int(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+  createdBy: z.string(),
+  updatedBy: z.string(),
+  version: z.number().int(),
+});
+export type Gateway = z.infer<typeof gatewaySchema>;
+
+/**
+ * domain.md /admin/gateways: list, create, edit, deactivate (PUT with active false), delete when no
+ * organisation uses the gateway. Every route is ADMIN only.
+ */
+const access = roles('ADMIN');
+export const gatewaysApi = {
+  list: listEndpoint({
+    path: '/api/gateways',
+    access,
+    summary: 'The gateways (spec §3 list query, §7 query params)',
+    list: GATEWAYS_LIST,
+    item: gatewaySchema,
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/api/gateways/:id',
+    access,
+    params: idParams,
+    response: gatewaySchema,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/gateways',
+    access,
+    body: gatewayInputSchema,
+    response: gatewaySchema,
+    status: 201,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/gateways/:id',
+    access,
+    summary: 'Replaces a gateway; active false deactivates it (the way to retire a gateway in use)',
+    params: idParams,
+    body: gatewayUpdateSchema,
+    response: gatewaySchema,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/gateways/:id',
+    access,
+    summary: 'Deletes a gateway no organisation uses',
+    params: idParams,
+    query: versionQuery,
+    response: 'empty',
+  }),
+};

@@ -1,5 +1,6 @@
 export * from './audit.js';
 export * from './disclaimer-contents.js';
+export * from './endpoint.js';
 export * from './enums.js';
 export * from './error-codes.js';
 export * from './fields.js';

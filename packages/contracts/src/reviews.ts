@@ -9,6 +9,7 @@ import {
   STAGES,
 } from '@portal/domain';
 import { z } from 'zod';
+import { isoDateTime } from './fields.js';
 import { onboardingSchema } from './onboarding.js';
 import { QUEUE_SLUGS } from './queues.js';
 
@@ -16,8 +17,6 @@ import { QUEUE_SLUGS } from './queues.js';
  * domain.md Screens, /emvo/legitimacy, /emvo/contractual, /emvo/financial: the reviewers' queues, the
  * detail of one check, and the decisions taken on it. Dates travel as ISO strings.
  */
-
-const isoDateTime = z.iso.datetime({ offset: true });
 
 /** One row of a queue (REVIEW_QUEUE_LIST declares what may be filtered, sorted and searched). */
 export const reviewQueueRowSchema = z.object({

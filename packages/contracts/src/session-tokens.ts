@@ -7,14 +7,13 @@ import {
 } from '@portal/domain';
 import type { ListResource } from '@portal/list-query';
 import { z } from 'zod';
+import { isoDateTime } from './fields.js';
 
 /**
  * domain.md Screens, /emvo/session-tokens (issue 12 item 1): the reviewers' queue of the companies' session
  * token requests, and the two things a reviewer does to one: issue it (paste its value) or cancel it with
  * a reason. The value is a secret: no row, answer or error ever carries it. Dates travel as ISO strings.
  */
-
-const isoDateTime = z.iso.datetime({ offset: true });
 
 /**
  * One token of the queue. `status` is as of the answer: an ISSUED token past its expiresAt reads EXPIRED

@@ -1,6 +1,7 @@
 import { ROLES } from '@portal/domain';
 import type { ListResource } from '@portal/list-query';
 import { z } from 'zod';
+import { isoDateTime } from './fields.js';
 
 /**
  * domain.md Screens, /admin/users (issue 13 item 1): every user of the portal, inviting an internal user,
@@ -19,8 +20,6 @@ export type UserAccess = (typeof USER_ACCESSES)[number];
 /** The roles an administrator gives: internal users only (external users come through registration). */
 export const INTERNAL_ROLES = ['ADMIN', 'EMVO'] as const;
 export type InternalRole = (typeof INTERNAL_ROLES)[number];
-
-const isoDateTime = z.iso.datetime({ offset: true });
 
 /** One user as /admin/users shows them. Internal users have no company and no access (both null). */
 export const userRowSchema = z.object({

@@ -1,10 +1,11 @@
+import { tooltipsApi } from '@portal/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { apiKey } from '../http/api-call';
 import { CheckboxField, CheckboxGroupField, RadioField } from './choice-fields';
 import { renderForm, stubResizeObserver } from './test-form';
 import { TextField } from './text-fields';
-import { ACTIVE_TOOLTIPS_PATH } from './use-tooltips';
 
 /** No pause between keystrokes: the suite stays fast. */
 const user = userEvent.setup({ delay: null });
@@ -21,7 +22,7 @@ describe('FormField tooltip (GET /api/tooltips/active)', () => {
     const icon = await screen.findByRole('button', { name: 'More information' });
     await user.click(icon);
     expect(await screen.findByRole('tooltip')).toHaveTextContent('The name shown to other organisations.');
-    expect(http).toHaveBeenCalledWith(ACTIVE_TOOLTIPS_PATH, expect.anything());
+    expect(http).toHaveBeenCalledWith(tooltipsApi.active.path, expect.anything());
     // The icon sits beside the label, outside it: the field's name stays the label.
     expect(screen.getByRole('textbox', { name: 'Name' })).toBeInTheDocument();
   });
@@ -36,7 +37,7 @@ describe('FormField tooltip (GET /api/tooltips/active)', () => {
       options,
     );
     await waitFor(() =>
-      expect(queryClient.getQueryState(['tooltips', 'active'])?.status).not.toBe('pending'),
+      expect(queryClient.getQueryState(apiKey(tooltipsApi.active))?.status).not.toBe('pending'),
     );
     expect(screen.queryByRole('button', { name: 'More information' })).not.toBeInTheDocument();
   });

@@ -1,3 +1,4 @@
+import { tooltipsApi } from '@portal/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -34,7 +35,7 @@ function TestForm({
 export interface RenderFormOptions {
   defaultValues?: DefaultValues<FieldValues>;
   refinements?: readonly FormRefinement[];
-  /** What GET /api/tooltips/active answers; the call fails when absent. */
+  /** What tooltipsApi.active answers; the call fails when absent. */
   tooltips?: Record<string, unknown>;
 }
 
@@ -45,7 +46,7 @@ export interface RenderFormOptions {
 export function renderForm(fields: ReactNode, options: RenderFormOptions = {}) {
   const onSubmit = vi.fn<(values: FieldValues) => void>();
   const http = vi.fn(async (path: string) => {
-    if (path === '/api/tooltips/active' && options.tooltips) return options.tooltips;
+    if (path === tooltipsApi.active.path && options.tooltips) return options.tooltips;
     throw new Error(`No test route for ${path}`);
   });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -1,9 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { tooltipsApi } from '@portal/contracts';
+import { useApiQuery } from '../http/api-hooks';
 import { SILENT_ERRORS } from '../http/error-handler';
-import { useHttp } from '../http/http-context';
-
-/** spec §7: the active tooltips' texts by key, for any signed-in role. */
-export const ACTIVE_TOOLTIPS_PATH = '/api/tooltips/active';
 
 export type TooltipTexts = Readonly<Record<string, string>>;
 
@@ -20,13 +17,11 @@ function toTooltipTexts(body: unknown): TooltipTexts {
  * them: a failure shows no toast and no tooltip icon.
  */
 export function useTooltips() {
-  const http = useHttp();
-  return useQuery({
-    queryKey: ['tooltips', 'active'],
-    queryFn: async ({ signal }) => toTooltipTexts(await http<unknown>(ACTIVE_TOOLTIPS_PATH, { signal })),
-    staleTime: Number.POSITIVE_INFINITY,
-    meta: SILENT_ERRORS,
-  });
+  return useApiQuery(
+    tooltipsApi.active,
+    {},
+    { select: toTooltipTexts, staleTime: Number.POSITIVE_INFINITY, meta: SILENT_ERRORS },
+  );
 }
 
 /** The text of one tooltip; undefined while loading, when the key is unknown or the call failed. */

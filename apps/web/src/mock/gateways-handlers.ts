@@ -1,4 +1,4 @@
-import { GATEWAYS_LIST, type GatewayInput, gatewayInputSchema, gatewayUpdateSchema } from '@portal/contracts';
+import { type GatewayInput, gatewaysApi } from '@portal/contracts';
 import type { HttpHandler } from 'msw';
 import { createMockGateways, MOCK_GATEWAY_CHOICES, type MockGateway } from './mock-data';
 import { apiError, type MockContext } from './mock-http';
@@ -36,12 +36,5 @@ export function gatewaysHandlers(context: MockContext): HttpHandler[] {
       },
     },
   });
-  return crudHandlers(context, {
-    path: '/api/gateways',
-    store,
-    list: GATEWAYS_LIST,
-    inputSchema: gatewayInputSchema,
-    updateSchema: gatewayUpdateSchema,
-    toDto,
-  });
+  return crudHandlers(context, gatewaysApi, store, toDto);
 }

@@ -1,6 +1,10 @@
-import { type ListResource, runInMemoryList } from '@portal/list-query';
-import { delay, type HttpHandler, HttpResponse, http } from 'msw';
-import { z } from 'zod';
+import type { EndpointSpec } from '@portal/contracts';
+import type { ListResource } from '@portal/list-query';
+import { delay, type HttpHandler, HttpResponse } from 'msw';
+import type { z } from 'zod';
+
+export { listAnswer } from './list-answer';
+
 import {
   apiError,
   MOCK_ACTOR,
@@ -13,6 +17,7 @@ import {
   validate,
   versionConflict,
 } from './mock-http';
+import { mockRoute } from './mock-route';
 
 /** Every stored row has an id and a version (domain.md: optimistic locking). */
 export interface MockRow {
@@ -110,15 +115,6 @@ export function createInMemoryStore<Row extends MockRow, Input extends object>(
   };
 }
 
-/**
- * A list call answered in memory (spec §7 query params) from the list's declaration, the one the API builds
- * its SQL from: the page, or 400 with the list-query code when the query cannot run.
- */
-export function listAnswer<T>(rows: readonly T[], params: URLSearchParams, list: ListResource): Response {
-  const result = runInMemoryList(rows, params, list);
-  return result.ok ? HttpResponse.json(result.page) : apiError(400, result.error.code, result.error.message);
-}
-
 /** A handler that answers after the mock delay, and 401 without a session, as protected API routes do. */
 export const protectedHandler =
   (delayMs: number, handle: (request: Request, params: Record<string, unknown>) => Promise<Response>) =>
@@ -128,23 +124,23 @@ export const protectedHandler =
     return handle(request, params);
   };
 
-const idParams = z.object({ id: z.uuid() });
-const versionQuery = z.object({ version: z.coerce.number().int().min(1).optional() });
-
 /** The answer of a store call: the row as the API shapes it, with a status, or the refusal. */
 export const answer = <Row, Dto>(result: Parsed<Row>, toDto: (row: Row) => Dto, status = 200) =>
   result.ok ? HttpResponse.json(toDto(result.value) as object, { status }) : result.response;
 
-export interface CrudOptions<Row extends MockRow, Input extends object, Dto> {
-  /** The collection's path, such as /api/gateways. */
-  path: string;
-  store: InMemoryStore<Row, Input>;
-  /** The list's declaration (packages/contracts lists.ts), the same the API builds its SQL from. */
-  list: ListResource;
-  inputSchema: z.ZodType<Input>;
-  updateSchema: z.ZodType<Input & { version: number }>;
-  /** The row as the API answers it (a gateway with its organisation count). */
-  toDto: (row: Row) => Dto;
+/** The five endpoints of an admin resource, as @portal/contracts declares them (gatewaysApi). */
+export interface CrudEndpoints<Input, Dto> {
+  list: EndpointSpec & { list: ListResource; response: z.ZodType<{ items: Dto[] }> };
+  get: EndpointSpec & { params: z.ZodObject<{ id: z.ZodType<string> }> };
+  create: EndpointSpec & { body: z.ZodType<Input> };
+  update: EndpointSpec & {
+    params: z.ZodObject<{ id: z.ZodType<string> }>;
+    body: z.ZodType<Input & { version: number }>;
+  };
+  remove: EndpointSpec & {
+    params: z.ZodObject<{ id: z.ZodType<string> }>;
+    query: z.ZodType<{ version?: number | undefined }>;
+  };
 }
 
 /**
@@ -152,48 +148,22 @@ export interface CrudOptions<Row extends MockRow, Input extends object, Dto> {
  * version, DELETE (at a version when `?version=` is given).
  */
 export function crudHandlers<Row extends MockRow, Input extends object, Dto>(
-  { delayMs }: MockContext,
-  { path, store, list, inputSchema, updateSchema, toDto }: CrudOptions<Row, Input, Dto>,
+  context: MockContext,
+  endpoints: CrudEndpoints<Input, Dto>,
+  store: InMemoryStore<Row, Input>,
+  /** The row as the API answers it (a gateway with its organisation count). */
+  toDto: (row: Row) => Dto,
 ): HttpHandler[] {
-  const handle = (fn: (request: Request, params: Record<string, unknown>) => Promise<Response>) =>
-    protectedHandler(delayMs, fn);
-  const withId = (fn: (id: string, request: Request) => Promise<Response>) =>
-    handle(async (request, params) => {
-      const valid = validate(idParams, params);
-      return valid.ok ? fn(valid.value.id, request) : valid.response;
-    });
-
+  const ok = (result: Parsed<Row>) => (result.ok ? toDto(result.value) : result.response);
   return [
-    http.get(
-      path,
-      handle(async (request) => listAnswer(store.rows.map(toDto), new URL(request.url).searchParams, list)),
-    ),
-    http.get(
-      `${path}/:id`,
-      withId(async (id) => answer(store.get(id), toDto)),
-    ),
-    http.post(
-      path,
-      handle(async (request) => {
-        const input = await readBody(request, inputSchema);
-        return input.ok ? answer(store.create(input.value), toDto, 201) : input.response;
-      }),
-    ),
-    http.put(
-      `${path}/:id`,
-      withId(async (id, request) => {
-        const input = await readBody(request, updateSchema);
-        return input.ok ? answer(store.update(id, input.value), toDto) : input.response;
-      }),
-    ),
-    http.delete(
-      `${path}/:id`,
-      withId(async (id, request) => {
-        const query = validate(versionQuery, Object.fromEntries(new URL(request.url).searchParams));
-        if (!query.ok) return query.response;
-        const removed = store.remove(id, query.value.version);
-        return removed.ok ? noContent() : removed.response;
-      }),
-    ),
-  ];
+    // A list handler may answer all its rows (mock-route pages them); its generic item type cannot be named here.
+    mockRoute(context, endpoints.list, async () => store.rows.map(toDto) as never),
+    mockRoute(context, endpoints.get, async ({ params }) => ok(store.get(params.id))),
+    mockRoute(context, endpoints.create, async ({ body }) => ok(store.create(body))),
+    mockRoute(context, endpoints.update, async ({ params, body }) => ok(store.update(params.id, body))),
+    mockRoute(context, endpoints.remove, async ({ params, query }) => {
+      const removed = store.remove(params.id, query.version);
+      return removed.ok ? undefined : removed.response;
+    }),
+  ] as HttpHandler[];
 }

@@ -1,8 +1,9 @@
-import { TOOLTIPS_LIST, type TooltipInput, tooltipInputSchema, tooltipUpdateSchema } from '@portal/contracts';
-import { type HttpHandler, HttpResponse, http } from 'msw';
+import { type TooltipInput, tooltipsApi } from '@portal/contracts';
+import type { HttpHandler } from 'msw';
 import { createMockTooltips, type MockTooltip } from './mock-data';
 import { apiError, type MockContext } from './mock-http';
-import { createInMemoryStore, crudHandlers, protectedHandler } from './mock-resource';
+import { createInMemoryStore, crudHandlers } from './mock-resource';
+import { mockRoute } from './mock-route';
 
 /** /api/tooltips (apps/api modules/tooltips): list, the active ones as { key: text }, read, write, delete. */
 export function tooltipsHandlers(context: MockContext): HttpHandler[] {
@@ -20,22 +21,12 @@ export function tooltipsHandlers(context: MockContext): HttpHandler[] {
   });
   return [
     // Before /api/tooltips/:id, which would read 'active' as an id.
-    http.get(
-      '/api/tooltips/active',
-      protectedHandler(context.delayMs, async () => {
-        const active = store.rows
-          .filter((row) => row.active)
-          .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-        return HttpResponse.json(Object.fromEntries(active.map((row) => [row.key, row.text])));
-      }),
-    ),
-    ...crudHandlers(context, {
-      path: '/api/tooltips',
-      store,
-      list: TOOLTIPS_LIST,
-      inputSchema: tooltipInputSchema,
-      updateSchema: tooltipUpdateSchema,
-      toDto: (row) => row,
+    mockRoute(context, tooltipsApi.active, async () => {
+      const active = store.rows
+        .filter((row) => row.active)
+        .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+      return Object.fromEntries(active.map((row) => [row.key, row.text]));
     }),
+    ...crudHandlers(context, tooltipsApi, store, (row) => row),
   ];
 }

@@ -1,9 +1,9 @@
+import type { Gateway as GatewayDto, GatewayInput, GatewayUpdateInput } from '@portal/contracts';
 import { type Kysely, sql } from 'kysely';
 import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, violates } from '../../db/pg-errors.js';
 import type { DB, Gateway } from '../../db/schema.js';
 import { createAudited, deleteAtVersion, updateAtVersion } from '../../db/versioned-rows.js';
 import { ApiError, notFound } from '../../http/api-error.js';
-import type { GatewayDto, GatewayInput, GatewayUpdateInput } from './gateways-schemas.js';
 
 const ENTITY = 'gateway';
 
@@ -38,13 +38,13 @@ export const toDto = (row: Gateway & { organisationCount: number | null }): Gate
   phone: row.phone,
   environments: row.environments,
   certified: row.certified,
-  certifiedAt: row.certifiedAt,
+  certifiedAt: row.certifiedAt?.toISOString() ?? null,
   active: row.active,
   notes: row.notes,
   inUse: (row.organisationCount ?? 0) > 0,
   organisationCount: row.organisationCount ?? 0,
-  createdAt: row.createdAt,
-  updatedAt: row.updatedAt,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
   createdBy: row.createdBy,
   updatedBy: row.updatedBy,
   version: row.version,

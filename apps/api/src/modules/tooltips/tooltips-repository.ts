@@ -1,9 +1,9 @@
+import type { Tooltip as TooltipDto, TooltipInput, TooltipUpdateInput } from '@portal/contracts';
 import type { Kysely } from 'kysely';
 import { UNIQUE_VIOLATION, violates } from '../../db/pg-errors.js';
 import type { DB, Tooltip } from '../../db/schema.js';
 import { createAudited, deleteAtVersion, updateAtVersion } from '../../db/versioned-rows.js';
 import { ApiError, notFound } from '../../http/api-error.js';
-import type { TooltipDto, TooltipInput, TooltipUpdateInput } from './tooltips-schemas.js';
 
 const ENTITY = 'tooltip';
 
@@ -13,8 +13,8 @@ export const toDto = (row: Tooltip): TooltipDto => ({
   screen: row.screen,
   text: row.text,
   active: row.active,
-  createdAt: row.createdAt,
-  updatedAt: row.updatedAt,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
   createdBy: row.createdBy,
   updatedBy: row.updatedBy,
   version: row.version,

@@ -57,8 +57,9 @@ export function GatewayForm({ gateway }: { gateway?: Gateway }) {
   const certified = form.watch('certified');
   const save = async (values: GatewayValues) => {
     const input = toInput(values);
-    if (gateway) await update.mutateAsync({ ...input, id: gateway.id, version: gateway.version });
-    else await create.mutateAsync(input);
+    if (gateway) {
+      await update.mutateAsync({ params: { id: gateway.id }, body: { ...input, version: gateway.version } });
+    } else await create.mutateAsync({ body: input });
     toast.success(t('admin.gateways.saved', { name: input.name }));
     closeModal();
   };

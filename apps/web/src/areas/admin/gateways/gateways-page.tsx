@@ -34,7 +34,10 @@ export function GatewaysPage() {
     openModal({
       title: t('admin.gateways.deleteTitle', { name: gateway.name }),
       text: t('admin.gateways.deleteText'),
-      primaryButton: { name: t('actions.delete'), action: () => remove.mutate(gateway.id) },
+      primaryButton: {
+        name: t('actions.delete'),
+        action: () => remove.mutate({ params: { id: gateway.id } }),
+      },
     });
 
   const yesNo = (value: boolean) => t(value ? 'lists.yes' : 'lists.no');

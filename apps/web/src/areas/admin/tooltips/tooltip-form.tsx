@@ -20,8 +20,9 @@ export function TooltipForm({ tooltip }: { tooltip?: Tooltip }) {
   });
   const { create, update } = useTooltipMutations();
   const save = async (values: TooltipInput) => {
-    if (tooltip) await update.mutateAsync({ ...values, id: tooltip.id, version: tooltip.version });
-    else await create.mutateAsync(values);
+    if (tooltip) {
+      await update.mutateAsync({ params: { id: tooltip.id }, body: { ...values, version: tooltip.version } });
+    } else await create.mutateAsync({ body: values });
     toast.success(t('admin.tooltips.saved', { key: values.key }));
     closeModal();
   };

@@ -1,0 +1,74 @@
+import type { EndpointSpec, ResponseOf } from '@portal/contracts';
+import type { ListQuery } from '@portal/list-query';
+import {
+  keepPreviousData,
+  type UseMutationOptions,
+  type UseQueryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { apiKey, type CallInput, callApi } from './api-call';
+import type { HttpError } from './http-client';
+import { useHttp } from './http-context';
+
+type QueryOptions<E extends EndpointSpec> = Omit<
+  UseQueryOptions<ResponseOf<E>, HttpError>,
+  'queryKey' | 'queryFn'
+>;
+
+/** Reads an endpoint (a GET) with TanStack Query: the key comes from its path and query. */
+export function useApiQuery<E extends EndpointSpec>(
+  endpoint: E,
+  input: Omit<CallInput<E>, 'signal'>,
+  options: QueryOptions<E> = {},
+) {
+  const http = useHttp();
+  return useQuery<ResponseOf<E>, HttpError>({
+    queryKey: apiKey(endpoint, input as Partial<CallInput<E>>),
+    queryFn: ({ signal }) => callApi(http, endpoint, { ...input, signal } as CallInput<E>),
+    ...options,
+  });
+}
+
+/**
+ * One page of a list endpoint (spec §7); the previous page stays on screen while the next one loads, so
+ * the table never flashes empty.
+ */
+export function useApiList<E extends EndpointSpec & { list: object }>(
+  endpoint: E,
+  list: ListQuery,
+  options: QueryOptions<E> & { params?: Record<string, string>; extra?: Record<string, string> } = {},
+) {
+  const { params, extra, ...queryOptions } = options;
+  const input = { ...(params ? { params } : {}), query: { list, ...(extra ? { extra } : {}) } };
+  return useApiQuery(endpoint, input as unknown as Omit<CallInput<E>, 'signal'>, {
+    placeholderData: keepPreviousData,
+    ...queryOptions,
+  });
+}
+
+type MutationOptions<E extends EndpointSpec> = Omit<
+  UseMutationOptions<ResponseOf<E>, HttpError, Omit<CallInput<E>, 'signal'>>,
+  'mutationFn'
+> & {
+  /** The endpoints whose answers this change makes stale: their queries are refetched once it settles. */
+  invalidates?: readonly EndpointSpec[];
+};
+
+/** Changes through an endpoint; afterwards the queries of `invalidates` are refetched (success or not). */
+export function useApiMutation<E extends EndpointSpec>(endpoint: E, options: MutationOptions<E> = {}) {
+  const http = useHttp();
+  const queryClient = useQueryClient();
+  const { invalidates = [], onSettled, ...rest } = options;
+  return useMutation<ResponseOf<E>, HttpError, Omit<CallInput<E>, 'signal'>>({
+    mutationFn: (input) => callApi(http, endpoint, input as CallInput<E>),
+    onSettled: async (...args) => {
+      await Promise.all(
+        invalidates.map((stale) => queryClient.invalidateQueries({ queryKey: apiKey(stale) })),
+      );
+      await onSettled?.(...args);
+    },
+    ...rest,
+  });
+}

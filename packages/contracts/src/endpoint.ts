@@ -1,0 +1,152 @@
+import type { Role } from '@portal/domain';
+import type { ListPage, ListQuery, ListResource } from '@portal/list-query';
+import { z } from 'zod';
+
+/**
+ * One declaration per endpoint (issue 22): method, path, params, query, body, answer and access, written
+ * once here and read by three thin readers: the API registers its route from it (apps/api http/route.ts),
+ * the SPA calls it with typed answers (apps/web http/api-hooks.ts) and mock mode answers it
+ * (apps/web mock/mock-route.ts). ts-rest was the library to fit, but its stable line (3.52) speaks zod 3
+ * only and its Fastify adapter would bypass the portal's access checks and serializer; this is a typed table.
+ */
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Who may call a route: anyone, the B2C API connector (HTTP basic with the configured secret), or
+ * signed-in users with one of some roles. The API checks it from the verified token on every request.
+ */
+export type Access = 'public' | 'connector' | { readonly roles: readonly Role[] };
+
+/** A route any signed-in user with one of these roles may call. */
+export const roles = (...allowed: Role[]): Access => ({ roles: allowed });
+
+/**
+ * What an endpoint answers: a JSON value its schema describes, nothing (204), or a download (CSV or a
+ * stored file, written by the handler itself).
+ */
+export type Answer = z.ZodType | 'empty' | 'download';
+
+export interface EndpointSpec {
+  method: Method;
+  /** The full path, with `:name` parameters (the API's and msw's syntax): /api/gateways/:id. */
+  path: string;
+  access: Access;
+  /** One line for OpenAPI (/api/docs). */
+  summary?: string;
+  /** The path parameters' rules (an id is a uuid); absent, each is a plain string. */
+  params?: z.ZodObject;
+  /** The query's rules; a list's query is its list declaration's (spec §7), see `list`. */
+  query?: z.ZodType;
+  /** A JSON body's schema, or 'multipart' for an upload the handler streams. */
+  body?: z.ZodType | 'multipart';
+  response: Answer;
+  /** The success status; 201 for a creation, 204 for an empty answer, else 200. */
+  status?: 200 | 201 | 202 | 204;
+  /** A list endpoint (spec §7): what may be filtered, sorted and searched; the answer is one page. */
+  list?: ListResource;
+}
+
+/** Declares an endpoint, keeping its literal types for the readers. */
+export const endpoint = <const E extends EndpointSpec>(spec: E): E => spec;
+
+/** The names of a path's `:name` parameters. */
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+type Output<S> = S extends z.ZodType ? z.output<S> : never;
+type Input<S> = S extends z.ZodType ? z.input<S> : never;
+
+/** The path parameters a caller gives: one string each (the API checks their rules). */
+export type PathParams<E extends EndpointSpec> = { [K in ParamNames<E['path']>]: string };
+/** The path parameters as a handler reads them, after their rules. */
+export type ParsedParams<E extends EndpointSpec> = E['params'] extends z.ZodType
+  ? z.output<E['params']>
+  : PathParams<E>;
+
+/** A call's query: a list query for a list endpoint (with any extra params), else the query schema's input. */
+export type CallQuery<E extends EndpointSpec> = E['list'] extends ListResource
+  ? { list: ListQuery; extra?: Record<string, string> }
+  : E['query'] extends z.ZodType
+    ? z.input<E['query']>
+    : undefined;
+
+export type CallBody<E extends EndpointSpec> = E['body'] extends 'multipart' ? FormData : Input<E['body']>;
+export type ParsedBody<E extends EndpointSpec> = E['body'] extends 'multipart' ? unknown : Output<E['body']>;
+
+/** What the endpoint answers, as a caller reads it (undefined for 204, a Blob for a download). */
+export type ResponseOf<E extends EndpointSpec> = E['response'] extends 'empty'
+  ? undefined
+  : E['response'] extends 'download'
+    ? Blob
+    : Output<E['response']>;
+
+/** The success status of an endpoint. */
+export const statusOf = (e: EndpointSpec) => e.status ?? (e.response === 'empty' ? 204 : 200);
+
+/** The path with its parameters filled in, each URI-encoded. */
+export function pathOf(e: EndpointSpec, params: Record<string, string> = {}): string {
+  return e.path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${e.path} needs the parameter ${name}`);
+    return encodeURIComponent(value);
+  });
+}
+
+/**
+ * A list's query params as they arrive (spec §7): free-form keys, checked against the list's declaration
+ * (a resource's own fields). The schema documents the common ones for OpenAPI.
+ */
+export const listQuerySchema = z
+  .object({
+    page: z.string().optional().describe('Page number, from 1 (default 1)'),
+    limit: z.string().optional().describe('Rows per page (default 20)'),
+    order: z.string().optional().describe('Sort keys joined by commas; a leading minus means descending'),
+    search: z.string().optional().describe('Free text'),
+  })
+  .catchall(z.union([z.string(), z.array(z.string())]));
+
+/** One page of a list (spec §7). */
+export const listPageSchema = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    page: z.number().int(),
+    limit: z.number().int(),
+    total: z.number().int(),
+    totalEstimated: z
+      .boolean()
+      .describe(
+        "When true, total is the database's estimate (above 1,000 rows an exact count costs too much)",
+      ),
+  });
+
+/** A list endpoint: GET, spec §7 query params checked against `list`, one page of `item` answered. */
+export const listEndpoint = <const P extends string, const I extends z.ZodType>(spec: {
+  path: P;
+  access: Access;
+  summary?: string;
+  list: ListResource;
+  item: I;
+}) =>
+  endpoint({
+    method: 'GET',
+    path: spec.path,
+    access: spec.access,
+    ...(spec.summary ? { summary: spec.summary } : {}),
+    query: listQuerySchema,
+    list: spec.list,
+    response: listPageSchema(spec.item),
+  });
+
+export type ListItemOf<E extends EndpointSpec> = ResponseOf<E> extends ListPage<infer T> ? T : never;
+
+/** A uuid path parameter (`:id`). */
+export const idParams = z.object({ id: z.uuid() });
+
+/** A DELETE's optional `?version=N`: given, the row is deleted only at the version the caller read (409). */
+export const versionQuery = z.object({
+  version: z.coerce.number().int().min(1).optional().describe('The version the caller read'),
+});
