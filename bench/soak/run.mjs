@@ -19,7 +19,7 @@ import {
   completeDraft,
   createCompany,
   TINY_PDF,
-} from '../../apps/api/dist/modules/onboarding/onboarding-test-kit.js';
+} from '../../apps/api/dist/test/onboarding-test-kit.js';
 import { XSRF_HEADERS } from '../../apps/api/dist/test/test-app.js';
 import { startApi } from '../lib/api-process.mjs';
 

@@ -1,5 +1,6 @@
 import type { ListResource } from '@portal/list-query';
 import { z } from 'zod';
+import { endpoint, listEndpoint, roles } from './endpoint.js';
 import { isoDateTime } from './fields.js';
 
 /**
@@ -52,3 +53,21 @@ export const adminSummarySchema = z.object({
   latestAudit: z.array(auditRowSchema),
 });
 export type AdminSummary = z.infer<typeof adminSummarySchema>;
+
+/** domain.md AuditLog: the audit trail (/admin/audit) and the admin landing page's summary (/admin). ADMIN only. */
+export const auditApi = {
+  list: listEndpoint({
+    path: '/api/audit',
+    access: roles('ADMIN'),
+    summary: 'The audit trail, newest first: filters by actor, entity, action and date range',
+    list: AUDIT_LIST,
+    item: auditRowSchema,
+  }),
+  summary: endpoint({
+    method: 'GET',
+    path: '/api/admin/summary',
+    access: roles('ADMIN'),
+    summary: "The admin landing page's counts and the latest audit rows",
+    response: adminSummarySchema,
+  }),
+};

@@ -1,5 +1,8 @@
 import type { ListResource } from '@portal/list-query';
 import { z } from 'zod';
+import { endpoint, idParams, listEndpoint, roles, versionQuery } from './endpoint.js';
+import { isoDateTime } from './fields.js';
+import { publishedDisclaimerSchema } from './registration.js';
 
 /** domain.md DisclaimerContent: the types of text an administrator publishes. */
 export const DISCLAIMER_TYPES = [
@@ -38,11 +41,11 @@ export const disclaimerContentSchema = z.object({
   /** Markdown. */
   body: z.string(),
   requiresAcceptance: z.boolean(),
-  publishedAt: z.string().nullable(),
+  publishedAt: isoDateTime.nullable(),
   /** Who published it (the audit trail's PUBLISH row), null for a draft. */
   publishedBy: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
   createdBy: z.string(),
   updatedBy: z.string(),
   /** Optimistic locking: the row's version. */
@@ -76,7 +79,7 @@ export type DisclaimerAcceptanceInput = z.infer<typeof disclaimerAcceptanceInput
 export const disclaimerAcceptanceSchema = z.object({
   type: z.enum(DISCLAIMER_TYPES),
   version: z.number().int(),
-  acceptedAt: z.string(),
+  acceptedAt: isoDateTime,
 });
 export type DisclaimerAcceptance = z.infer<typeof disclaimerAcceptanceSchema>;
 
@@ -106,4 +109,101 @@ export const DISCLAIMER_CONTENTS_LIST: ListResource = {
   defaultOrder: ['type', '-versionNumber'],
   tieBreaker: 'id',
   maxLimit: 100,
+};
+
+/**
+ * domain.md /admin/disclaimer-contents: the versions of each type (drafts, the published one, the archived
+ * history), draft editing, publish and draft deletion. ADMIN only.
+ */
+const access = roles('ADMIN');
+export const disclaimerContentsApi = {
+  list: listEndpoint({
+    path: '/api/disclaimer-contents',
+    access,
+    summary: 'Every version of every disclaimer type (spec §3 list query, §7 query params)',
+    list: DISCLAIMER_CONTENTS_LIST,
+    item: disclaimerContentSchema,
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/api/disclaimer-contents/:id',
+    access,
+    params: idParams,
+    response: disclaimerContentSchema,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/disclaimer-contents',
+    access,
+    summary: "A new draft of a type, numbered the type's next version (one draft per type)",
+    body: disclaimerDraftInputSchema,
+    response: disclaimerContentSchema,
+    status: 201,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/disclaimer-contents/:id',
+    access,
+    summary: "Replaces a draft's text at the version read (409 when stale or not a draft)",
+    params: idParams,
+    body: disclaimerDraftUpdateSchema,
+    response: disclaimerContentSchema,
+  }),
+  publish: endpoint({
+    method: 'POST',
+    path: '/api/disclaimer-contents/:id/publish',
+    access,
+    summary:
+      'Publishes a draft and archives the previously published version of its type, in one transaction',
+    params: idParams,
+    body: disclaimerPublishSchema,
+    response: disclaimerContentSchema,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/disclaimer-contents/:id',
+    access,
+    summary: 'Deletes a draft',
+    params: idParams,
+    query: versionQuery,
+    response: 'empty',
+  }),
+};
+
+// Any text: an unknown type has no published disclaimer either, so it answers 404 like a known one.
+const typeParams = z.object({ type: z.string().max(30) });
+
+/**
+ * domain.md DisclaimerContent: anyone reads a type's published text (the registration form shows it before
+ * anyone has an account); a signed-in user reads the texts pending their acceptance and accepts one
+ * (issue 13).
+ */
+const anyone = roles('ADMIN', 'EMVO', 'EXTERNAL');
+export const disclaimersApi = {
+  published: endpoint({
+    method: 'GET',
+    path: '/api/disclaimers/:type',
+    access: 'public',
+    summary: 'The published disclaimer of a type (LOGIN, REGISTRATION, …); 404 when none is published',
+    params: typeParams,
+    response: publishedDisclaimerSchema,
+  }),
+  pending: endpoint({
+    method: 'GET',
+    path: '/api/disclaimers/pending',
+    access: anyone,
+    summary: 'The published texts requiring acceptance that the caller has not accepted at their version',
+    response: pendingDisclaimersSchema,
+  }),
+  accept: endpoint({
+    method: 'POST',
+    path: '/api/disclaimers/:type/acceptances',
+    access: anyone,
+    summary:
+      'Accepts the published version of a type (409 DISCLAIMER_OUTDATED when it is no longer that one)',
+    params: typeParams,
+    body: disclaimerAcceptanceInputSchema,
+    response: disclaimerAcceptanceSchema,
+    status: 201,
+  }),
 };

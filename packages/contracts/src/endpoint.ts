@@ -45,7 +45,15 @@ export interface EndpointSpec {
   status?: 200 | 201 | 202 | 204;
   /** A list endpoint (spec §7): what may be filtered, sorted and searched; the answer is one page. */
   list?: ListResource;
+  /**
+   * A list endpoint's own query params outside the list language (a queue's `assignedToMe=true`): checked
+   * by this schema (also part of `query`) and kept out of what the list declaration reads.
+   */
+  extra?: z.ZodObject;
 }
+
+/** The names of a list endpoint's own params (its `extra`), which the list language does not read. */
+export const extraParamNames = (e: EndpointSpec): string[] => (e.extra ? Object.keys(e.extra.shape) : []);
 
 /** Declares an endpoint, keeping its literal types for the readers. */
 export const endpoint = <const E extends EndpointSpec>(spec: E): E => spec;
@@ -77,11 +85,17 @@ export type CallQuery<E extends EndpointSpec> = E['list'] extends ListResource
 export type CallBody<E extends EndpointSpec> = E['body'] extends 'multipart' ? FormData : Input<E['body']>;
 export type ParsedBody<E extends EndpointSpec> = E['body'] extends 'multipart' ? unknown : Output<E['body']>;
 
-/** What the endpoint answers, as a caller reads it (undefined for 204, a Blob for a download). */
+/** A downloaded file: its content, and the name the answer gives it (content-disposition), if any. */
+export interface DownloadedFile {
+  blob: Blob;
+  name: string | undefined;
+}
+
+/** What the endpoint answers, as a caller reads it (undefined for 204, the file for a download). */
 export type ResponseOf<E extends EndpointSpec> = E['response'] extends 'empty'
   ? undefined
   : E['response'] extends 'download'
-    ? Blob
+    ? DownloadedFile
     : Output<E['response']>;
 
 /** The success status of an endpoint. */

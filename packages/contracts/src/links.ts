@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint, roles, versionQuery } from './endpoint.js';
 import { URL_PATTERN } from './patterns.js';
 
 /** spec §7 /links bodies: a footer link (spec §3: label, link) with its place and whether it shows. */
@@ -23,3 +24,70 @@ export const listIdSchema = z
 
 export const linkParams = z.object({ id: listIdSchema });
 export const linkItemParams = z.object({ id: listIdSchema, linkId: z.uuid() });
+
+/** spec §3 footer link: label and link; plus what an admin needs to edit it. */
+export const linkSchema = z.object({
+  id: z.uuid(),
+  label: z.string(),
+  link: z.string(),
+  order: z.number().int(),
+  active: z.boolean(),
+  version: z.number().int(),
+});
+export type LinkItem = z.infer<typeof linkSchema>;
+
+/**
+ * spec §7 /links (outside /api): a list's links, such as footer-links. Reads are public (the footer shows
+ * to visitors); the administrators' list of every link and the writes need ADMIN.
+ */
+const admin = roles('ADMIN');
+export const linksApi = {
+  list: endpoint({
+    method: 'GET',
+    path: '/links/:id',
+    access: 'public',
+    summary: 'A link list, e.g. footer-links',
+    params: linkParams,
+    response: z.array(linkSchema),
+  }),
+  all: endpoint({
+    method: 'GET',
+    path: '/links/:id/all',
+    access: admin,
+    summary: 'Every link of a list, inactive ones too, for the administrators who manage it',
+    params: linkParams,
+    response: z.array(linkSchema),
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/links/:id/:linkId',
+    access: 'public',
+    params: linkItemParams,
+    response: linkSchema,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/links/:id',
+    access: admin,
+    params: linkParams,
+    body: linkInputSchema,
+    response: linkSchema,
+    status: 201,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/links/:id/:linkId',
+    access: admin,
+    params: linkItemParams,
+    body: linkUpdateSchema,
+    response: linkSchema,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/links/:id/:linkId',
+    access: admin,
+    params: linkItemParams,
+    query: versionQuery,
+    response: 'empty',
+  }),
+};

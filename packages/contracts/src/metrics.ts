@@ -1,6 +1,8 @@
 import { STAGES, type StageMove, type TEST_RUN_ENVIRONMENTS } from '@portal/domain';
 import type { ListResource } from '@portal/list-query';
 import { z } from 'zod';
+import { endpoint, listEndpoint, listQuerySchema, roles } from './endpoint.js';
+import { isoDateTime } from './fields.js';
 
 /**
  * domain.md Screens, /emvo/tests-status-metrics (issue 12 items 3 and 4): the figures a reviewer looks at
@@ -10,8 +12,6 @@ import { z } from 'zod';
 
 /** The IQE pass rate covers this many calendar weeks (Monday to Sunday, UTC), the current one last. */
 export const PASS_RATE_WEEKS = 12;
-
-const isoDateTime = z.iso.datetime({ offset: true });
 
 /** GET /api/metrics: every figure an SQL aggregate, never rows loaded one by one. */
 export const metricsSchema = z.object({
@@ -138,3 +138,35 @@ export const METRICS_COMPANY_CSV_HEADER = csvLine([...METRICS_COMPANY_CSV_COLUMN
 /** One company's record of the export. */
 export const metricsCompanyCsvLine = (row: MetricsCompanyRow): string =>
   csvLine(METRICS_COMPANY_CSV_COLUMNS.map((column) => row[column]));
+
+/**
+ * domain.md /emvo/tests-status-metrics (issue 12 items 2 to 4): the figures, the per-company table and its
+ * CSV export. Every route is EMVO only; the stage moves taken from the table are organisationsApi's.
+ */
+const access = roles('EMVO');
+export const metricsApi = {
+  figures: endpoint({
+    method: 'GET',
+    path: '/api/metrics',
+    access,
+    summary: 'Companies per stage, IQE pass rate per week, open token requests, median days to production',
+    response: metricsSchema,
+  }),
+  companies: listEndpoint({
+    path: '/api/metrics/companies',
+    access,
+    summary: 'The per-company table: stage, last run, pass rate per environment (spec §3 list query)',
+    list: METRICS_COMPANY_LIST,
+    item: metricsCompanyRowSchema,
+  }),
+  // The table's list query without paging (the whole list): its params as they come, checked against
+  // METRICS_COMPANY_LIST by the handler before the first byte goes out.
+  companiesCsv: endpoint({
+    method: 'GET',
+    path: '/api/metrics/companies.csv',
+    access,
+    summary: 'The per-company table as CSV, streamed, with the list query’s filters and order (no paging)',
+    query: listQuerySchema,
+    response: 'download',
+  }),
+};

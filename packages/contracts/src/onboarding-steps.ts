@@ -7,8 +7,17 @@ import {
   TEST_RESULTS,
 } from '@portal/domain';
 import { z } from 'zod';
-import { emailField, optionalText, personNameField } from './fields.js';
-import { addressSchema, contactSchema, mahSchema, onboardingSchema } from './onboarding.js';
+import { endpoint, roles } from './endpoint.js';
+import { emailField, isoDateTime, optionalText, personNameField } from './fields.js';
+import {
+  addressSchema,
+  contactSchema,
+  legitimacyDraftSchema,
+  mahSchema,
+  onboardingSchema,
+  storedFileSummarySchema,
+  submitLegitimacySchema,
+} from './onboarding.js';
 
 /**
  * domain.md /external/onboarding after the legitimacy step (issue 11): the contractual step (the signed
@@ -20,20 +29,11 @@ import { addressSchema, contactSchema, mahSchema, onboardingSchema } from './onb
  */
 
 const version = z.number().int().min(1);
-const isoDateTime = z.iso.datetime({ offset: true });
 
 /** Every write names the organisation version the editor read (domain.md: a stale version answers 409). */
 export const stepVersionSchema = z.object({ version });
 /** The same for DELETE, in the query: `?version=7`. */
 export const stepVersionQuerySchema = z.object({ version: z.coerce.number().int().min(1) });
-
-export const storedFileSummarySchema = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  size: z.number().int(),
-  mime: z.string(),
-});
-export type StoredFileSummary = z.infer<typeof storedFileSummarySchema>;
 
 // ---- The contractual step -------------------------------------------------------------------------------
 
@@ -44,21 +44,6 @@ export const contractualDraftSchema = z.object({
   confirmedAuthority: z.boolean(),
 });
 export type ContractualDraft = z.infer<typeof contractualDraftSchema>;
-
-/** One published version of the participation agreement template (a stored file, purpose AGREEMENT_TEMPLATE). */
-export const agreementTemplateSchema = z.object({
-  version,
-  file: storedFileSummarySchema,
-  publishedAt: isoDateTime,
-  publishedBy: z.string(),
-});
-export type AgreementTemplate = z.infer<typeof agreementTemplateSchema>;
-
-/** POST /api/agreement-templates: the new version, and how many companies it asked to sign again. */
-export const publishedAgreementTemplateSchema = agreementTemplateSchema.extend({
-  resignRequested: z.number().int().min(0),
-});
-export type PublishedAgreementTemplate = z.infer<typeof publishedAgreementTemplateSchema>;
 
 export const contractualStepSchema = z.object({
   /** The step may be changed and submitted now (packages/domain canSubmit); else it is read-only. */
@@ -286,3 +271,186 @@ export const onboardingAnswerSchema = onboardingSchema.extend({
   technical: technicalStepSchema,
 });
 export type OnboardingAnswer = z.infer<typeof onboardingAnswerSchema>;
+
+/** POST /api/onboarding/technical/{environment}/csr: the stored CSR file and its request. */
+export const uploadedCsrSchema = z.object({
+  id: z.uuid(),
+  environment: technicalEnvironmentSchema,
+  file: storedFileSummarySchema,
+  status: z.enum(CERTIFICATE_REQUEST_STATUSES),
+});
+export type UploadedCsr = z.infer<typeof uploadedCsrSchema>;
+
+// ---- The endpoints --------------------------------------------------------------------------------------
+
+const personParams = z.object({ userId: z.uuid() });
+const tokenParams = z.object({ tokenId: z.uuid() });
+
+/**
+ * domain.md /external/onboarding: the caller's own application and its steps. Every route is EXTERNAL
+ * only and acts on the caller's own organisation, found from the token, never from the request; the
+ * writes refuse a READ_ONLY user (403) and check the organisation's version (409 when stale). The JSON
+ * writes answer the whole onboarding answer, as GET /api/onboarding does; uploads answer the stored file.
+ */
+const access = roles('EXTERNAL');
+export const onboardingApi = {
+  answer: endpoint({
+    method: 'GET',
+    path: '/api/onboarding',
+    access,
+    summary: "The caller's own onboarding application",
+    response: onboardingAnswerSchema,
+  }),
+  // The legitimacy step (issue 9).
+  saveLegitimacy: endpoint({
+    method: 'PUT',
+    path: '/api/onboarding/legitimacy',
+    access,
+    summary: 'Saves the legitimacy step as a draft at the organisation version (409 when stale)',
+    body: legitimacyDraftSchema,
+    response: onboardingAnswerSchema,
+  }),
+  uploadCopyOfProof: endpoint({
+    method: 'POST',
+    path: '/api/onboarding/legitimacy/copy-of-proof',
+    access,
+    summary: "Uploads the authorised representative's copy of proof (multipart: one file, pdf/jpg/png)",
+    body: 'multipart',
+    response: storedFileSummarySchema,
+    status: 201,
+  }),
+  submitLegitimacy: endpoint({
+    method: 'POST',
+    path: '/api/onboarding/legitimacy/submit',
+    access,
+    summary: 'Submits the saved legitimacy step for review at the organisation version',
+    body: submitLegitimacySchema,
+    response: onboardingAnswerSchema,
+  }),
+  // The contractual step (issue 11).
+  saveContractual: endpoint({
+    method: 'PUT',
+    path: '/api/onboarding/contractual',
+    access,
+    summary: 'Saves the two tick boxes of the participation agreement as a draft (409 when stale)',
+    body: contractualDraftSchema,
+    response: onboardingAnswerSchema,
+  }),
+  uploadSignedAgreement: endpoint({
+    method: 'POST',
+    path: '/api/onboarding/contractual/signed-agreement',
+    access,
+    summary: 'Uploads the signed participation agreement (multipart: one pdf) on the current template',
+    body: 'multipart',
+    response: storedFileSummarySchema,
+    status: 201,
+  }),
+  submitContractual: endpoint({
+    method: 'POST',
+    path: '/api/onboarding/contractual/submit',
+    access,
+    summary: 'Submits the participation agreement for review (400 MISSING names every missing item)',
+    body: stepVersionSchema,
+    response: onboardingAnswerSchema,
+  }),
+  // The financial step.
+  saveFinancial: endpoint({
+    method: 'PUT',
+    path: '/api/onboarding/financial',
+    access,
+    summary: 'Saves the billing details as a draft (409 when stale)',
+    body: financialDraftSchema,
+    response: onboardingAnswerSchema,
+  }),
+  uploadInvoicingForm: endpoint({
+    method: 'POST',
+    path: '/api/onboarding/financial/invoicing-form',
+    access,
+    summary: 'Uploads the invoicing form (multipart: one pdf, doc, docx, xls or xlsx)',
+    body: 'multipart',
+    response: storedFileSummarySchema,
+    status: 201,
+  }),
+  submitFinancial: endpoint({
+    method: 'POST',
+    path: '/api/onboarding/financial/submit',
+    access,
+    summary: 'Submits the invoicing information for review, declaring the MAHs active now',
+    body: stepVersionSchema,
+    response: onboardingAnswerSchema,
+  }),
+  // The MAH register, once the legitimacy is approved.
+  saveMahs: endpoint({
+    method: 'PUT',
+    path: '/api/onboarding/mahs',
+    access,
+    summary:
+      'Activates, deactivates and adds MAHs once the legitimacy is approved (never deletes); an approved invoicing form declaring fewer MAHs than are active is rejected for a top-up',
+    body: mahRegisterSchema,
+    response: onboardingAnswerSchema,
+  }),
+  // The company's people (the SPOC or the Initial Requester manages them).
+  inviteSpocAssistant: endpoint({
+    method: 'POST',
+    path: '/api/onboarding/people/spoc-assistant',
+    access,
+    summary: 'Invites the SPOC Assistant (the SPOC or the Initial Requester; at most three people)',
+    body: spocAssistantInvitationSchema,
+    response: onboardingAnswerSchema,
+  }),
+  removeSpocAssistant: endpoint({
+    method: 'DELETE',
+    path: '/api/onboarding/people/spoc-assistant',
+    access,
+    summary: 'Removes the SPOC Assistant (the SPOC or the Initial Requester), at ?version=',
+    query: stepVersionQuerySchema,
+    response: onboardingAnswerSchema,
+  }),
+  setPersonAccess: endpoint({
+    method: 'PATCH',
+    path: '/api/onboarding/people/:userId',
+    access,
+    summary: "Sets an invited person's access to FULL or READ_ONLY (the SPOC or the Initial Requester)",
+    params: personParams,
+    body: personAccessSchema,
+    response: onboardingAnswerSchema,
+  }),
+  // The technical step (issue 11 item 3), per environment (IQE from TECHNICAL_IQE, PRD from TECHNICAL_PRD).
+  chooseGateway: endpoint({
+    method: 'PUT',
+    path: '/api/onboarding/technical/:environment/gateway',
+    access,
+    summary:
+      "Chooses the company's gateway: active, certified and offering the environment (one gateway for both)",
+    params: technicalEnvironmentParamsSchema,
+    body: technicalGatewayInputSchema,
+    response: onboardingAnswerSchema,
+  }),
+  uploadCsr: endpoint({
+    method: 'POST',
+    path: '/api/onboarding/technical/:environment/csr',
+    access,
+    summary: 'Uploads a CSR file for the environment (multipart: one .csr, a PEM certificate request)',
+    params: technicalEnvironmentParamsSchema,
+    body: 'multipart',
+    response: uploadedCsrSchema,
+    status: 201,
+  }),
+  requestSessionToken: endpoint({
+    method: 'POST',
+    path: '/api/onboarding/technical/:environment/session-token',
+    access,
+    summary: 'Requests a session token for the environment (one open request at a time)',
+    params: technicalEnvironmentParamsSchema,
+    body: stepVersionSchema,
+    response: onboardingAnswerSchema,
+  }),
+  revealSessionToken: endpoint({
+    method: 'POST',
+    path: '/api/onboarding/technical/session-tokens/:tokenId/reveal',
+    access,
+    summary: 'Answers an issued session token value once (then 409 TOKEN_ALREADY_SHOWN)',
+    params: tokenParams,
+    response: revealedSessionTokenSchema,
+  }),
+};

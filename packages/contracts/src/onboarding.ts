@@ -8,7 +8,7 @@ import {
   STAGES,
 } from '@portal/domain';
 import { z } from 'zod';
-import { emailField, optionalText, personNameField, telField, urlField } from './fields.js';
+import { emailField, isoDateTime, optionalText, personNameField, telField, urlField } from './fields.js';
 import { HOUSE_NUMBER_PATTERN } from './patterns.js';
 
 /**
@@ -107,21 +107,23 @@ export type LegitimacyDraft = z.infer<typeof legitimacyDraftSchema>;
 /** POST /api/onboarding/legitimacy/submit: submits the saved draft at this version. */
 export const submitLegitimacySchema = z.object({ version: z.number().int().min(1) });
 
-const storedFileSummary = z.object({
+/** A stored file as the company's steps show it (an upload's answer). */
+export const storedFileSummarySchema = z.object({
   id: z.uuid(),
   name: z.string(),
   size: z.number().int(),
   mime: z.string(),
 });
+export type StoredFileSummary = z.infer<typeof storedFileSummarySchema>;
 
 const checkSummary = z.object({
   status: z.enum(CHECK_STATUSES),
   attempt: z.number().int(),
-  submittedAt: z.iso.datetime().nullable(),
-  slaDueAt: z.iso.datetime().nullable(),
+  submittedAt: isoDateTime.nullable(),
+  slaDueAt: isoDateTime.nullable(),
   /** The reviewer's reason for corrections or a rejection. */
   reason: z.string().nullable(),
-  decidedAt: z.iso.datetime().nullable(),
+  decidedAt: isoDateTime.nullable(),
 });
 export type CheckSummary = z.infer<typeof checkSummary>;
 
@@ -140,7 +142,7 @@ export const onboardingSchema = z.object({
   spocAssistant: contactSchema
     .extend({ status: z.enum(['INVITED', 'ACTIVE', 'DISABLED']).nullable() })
     .nullable(),
-  authorisedRepresentative: contactSchema.extend({ copyOfProof: storedFileSummary.nullable() }),
+  authorisedRepresentative: contactSchema.extend({ copyOfProof: storedFileSummarySchema.nullable() }),
   mahs: z.array(mahSchema),
   /** Each check type's state; null before its first submission. */
   checks: z.object(

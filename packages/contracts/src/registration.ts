@@ -1,5 +1,6 @@
 import { meetsPasswordRule, ORG_TYPES, PASSWORD_RULE_MESSAGE } from '@portal/domain';
 import { z } from 'zod';
+import { endpoint } from './endpoint.js';
 import { emailField, personNameField } from './fields.js';
 
 /**
@@ -57,3 +58,67 @@ export const publishedDisclaimerSchema = z.object({
   requiresAcceptance: z.boolean(),
 });
 export type PublishedDisclaimer = z.infer<typeof publishedDisclaimerSchema>;
+
+/**
+ * A mail link's token as a route parameter. Any text up to the route's length: a malformed one is merely
+ * unknown (105), which the SPA shows as INVALID_CONFIRM_ACCOUNT like any other bad link (spec §8).
+ */
+export const accountTokenParams = z.object({ token: z.string().min(1).max(100) });
+
+/** 202 to a registration or a resend: the same words whatever happened (nobody learns who has an account). */
+export const mailSentSchema = z.object({ message: z.string() });
+export type MailSent = z.infer<typeof mailSentSchema>;
+
+/** 200 to a used token: whose account it is, and how that person signs in now. */
+export const accountTokenUsedSchema = z.object({
+  email: z.string(),
+  accountMode: z.enum(['local', 'b2c']),
+});
+export type AccountTokenUsed = z.infer<typeof accountTokenUsedSchema>;
+
+/** domain.md "Life of an application", registration: anonymous and public. */
+export const registrationApi = {
+  register: endpoint({
+    method: 'POST',
+    path: '/api/registrations',
+    access: 'public',
+    summary: 'Registers a company and mails a confirmation link (202 whether or not the address is known)',
+    body: registrationInputSchema,
+    response: mailSentSchema,
+    status: 202,
+  }),
+};
+
+/**
+ * A mailed link's token (a registration's confirmation, a person's invitation): what it is for, using it,
+ * and asking for a new one. Public: the token itself is the credential. spec §8: an unknown, expired or
+ * used link answers 105, 301 or 405, shown as INVALID_CONFIRM_ACCOUNT.
+ */
+export const accountTokensApi = {
+  info: endpoint({
+    method: 'GET',
+    path: '/api/account-tokens/:token',
+    access: 'public',
+    summary: 'Whose a usable link is and how their account is made (local password or B2C sign-up)',
+    params: accountTokenParams,
+    response: accountTokenInfoSchema,
+  }),
+  use: endpoint({
+    method: 'POST',
+    path: '/api/account-tokens/:token/use',
+    access: 'public',
+    summary: 'Uses a link once: confirms the registration (organisation, user, account) or the invitation',
+    params: accountTokenParams,
+    body: useAccountTokenSchema,
+    response: accountTokenUsedSchema,
+  }),
+  resend: endpoint({
+    method: 'POST',
+    path: '/api/account-tokens/:token/resend',
+    access: 'public',
+    summary: 'Mails a new confirmation link until the registration is completed',
+    params: accountTokenParams,
+    response: mailSentSchema,
+    status: 202,
+  }),
+};

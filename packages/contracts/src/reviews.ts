@@ -5,55 +5,18 @@ import {
   CHECK_STATUSES,
   CHECK_TYPES,
   FILE_PURPOSES,
-  ORG_TYPES,
   STAGES,
 } from '@portal/domain';
 import { z } from 'zod';
+import { endpoint, idParams, roles } from './endpoint.js';
 import { isoDateTime } from './fields.js';
 import { onboardingSchema } from './onboarding.js';
-import { QUEUE_SLUGS } from './queues.js';
 
 /**
- * domain.md Screens, /emvo/legitimacy, /emvo/contractual, /emvo/financial: the reviewers' queues, the
- * detail of one check, and the decisions taken on it. Dates travel as ISO strings.
+ * domain.md Screens, /emvo/legitimacy, /emvo/contractual, /emvo/financial: the detail of one check, and
+ * the decisions and billing steps taken on it (the queues are review-queues.ts'). Dates travel as ISO
+ * strings.
  */
-
-/** One row of a queue (REVIEW_QUEUE_LIST declares what may be filtered, sorted and searched). */
-export const reviewQueueRowSchema = z.object({
-  /** The check's id: the detail view is /emvo/{queue}/{id}. */
-  id: z.uuid(),
-  organisationId: z.uuid(),
-  obpNumber: z.string(),
-  legalName: z.string(),
-  orgType: z.enum(ORG_TYPES),
-  country: z.string().nullable(),
-  email: z.string().nullable(),
-  mahCount: z.number().int(),
-  submittedAt: isoDateTime.nullable(),
-  slaDueAt: isoDateTime.nullable(),
-  /** Awaiting review (submitted or in review) past its SLA due date, at the time of the answer. */
-  overdue: z.boolean(),
-  attempt: z.number().int(),
-  status: z.enum(CHECK_STATUSES),
-  assignee: z.string().nullable(),
-  version: z.number().int(),
-});
-export type ReviewQueueRow = z.infer<typeof reviewQueueRowSchema>;
-
-/** GET /api/review-queues/summary: what waits in each queue, for the reviewer's landing page. */
-export const queueSummarySchema = z.object({
-  queues: z.array(
-    z.object({
-      queue: z.enum(QUEUE_SLUGS),
-      /** Submitted or in review. */
-      open: z.number().int(),
-      overdue: z.number().int(),
-      /** Open and assigned to the caller. */
-      assignedToMe: z.number().int(),
-    }),
-  ),
-});
-export type QueueSummary = z.infer<typeof queueSummarySchema>;
 
 export const checkEventSchema = z.object({
   id: z.uuid(),
@@ -164,3 +127,37 @@ export type BillingStepInput = z.infer<typeof billingStepSchema>;
 
 /** The 409 a stale decision gets: its entry names who decided first (error values, spec §8 list body). */
 export const CHECK_DECIDED_FIRST = 'CHECK_DECIDED_FIRST';
+
+/**
+ * One check of the reviewers' queues: its detail, and the decisions and billing steps taken on it. Every
+ * route is EMVO only; a decision or a billing step answers the check as it is now.
+ */
+const access = roles('EMVO');
+export const checksApi = {
+  check: endpoint({
+    method: 'GET',
+    path: '/api/checks/:id',
+    access,
+    summary: 'One check with the application, documents, attempts, events and allowed actions',
+    params: idParams,
+    response: checkDetailSchema,
+  }),
+  decide: endpoint({
+    method: 'POST',
+    path: '/api/checks/:id/decisions',
+    access,
+    summary: 'Starts the review or decides the check at its version (409 CHECK_DECIDED_FIRST when stale)',
+    params: idParams,
+    body: checkDecisionSchema,
+    response: checkDetailSchema,
+  }),
+  bill: endpoint({
+    method: 'POST',
+    path: '/api/checks/:id/billing',
+    access,
+    summary: 'Marks an approved financial check invoiced (with its number), then paid, at its version',
+    params: idParams,
+    body: billingStepSchema,
+    response: checkDetailSchema,
+  }),
+};

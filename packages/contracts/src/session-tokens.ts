@@ -7,6 +7,7 @@ import {
 } from '@portal/domain';
 import type { ListResource } from '@portal/list-query';
 import { z } from 'zod';
+import { endpoint, idParams, listEndpoint, roles } from './endpoint.js';
 import { isoDateTime } from './fields.js';
 
 /**
@@ -86,3 +87,37 @@ export type SessionTokenCancelInput = z.infer<typeof sessionTokenCancelSchema>;
 
 /** The 409s of a reviewer's step on a token no longer in the state the step needs. */
 export const SESSION_TOKEN_ERROR_CODES = ['TOKEN_NOT_REQUESTED', 'TOKEN_NOT_CANCELLABLE'] as const;
+
+/**
+ * domain.md /emvo/session-tokens (issue 12 item 1): the reviewers' queue of token requests, and issuing or
+ * cancelling one. Every route is EMVO only; a step answers the token as the queue now shows it.
+ */
+const access = roles('EMVO');
+export const sessionTokensApi = {
+  list: listEndpoint({
+    path: '/api/session-tokens',
+    access,
+    summary: 'The session token requests, oldest first; an issued token past its expiry reads EXPIRED',
+    list: SESSION_TOKEN_LIST,
+    item: sessionTokenRowSchema,
+  }),
+  issue: endpoint({
+    method: 'POST',
+    path: '/api/session-tokens/:id/issue',
+    access,
+    summary:
+      'Issues a requested token with its value (16 to 512 characters, no spaces), stored encrypted, valid 24 h',
+    params: idParams,
+    body: sessionTokenIssueSchema,
+    response: sessionTokenRowSchema,
+  }),
+  cancel: endpoint({
+    method: 'POST',
+    path: '/api/session-tokens/:id/cancel',
+    access,
+    summary: 'Cancels a requested or valid issued token with a reason',
+    params: idParams,
+    body: sessionTokenCancelSchema,
+    response: sessionTokenRowSchema,
+  }),
+};

@@ -1,14 +1,14 @@
 import { FILE_PURPOSES } from '@portal/domain';
 import type { ListResource } from '@portal/list-query';
 import { z } from 'zod';
+import { endpoint, idParams, listEndpoint, roles, versionQuery } from './endpoint.js';
+import { isoDateTime } from './fields.js';
 
 /**
  * domain.md Screens, /admin/storage (issue 13 item 3): the stored files by container (purpose) and company,
  * with how many records reference each one, the usage per container, an upload into a container and a
  * delete allowed only while nothing references the file. Dates travel as ISO strings.
  */
-
-const isoDateTime = z.iso.datetime({ offset: true });
 
 /** One stored file as the admins' list shows it (STORED_FILES_LIST declares its filters and order). */
 export const storedFileRowSchema = z.object({
@@ -64,12 +64,46 @@ export const storageUsageSchema = z.object({
 });
 export type StorageUsage = z.infer<typeof storageUsageSchema>;
 
-/** The text fields of POST /api/admin/files (multipart, sent before the file); an empty organisationId is none. */
-export const storageUploadFieldsSchema = z.object({
-  purpose: z.enum(FILE_PURPOSES),
-  organisationId: z.preprocess((value) => (value === '' ? undefined : value), z.uuid().optional()),
-});
-export type StorageUploadFields = z.infer<typeof storageUploadFieldsSchema>;
-
 /** DELETE /api/admin/files/:id refuses a file some record still references (409). */
 export const FILE_IN_USE = 'FILE_IN_USE';
+
+/**
+ * domain.md /admin/storage: browse the stored files, the usage per container, upload into a container
+ * (multipart: the text fields of files.ts fileFormSchema, then the file), delete an unreferenced file.
+ * Downloads are filesApi.download. ADMIN only.
+ */
+const access = roles('ADMIN');
+export const storageAdminApi = {
+  list: listEndpoint({
+    path: '/api/admin/files',
+    access,
+    summary: 'The stored files, newest first, each with how many records reference it',
+    list: STORED_FILES_LIST,
+    item: storedFileRowSchema,
+  }),
+  usage: endpoint({
+    method: 'GET',
+    path: '/api/admin/files/usage',
+    access,
+    summary: 'Files and bytes per container',
+    response: storageUsageSchema,
+  }),
+  upload: endpoint({
+    method: 'POST',
+    path: '/api/admin/files',
+    access,
+    summary: 'Uploads a file into a container: multipart fields purpose, optional organisationId, then file',
+    body: 'multipart',
+    response: storedFileRowSchema,
+    status: 201,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/admin/files/:id',
+    access,
+    summary: 'Deletes a file nothing references (409 FILE_IN_USE otherwise), its row then its blob',
+    params: idParams,
+    query: versionQuery,
+    response: 'empty',
+  }),
+};

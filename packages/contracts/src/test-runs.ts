@@ -9,6 +9,8 @@ import {
   testRunRuleBreach,
 } from '@portal/domain';
 import { z } from 'zod';
+import { endpoint, roles } from './endpoint.js';
+import { isoDateTime } from './fields.js';
 
 /**
  * Issue 12 item 2: test runs a reviewer adds by hand (POST /api/test-runs) or imports from a CSV
@@ -75,10 +77,10 @@ export const testRunSchema = z.object({
   scenario: z.string(),
   result: z.enum(TEST_RESULTS),
   errorCode: z.string().nullable(),
-  executedAt: z.iso.datetime({ offset: true }),
+  executedAt: isoDateTime,
   source: z.enum(TEST_RUN_SOURCES),
   createdBy: z.string(),
-  createdAt: z.iso.datetime({ offset: true }),
+  createdAt: isoDateTime,
 });
 export type TestRun = z.infer<typeof testRunSchema>;
 
@@ -136,6 +138,34 @@ export type TestRunImportReport = z.infer<typeof testRunImportReportSchema>;
 /** Why a whole file is refused (400): a header without the columns, or more lines than an import holds. */
 export const TEST_RUN_FILE_CODES = ['CSV_COLUMNS_MISSING', 'CSV_EMPTY', 'TOO_MANY_LINES'] as const;
 export type TestRunFileCode = (typeof TEST_RUN_FILE_CODES)[number];
+
+/**
+ * Issue 12 item 2: the reviewers add test runs by hand or import them from a CSV (/emvo/tests-status-metrics).
+ * EMVO only. The import takes the file as the one file of a multipart body (as the SPA sends it) or as the
+ * request body itself (Content-Type text/csv, as a script sends it), at most TEST_RUN_IMPORT_MAX_BYTES
+ * either way (413 FILE_TOO_LARGE past it).
+ */
+const access = roles('EMVO');
+export const testRunsApi = {
+  add: endpoint({
+    method: 'POST',
+    path: '/api/test-runs',
+    access,
+    summary: 'Adds one test run typed by a reviewer (409 TEST_RUN_EXISTS when the same run is stored)',
+    body: testRunFieldsSchema,
+    response: testRunSchema,
+    status: 201,
+  }),
+  import: endpoint({
+    method: 'POST',
+    path: '/api/test-runs/import',
+    access,
+    summary:
+      'Imports test runs from a CSV (text/csv body, or multipart with one file): writes the accepted lines, reports the others',
+    body: 'multipart',
+    response: testRunImportReportSchema,
+  }),
+};
 
 /** A line the reader accepted: its number in the file and the run. */
 export interface ReadTestRun {

@@ -1,6 +1,7 @@
 import { ROLES } from '@portal/domain';
 import type { ListResource } from '@portal/list-query';
 import { z } from 'zod';
+import { endpoint, idParams, listEndpoint, roles } from './endpoint.js';
 import { isoDateTime } from './fields.js';
 
 /**
@@ -86,3 +87,38 @@ export type UserChangeInput = z.infer<typeof userChangeSchema>;
 
 /** The 409 of an invitation to an address that already has a user. */
 export const USER_EMAIL_TAKEN = 'USER_EMAIL_TAKEN';
+
+/**
+ * domain.md /admin/users: the list, inviting an internal user, and a change to a user. ADMIN only. A change
+ * takes effect at the user's next sign-in (roles travel in the token); a disabled or revoked user's calls
+ * are refused within a minute (the API's status cache).
+ */
+const access = roles('ADMIN');
+export const usersApi = {
+  list: listEndpoint({
+    path: '/api/users',
+    access,
+    summary: 'Every user with their company, access, status and last sign-in',
+    list: USER_LIST,
+    item: userRowSchema,
+  }),
+  invite: endpoint({
+    method: 'POST',
+    path: '/api/users/invitations',
+    access,
+    summary: 'Invites an internal user (ADMIN or EMVO): the user INVITED and a mail with a single-use link',
+    body: userInvitationSchema,
+    response: userRowSchema,
+    status: 201,
+  }),
+  change: endpoint({
+    method: 'PATCH',
+    path: '/api/users/:id',
+    access,
+    summary:
+      "Changes a user's roles, an external user's access, or disables or enables them, at their version",
+    params: idParams,
+    body: userChangeSchema,
+    response: userRowSchema,
+  }),
+};

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { allowedBillingActions, type BillingState, bill, isInvoiceNumber } from './billing.js';
+import {
+  allowedBillingActions,
+  type BillingState,
+  bill,
+  INVOICED_PREFIX,
+  invoicedComment,
+  isInvoiceNumber,
+  PAID_COMMENT,
+} from './billing.js';
 
 const now = new Date('2026-11-23T10:00:00Z');
 const approved: BillingState = {
@@ -63,5 +71,13 @@ describe('bill', () => {
 
   it('accepts the shapes accounting prints', () => {
     expect(['7', 'INV-2026/0042', 'F.2026.001', 'A'.repeat(30)].every(isInvoiceNumber)).toBe(true);
+  });
+});
+
+describe('the comments of the billing steps', () => {
+  it('an invoice is the prefix and its number; a payment is Paid', () => {
+    expect(invoicedComment('INV-2026/0042')).toBe('Invoiced: INV-2026/0042');
+    expect(invoicedComment('INV-1').startsWith(INVOICED_PREFIX)).toBe(true);
+    expect(PAID_COMMENT).toBe('Paid');
   });
 });

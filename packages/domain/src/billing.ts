@@ -71,3 +71,12 @@ export function bill(
   }
   return { ok: true, next: { invoiceNumber, invoicedAt: context.now, paidAt: null } };
 }
+
+/**
+ * The comments of the billing steps' CheckEvents, the only events that keep the check's status (APPROVED
+ * to APPROVED): written when a reviewer marks the form invoiced or paid (and by the demo seed), read by the
+ * stale-decision message that says what a colleague did first.
+ */
+export const INVOICED_PREFIX = 'Invoiced: ';
+export const invoicedComment = (invoiceNumber: string) => `${INVOICED_PREFIX}${invoiceNumber}`;
+export const PAID_COMMENT = 'Paid';

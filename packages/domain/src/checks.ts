@@ -1,6 +1,7 @@
 import { CHECK_TYPES, type CheckStatus, type Role } from './enums.js';
 import { isMahCount, topUp } from './fees.js';
 import { cleanReason, type Failure, fail, isValidDate } from './result.js';
+import { words } from './words.js';
 import { slaDueAt } from './working-days.js';
 
 export type CheckType = (typeof CHECK_TYPES)[number];
@@ -194,8 +195,6 @@ export const initialCheck = (type: CheckType): CheckRecord => ({
 export const isTopUpRejection = (check: CheckInput): boolean =>
   check.type === 'FINANCIAL' && check.status === 'REJECTED' && check.decidedBy === SYSTEM_ACTOR;
 
-const label = (value: string) => value.toLowerCase().replaceAll('_', ' ');
-
 /** Why `role` may not take `action` on `check` now, or null when it may (the reason and actor aside). */
 function refusal(
   check: CheckInput,
@@ -205,13 +204,13 @@ function refusal(
 ): Failure | null {
   const t = TRANSITIONS[action];
   if (role !== t.role) {
-    return fail('ROLE_NOT_ALLOWED', `Only ${t.role} may ${label(action)} a check, not ${role}`);
+    return fail('ROLE_NOT_ALLOWED', `Only ${t.role} may ${words(action)} a check, not ${role}`);
   }
   if (!t.types.includes(check.type)) {
-    return fail('ACTION_NOT_ALLOWED', `${label(action)} does not apply to the ${label(check.type)} check`);
+    return fail('ACTION_NOT_ALLOWED', `${words(action)} does not apply to the ${words(check.type)} check`);
   }
   if (!t.from.includes(check.status)) {
-    return fail('ACTION_NOT_ALLOWED', `Cannot ${label(action)} a check that is ${label(check.status)}`);
+    return fail('ACTION_NOT_ALLOWED', `Cannot ${words(action)} a check that is ${words(check.status)}`);
   }
   if (action === 'SUBMIT' && check.status === 'REJECTED' && !isTopUpRejection(check)) {
     return fail('ACTION_NOT_ALLOWED', 'A rejected check is final: it cannot be submitted again');
@@ -264,7 +263,7 @@ export function decide(check: CheckInput, action: CheckAction, context: Decision
   }
   const given = cleanReason(context.reason);
   if (t.reason === 'required' && given === null) {
-    return fail('REASON_REQUIRED', `A reason is required to ${label(action)}`);
+    return fail('REASON_REQUIRED', `A reason is required to ${words(action)}`);
   }
   const reason = t.reason === 'generated' ? (given ?? generatedReason(action, context)) : given;
   const now = context.now;

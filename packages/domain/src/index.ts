@@ -7,6 +7,7 @@ export * from './fees.js';
 export * from './files.js';
 export * from './identifiers.js';
 export * from './invoicing-form.js';
+export * from './iso.js';
 export * from './legitimacy.js';
 export * from './mah-register.js';
 export * from './participation-agreement.js';
@@ -15,4 +16,5 @@ export { DOMAIN_ERROR_CODES, type DomainErrorCode, type Failure } from './result
 export * from './stages.js';
 export * from './technical.js';
 export * from './users.js';
+export * from './words.js';
 export * from './working-days.js';

@@ -1,6 +1,7 @@
 import { allowedActions, type CheckType } from './checks.js';
 import type { CheckStatus, Role, Stage } from './enums.js';
 import { cleanReason, type Failure, fail, isValidDate } from './result.js';
+import { words } from './words.js';
 
 /** domain.md: the stages an application goes through, in order; SUSPENDED and WITHDRAWN stand outside. */
 export const ACTIVE_STAGES = [
@@ -154,23 +155,21 @@ export interface StageEventDraft {
 
 export type StageMoveResult = { ok: true; next: { stage: Stage }; event: StageEventDraft } | Failure;
 
-const label = (value: string) => value.toLowerCase().replaceAll('_', ' ');
-
 /** Moves an application by hand. Never throws: a refusal comes back as `{ ok: false, code, message }`. */
 export function moveStage(stage: Stage, move: StageMove, context: StageMoveContext): StageMoveResult {
   const rule = MOVE_RULES[move];
   if (context.role !== rule.role) {
-    return fail('ROLE_NOT_ALLOWED', `Only ${rule.role} may ${label(move)}, not ${context.role}`);
+    return fail('ROLE_NOT_ALLOWED', `Only ${rule.role} may ${words(move)}, not ${context.role}`);
   }
   if (!rule.from.includes(stage)) {
-    return fail('ACTION_NOT_ALLOWED', `Cannot ${label(move)} an application in stage ${label(stage)}`);
+    return fail('ACTION_NOT_ALLOWED', `Cannot ${words(move)} an application in stage ${words(stage)}`);
   }
   const actor = context.actor.trim();
   if (actor === '') return fail('ACTOR_REQUIRED', 'The acting user is required');
   if (!isValidDate(context.now)) return fail('INVALID_DATE', 'The time of the move is not a valid date');
   const reason = cleanReason(context.reason);
   if (rule.reasonRequired && reason === null) {
-    return fail('REASON_REQUIRED', `A reason is required to ${label(move)}`);
+    return fail('REASON_REQUIRED', `A reason is required to ${words(move)}`);
   }
   let to = rule.to;
   if (to === null) {

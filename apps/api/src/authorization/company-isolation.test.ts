@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOnboardingTestApp, type TestApp } from '../modules/onboarding/onboarding-test-kit.js';
-import { setCheck } from '../modules/onboarding/steps-test-kit.js';
 import type { Headers } from '../test/callers.js';
+import { createOnboardingTestApp, type TestApp } from '../test/onboarding-test-kit.js';
+import { setCheck } from '../test/steps-test-kit.js';
 import { seedTwoCompanies, type TwoCompanies } from '../test/two-companies.js';
 import {
   BODY_RECORDS,

@@ -1,7 +1,7 @@
 import type { Role } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOnboardingTestApp, type TestApp } from '../modules/onboarding/onboarding-test-kit.js';
 import { BROKEN_TOKENS, brokenTokenHeaders, type Headers } from '../test/callers.js';
+import { createOnboardingTestApp, type TestApp } from '../test/onboarding-test-kit.js';
 import { TEST_CONNECTOR_SECRET } from '../test/test-app.js';
 import { seedTwoCompanies, type TwoCompanies } from '../test/two-companies.js';
 import { concreteUrl, type RouteCase, routeCases, unmappedParams } from './route-table.js';

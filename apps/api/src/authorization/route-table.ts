@@ -83,7 +83,7 @@ export const BODY_RECORDS: Record<string, { field: string; record: RecordField }
   },
   // The identity provider's object id of the user signing in (connector only).
   'POST /api/identity/claims': { field: 'objectId', record: company((f) => f.subjects.owner) },
-  // Multipart text fields, sent before the file (storage-admin.ts, files-schemas.ts): ADMIN only.
+  // Multipart text fields, sent before the file (contracts files.ts fileFormSchema): ADMIN only.
   'POST /api/files': { field: 'organisationId', record: company((f) => f.owner.records.organisationId) },
   'POST /api/admin/files': {
     field: 'organisationId',

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 
 /** Columns every business table has (domain.md): set by the database on insert, by the repository after. */
 interface Audited {
@@ -247,7 +247,7 @@ export interface CertificateRequestsTable extends Audited {
 }
 
 /**
- * migration 0008: domain.md SessionToken. The value is stored encrypted (technical/token-cipher.ts:
+ * migration 0008: domain.md SessionToken. The value is stored encrypted (company/token-cipher.ts:
  * AES-256-GCM, base64 ciphertext with its tag, base64 nonce, key id) and shown to the company once.
  */
 export interface SessionTokensTable extends Audited {
@@ -398,6 +398,9 @@ export interface DB {
   testRuns: TestRunsTable;
   reviewQueue: ReviewQueueView;
 }
+
+/** The database or a transaction on it: what a read takes that also runs inside a writer's transaction. */
+export type Db = Kysely<DB> | Transaction<DB>;
 
 export type Organisation = Selectable<OrganisationsTable>;
 export type CheckRow = Selectable<ChecksTable>;

@@ -58,7 +58,7 @@ const bearer = async (roles: string[], claims: Record<string, unknown> = {}) =>
   `Bearer ${await t.sign({ roles, ...claims })}`;
 const basic = (secret: string) => `Basic ${Buffer.from(`b2c:${secret}`).toString('base64')}`;
 
-/** A seeded user of the directory, which the API serves only (modules/users/user-standing.ts). */
+/** A seeded user of the directory, which the API serves only (accounts/user-standing.ts). */
 const seededUser = (email: string) =>
   t.db.selectFrom('users').select(['id', 'email']).where('email', '=', email).executeTakeFirstOrThrow();
 const external = await seededUser('external@portal.test');

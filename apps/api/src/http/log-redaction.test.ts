@@ -5,7 +5,7 @@ import {
   registered,
   tokenInfo,
   useToken,
-} from '../modules/registration/registration-test-kit.js';
+} from '../test/registration-test-kit.js';
 import { createTestApp } from '../test/test-app.js';
 import { REDACTED_IN_LOG, redactUrl } from './log-redaction.js';
 

@@ -1,7 +1,7 @@
+import { listPageSchema } from '@portal/contracts';
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { listPageSchema } from '../list/list-schemas.js';
 import { responseJsonSchema, responseSerializerCompiler } from './response-serializer.js';
 
 const row = z.object({

@@ -1,5 +1,7 @@
+import type { RateLimitOptions } from '@fastify/rate-limit';
 import {
   type EndpointSpec,
+  extraParamNames,
   type ParsedBody,
   type ParsedParams,
   type ResponseOf,
@@ -8,6 +10,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
 import { type ListRequest, parseListRequest } from '../list/list-resource.js';
+import { writtenAsIs } from './written-as-is.js';
 
 /** The query a handler reads: a checked list request for a list endpoint, else the query schema's output. */
 type ParsedQuery<E extends EndpointSpec> = E['list'] extends object
@@ -20,6 +23,8 @@ type ParsedQuery<E extends EndpointSpec> = E['list'] extends object
 export interface RouteInput<E extends EndpointSpec> {
   params: ParsedParams<E>;
   query: ParsedQuery<E>;
+  /** A list endpoint's own params outside the list language (its `extra`), checked. */
+  extra: E['extra'] extends z.ZodType ? z.output<E['extra']> : undefined;
   body: ParsedBody<E>;
   request: FastifyRequest;
   reply: FastifyReply;
@@ -38,6 +43,24 @@ export interface RouteOptions {
   bodyLimit?: number;
   /** OpenAPI tags (the module's name). */
   tags?: string[];
+  /** false for a download streamed as stored (compressing documents gains little, drops Content-Length). */
+  compress?: false;
+  /**
+   * Runs before the body is read and checked: the onboarding routes resolve their caller there, so a
+   * refused caller's upload is never streamed and their bad body answers 403, not 400.
+   */
+  preValidation?: RouteShorthandOptions['preValidation'];
+  /** Runs after the body is checked, before the handler (a limit by the body's email). */
+  preHandler?: RouteShorthandOptions['preHandler'];
+  /** This route's own rate limit (@fastify/rate-limit), tighter than the plugin's default. */
+  rateLimit?: RateLimitOptions;
+  /**
+   * The answer is written with JSON.stringify (http/written-as-is.ts): its schema holds transforms that zod
+   * cannot run backwards to encode it.
+   */
+  writtenAsIs?: true;
+  /** The media types a route reads when more than its declared body's (OpenAPI: a CSV import's text/csv). */
+  consumes?: string[];
 }
 
 /**
@@ -60,24 +83,37 @@ export function route<E extends EndpointSpec>(
   };
   if (endpoint.body === 'multipart') schema.consumes = ['multipart/form-data'];
   else if (endpoint.body) schema.body = endpoint.body;
+  if (options.consumes) schema.consumes = options.consumes;
   if (typeof endpoint.response === 'object') schema.response = { [status]: endpoint.response };
   const list = endpoint.list;
+  const extraNames = extraParamNames(endpoint);
   const routeOptions: RouteShorthandOptions = {
-    config: { access: endpoint.access },
+    config: { access: endpoint.access, ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) },
     schema,
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+    ...(options.compress === false ? { compress: false } : {}),
+    ...(options.preValidation ? { preValidation: options.preValidation } : {}),
+    ...(options.preHandler ? { preHandler: options.preHandler } : {}),
+    ...(options.writtenAsIs ? { serializerCompiler: writtenAsIs } : {}),
   };
   app.route({
     method: endpoint.method,
     url: endpoint.path,
     ...routeOptions,
     handler: async (request, reply) => {
+      const raw = request.query as Record<string, string | string[] | undefined>;
+      // A list's own params (`extra`, checked with the query) are not the list language's to read.
       const query = list
-        ? parseListRequest(request.query as Record<string, string | string[] | undefined>, list)
-        : request.query;
+        ? parseListRequest(
+            Object.fromEntries(Object.entries(raw).filter(([name]) => !extraNames.includes(name))),
+            list,
+          )
+        : raw;
+      const extra = endpoint.extra?.parse(raw);
       const answer = await handler({
         params: request.params as ParsedParams<E>,
         query: query as ParsedQuery<E>,
+        extra: extra as RouteInput<E>['extra'],
         body: request.body as ParsedBody<E>,
         request,
         reply,

@@ -80,7 +80,7 @@ export interface AuthOptions {
   /** Called once per token (per sign-in or renewal) with its verified user. */
   onSignIn?: (user: SessionUser) => Promise<void>;
   /**
-   * The user's standing in the portal's directory (modules/users/user-standing.ts): a disabled user, or an
+   * The user's standing in the portal's directory (accounts/user-standing.ts): a disabled user, or an
    * external user whose access is revoked, is refused although their token is still valid.
    */
   standing?: (user: SessionUser) => Promise<UserStanding>;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedUser } from '../modules/users/users-test-kit.js';
 import { multipartBody, uploadForm } from '../storage/test-uploads.js';
 import { createTestApp } from '../test/test-app.js';
+import { seedUser } from '../test/users-test-kit.js';
 
 // issue 21 items 4 and 5: every signed-in write is limited per user, uploads more tightly.
 

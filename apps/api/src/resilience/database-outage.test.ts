@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/database.js';
+import { type ApiAnswer, type ApiProcess, startApiProcess } from '../test/api-process.js';
+import { describeWithPostgres } from '../test/describe-with-postgres.js';
+import { startJwksServer } from '../test/jwks-server.js';
+import { type OwnPostgres, startOwnPostgres } from '../test/own-postgres.js';
 import {
   auditOf,
   eventsOf,
@@ -8,11 +12,7 @@ import {
   reviewerHeaders,
   type SeededCheck,
   seedCheck,
-} from '../modules/reviews/reviews-test-kit.js';
-import { type ApiAnswer, type ApiProcess, startApiProcess } from '../test/api-process.js';
-import { describeWithPostgres } from '../test/describe-with-postgres.js';
-import { startJwksServer } from '../test/jwks-server.js';
-import { type OwnPostgres, startOwnPostgres } from '../test/own-postgres.js';
+} from '../test/reviews-test-kit.js';
 import { createTestKeys } from '../test/tokens.js';
 import { waitFor } from '../test/wait-for.js';
 

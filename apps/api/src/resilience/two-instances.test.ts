@@ -1,16 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/database.js';
 import { enqueueMail } from '../mail/outbox-repository.js';
-import {
-  auditOf,
-  eventsOf,
-  type Headers,
-  reviewerHeaders,
-  seedCheck,
-} from '../modules/reviews/reviews-test-kit.js';
 import { type ApiProcess, startApiProcess } from '../test/api-process.js';
 import { describeWithPostgres } from '../test/describe-with-postgres.js';
 import { startJwksServer } from '../test/jwks-server.js';
+import { auditOf, eventsOf, type Headers, reviewerHeaders, seedCheck } from '../test/reviews-test-kit.js';
 import { startSmtpServer, type TestSmtpServer } from '../test/smtp-test-server.js';
 import { createScratchSchema, type ScratchSchema } from '../test/test-database.js';
 import { createTestKeys } from '../test/tokens.js';

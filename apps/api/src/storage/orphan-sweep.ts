@@ -2,8 +2,8 @@ import { FILE_PURPOSES } from '@portal/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema.js';
-import { referenceCountSql } from '../modules/storage-admin/file-references.js';
 import type { BlobStore } from './blob-store.js';
+import { referenceCountSql } from './file-references.js';
 import type { FileStorage } from './file-storage.js';
 import { type ReleasedFile, removeBlobs } from './released-files.js';
 

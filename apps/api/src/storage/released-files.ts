@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../db/schema.js';
-import { referenceCountOf } from '../modules/storage-admin/file-references.js';
 import type { BlobStore } from './blob-store.js';
+import { referenceCountOf } from './file-references.js';
 
 /** A file whose row a transaction deleted: its blob goes once that transaction has committed. */
 export interface ReleasedFile {

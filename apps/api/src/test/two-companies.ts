@@ -1,3 +1,4 @@
+import { type Headers, type Identity, signedInHeaders } from './callers.js';
 import {
   completeDraft,
   createCompany,
@@ -5,8 +6,7 @@ import {
   type TestApp,
   type TestCompany,
   TINY_PDF,
-} from '../modules/onboarding/onboarding-test-kit.js';
-import { type Headers, type Identity, signedInHeaders } from './callers.js';
+} from './onboarding-test-kit.js';
 
 // Two onboarding companies for the authorization suites (issue 14): the owner, with a record behind every
 // kind of id a route takes, and another company whose user tries those ids. Plus the records of the

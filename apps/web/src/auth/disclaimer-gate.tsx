@@ -1,7 +1,9 @@
-import type { DisclaimerAcceptance, PendingDisclaimer, PendingDisclaimers } from '@portal/contracts';
-import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { disclaimersApi, type PendingDisclaimer } from '@portal/contracts';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { apiKey, callApi } from '../http/api-call';
+import { useApiMutation } from '../http/api-hooks';
 import type { HttpClient } from '../http/http-client';
 import { useHttp } from '../http/http-context';
 import { useAuth, useSessionUser } from './auth-context';
@@ -11,14 +13,14 @@ import type { SessionUser } from './session-user';
 // is to be shown.
 const MarkdownText = lazy(async () => ({ default: (await import('../ui/markdown-text')).MarkdownText }));
 
-export const PENDING_DISCLAIMERS_KEY = ['disclaimers', 'pending'] as const;
+export const PENDING_DISCLAIMERS_KEY = apiKey(disclaimersApi.pending);
 
 /** GET /api/disclaimers/pending: the published texts the signed-in user still has to accept. */
 const pendingDisclaimersQuery = (http: HttpClient, username: string | null) =>
   queryOptions({
     // Per user: another user signing in on the same page reads their own list.
     queryKey: [...PENDING_DISCLAIMERS_KEY, username],
-    queryFn: ({ signal }) => http<PendingDisclaimers>('/api/disclaimers/pending', { signal }),
+    queryFn: ({ signal }) => callApi(http, disclaimersApi.pending, { signal }),
     enabled: username !== null,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -46,18 +48,8 @@ export function prefetchPendingDisclaimers(
 }
 
 /** POST /api/disclaimers/{type}/acceptances; the pending list is read again either way (a 409 shows the newer text). */
-export function useAcceptDisclaimer() {
-  const http = useHttp();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ type, version }: Pick<PendingDisclaimer, 'type' | 'version'>) =>
-      http<DisclaimerAcceptance>(`/api/disclaimers/${type}/acceptances`, {
-        method: 'POST',
-        body: { version },
-      }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: PENDING_DISCLAIMERS_KEY }),
-  });
-}
+export const useAcceptDisclaimer = () =>
+  useApiMutation(disclaimersApi.accept, { invalidates: [disclaimersApi.pending] });
 
 /**
  * issue 13: "A published content that requires acceptance is shown to each user at their next sign-in until
@@ -104,7 +96,9 @@ function DisclaimerPanel({ disclaimer }: { disclaimer: PendingDisclaimer }) {
           type="button"
           className="primary"
           disabled={accept.isPending}
-          onClick={() => accept.mutate({ type: disclaimer.type, version: disclaimer.version })}
+          onClick={() =>
+            accept.mutate({ params: { type: disclaimer.type }, body: { version: disclaimer.version } })
+          }
         >
           {t('auth.disclaimerGate.accept')}
         </button>

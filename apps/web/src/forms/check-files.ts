@@ -2,6 +2,8 @@ import type { FilePurpose } from '@portal/contracts';
 import { BYTES_PER_MB, extensionOf, FILE_RULES } from '@portal/domain';
 import { tk } from '../i18n/i18n';
 
+// Below the forms, for the ui/ links that show a stored file's size too.
+export { formatFileSize } from '../i18n/file-size';
 export { BYTES_PER_MB, extensionOf };
 
 /** spec §5 Files: the allowed extensions by group. */
@@ -91,12 +93,4 @@ export function checkFiles(
     else valid.push(file);
   }
   return { value: options.multiple ? valid : (valid[0] ?? null), errors };
-}
-
-/** spec §3 selected file size, in decimal units as the limit: kB below a megabyte, else MB. */
-export function formatFileSize(bytes: number, locale?: string): string {
-  const format = (value: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value);
-  const kilobytes = Math.round(bytes / 100) / 10;
-  // 999,990 bytes would round to "1,000 kB": from there on it is "1 MB".
-  return kilobytes < 1000 ? `${format(kilobytes)} kB` : `${format(bytes / BYTES_PER_MB)} MB`;
 }

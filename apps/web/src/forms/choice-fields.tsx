@@ -10,7 +10,7 @@ import {
 } from '../ui/items';
 import { RadioGroup } from '../ui/radio-group';
 import { Select } from '../ui/select';
-import { type CommonFieldProps, useField } from './form';
+import { type CommonFieldProps, useContractRules, useField } from './form';
 import { controlProps, FormField, framing } from './form-field';
 import styles from './forms.module.css';
 
@@ -50,7 +50,8 @@ function preventWhenReadOnly(readOnly: boolean | undefined) {
 export interface CheckboxFieldProps extends CommonFieldProps {}
 
 /** spec §5 checkbox: a boolean; required means it must be checked. */
-export function CheckboxField(props: CheckboxFieldProps) {
+export function CheckboxField(given: CheckboxFieldProps) {
+  const props = useContractRules(given.name, given);
   const field = useField(props, { type: 'checkbox', required: props.required });
   const { register } = useFormContext();
   return (
@@ -85,12 +86,8 @@ export interface CheckboxGroupFieldProps<TItem extends object = ListItem>
     ItemsProps<TItem> {}
 
 /** Several checkboxes, one per item: the value is the list of checked items' values (ids). */
-export function CheckboxGroupField<TItem extends object = ListItem>({
-  items,
-  valueKey,
-  labelKey,
-  ...props
-}: CheckboxGroupFieldProps<TItem>) {
+export function CheckboxGroupField<TItem extends object = ListItem>(given: CheckboxGroupFieldProps<TItem>) {
+  const { items, valueKey, labelKey, ...props } = useContractRules(given.name, given);
   const field = useField(props, { type: 'checkboxes', required: props.required });
   const { control } = useFormContext();
   const { field: controller } = useController({ name: props.name, control, disabled: props.disabled });
@@ -148,13 +145,8 @@ export interface RadioFieldProps<TItem extends object = ListItem>
  * spec §5 radio, on ui/RadioGroup: the value is the chosen item's value (id), null when none. Read-only
  * shows the group as disabled but keeps its value checked and submitted.
  */
-export function RadioField<TItem extends object = ListItem>({
-  items,
-  valueKey,
-  labelKey,
-  orientation,
-  ...props
-}: RadioFieldProps<TItem>) {
+export function RadioField<TItem extends object = ListItem>(given: RadioFieldProps<TItem>) {
+  const { items, valueKey, labelKey, orientation, ...props } = useContractRules(given.name, given);
   const field = useField(props, { type: 'radio', required: props.required });
   const { control } = useFormContext();
   const { field: controller } = useController({ name: props.name, control, disabled: props.disabled });
@@ -210,16 +202,17 @@ export interface SelectFieldProps<TItem extends object = ListItem>
  * spec §5 select, on ui/Select: the value is the chosen item's value (id) or null, a list of them with
  * isMulti. Read-only shows it as disabled but keeps its value submitted.
  */
-export function SelectField<TItem extends object = ListItem>({
-  items,
-  valueKey,
-  labelKey,
-  isMulti = false,
-  placeholder,
-  isSearchable,
-  isClearable,
-  ...props
-}: SelectFieldProps<TItem>) {
+export function SelectField<TItem extends object = ListItem>(given: SelectFieldProps<TItem>) {
+  const {
+    items,
+    valueKey,
+    labelKey,
+    isMulti = false,
+    placeholder,
+    isSearchable,
+    isClearable,
+    ...props
+  } = useContractRules(given.name, given);
   const field = useField(props, { type: 'select', required: props.required, multiple: isMulti });
   const { control } = useFormContext();
   const { field: controller } = useController({ name: props.name, control, disabled: props.disabled });

@@ -10,7 +10,7 @@ import {
   formatFileSize,
   maxSizeMbOf,
 } from './check-files';
-import { type CommonFieldProps, useField } from './form';
+import { type CommonFieldProps, useContractRules, useField } from './form';
 import { FormField, framing } from './form-field';
 import styles from './forms.module.css';
 
@@ -38,7 +38,13 @@ function selectedFiles(value: unknown): File[] {
  * why for each, and lists the selected files with their size (spec §3: name, size). The list is the truth:
  * the browser's own "n files" text is cleared after each choice, since it would still count dropped files.
  */
-export function FileInput({ accept, maxSizeMb: givenMaxSizeMb, multiple = false, ...props }: FileInputProps) {
+export function FileInput(given: FileInputProps) {
+  const {
+    accept,
+    maxSizeMb: givenMaxSizeMb,
+    multiple = false,
+    ...props
+  } = useContractRules(given.name, given);
   const maxSizeMb = maxSizeMbOf(accept, givenMaxSizeMb);
   const { t, i18n } = useTranslation();
   const field = useField(props, { type: 'file', required: props.required, multiple });

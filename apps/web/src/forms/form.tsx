@@ -23,6 +23,7 @@ import {
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { contractFieldRules, contractMessage } from './contract-rules';
 import {
   emptyValue,
   type FieldRules,
@@ -60,6 +61,11 @@ export class FieldRegistry {
     };
   }
 
+  /** Whether a field of this name is on screen (mounted and enabled). */
+  has(name: string): boolean {
+    return this.#fields.has(name);
+  }
+
   /** The fields to check again when `name` changes: those of refinements depending on it. */
   dependents(name: string): string[] {
     return this.#refinements
@@ -95,9 +101,44 @@ export class FieldRegistry {
   }
 }
 
-export type FormKit<TValues extends FieldValues> = UseFormReturn<TValues> & { registry: FieldRegistry };
+export type FormKit<TValues extends FieldValues> = UseFormReturn<TValues> & {
+  registry: FieldRegistry;
+  /** The contract the form checks, when it has one. */
+  schema?: z.ZodType | undefined;
+};
+
+/**
+ * A resolver over a contract's schema (packages/contracts), the one the API checks: the first issue of
+ * each field becomes its error, in spec §5's words where §5 has them (contract-rules.ts); the values go
+ * through as they are.
+ */
+function contractResolver<TValues extends FieldValues>(
+  schema: z.ZodType,
+  registry: FieldRegistry,
+): Resolver<TValues> {
+  return async (values, _context, options) => {
+    const result = await schema.safeParseAsync(values);
+    if (result.success) return { values, errors: {} };
+    const errors: Record<string, FieldError> = {};
+    for (const issue of result.error.issues) {
+      const path = issue.path.map(String).join('.');
+      // As with the registry's own schema, only the fields on screen are checked: a rule on a value the
+      // person cannot see or change would block the form without a word (the API still checks it).
+      if (!registry.has(path)) continue;
+      errors[path] ??= contractMessage(issue, valueAt(values, path));
+    }
+    return Object.keys(errors).length === 0
+      ? { values, errors: {} }
+      : { values: {}, errors: toNestErrors(errors, options) };
+  };
+}
 
 export interface UseFormKitOptions<TValues extends FieldValues> {
+  /**
+   * The contract the API checks the submission against (issue 22 item 4): the form checks the same
+   * schema, and each field takes its required, lengths and bounds from it (props need not repeat them).
+   */
+  schema?: z.ZodType;
   defaultValues?: DefaultValues<TValues>;
   /** Rules across fields, such as mustMatch('password', 'passwordConfirmation'). Read once. */
   refinements?: readonly FormRefinement[];
@@ -114,14 +155,46 @@ export function useFormKit<TValues extends FieldValues>(
 ): FormKit<TValues> {
   const [{ registry, resolver }] = useState(() => {
     const created = new FieldRegistry(options.refinements);
-    return { registry: created, resolver: options.resolver?.(created) ?? created.resolver<TValues>() };
+    const resolver =
+      options.resolver?.(created) ??
+      (options.schema ? contractResolver<TValues>(options.schema, created) : created.resolver<TValues>());
+    return { registry: created, resolver };
   });
   const form = useForm<TValues>({ defaultValues: options.defaultValues, mode: 'onChange', resolver });
   // Not memoised: react-hook-form hands back the same object with a fresh formState on every render.
-  return { ...form, registry };
+  return { ...form, registry, schema: options.schema };
 }
 
 const RegistryContext = createContext<FieldRegistry | null>(null);
+const ContractContext = createContext<z.ZodType | undefined>(undefined);
+
+/** The bounds a field's props may leave to the contract. */
+interface OwnRules {
+  required?: boolean | undefined;
+  minLength?: number | undefined;
+  maxLength?: number | undefined;
+  min?: number | string | undefined;
+  max?: number | string | undefined;
+}
+
+/**
+ * A field's rules with what its props leave out taken from the form's contract: under a contract a
+ * string without a minimum has none (spec §5's default minimum of 2 is for forms without one).
+ */
+export function useContractRules<T extends OwnRules>(name: string, own: T): T {
+  const schema = useContext(ContractContext);
+  if (!schema) return own;
+  const contract = contractFieldRules(schema, name);
+  if (!contract) return own;
+  return {
+    ...own,
+    required: own.required ?? contract.required,
+    minLength: own.minLength ?? contract.minLength ?? 0,
+    maxLength: own.maxLength ?? contract.maxLength,
+    min: own.min ?? contract.min,
+    max: own.max ?? contract.max,
+  };
+}
 
 export interface FormProps<TValues extends FieldValues>
   extends Omit<ComponentPropsWithoutRef<'form'>, 'onSubmit' | 'onInvalid' | 'noValidate'> {
@@ -143,13 +216,15 @@ export function Form<TValues extends FieldValues>({
   children,
   ...formProps
 }: FormProps<TValues>) {
-  const { registry, ...methods } = form;
+  const { registry, schema, ...methods } = form;
   return (
     <FormProvider {...methods}>
       <RegistryContext.Provider value={registry}>
-        <form {...formProps} noValidate onSubmit={methods.handleSubmit(onSubmit, onInvalid)}>
-          {children}
-        </form>
+        <ContractContext.Provider value={schema}>
+          <form {...formProps} noValidate onSubmit={methods.handleSubmit(onSubmit, onInvalid)}>
+            {children}
+          </form>
+        </ContractContext.Provider>
       </RegistryContext.Provider>
     </FormProvider>
   );
@@ -234,17 +309,24 @@ export function useField(props: CommonFieldProps, rules: FieldRules): FieldState
 
   const state = getFieldState(name, formState);
   const shown = showErrors && state.invalid && (state.isDirty || formState.submitCount > 0);
-  const message = shown ? fieldMessage(state.error?.message, rules) : undefined;
+  // A refusal the API gave for this field (form-dialog.tsx sets it) and a contract's own rule show their
+  // own words.
+  const verbatim = state.error?.type === 'server' || state.error?.type === 'verbatim';
+  const serverMessage = verbatim ? state.error?.message : undefined;
+  const message = shown && !serverMessage ? fieldMessage(state.error?.message, rules) : undefined;
   const errorId = `${id}-error`;
   const descriptionId = `${id}-description`;
-  const describedBy = [message ? errorId : undefined, description ? descriptionId : undefined]
+  const describedBy = [
+    message || (shown && serverMessage) ? errorId : undefined,
+    description ? descriptionId : undefined,
+  ]
     .filter((part): part is string => part !== undefined)
     .join(' ');
   return {
     id,
     errorId,
     descriptionId,
-    error: message ? t(message.key, message.values) : undefined,
+    error: shown && serverMessage ? serverMessage : message ? t(message.key, message.values) : undefined,
     describedBy: describedBy || undefined,
     deps: registry.dependents(name),
   };

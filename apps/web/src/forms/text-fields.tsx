@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { type CommonFieldProps, useField } from './form';
+import { type CommonFieldProps, useContractRules, useField } from './form';
 import { controlProps, FormField, framing } from './form-field';
 import {
   type NumberRules,
@@ -31,15 +31,16 @@ export interface TextFieldProps extends CommonFieldProps, TextOptions {
 }
 
 /** spec §5 text input: minlength 2 and maxlength 50 unless given. */
-export function TextField({
-  type = 'text',
-  minLength,
-  maxLength,
-  pattern,
-  placeholder,
-  autoComplete,
-  ...props
-}: TextFieldProps) {
+export function TextField(given: TextFieldProps) {
+  const {
+    type = 'text',
+    minLength,
+    maxLength,
+    pattern,
+    placeholder,
+    autoComplete,
+    ...props
+  } = useContractRules(given.name, given);
   const rules: TextRules = { type, required: props.required, minLength, maxLength, pattern };
   const field = useField(props, rules);
   const { register } = useFormContext();
@@ -66,14 +67,15 @@ export interface TextareaFieldProps extends CommonFieldProps, Omit<TextOptions, 
 }
 
 /** spec §5 textarea: 4 rows, and a text input's length defaults. */
-export function TextareaField({
-  rows = TEXTAREA_ROWS,
-  minLength,
-  maxLength,
-  pattern,
-  placeholder,
-  ...props
-}: TextareaFieldProps) {
+export function TextareaField(given: TextareaFieldProps) {
+  const {
+    rows = TEXTAREA_ROWS,
+    minLength,
+    maxLength,
+    pattern,
+    placeholder,
+    ...props
+  } = useContractRules(given.name, given);
   const rules: TextRules = { type: 'textarea', required: props.required, minLength, maxLength, pattern };
   const field = useField(props, rules);
   const { register } = useFormContext();
@@ -99,14 +101,11 @@ export interface PasswordFieldProps extends CommonFieldProps, TextOptions {}
  * spec §5 password: a text input whose characters a toggle button shows and hides. No pattern unless given
  * (pattern="password" asks for the four kinds of characters).
  */
-export function PasswordField({
-  minLength,
-  maxLength,
-  pattern,
-  placeholder,
-  autoComplete,
-  ...props
-}: PasswordFieldProps) {
+export function PasswordField(given: PasswordFieldProps) {
+  const { minLength, maxLength, pattern, placeholder, autoComplete, ...props } = useContractRules(
+    given.name,
+    given,
+  );
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
   const rules: TextRules = { type: 'password', required: props.required, minLength, maxLength, pattern };
@@ -175,16 +174,11 @@ function toNumber(value: unknown): number | null {
 }
 
 /** spec §5 type number: min and max, minlength 1. Its value is a number, or null when empty. */
-export function NumberField({
-  min,
-  max,
-  step,
-  minLength,
-  maxLength,
-  placeholder,
-  autoComplete,
-  ...props
-}: NumberFieldProps) {
+export function NumberField(given: NumberFieldProps) {
+  const { min, max, step, minLength, maxLength, placeholder, autoComplete, ...props } = useContractRules(
+    given.name,
+    given,
+  );
   const rules: NumberRules = { type: 'number', required: props.required, min, max, minLength, maxLength };
   const field = useField(props, rules);
   const { register } = useFormContext();
@@ -216,7 +210,8 @@ export interface DateFieldProps extends CommonFieldProps {
 }
 
 /** A day (YYYY-MM-DD text, '' when empty), with the browser's date picker. */
-export function DateField({ min, max, ...props }: DateFieldProps) {
+export function DateField(given: DateFieldProps) {
+  const { min, max, ...props } = useContractRules(given.name, given);
   const field = useField(props, { type: 'date', required: props.required, min, max });
   const { register } = useFormContext();
   return (

@@ -54,6 +54,7 @@ export function callApi<E extends EndpointSpec>(
     ...(body !== undefined ? { body } : {}),
     ...(search ? { query: search } : {}),
     ...(signal ? { signal } : {}),
+    ...(endpoint.response === 'download' ? { download: true } : {}),
   });
 }
 
@@ -67,7 +68,7 @@ export function apiKey<E extends EndpointSpec>(endpoint: E, input?: Partial<Call
     .split('/')
     .filter(Boolean)
     .map((segment) => (segment.startsWith(':') ? params[segment.slice(1)] : segment));
-  const known = segments.findIndex((segment) => segment === undefined);
+  const known = segments.indexOf(undefined);
   const path = known === -1 ? segments : segments.slice(0, known);
   return input?.query === undefined ? path : [...path, input.query];
 }

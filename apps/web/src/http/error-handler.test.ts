@@ -4,7 +4,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../../public/assets/i18n/en.json';
 import { isServiceUnavailable, resetAvailability } from './availability';
 import { resetConnectivity } from './connectivity';
-import { createErrorHandler, createQueryClient, type ErrorHandlerDeps, SILENT_ERRORS } from './error-handler';
+import {
+  createErrorHandler,
+  createQueryClient,
+  type ErrorHandlerDeps,
+  INLINE_ERRORS,
+  SILENT_ERRORS,
+} from './error-handler';
 import { HttpError } from './http-client';
 
 const i18n = i18next.createInstance();
@@ -175,6 +181,19 @@ describe('the error handler performs the catalogue actions (spec §8)', () => {
   });
 });
 
+describe('inline errors (a form dialog shows the messages itself)', () => {
+  it('shows no toast and keeps the modal, but still signs out on a 401', async () => {
+    const { deps, handleError } = setup();
+    handleError(apiError(409, 'VERSION_CONFLICT'), { inline: true });
+    expect(deps.notify).not.toHaveBeenCalled();
+    handleError(new HttpError(401, undefined), { inline: true });
+    await settle();
+    expect(deps.notify).not.toHaveBeenCalled();
+    expect(deps.closeModal).not.toHaveBeenCalled();
+    expect(deps.logout).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('offline (spec §4)', () => {
   it('the first offline error shows a message, later ones are silent, going online resets it', () => {
     let online = false;
@@ -243,6 +262,14 @@ describe('the query client (style.md example 2)', () => {
     const mutationFn = async () => Promise.reject(apiError(409, 'VERSION_CONFLICT'));
     await new MutationObserver(queryClient, { mutationFn, meta: SILENT_ERRORS }).mutate().catch(() => {});
     expect(handleError).not.toHaveBeenCalled();
+  });
+
+  it("hands a form dialog's refusal to the dialog (meta INLINE_ERRORS): no toast, the modal stays", async () => {
+    const { handleError, queryClient } = client();
+    const error = apiError(409, 'VERSION_CONFLICT');
+    const mutationFn = async () => Promise.reject(error);
+    await new MutationObserver(queryClient, { mutationFn, meta: INLINE_ERRORS }).mutate().catch(() => {});
+    expect(handleError.mock.calls).toEqual([[error, { inline: true }]]);
   });
 
   it('keeps query results fresh for 30 s', () => {

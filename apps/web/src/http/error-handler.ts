@@ -31,6 +31,11 @@ export interface ErrorHandlerDeps {
 export interface HandleErrorOptions {
   /** The caller handles the error itself: no message, no action. */
   silent?: boolean;
+  /**
+   * The caller shows the messages where the person is (a form in a dialog, modal/form-dialog.tsx): no
+   * toast and the dialog stays open, but the session's actions (sign out, unavailable, go back) still run.
+   */
+  inline?: boolean;
 }
 
 export type HandleError = (error: unknown, options?: HandleErrorOptions) => void;
@@ -70,12 +75,13 @@ export function createErrorHandler(deps: ErrorHandlerDeps): HandleError {
     // spec §4: the first offline error shows a message, later ones are silent until online again.
     if (!isOnlineNow && resolved.length > 0 && !firstOffline()) return;
     const actions = new Set(resolved.flatMap((entry) => entry.actions));
-    for (const entry of resolved) {
+    // A form dialog shows the messages itself, beside its fields, and stays open (INLINE_ERRORS).
+    for (const entry of options.inline ? [] : resolved) {
       if (!entry.actions.includes('SHOW_ERROR')) continue;
       deps.notify(entry.translatable ? deps.t(entry.message, entry.values) : entry.message, 'error');
     }
     // A list body may repeat an action: each is performed once.
-    if (actions.has('CLOSE_MODAL')) deps.closeModal();
+    if (actions.has('CLOSE_MODAL') && !options.inline) deps.closeModal();
     if (actions.has('LOGOUT_AND_GO_ROOT')) logoutAndGoRoot();
     if (actions.has('GO_BACK')) deps.goBack();
     // spec §2: the unavailable page replaces the whole app while the flag is set, at the current URL,
@@ -95,8 +101,18 @@ export function toastNotify(message: string, kind: NotifyKind): void {
 /** Query or mutation `meta` that opts out of the error handler: the caller shows its own message. */
 export const SILENT_ERRORS = { silentErrors: true } as const;
 
+/**
+ * Mutation `meta` of a call made from a form dialog (modal/form-dialog.tsx): the dialog shows the messages
+ * beside its form and stays open; the handler runs only the session's actions.
+ */
+export const INLINE_ERRORS = { inlineErrors: true } as const;
+
 function isSilent(meta: unknown): boolean {
   return typeof meta === 'object' && meta !== null && 'silentErrors' in meta && meta.silentErrors === true;
+}
+
+function isInline(meta: unknown): boolean {
+  return typeof meta === 'object' && meta !== null && 'inlineErrors' in meta && meta.inlineErrors === true;
 }
 
 const STALE_TIME_MS = 30_000;
@@ -120,7 +136,9 @@ export function createQueryClient(handleError: HandleError): QueryClient {
     }),
     mutationCache: new MutationCache({
       onError: (error, _variables, _onMutateResult, mutation) => {
-        if (!isSilent(mutation.meta)) handleError(error);
+        if (isSilent(mutation.meta)) return;
+        if (isInline(mutation.meta)) handleError(error, { inline: true });
+        else handleError(error);
       },
     }),
     defaultOptions: {

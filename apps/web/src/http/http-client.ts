@@ -1,3 +1,5 @@
+import type { DownloadedFile } from '@portal/contracts';
+
 /** The one error type of every failed call (style.md): the HTTP status, the API's code, and its body. */
 export class HttpError extends Error {
   override name = 'HttpError';
@@ -31,6 +33,8 @@ export interface RequestOptions {
   body?: unknown;
   query?: Record<string, string>;
   signal?: AbortSignal;
+  /** The answer is a file: it comes back as a DownloadedFile (content and name), not as JSON. */
+  download?: boolean;
 }
 
 const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -49,7 +53,9 @@ export function createHttpClient(options: HttpClientOptions) {
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
   return async function request<T>(path: string, init: RequestOptions = {}): Promise<T> {
     const method = init.method ?? 'GET';
-    const url = `${options.baseUrl}${path}${init.query ? `?${new URLSearchParams(init.query)}` : ''}`;
+    // An absolute URL (an export link the page already shows) is taken as it is.
+    const base = /^[a-z][a-z0-9+.-]*:/i.test(path) ? '' : options.baseUrl;
+    const url = `${base}${path}${init.query ? `?${new URLSearchParams(init.query)}` : ''}`;
     const headers = new Headers({ accept: 'application/json', 'accept-language': options.language() });
     const token = await options.getToken();
     if (token) headers.set('authorization', `Bearer ${token}`);
@@ -69,12 +75,20 @@ export function createHttpClient(options: HttpClientOptions) {
       signal: init.signal,
       credentials: 'same-origin',
     });
+    if (init.download && response.ok) {
+      const file: DownloadedFile = { blob: await response.blob(), name: fileNameOf(response) };
+      return file as T;
+    }
     const text = await response.text();
     const parsed: unknown = text ? safeJson(text) : undefined;
     if (!response.ok) throw new HttpError(response.status, parsed);
     return parsed as T;
   };
 }
+
+/** The file name the API gives (content-disposition). */
+const fileNameOf = (response: Response) =>
+  /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
 
 function safeJson(text: string): unknown {
   try {

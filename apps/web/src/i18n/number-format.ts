@@ -1,4 +1,4 @@
-import { whenIdle } from '../app/yield-to-main';
+import { whenIdle } from '../scheduling/yield-to-main';
 
 /** spec §1: the default locale is en-US; the only language, en, formats as en-US (numbers and dates). */
 export const localeOf = (language: string) => (language === 'en' ? 'en-US' : language);

@@ -1,30 +1,24 @@
-import { useQuery } from '@tanstack/react-query';
+import { linksApi } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { useEnvironment } from '../config/environment-context';
-import { useHttp } from '../http/http-context';
+import { useApiQuery } from '../http/api-hooks';
 import { externalHref } from './external-link';
 import styles from './layout.module.css';
 
 /** spec §1: app version. */
 export const APP_VERSION = '1.1.3';
 
-export interface FooterLink {
-  id: string;
-  label: string;
-  link: string;
-}
-
 /** spec §7 GET /links/{id}, cached per id: a list rarely changes within a visit. */
-export function useLinkList(listId: string) {
-  const http = useHttp();
-  return useQuery({
-    queryKey: ['links', listId],
-    queryFn: ({ signal }) => http<FooterLink[]>(`/links/${encodeURIComponent(listId)}`, { signal }),
-    staleTime: Number.POSITIVE_INFINITY,
-    // The footer works without its links: a failure here is not worth an error toast.
-    meta: { silentErrors: true },
-  });
-}
+export const useLinkList = (listId: string) =>
+  useApiQuery(
+    linksApi.list,
+    { params: { id: listId } },
+    {
+      staleTime: Number.POSITIVE_INFINITY,
+      // The footer works without its links: a failure here is not worth an error toast.
+      meta: { silentErrors: true },
+    },
+  );
 
 /** spec §2 footer: the environment name (the app name in production), the version, the footer-links list. */
 export function Footer() {

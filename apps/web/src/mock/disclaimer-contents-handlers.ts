@@ -1,28 +1,15 @@
 import {
-  DISCLAIMER_CONTENTS_LIST,
-  DISCLAIMER_TYPES,
   type DisclaimerContent,
-  type DisclaimerType,
-  disclaimerAcceptanceInputSchema,
-  disclaimerDraftInputSchema,
-  disclaimerDraftUpdateSchema,
-  disclaimerPublishSchema,
+  disclaimerContentsApi,
+  disclaimersApi,
   SIGN_IN_DISCLAIMER_TYPES,
 } from '@portal/contracts';
 import { tickBoxStatements } from '@portal/domain';
-import { delay, type HttpHandler, HttpResponse, http } from 'msw';
-import { z } from 'zod';
+import type { HttpHandler } from 'msw';
 import { demoId } from './mock-data';
-import {
-  apiError,
-  MOCK_ACTOR,
-  type MockContext,
-  noContent,
-  readBody,
-  validate,
-  versionConflict,
-} from './mock-http';
-import { answer, createInMemoryStore, listAnswer, protectedHandler } from './mock-resource';
+import { apiError, MOCK_ACTOR, type MockContext, versionConflict } from './mock-http';
+import { createInMemoryStore } from './mock-resource';
+import { mockRoute } from './mock-route';
 import { DEMO_TICK_BOXES } from './onboarding-data';
 
 type Stored = Omit<
@@ -105,10 +92,6 @@ export function createMockDisclaimers(): DisclaimerContent[] {
   ];
 }
 
-const contentParams = z.object({ id: z.uuid() });
-const typeParams = z.object({ type: z.enum(DISCLAIMER_TYPES) });
-const versionQuery = z.object({ version: z.coerce.number().int().min(1).optional() });
-
 const notDraft = () =>
   apiError(409, 'DISCLAIMER_NOT_DRAFT', 'Only a draft can be changed; this version is published or archived');
 
@@ -143,143 +126,94 @@ export function disclaimerContentsHandlers(
     },
   });
   const accepted = new Set<string>();
-  const published = (type: DisclaimerType) =>
+  const published = (type: string) =>
     store.rows.find((row) => row.type === type && row.status === 'PUBLISHED');
-  const handle = (fn: (request: Request, params: Record<string, unknown>) => Promise<Response>) =>
-    protectedHandler(context.delayMs, fn);
-  const withId = (fn: (id: string, request: Request) => Promise<Response>) =>
-    handle(async (request, params) => {
-      const valid = validate(contentParams, params);
-      return valid.ok ? fn(valid.value.id, request) : valid.response;
-    });
+  const nonePublished = (type: string) => apiError(404, 'NOT_FOUND', `No ${type} disclaimer is published`);
   const key = (row: DisclaimerContent) => `${row.type}:${row.versionNumber}`;
+  const ok = <T>(result: { ok: true; value: T } | { ok: false; response: Response }) =>
+    result.ok ? result.value : result.response;
+  const api = disclaimerContentsApi;
 
   return [
-    http.get(
-      '/api/disclaimer-contents',
-      handle(async (request) =>
-        listAnswer(store.rows, new URL(request.url).searchParams, DISCLAIMER_CONTENTS_LIST),
-      ),
-    ),
-    http.get(
-      '/api/disclaimer-contents/:id',
-      withId(async (id) => answer(store.get(id), (row) => row)),
-    ),
-    http.post(
-      '/api/disclaimer-contents',
-      handle(async (request) => {
-        const input = await readBody(request, disclaimerDraftInputSchema);
-        if (!input.ok) return input.response;
-        const last = Math.max(
-          0,
-          ...store.rows.filter((row) => row.type === input.value.type).map((row) => row.versionNumber),
+    mockRoute(context, api.list, async () => store.rows),
+    mockRoute(context, api.get, async ({ params }) => ok(store.get(params.id))),
+    mockRoute(context, api.create, async ({ body }) => {
+      const last = Math.max(
+        0,
+        ...store.rows.filter((row) => row.type === body.type).map((row) => row.versionNumber),
+      );
+      const draft = {
+        ...body,
+        versionNumber: last + 1,
+        status: 'DRAFT' as const,
+        publishedAt: null,
+        publishedBy: null,
+      };
+      return ok(store.create(draft));
+    }),
+    mockRoute(context, api.update, async ({ params, body }) => ok(store.update(params.id, body))),
+    mockRoute(context, api.publish, async ({ params, body }) => {
+      const draft = store.get(params.id);
+      if (!draft.ok) return draft.response;
+      if (draft.value.version !== body.version) return versionConflict();
+      if (draft.value.status !== 'DRAFT') return notDraft();
+      if (draft.value.type === 'PA_TICKBOX' && !tickBoxStatements(draft.value.body)) {
+        return apiError(
+          400,
+          'DISCLAIMER_TICKBOXES_INVALID',
+          'A PA_TICKBOX text is two statements, one paragraph each, separated by a blank line',
         );
-        const draft = {
-          ...input.value,
-          versionNumber: last + 1,
-          status: 'DRAFT' as const,
-          publishedAt: null,
-          publishedBy: null,
-        };
-        return answer(store.create(draft), (row) => row, 201);
-      }),
-    ),
-    http.put(
-      '/api/disclaimer-contents/:id',
-      withId(async (id, request) => {
-        const input = await readBody(request, disclaimerDraftUpdateSchema);
-        return input.ok ? answer(store.update(id, input.value), (row) => row) : input.response;
-      }),
-    ),
-    http.post(
-      '/api/disclaimer-contents/:id/publish',
-      withId(async (id, request) => {
-        const input = await readBody(request, disclaimerPublishSchema);
-        if (!input.ok) return input.response;
-        const draft = store.get(id);
-        if (!draft.ok) return draft.response;
-        if (draft.value.version !== input.value.version) return versionConflict();
-        if (draft.value.status !== 'DRAFT') return notDraft();
-        if (draft.value.type === 'PA_TICKBOX' && !tickBoxStatements(draft.value.body)) {
-          return apiError(
-            400,
-            'DISCLAIMER_TICKBOXES_INVALID',
-            'A PA_TICKBOX text is two statements, one paragraph each, separated by a blank line',
-          );
-        }
-        const now = new Date().toISOString();
-        const stamp = { updatedAt: now, updatedBy: MOCK_ACTOR };
-        const previous = published(draft.value.type);
-        if (previous)
-          Object.assign(previous, { status: 'ARCHIVED', version: previous.version + 1, ...stamp });
-        Object.assign(draft.value, {
-          status: 'PUBLISHED',
-          publishedAt: now,
-          publishedBy: MOCK_ACTOR,
-          version: draft.value.version + 1,
-          ...stamp,
-        });
-        return HttpResponse.json(draft.value);
-      }),
-    ),
-    http.delete(
-      '/api/disclaimer-contents/:id',
-      withId(async (id, request) => {
-        const query = validate(versionQuery, Object.fromEntries(new URL(request.url).searchParams));
-        if (!query.ok) return query.response;
-        const removed = store.remove(id, query.value.version);
-        return removed.ok ? noContent() : removed.response;
-      }),
-    ),
-    // Before /api/disclaimers/:type, which would read 'pending' as a type.
-    http.get(
-      '/api/disclaimers/pending',
-      handle(async () =>
-        HttpResponse.json({
-          items: store.rows
-            .filter(
-              (row) =>
-                row.status === 'PUBLISHED' &&
-                row.requiresAcceptance &&
-                (SIGN_IN_DISCLAIMER_TYPES as readonly string[]).includes(row.type) &&
-                !accepted.has(key(row)),
-            )
-            .sort((a, b) => (a.type < b.type ? -1 : 1))
-            .map((row) => ({ type: row.type, version: row.versionNumber, title: row.title, body: row.body })),
-        }),
-      ),
-    ),
-    http.post(
-      '/api/disclaimers/:type/acceptances',
-      handle(async (request, params) => {
-        const type = validate(typeParams, params);
-        const current = type.ok ? published(type.value.type) : undefined;
-        if (!current) return apiError(404, 'NOT_FOUND', `No ${String(params.type)} disclaimer is published`);
-        const input = await readBody(request, disclaimerAcceptanceInputSchema);
-        if (!input.ok) return input.response;
-        if (input.value.version !== current.versionNumber) {
-          return apiError(409, 'DISCLAIMER_OUTDATED', `The ${current.type} text has changed; read it again`);
-        }
-        accepted.add(key(current));
-        return HttpResponse.json(
-          { type: current.type, version: current.versionNumber, acceptedAt: new Date().toISOString() },
-          { status: 201 },
-        );
-      }),
-    ),
+      }
+      const now = new Date().toISOString();
+      const stamp = { updatedAt: now, updatedBy: MOCK_ACTOR };
+      const previous = published(draft.value.type);
+      if (previous) Object.assign(previous, { status: 'ARCHIVED', version: previous.version + 1, ...stamp });
+      Object.assign(draft.value, {
+        status: 'PUBLISHED',
+        publishedAt: now,
+        publishedBy: MOCK_ACTOR,
+        version: draft.value.version + 1,
+        ...stamp,
+      });
+      return draft.value;
+    }),
+    mockRoute(context, api.remove, async ({ params, query }) => {
+      const removed = store.remove(params.id, query.version);
+      return removed.ok ? undefined : removed.response;
+    }),
+    // Before disclaimersApi.published, which would read 'pending' as a type.
+    mockRoute(context, disclaimersApi.pending, async () => ({
+      items: store.rows
+        .filter(
+          (row) =>
+            row.status === 'PUBLISHED' &&
+            row.requiresAcceptance &&
+            (SIGN_IN_DISCLAIMER_TYPES as readonly string[]).includes(row.type) &&
+            !accepted.has(key(row)),
+        )
+        .sort((a, b) => (a.type < b.type ? -1 : 1))
+        .map((row) => ({ type: row.type, version: row.versionNumber, title: row.title, body: row.body })),
+    })),
+    mockRoute(context, disclaimersApi.accept, async ({ params, body }) => {
+      const current = published(params.type);
+      if (!current) return nonePublished(params.type);
+      if (body.version !== current.versionNumber) {
+        return apiError(409, 'DISCLAIMER_OUTDATED', `The ${current.type} text has changed; read it again`);
+      }
+      accepted.add(key(current));
+      return { type: current.type, version: current.versionNumber, acceptedAt: new Date().toISOString() };
+    }),
     // The published text of the other types, public as at the API.
-    http.get('/api/disclaimers/:type', async ({ params }) => {
-      await delay(context.delayMs);
-      const type = validate(typeParams, params);
-      const current = type.ok ? published(type.value.type) : undefined;
-      if (!current) return apiError(404, 'NOT_FOUND', `No ${String(params.type)} disclaimer is published`);
-      return HttpResponse.json({
+    mockRoute(context, disclaimersApi.published, async ({ params }) => {
+      const current = published(params.type);
+      if (!current) return nonePublished(params.type);
+      return {
         type: current.type,
         version: current.versionNumber,
         title: current.title,
         body: current.body,
         requiresAcceptance: current.requiresAcceptance,
-      });
+      };
     }),
   ];
 }

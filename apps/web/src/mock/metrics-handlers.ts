@@ -3,18 +3,18 @@ import {
   METRICS_COMPANY_LIST,
   type Metrics,
   type MetricsCompanyRow,
+  metricsApi,
   metricsCompanyCsvLine,
+  organisationsApi,
   PASS_RATE_WEEKS,
   reviewerStageMoves,
-  stageMoveSchema,
 } from '@portal/contracts';
 import { allowedStageMoves, moveStage, STAGES, type Stage } from '@portal/domain';
 import { runInMemoryList } from '@portal/list-query';
-import { type HttpHandler, HttpResponse, http } from 'msw';
-import { z } from 'zod';
+import { type HttpHandler, HttpResponse } from 'msw';
 import { MOCK_ORGANISATIONS } from './mock-data';
-import { apiError, type MockContext, readBody, validate, versionConflict } from './mock-http';
-import { listAnswer, protectedHandler } from './mock-resource';
+import { apiError, type MockContext, versionConflict } from './mock-http';
+import { mockRoute } from './mock-route';
 import { MOCK_REVIEWER } from './review-data';
 
 const DAY_MS = 86_400_000;
@@ -174,68 +174,48 @@ function allMatching(rows: readonly MetricsCompanyRow[], params: URLSearchParams
   }
 }
 
-const idParams = z.object({ id: z.uuid() });
-
 /** Mock mode's /emvo/tests-status-metrics: the figures, the table, its CSV export and the stage moves. */
 export function metricsHandlers(
-  { delayMs }: MockContext,
+  context: MockContext,
   options: { now?: () => Date; state?: MockMetricsState } = {},
 ): HttpHandler[] {
   const now = options.now ?? (() => new Date());
   const state = options.state ?? createMockMetrics(now());
   const rows = () => state.companies.map((company) => mockCompanyRow(state, company));
   return [
-    http.get(
-      '/api/metrics',
-      protectedHandler(delayMs, async () => HttpResponse.json(mockMetrics(state, now()))),
-    ),
-    http.get(
-      '/api/metrics/companies',
-      protectedHandler(delayMs, async (request) =>
-        listAnswer(rows(), new URL(request.url).searchParams, METRICS_COMPANY_LIST),
-      ),
-    ),
-    http.get(
-      '/api/metrics/companies.csv',
-      protectedHandler(delayMs, async (request) => {
-        const matching = allMatching(rows(), new URL(request.url).searchParams);
-        if (!matching.ok) return apiError(400, matching.error.code, matching.error.message);
-        const body = METRICS_COMPANY_CSV_HEADER + matching.rows.map(metricsCompanyCsvLine).join('');
-        const day = now().toISOString().slice(0, 10);
-        return new HttpResponse(body, {
-          headers: {
-            'content-type': 'text/csv; charset=utf-8',
-            'content-disposition': `attachment; filename="tests-status-${day}.csv"`,
-          },
-        });
-      }),
-    ),
-    http.post(
-      '/api/organisations/:id/stage-moves',
-      protectedHandler(delayMs, async (request, params) => {
-        const valid = validate(idParams, params);
-        if (!valid.ok) return valid.response;
-        const input = await readBody(request, stageMoveSchema);
-        if (!input.ok) return input.response;
-        const company = state.companies.find((candidate) => candidate.id === valid.value.id);
-        if (!company) return apiError(404, 'NOT_FOUND', 'No such organisation');
-        if (company.version !== input.value.version) return versionConflict();
-        const at = now();
-        const moved = moveStage(company.stage, input.value.move, {
-          role: 'EMVO',
-          actor: MOCK_REVIEWER,
-          reason: input.value.reason,
-          now: at,
-        });
-        if (!moved.ok)
-          return apiError(moved.code === 'REASON_REQUIRED' ? 400 : 409, moved.code, moved.message);
-        company.stage = moved.next.stage;
-        company.version += 1;
-        if (moved.next.stage === 'TECHNICAL_PRD' && !state.productionDays.has(company.id)) {
-          state.productionDays.set(company.id, (at.getTime() - company.createdAt) / DAY_MS);
-        }
-        return HttpResponse.json(mockCompanyRow(state, company));
-      }),
-    ),
+    mockRoute(context, metricsApi.figures, async () => mockMetrics(state, now())),
+    // Every company; mockRoute runs the list query on them.
+    mockRoute(context, metricsApi.companies, async () => rows()),
+    mockRoute(context, metricsApi.companiesCsv, async ({ request }) => {
+      const matching = allMatching(rows(), new URL(request.url).searchParams);
+      if (!matching.ok) return apiError(400, matching.error.code, matching.error.message);
+      const body = METRICS_COMPANY_CSV_HEADER + matching.rows.map(metricsCompanyCsvLine).join('');
+      const day = now().toISOString().slice(0, 10);
+      return new HttpResponse(body, {
+        headers: {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': `attachment; filename="tests-status-${day}.csv"`,
+        },
+      });
+    }),
+    mockRoute(context, organisationsApi.stageMove, async ({ params, body }) => {
+      const company = state.companies.find((candidate) => candidate.id === params.id);
+      if (!company) return apiError(404, 'NOT_FOUND', 'No such organisation');
+      if (company.version !== body.version) return versionConflict();
+      const at = now();
+      const moved = moveStage(company.stage, body.move, {
+        role: 'EMVO',
+        actor: MOCK_REVIEWER,
+        reason: body.reason,
+        now: at,
+      });
+      if (!moved.ok) return apiError(moved.code === 'REASON_REQUIRED' ? 400 : 409, moved.code, moved.message);
+      company.stage = moved.next.stage;
+      company.version += 1;
+      if (moved.next.stage === 'TECHNICAL_PRD' && !state.productionDays.has(company.id)) {
+        state.productionDays.set(company.id, (at.getTime() - company.createdAt) / DAY_MS);
+      }
+      return mockCompanyRow(state, company);
+    }),
   ];
 }

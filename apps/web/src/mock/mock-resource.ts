@@ -1,22 +1,9 @@
 import type { EndpointSpec } from '@portal/contracts';
 import type { ListResource } from '@portal/list-query';
-import { delay, type HttpHandler, HttpResponse } from 'msw';
+import type { HttpHandler } from 'msw';
 import type { z } from 'zod';
 
-export { listAnswer } from './list-answer';
-
-import {
-  apiError,
-  MOCK_ACTOR,
-  type MockContext,
-  noContent,
-  type Parsed,
-  readBody,
-  signedIn,
-  unauthorized,
-  validate,
-  versionConflict,
-} from './mock-http';
+import { apiError, MOCK_ACTOR, type MockContext, type Parsed, versionConflict } from './mock-http';
 import { mockRoute } from './mock-route';
 
 /** Every stored row has an id and a version (domain.md: optimistic locking). */
@@ -114,19 +101,6 @@ export function createInMemoryStore<Row extends MockRow, Input extends object>(
     },
   };
 }
-
-/** A handler that answers after the mock delay, and 401 without a session, as protected API routes do. */
-export const protectedHandler =
-  (delayMs: number, handle: (request: Request, params: Record<string, unknown>) => Promise<Response>) =>
-  async ({ request, params }: { request: Request; params: Record<string, unknown> }) => {
-    await delay(delayMs);
-    if (!signedIn(request)) return unauthorized();
-    return handle(request, params);
-  };
-
-/** The answer of a store call: the row as the API shapes it, with a status, or the refusal. */
-export const answer = <Row, Dto>(result: Parsed<Row>, toDto: (row: Row) => Dto, status = 200) =>
-  result.ok ? HttpResponse.json(toDto(result.value) as object, { status }) : result.response;
 
 /** The five endpoints of an admin resource, as @portal/contracts declares them (gatewaysApi). */
 export interface CrudEndpoints<Input, Dto> {

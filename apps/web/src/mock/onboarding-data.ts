@@ -31,7 +31,7 @@ export interface MockStoredFile {
   name: string;
   size: number;
   mime: string;
-  body: Blob;
+  bytes: Uint8Array<ArrayBuffer>;
 }
 
 /** A portal user of the company (domain.md People: at most three). */
@@ -64,21 +64,17 @@ export const DEMO_PPN = '110375286414';
 const SUBMITTED_AT = new Date(Date.UTC(2026, 2, 2, 9, 30));
 const DECIDED_AT = new Date(Date.UTC(2026, 2, 12, 14, 0));
 
-const DEMO_PDF = new Blob(['%PDF-1.4\n% Demo copy of proof: a signed power of attorney.\n%%EOF\n'], {
-  type: 'application/pdf',
-});
-
-const DEMO_TEMPLATE = new Blob(['%PDF-1.4\n% Demo participation agreement template, version 1.\n%%EOF\n'], {
-  type: 'application/pdf',
-});
+const pdf = (text: string) => new TextEncoder().encode(text);
+const DEMO_PDF = pdf('%PDF-1.4\n% Demo copy of proof: a signed power of attorney.\n%%EOF\n');
+const DEMO_TEMPLATE = pdf('%PDF-1.4\n% Demo participation agreement template, version 1.\n%%EOF\n');
 
 /** The published participation agreement template (version 1) the company downloads and signs. */
 export const DEMO_TEMPLATE_FILE: MockStoredFile = {
   id: demoId('f1', 2),
   name: 'participation-agreement-v1.pdf',
-  mime: DEMO_TEMPLATE.type,
-  body: DEMO_TEMPLATE,
-  size: DEMO_TEMPLATE.size,
+  mime: 'application/pdf',
+  bytes: DEMO_TEMPLATE,
+  size: DEMO_TEMPLATE.length,
 };
 
 /** The published PA_TICKBOX statements of the contractual step's two tick boxes. */
@@ -234,9 +230,9 @@ export function createMockOnboarding(scenario: OnboardingScenario = 'REGISTERED'
   const proof: MockStoredFile = {
     id: demoId('f1', 1),
     name: 'power-of-attorney.pdf',
-    mime: DEMO_PDF.type,
-    body: DEMO_PDF,
-    size: DEMO_PDF.size,
+    mime: 'application/pdf',
+    bytes: DEMO_PDF,
+    size: DEMO_PDF.length,
   };
   const files = new Map<string, MockStoredFile>(partial ? [] : [[proof.id, proof]]);
   files.set(DEMO_TEMPLATE_FILE.id, DEMO_TEMPLATE_FILE);

@@ -1,16 +1,26 @@
 import { File as NodeFile } from 'node:buffer';
-import type { legitimacyDraftSchema, Onboarding, OnboardingAnswer } from '@portal/contracts';
+import {
+  type legitimacyDraftSchema,
+  type Onboarding,
+  type OnboardingAnswer,
+  onboardingApi,
+} from '@portal/contracts';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { createMockOnboarding, DEMO_GTIN, type OnboardingScenario } from './onboarding-data';
-import {
-  MOCK_ONBOARDING_PARAM,
-  ONBOARDING_PATHS,
-  onboardingHandlers,
-  scenarioFromLocation,
-} from './onboarding-handlers';
-import { ONBOARDING_STEP_PATHS as PEOPLE_PATHS } from './onboarding-steps-handlers';
+import { MOCK_ONBOARDING_PARAM, onboardingHandlers, scenarioFromLocation } from './onboarding-handlers';
+
+const ONBOARDING_PATHS = {
+  onboarding: onboardingApi.answer.path,
+  legitimacy: onboardingApi.saveLegitimacy.path,
+  copyOfProof: onboardingApi.uploadCopyOfProof.path,
+  submit: onboardingApi.submitLegitimacy.path,
+};
+const PEOPLE_PATHS = {
+  spocAssistant: onboardingApi.inviteSpocAssistant.path,
+  person: onboardingApi.setPersonAccess.path,
+};
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

@@ -157,8 +157,8 @@ describe('mock mode registration (the API answers of /api/registrations and /api
     });
   });
 
-  it('a malformed token is a field error', async () => {
-    expect(await call(token('short'))).toMatchObject({ status: 400, body: [{ field: 'token' }] });
+  it('a malformed token is unknown (105), as at the API (contracts accountTokenParams)', async () => {
+    expect(await call(token('short'))).toMatchObject({ status: 400, body: { code: '105' } });
   });
 
   it("POST use: local mode needs a password meeting B2C's rule; then the link is used", async () => {

@@ -1,16 +1,17 @@
 import {
   ACCOUNT_TOKEN_ERRORS,
   type AccountTokenInfo,
-  accountTokenSchema,
+  accountTokensApi,
+  disclaimersApi,
   type PublishedDisclaimer,
   REGISTRATION_COMPLETED_TEXT,
   type RegistrationInput,
-  registrationInputSchema,
+  registrationApi,
   useAccountTokenSchema,
 } from '@portal/contracts';
-import { delay, type HttpHandler, HttpResponse, http } from 'msw';
-import { z } from 'zod';
-import { apiError, type MockContext, readBody, validate } from './mock-http';
+import type { HttpHandler } from 'msw';
+import { apiError, type MockContext, validate } from './mock-http';
+import { mockRoute } from './mock-route';
 
 /*
  * Registration in mock mode (domain.md "Life of an application": register, then confirm with the mailed
@@ -188,7 +189,6 @@ function loadState(storage: Storage | null): RegistrationState {
   }
 }
 
-const tokenParams = z.object({ token: accountTokenSchema });
 /** With the local provider the password is required (contracts useAccountTokenSchema). */
 const localUseSchema = useAccountTokenSchema.required();
 
@@ -198,11 +198,11 @@ const tokenError = (kind: keyof typeof ACCOUNT_TOKEN_ERRORS, message: string) =>
 const unknownToken = () => tokenError('unknown', 'This link is not known; ask for a new one');
 
 /**
- * The registration endpoints, in memory: GET /api/disclaimers/REGISTRATION, POST /api/registrations, and
- * GET, use and resend of /api/account-tokens/{token}. All public, as at the API.
+ * The registration endpoints, in memory: disclaimersApi.published for REGISTRATION, registrationApi and
+ * accountTokensApi (GET, use and resend of a mailed link). All public, as at the API.
  */
 export function registrationHandlers(
-  { delayMs }: MockContext,
+  context: MockContext,
   options: RegistrationHandlersOptions = {},
 ): HttpHandler[] {
   const onMail =
@@ -214,6 +214,7 @@ export function registrationHandlers(
   const save = () => storage?.setItem(MOCK_REGISTRATIONS_KEY, JSON.stringify(state));
   const registrationOf = (token: MockAccountToken) =>
     registrations.find((registration) => registration.email === token.registration);
+  const tokenOf = (value: string) => (Object.hasOwn(tokens, value) ? tokens[value] : undefined);
 
   /** A new link for the person; their earlier unused links stop working (as the API's issueAccountToken). */
   const issue = (template: Omit<MockAccountToken, 'expired' | 'used'>) => {
@@ -228,121 +229,85 @@ export function registrationHandlers(
   };
 
   /** The token when it can still be used, else the 400 to answer (used before expired, as the API). */
-  const usable = (params: Record<string, unknown>) => {
-    const valid = validate(tokenParams, params);
-    if (!valid.ok) return valid;
-    const token = Object.hasOwn(tokens, valid.value.token) ? tokens[valid.value.token] : undefined;
-    if (!token) return { ok: false as const, response: unknownToken() };
-    if (token.used)
-      return { ok: false as const, response: tokenError('used', 'This link has been used already') };
-    if (token.expired) {
-      return {
-        ok: false as const,
-        response: tokenError('expired', 'This link has expired; ask for a new one'),
-      };
-    }
-    return { ok: true as const, value: token };
+  const usable = (value: string): MockAccountToken | Response => {
+    const token = tokenOf(value);
+    if (!token) return unknownToken();
+    if (token.used) return tokenError('used', 'This link has been used already');
+    if (token.expired) return tokenError('expired', 'This link has expired; ask for a new one');
+    return token;
   };
 
-  const publicHandler =
-    (handle: (request: Request, params: Record<string, unknown>) => Promise<Response> | Response) =>
-    async ({ request, params }: { request: Request; params: Record<string, unknown> }) => {
-      await delay(delayMs);
-      return handle(request, params);
-    };
-
   return [
-    http.get(
-      '/api/disclaimers/REGISTRATION',
-      publicHandler(() => HttpResponse.json(state.terms)),
-    ),
+    // The other types' published texts are the disclaimer contents' (disclaimer-contents-handlers.ts).
+    mockRoute(context, disclaimersApi.published, async () => state.terms, {
+      matches: (params) => params.type === 'REGISTRATION',
+    }),
 
-    http.post(
-      '/api/registrations',
-      publicHandler(async (request) => {
-        const input = await readBody(request, registrationInputSchema);
-        if (!input.ok) return input.response;
-        const { disclaimerVersion, acceptsDisclaimer: _accepted, ...person } = input.value;
-        if (person.email === BUSY_EMAIL) {
-          return apiError(429, 'TOO_MANY_REQUESTS', 'Too many registrations; try again later');
-        }
-        if (person.email === OUTDATED_EMAIL && !state.outdatedStaged) {
-          state.outdatedStaged = true;
-          state.terms = NEWER_TERMS;
-          save();
-        }
-        if (disclaimerVersion !== state.terms.version) {
-          return apiError(409, 'DISCLAIMER_OUTDATED', 'The registration terms have changed; read them again');
-        }
-        // The same answer for a known address: the form tells nobody who has registered.
-        const known = registrations.find((registration) => registration.email === person.email);
-        if (known?.status !== 'COMPLETED') {
-          if (!known) registrations.push({ ...person, status: 'PENDING_CONFIRMATION' });
-          const { email, firstName, companyName } = known ?? person;
-          issue({
-            purpose: 'CONFIRM_REGISTRATION',
-            registration: email,
-            person: { email, firstName, companyName },
-            accountMode: 'local',
-          });
-        }
-        return HttpResponse.json(
-          { message: 'If this address can receive mail, a confirmation link is on its way' },
-          { status: 202 },
-        );
-      }),
-    ),
-
-    http.get(
-      '/api/account-tokens/:token',
-      publicHandler((_request, params) => {
-        const token = usable(params);
-        if (!token.ok) return token.response;
-        const { purpose, person, accountMode } = token.value;
-        const info: AccountTokenInfo = {
-          purpose,
-          email: person.email,
-          firstName: person.firstName,
-          companyName: person.companyName,
-          accountMode,
-          signUpUrl: accountMode === 'b2c' ? MOCK_SIGN_UP_URL : null,
-        };
-        return HttpResponse.json(info);
-      }),
-    ),
-
-    http.post(
-      '/api/account-tokens/:token/use',
-      publicHandler(async (request, params) => {
-        const token = usable(params);
-        if (!token.ok) return token.response;
-        const body = await readBody(
-          request,
-          token.value.accountMode === 'local' ? localUseSchema : useAccountTokenSchema,
-        );
-        if (!body.ok) return body.response;
-        token.value.used = true;
-        const registration = registrationOf(token.value);
-        if (registration) registration.status = 'COMPLETED';
+    mockRoute(context, registrationApi.register, async ({ body }) => {
+      const { disclaimerVersion, acceptsDisclaimer: _accepted, ...person } = body;
+      if (person.email === BUSY_EMAIL) {
+        return apiError(429, 'TOO_MANY_REQUESTS', 'Too many registrations; try again later');
+      }
+      if (person.email === OUTDATED_EMAIL && !state.outdatedStaged) {
+        state.outdatedStaged = true;
+        state.terms = NEWER_TERMS;
         save();
-        return HttpResponse.json({ email: token.value.person.email, accountMode: token.value.accountMode });
-      }),
-    ),
+      }
+      if (disclaimerVersion !== state.terms.version) {
+        return apiError(409, 'DISCLAIMER_OUTDATED', 'The registration terms have changed; read them again');
+      }
+      // The same answer for a known address: the form tells nobody who has registered.
+      const known = registrations.find((registration) => registration.email === person.email);
+      if (known?.status !== 'COMPLETED') {
+        if (!known) registrations.push({ ...person, status: 'PENDING_CONFIRMATION' });
+        const { email, firstName, companyName } = known ?? person;
+        issue({
+          purpose: 'CONFIRM_REGISTRATION',
+          registration: email,
+          person: { email, firstName, companyName },
+          accountMode: 'local',
+        });
+      }
+      return { message: 'If this address can receive mail, a confirmation link is on its way' };
+    }),
 
-    http.post(
-      '/api/account-tokens/:token/resend',
-      publicHandler((_request, params) => {
-        const valid = validate(tokenParams, params);
-        if (!valid.ok) return valid.response;
-        // Expired and used links may ask for a new one: only an unknown one may not.
-        const token = Object.hasOwn(tokens, valid.value.token) ? tokens[valid.value.token] : undefined;
-        if (!token) return unknownToken();
-        if (registrationOf(token)?.status === 'COMPLETED') {
-          return apiError(400, 'REGISTRATION_COMPLETED', REGISTRATION_COMPLETED_TEXT);
-        }
-        issue(token);
-        return HttpResponse.json({ message: 'A new link is on its way' }, { status: 202 });
-      }),
-    ),
+    mockRoute(context, accountTokensApi.info, async ({ params }) => {
+      const token = usable(params.token);
+      if (token instanceof Response) return token;
+      const { purpose, person, accountMode } = token;
+      return {
+        purpose,
+        email: person.email,
+        firstName: person.firstName,
+        companyName: person.companyName,
+        accountMode,
+        signUpUrl: accountMode === 'b2c' ? MOCK_SIGN_UP_URL : null,
+      };
+    }),
+
+    mockRoute(context, accountTokensApi.use, async ({ params, body }) => {
+      const token = usable(params.token);
+      if (token instanceof Response) return token;
+      if (token.accountMode === 'local') {
+        const withPassword = validate(localUseSchema, body);
+        if (!withPassword.ok) return withPassword.response;
+      }
+      token.used = true;
+      const registration = registrationOf(token);
+      if (registration) registration.status = 'COMPLETED';
+      save();
+      return { email: token.person.email, accountMode: token.accountMode };
+    }),
+
+    mockRoute(context, accountTokensApi.resend, async ({ params }) => {
+      // Expired and used links may ask for a new one: only an unknown one may not.
+      const token = tokenOf(params.token);
+      if (!token) return unknownToken();
+      if (registrationOf(token)?.status === 'COMPLETED') {
+        return apiError(400, 'REGISTRATION_COMPLETED', REGISTRATION_COMPLETED_TEXT);
+      }
+      issue(token);
+      return { message: 'A new link is on its way' };
+    }),
   ];
 }

@@ -4,13 +4,14 @@ import {
   type QueueSlug,
   type QueueSummary,
   type ReviewQueueRow,
+  reviewQueuesApi,
 } from '@portal/contracts';
 import { attemptsOf, type CheckType, isOverdue } from '@portal/domain';
 import type { ListPage } from '@portal/list-query';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMockReviews, MOCK_REVIEWER, type MockCheck } from './review-data';
-import { REVIEW_PATHS, reviewHandlers } from './review-handlers';
+import { reviewHandlers } from './review-handlers';
 
 const NOW = new Date('2026-06-15T10:00:00Z');
 const server = setupServer();
@@ -174,7 +175,7 @@ describe('GET /api/review-queues/{queue} (mock)', () => {
 
 describe('GET /api/review-queues/summary (mock)', () => {
   it("counts each queue's open, overdue and assigned-to-me checks, as the filtered queues find them", async () => {
-    const { status, body } = await call<QueueSummary>(REVIEW_PATHS.summary);
+    const { status, body } = await call<QueueSummary>(reviewQueuesApi.summary.path);
     expect(status).toBe(200);
     expect(body.queues.map((entry) => entry.queue)).toEqual(['legitimacy', 'contractual', 'financial']);
     for (const entry of body.queues) {

@@ -1,17 +1,12 @@
 import {
-  type BillingStepInput,
-  billingStepSchema,
   CHECK_DECIDED_FIRST,
   type CheckDetail,
   type CheckEvent,
-  checkDecisionSchema,
+  checksApi,
   checkTypeOfQueue,
-  QUEUE_FLAGS,
   QUEUE_SLUGS,
-  type QueueFlag,
-  type QueueSummary,
-  REVIEW_QUEUE_LIST,
   type ReviewQueueRow,
+  reviewQueuesApi,
 } from '@portal/contracts';
 import {
   allowedActions,
@@ -26,21 +21,15 @@ import {
   feeFor,
   isAwaitingReview,
   isOverdue,
+  iso,
   stageAfterChecks,
+  words,
 } from '@portal/domain';
-import { delay, type HttpHandler, HttpResponse, http } from 'msw';
-import { z } from 'zod';
+import { type HttpHandler, HttpResponse } from 'msw';
+import { fileDownloadRoute } from './file-download';
 import { DEMO_USERS } from './mock-auth';
-import {
-  apiError,
-  type MockContext,
-  type Parsed,
-  readBody,
-  signedIn,
-  unauthorized,
-  validate,
-} from './mock-http';
-import { listAnswer, protectedHandler } from './mock-resource';
+import { apiError, type MockContext } from './mock-http';
+import { mockRoute } from './mock-route';
 import {
   createMockReviews,
   DEMO_DOCUMENT,
@@ -60,30 +49,13 @@ import {
  * MOCK_REVIEWER. Demo data: review-data.ts.
  */
 
-export const REVIEW_PATHS = {
-  summary: '/api/review-queues/summary',
-  queue: '/api/review-queues/:queue',
-  check: '/api/checks/:id',
-  decisions: '/api/checks/:id/decisions',
-  billing: '/api/checks/:id/billing',
-  file: '/api/files/:id',
-} as const;
-
 export interface ReviewHandlersOptions {
   /** The clock (tests fix it): what is overdue, and when a decision is taken. */
   now?: () => Date;
 }
 
-const iso = (date: Date | null) => date?.toISOString() ?? null;
-
-/** How a status reads in a message: 'IN_REVIEW' → 'in review'. */
-const words = (value: string) => value.toLowerCase().replaceAll('_', ' ');
-
-const queueParams = z.object({ queue: z.enum(QUEUE_SLUGS) });
-const idParams = z.object({ id: z.uuid() });
-/** A queue flag (QUEUE_FLAGS) outside the list language: `true` or `false`, absent meaning false. */
-const flag = z.enum(['true', 'false']).optional();
-const flagsQuery = z.object({ assignedToMe: flag, overdue: flag } satisfies Record<QueueFlag, typeof flag>);
+/** The demo documents' content, as the API streams a stored file. */
+const DEMO_DOCUMENT_BYTES = new TextEncoder().encode(DEMO_DOCUMENT);
 
 /** A domain refusal's HTTP status, as the API answers it: the caller's to fix 400, else a conflict (409). */
 const STATUS_OF: Partial<Record<DomainErrorCode, number>> = {
@@ -135,7 +107,6 @@ function decidedFirst(check: MockCheck): Response {
 }
 
 export function reviewHandlers(context: MockContext, options: ReviewHandlersOptions = {}): HttpHandler[] {
-  const { delayMs } = context;
   const now = options.now ?? (() => new Date());
   const state: MockReviewState = createMockReviews(now());
 
@@ -242,25 +213,16 @@ export function reviewHandlers(context: MockContext, options: ReviewHandlersOpti
     });
   };
 
-  /** A call on one check: a valid id and a known check, else the API's 400 or 404. */
-  const withCheck = (handle: (check: MockCheck, request: Request) => Promise<Response>) =>
-    protectedHandler(delayMs, async (request, params) => {
-      const valid = validate(idParams, params);
-      if (!valid.ok) return valid.response;
-      const check = state.checks.find((candidate) => candidate.id === valid.value.id);
-      return check ? handle(check, request) : apiError(404, 'NOT_FOUND', `No check ${valid.value.id}`);
-    });
+  /** The check a call names, else the API's 404. */
+  const checkOf = (id: string): MockCheck | Response =>
+    state.checks.find((candidate) => candidate.id === id) ?? apiError(404, 'NOT_FOUND', `No check ${id}`);
 
-  /** The body of a change at the check's version: the input, or the 400 / 409 to answer. */
-  async function changeOf<T extends { version: number }>(
-    check: MockCheck,
-    request: Request,
-    schema: z.ZodType<T>,
-  ): Promise<Parsed<T>> {
-    const input = await readBody(request, schema);
-    if (!input.ok) return input;
-    return input.value.version === check.version ? input : { ok: false, response: decidedFirst(check) };
-  }
+  /** A change of the check at the version the reviewer saw: the check, else the 404 or the 409 to answer. */
+  const atVersion = (id: string, version: number): MockCheck | Response => {
+    const check = checkOf(id);
+    if (check instanceof Response) return check;
+    return version === check.version ? check : decidedFirst(check);
+  };
 
   /** Every change of a check is an event and a new version (a billing step keeps the status). */
   const record = (check: MockCheck, event: Omit<CheckEvent, 'id' | 'at'>) => {
@@ -270,112 +232,77 @@ export function reviewHandlers(context: MockContext, options: ReviewHandlersOpti
 
   return [
     // Before the queue route, whose :queue would read 'summary'.
-    http.get(
-      REVIEW_PATHS.summary,
-      protectedHandler(delayMs, async () => {
-        const summary: QueueSummary = {
-          queues: QUEUE_SLUGS.map((queue) => {
-            const open = queueOf(checkTypeOfQueue(queue)).filter((check) => isAwaitingReview(check.status));
-            return {
-              queue,
-              open: open.length,
-              overdue: open.filter(overdue).length,
-              assignedToMe: open.filter((check) => check.assignee === MOCK_REVIEWER).length,
-            };
-          }),
+    mockRoute(context, reviewQueuesApi.summary, async () => ({
+      queues: QUEUE_SLUGS.map((queue) => {
+        const open = queueOf(checkTypeOfQueue(queue)).filter((check) => isAwaitingReview(check.status));
+        return {
+          queue,
+          open: open.length,
+          overdue: open.filter(overdue).length,
+          assignedToMe: open.filter((check) => check.assignee === MOCK_REVIEWER).length,
         };
-        return HttpResponse.json(summary);
       }),
+    })),
+
+    // Every row of the queue the flags keep; mockRoute runs the list query on them.
+    mockRoute(context, reviewQueuesApi.queue, async ({ params, extra }) =>
+      queueOf(checkTypeOfQueue(params.queue))
+        .filter((check) => extra.assignedToMe !== 'true' || check.assignee === MOCK_REVIEWER)
+        .filter((check) => extra.overdue !== 'true' || overdue(check))
+        .map(rowOf),
     ),
 
-    http.get(
-      REVIEW_PATHS.queue,
-      protectedHandler(delayMs, async (request, params) => {
-        const valid = validate(queueParams, params);
-        if (!valid.ok) return valid.response;
-        // The flags are the queue's own; what is left is the list language (spec §7).
-        const search = new URLSearchParams(new URL(request.url).searchParams);
-        const flags = validate(
-          flagsQuery,
-          Object.fromEntries(QUEUE_FLAGS.map((flag) => [flag, search.get(flag) ?? undefined])),
-        );
-        if (!flags.ok) return flags.response;
-        for (const flag of QUEUE_FLAGS) search.delete(flag);
-        const rows = queueOf(checkTypeOfQueue(valid.value.queue))
-          .filter((check) => flags.value.assignedToMe !== 'true' || check.assignee === MOCK_REVIEWER)
-          .filter((check) => flags.value.overdue !== 'true' || overdue(check))
-          .map(rowOf);
-        return listAnswer(rows, search, REVIEW_QUEUE_LIST);
-      }),
-    ),
+    mockRoute(context, checksApi.check, async ({ params }) => {
+      const check = checkOf(params.id);
+      return check instanceof Response ? check : detailOf(check);
+    }),
 
-    http.get(
-      REVIEW_PATHS.check,
-      withCheck(async (check) => HttpResponse.json(detailOf(check))),
-    ),
+    mockRoute(context, checksApi.decide, async ({ params, body }) => {
+      const check = atVersion(params.id, body.version);
+      if (check instanceof Response) return check;
+      const result = decide(check, body.action, {
+        ...MOCK_CHECK_RULES,
+        role: 'EMVO',
+        actor: MOCK_REVIEWER,
+        reason: body.reason ?? null,
+        now: now(),
+      });
+      if (!result.ok) return refusal(result);
+      const { next, event } = result;
+      Object.assign(check, next);
+      const { from, to, actor, role, comment } = event;
+      record(check, { from, to, actor, role, comment });
+      moveStage(check);
+      return detailOf(check);
+    }),
 
-    http.post(
-      REVIEW_PATHS.decisions,
-      withCheck(async (check, request) => {
-        const input = await changeOf(check, request, checkDecisionSchema);
-        if (!input.ok) return input.response;
-        const result = decide(check, input.value.action, {
-          ...MOCK_CHECK_RULES,
-          role: 'EMVO',
-          actor: MOCK_REVIEWER,
-          reason: input.value.reason ?? null,
-          now: now(),
-        });
-        if (!result.ok) return refusal(result);
-        const { next, event } = result;
-        Object.assign(check, next);
-        const { from, to, actor, role, comment } = event;
-        record(check, { from, to, actor, role, comment });
-        moveStage(check);
-        return HttpResponse.json(detailOf(check));
-      }),
-    ),
-
-    http.post(
-      REVIEW_PATHS.billing,
-      withCheck(async (check, request) => {
-        const input = await changeOf<BillingStepInput>(check, request, billingStepSchema);
-        if (!input.ok) return input.response;
-        const invoicing = check.invoicing;
-        if (!invoicing) {
-          return apiError(409, 'ACTION_NOT_ALLOWED', 'Only the financial check is invoiced and paid');
-        }
-        const step = input.value;
-        const result = bill({ financialStatus: check.status, ...invoicing }, step.action, {
-          now: now(),
-          invoiceNumber: step.action === 'MARK_INVOICED' ? step.invoiceNumber : null,
-        });
-        if (!result.ok) return refusal(result);
-        Object.assign(invoicing, result.next);
-        record(check, {
-          from: check.status,
-          to: check.status,
-          actor: MOCK_REVIEWER,
-          role: 'EMVO',
-          comment: step.action === 'MARK_INVOICED' ? invoicedComment(step.invoiceNumber) : PAID_COMMENT,
-        });
-        return HttpResponse.json(detailOf(check));
-      }),
-    ),
+    mockRoute(context, checksApi.bill, async ({ params, body: step }) => {
+      const check = atVersion(params.id, step.version);
+      if (check instanceof Response) return check;
+      const invoicing = check.invoicing;
+      if (!invoicing) {
+        return apiError(409, 'ACTION_NOT_ALLOWED', 'Only the financial check is invoiced and paid');
+      }
+      const result = bill({ financialStatus: check.status, ...invoicing }, step.action, {
+        now: now(),
+        invoiceNumber: step.action === 'MARK_INVOICED' ? step.invoiceNumber : null,
+      });
+      if (!result.ok) return refusal(result);
+      Object.assign(invoicing, result.next);
+      record(check, {
+        from: check.status,
+        to: check.status,
+        actor: MOCK_REVIEWER,
+        role: 'EMVO',
+        comment: step.action === 'MARK_INVOICED' ? invoicedComment(step.invoiceNumber) : PAID_COMMENT,
+      });
+      return detailOf(check);
+    }),
 
     // The checks' documents; any other id is left to other handlers (the onboarding's own files).
-    http.get(REVIEW_PATHS.file, async ({ request, params }) => {
-      const file = state.checks.flatMap((check) => check.documents).find((doc) => doc.id === params.id);
-      if (!file) return undefined;
-      await delay(delayMs);
-      if (!signedIn(request)) return unauthorized();
-      return new HttpResponse(DEMO_DOCUMENT, {
-        headers: {
-          'content-type': file.mime,
-          'content-length': String(DEMO_DOCUMENT.length),
-          'content-disposition': `attachment; filename="${file.name}"`,
-        },
-      });
+    fileDownloadRoute(context, (id) => {
+      const document = state.checks.flatMap((check) => check.documents).find((doc) => doc.id === id);
+      return document && { name: document.name, mime: document.mime, bytes: DEMO_DOCUMENT_BYTES };
     }),
   ];
 }

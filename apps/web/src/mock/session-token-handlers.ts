@@ -1,10 +1,6 @@
+import { type SessionTokenRow, sessionTokensApi } from '@portal/contracts';
 import {
-  SESSION_TOKEN_LIST,
-  type SessionTokenRow,
-  sessionTokenCancelSchema,
-  sessionTokenIssueSchema,
-} from '@portal/contracts';
-import {
+  iso,
   isTechnicalOpen,
   isTokenCancellable,
   isTokenIssuable,
@@ -12,13 +8,13 @@ import {
   sessionTokenStatusAt,
   type TechnicalEnvironment,
   tokenExpiresAt,
+  words,
 } from '@portal/domain';
-import { type HttpHandler, HttpResponse, http } from 'msw';
-import { z } from 'zod';
+import type { HttpHandler } from 'msw';
 import { DEMO_USERS } from './mock-auth';
 import { demoId, MOCK_ORGANISATIONS } from './mock-data';
-import { apiError, type MockContext, readBody, validate, versionConflict } from './mock-http';
-import { listAnswer, protectedHandler } from './mock-resource';
+import { apiError, type MockContext, versionConflict } from './mock-http';
+import { mockRoute } from './mock-route';
 
 /*
  * The reviewers' session-token queue in mock mode (apps/api modules/session-tokens; contracts
@@ -26,12 +22,6 @@ import { listAnswer, protectedHandler } from './mock-resource';
  * or valid issued one cancelled, an issued one past its 24 h reads EXPIRED (computed at each answer). The
  * value is kept nowhere: mock mode has no company to show it to.
  */
-
-export const SESSION_TOKEN_PATHS = {
-  list: '/api/session-tokens',
-  issue: '/api/session-tokens/:id/issue',
-  cancel: '/api/session-tokens/:id/cancel',
-} as const;
 
 export interface SessionTokenHandlersOptions {
   /** The clock (tests fix it): what is expired, and when a step is taken. */
@@ -102,15 +92,10 @@ export function createMockSessionTokens(now: Date): MockSessionToken[] {
   });
 }
 
-const idParams = z.object({ id: z.uuid() });
-const iso = (date: Date | null) => date?.toISOString() ?? null;
-const words = (status: SessionTokenStatus) => status.toLowerCase();
-
 export function sessionTokenHandlers(
   context: MockContext,
   options: SessionTokenHandlersOptions = {},
 ): HttpHandler[] {
-  const { delayMs } = context;
   const now = options.now ?? (() => new Date());
   const tokens = createMockSessionTokens(now());
   const organisations = new Map(MOCK_ORGANISATIONS.map((organisation) => [organisation.id, organisation]));
@@ -138,40 +123,35 @@ export function sessionTokenHandlers(
     };
   };
 
-  /** The token at the reviewer's version (404, 409 VERSION_CONFLICT as the API answers), then the step. */
-  const step = <T extends { version: number }>(
-    schema: z.ZodType<T>,
-    apply: (token: MockSessionToken, input: T, at: Date) => Response | MockSessionToken,
-  ) =>
-    protectedHandler(delayMs, async (request, params) => {
-      const valid = validate(idParams, params);
-      if (!valid.ok) return valid.response;
-      const input = await readBody(request, schema);
-      if (!input.ok) return input.response;
-      const index = tokens.findIndex((token) => token.id === valid.value.id);
-      const token = tokens[index];
-      if (!token) return apiError(404, 'NOT_FOUND', `No session token ${valid.value.id}`);
-      if (token.version !== input.value.version) return versionConflict();
-      const at = now();
-      const changed = apply(token, input.value, at);
-      if (changed instanceof Response) return changed;
-      tokens[index] = changed;
-      return HttpResponse.json(rowOf(changed, at));
-    });
+  /**
+   * A step on the token at the reviewer's version (404, 409 VERSION_CONFLICT as the API answers): the token
+   * as the queue now shows it, or the refusal.
+   */
+  const step = (
+    id: string,
+    version: number,
+    apply: (token: MockSessionToken, at: Date) => Response | MockSessionToken,
+  ): SessionTokenRow | Response => {
+    const index = tokens.findIndex((token) => token.id === id);
+    const token = tokens[index];
+    if (!token) return apiError(404, 'NOT_FOUND', `No session token ${id}`);
+    if (token.version !== version) return versionConflict();
+    const at = now();
+    const changed = apply(token, at);
+    if (changed instanceof Response) return changed;
+    tokens[index] = changed;
+    return rowOf(changed, at);
+  };
 
   return [
-    http.get(
-      SESSION_TOKEN_PATHS.list,
-      protectedHandler(delayMs, async (request) => {
-        const at = now();
-        const rows = tokens.map((token) => rowOf(token, at));
-        return listAnswer(rows, new URL(request.url).searchParams, SESSION_TOKEN_LIST);
-      }),
-    ),
+    // Every token; mockRoute runs the list query on them.
+    mockRoute(context, sessionTokensApi.list, async () => {
+      const at = now();
+      return tokens.map((token) => rowOf(token, at));
+    }),
 
-    http.post(
-      SESSION_TOKEN_PATHS.issue,
-      step(sessionTokenIssueSchema, (token, _input, at) => {
+    mockRoute(context, sessionTokensApi.issue, async ({ params, body }) =>
+      step(params.id, body.version, (token, at) => {
         if (!isTokenIssuable(token)) {
           return apiError(
             409,
@@ -190,9 +170,8 @@ export function sessionTokenHandlers(
       }),
     ),
 
-    http.post(
-      SESSION_TOKEN_PATHS.cancel,
-      step(sessionTokenCancelSchema, (token, input, at) => {
+    mockRoute(context, sessionTokensApi.cancel, async ({ params, body }) =>
+      step(params.id, body.version, (token, at) => {
         if (!isTokenCancellable(token, at)) {
           return apiError(
             409,
@@ -205,7 +184,7 @@ export function sessionTokenHandlers(
           status: 'CANCELLED',
           cancelledBy: DEMO_USERS.EMVO.email,
           cancelledAt: at,
-          cancelReason: input.reason,
+          cancelReason: body.reason,
           version: token.version + 1,
         };
       }),

@@ -3,7 +3,7 @@ import type { StorageUsage, StoredFileRow } from '@portal/contracts';
 import type { ListPage } from '@portal/list-query';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createMockAuditLog, type MockAuditLog } from './audit-handlers';
+import { createMockAuditLog, type MockAuditLog } from './audit-log';
 import {
   createMockStorage,
   DEMO_PDF,

@@ -2,24 +2,17 @@ import {
   FILE_IN_USE,
   FILE_PURPOSES,
   type FilePurpose,
-  STORED_FILES_LIST,
-  type StorageUsage,
+  fileFormSchema,
   type StoredFileRow,
+  storageAdminApi,
 } from '@portal/contracts';
 import { extensionOf, isAllowedExtension, maxBytes } from '@portal/domain';
-import { delay, type HttpHandler, HttpResponse, http } from 'msw';
-import type { MockAuditLog } from './audit-handlers';
+import { type HttpHandler, HttpResponse } from 'msw';
+import type { MockAuditLog } from './audit-log';
+import { fileDownloadRoute } from './file-download';
 import { demoId, MOCK_ORGANISATIONS } from './mock-data';
-import {
-  apiError,
-  MOCK_ACTOR,
-  type MockContext,
-  noContent,
-  signedIn,
-  unauthorized,
-  versionConflict,
-} from './mock-http';
-import { answer, listAnswer, protectedHandler } from './mock-resource';
+import { apiError, MOCK_ACTOR, type MockContext, validate, versionConflict } from './mock-http';
+import { mockRoute } from './mock-route';
 
 /** A stored file in memory: the row the API answers and its bytes, for GET /api/files/:id. */
 export interface MockStoredFile extends StoredFileRow {
@@ -104,128 +97,103 @@ export interface StorageAdminHandlersOptions {
 }
 
 /**
- * apps/api modules/storage-admin in memory: the list (STORED_FILES_LIST), usage per container, upload (the
- * container's extensions and size limit; the content is not sniffed here), delete only when unreferenced
- * (409 FILE_IN_USE), and GET /api/files/:id for these files.
+ * apps/api modules/storage-admin in memory (storageAdminApi): the list (STORED_FILES_LIST), usage per
+ * container, upload (the container's extensions and size limit; the content is not sniffed here), delete
+ * only when unreferenced (409 FILE_IN_USE), and filesApi.download for these files.
  */
 export function storageAdminHandlers(
   context: MockContext,
   options: StorageAdminHandlersOptions,
 ): HttpHandler[] {
-  const { delayMs, newId } = context;
   const { files } = options.storage;
+  const organisations = new Map(MOCK_ORGANISATIONS.map((organisation) => [organisation.id, organisation]));
   return [
-    http.get(
-      '/api/admin/files/usage',
-      protectedHandler(delayMs, async () => {
-        const containers = FILE_PURPOSES.map((purpose) => {
-          const inside = files.filter((file) => file.purpose === purpose);
-          return {
-            purpose,
-            container: containerOf(purpose),
-            files: inside.length,
-            bytes: inside.reduce((sum, file) => sum + file.size, 0),
-          };
-        });
-        const usage: StorageUsage = {
-          containers,
-          totalFiles: files.length,
-          totalBytes: containers.reduce((sum, row) => sum + row.bytes, 0),
+    mockRoute(context, storageAdminApi.usage, async () => {
+      const containers = FILE_PURPOSES.map((purpose) => {
+        const inside = files.filter((file) => file.purpose === purpose);
+        return {
+          purpose,
+          container: containerOf(purpose),
+          files: inside.length,
+          bytes: inside.reduce((sum, file) => sum + file.size, 0),
         };
-        return HttpResponse.json(usage);
-      }),
-    ),
-    http.get(
-      '/api/admin/files',
-      protectedHandler(delayMs, async (request) =>
-        listAnswer(files.map(rowOf), new URL(request.url).searchParams, STORED_FILES_LIST),
-      ),
-    ),
-    http.post(
-      '/api/admin/files',
-      protectedHandler(delayMs, async (request) => {
-        const form = await request.formData().catch(() => null);
-        if (!form) return apiError(400, 'INVALID_MULTIPART', 'The body is not multipart form data');
-        const purpose = form.get('purpose');
-        const file = form.get('file');
-        if (typeof purpose !== 'string' || !FILE_PURPOSES.includes(purpose as FilePurpose)) {
-          return HttpResponse.json(
-            [{ code: 'INVALID_FIELD', field: 'purpose', message: 'Choose a container' }],
-            { status: 400 },
-          );
-        }
-        // Not `instanceof File`: the request's File may come from another realm (msw in a test's jsdom).
-        if (file === null || typeof file === 'string') {
-          return apiError(400, 'BAD_REQUEST', 'Send one file in the field "file"');
-        }
-        const chosen = purpose as FilePurpose;
-        if (!isAllowedExtension(chosen, file.name)) {
-          return apiError(400, '111', `.${extensionOf(file.name)} is not allowed here`);
-        }
-        if (file.size > maxBytes(chosen)) return apiError(413, 'FILE_TOO_LARGE', 'The file is too large');
-        const bytes = new Uint8Array(await file.arrayBuffer());
-        const stored: MockStoredFile = {
-          id: newId(),
-          name: file.name,
-          purpose: chosen,
-          container: containerOf(chosen),
-          organisationId: null,
-          organisationName: null,
-          size: bytes.length,
-          mime: MIMES[extensionOf(file.name)] ?? 'application/octet-stream',
-          sha256: await sha256(bytes),
-          uploadedBy: MOCK_ACTOR,
-          createdAt: new Date().toISOString(),
-          referenceCount: 0,
-          version: 1,
-          bytes,
-        };
-        files.push(stored);
-        options.audit?.write({
-          actor: MOCK_ACTOR,
-          action: 'CREATE',
-          entity: 'storedFile',
-          entityId: stored.id,
-          diff: rowOf(stored),
-        });
-        return answer({ ok: true, value: stored }, rowOf, 201);
-      }),
-    ),
-    http.delete(
-      '/api/admin/files/:id',
-      protectedHandler(delayMs, async (request, params) => {
-        const index = files.findIndex((file) => file.id === params.id);
-        const file = files[index];
-        if (!file) return apiError(404, 'NOT_FOUND', `No file ${String(params.id)}`);
-        const version = new URL(request.url).searchParams.get('version');
-        if (version !== null && Number(version) !== file.version) return versionConflict();
-        if (file.referenceCount > 0) {
-          return apiError(409, FILE_IN_USE, `The file is referenced by ${file.referenceCount} record(s)`);
-        }
-        files.splice(index, 1);
-        options.audit?.write({
-          actor: MOCK_ACTOR,
-          action: 'DELETE',
-          entity: 'storedFile',
-          entityId: file.id,
-          diff: rowOf(file),
-        });
-        return noContent();
-      }),
-    ),
-    // Only this resource's files; any other id falls through to the other handlers of GET /api/files/:id.
-    http.get('/api/files/:id', async ({ request, params }) => {
-      const file = files.find((candidate) => candidate.id === params.id);
-      if (!file) return undefined;
-      await delay(delayMs);
-      if (!signedIn(request)) return unauthorized();
-      return new HttpResponse(file.bytes, {
-        headers: {
-          'content-type': file.mime,
-          'content-length': String(file.size),
-          'content-disposition': `attachment; filename="${file.name}"`,
-        },
       });
+      return {
+        containers,
+        totalFiles: files.length,
+        totalBytes: containers.reduce((sum, row) => sum + row.bytes, 0),
+      };
     }),
+    mockRoute(context, storageAdminApi.list, async () => files.map(rowOf)),
+    mockRoute(context, storageAdminApi.upload, async ({ body: form }) => {
+      const fields = validate(fileFormSchema, {
+        purpose: form.get('purpose') ?? undefined,
+        organisationId: form.get('organisationId') ?? undefined,
+      });
+      if (!fields.ok) return fields.response;
+      const { purpose, organisationId } = fields.value;
+      const organisation = organisationId ? organisations.get(organisationId) : undefined;
+      if (organisationId && !organisation) {
+        const message = `No organisation ${organisationId}`;
+        return HttpResponse.json([{ code: 'INVALID_FIELD', field: 'organisationId', message }], {
+          status: 400,
+        });
+      }
+      const file = form.get('file');
+      // Not `instanceof File`: the request's File may come from another realm (msw in a test's jsdom).
+      if (file === null || typeof file === 'string') {
+        return apiError(400, 'BAD_REQUEST', 'Send one file in the field "file"');
+      }
+      if (!isAllowedExtension(purpose, file.name)) {
+        return apiError(400, '111', `.${extensionOf(file.name)} is not allowed here`);
+      }
+      if (file.size > maxBytes(purpose)) return apiError(413, 'FILE_TOO_LARGE', 'The file is too large');
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      const stored: MockStoredFile = {
+        id: context.newId(),
+        name: file.name,
+        purpose,
+        container: containerOf(purpose),
+        organisationId: organisation?.id ?? null,
+        organisationName: organisation?.legalName ?? null,
+        size: bytes.length,
+        mime: MIMES[extensionOf(file.name)] ?? 'application/octet-stream',
+        sha256: await sha256(bytes),
+        uploadedBy: MOCK_ACTOR,
+        createdAt: new Date().toISOString(),
+        referenceCount: 0,
+        version: 1,
+        bytes,
+      };
+      files.push(stored);
+      options.audit?.write({
+        actor: MOCK_ACTOR,
+        action: 'CREATE',
+        entity: 'storedFile',
+        entityId: stored.id,
+        diff: rowOf(stored),
+      });
+      return rowOf(stored);
+    }),
+    mockRoute(context, storageAdminApi.remove, async ({ params, query }) => {
+      const index = files.findIndex((file) => file.id === params.id);
+      const file = files[index];
+      if (!file) return apiError(404, 'NOT_FOUND', `No file ${params.id}`);
+      if (query.version !== undefined && query.version !== file.version) return versionConflict();
+      if (file.referenceCount > 0) {
+        return apiError(409, FILE_IN_USE, `The file is referenced by ${file.referenceCount} record(s)`);
+      }
+      files.splice(index, 1);
+      options.audit?.write({
+        actor: MOCK_ACTOR,
+        action: 'DELETE',
+        entity: 'storedFile',
+        entityId: file.id,
+        diff: rowOf(file),
+      });
+      return undefined;
+    }),
+    // Only this resource's files; any other id falls through to the other handlers of the download.
+    fileDownloadRoute(context, (id) => files.find((file) => file.id === id)),
   ];
 }

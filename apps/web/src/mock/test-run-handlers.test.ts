@@ -1,9 +1,9 @@
 import { File as NodeFile } from 'node:buffer';
-import type { TestRun, TestRunImportReport } from '@portal/contracts';
+import { type TestRun, type TestRunImportReport, testRunsApi } from '@portal/contracts';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MOCK_ORGANISATIONS } from './mock-data';
-import { type MockTestRunStore, TEST_RUN_PATHS, testRunHandlers } from './test-run-handlers';
+import { type MockTestRunStore, testRunHandlers } from './test-run-handlers';
 
 const NOW = new Date('2026-06-15T10:00:00Z');
 const server = setupServer();
@@ -35,7 +35,7 @@ async function call<T>(path: string, init: RequestInit) {
   return { status: response.status, body: (await response.json()) as T };
 }
 const add = (body: object) =>
-  call<TestRun & { code: string } & { code: string; field: string }[]>(TEST_RUN_PATHS.add, {
+  call<TestRun & { code: string } & { code: string; field: string }[]>(testRunsApi.add.path, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -45,7 +45,10 @@ const importFile = async (csv: string) => {
   const NodeFormData = (await new Response(new URLSearchParams()).formData()).constructor as typeof FormData;
   const form = new NodeFormData();
   form.append('file', new NodeFile([csv], 'runs.csv', { type: 'text/csv' }) as unknown as Blob);
-  return call<TestRunImportReport & { code: string }>(TEST_RUN_PATHS.import, { method: 'POST', body: form });
+  return call<TestRunImportReport & { code: string }>(testRunsApi.import.path, {
+    method: 'POST',
+    body: form,
+  });
 };
 
 const run = {

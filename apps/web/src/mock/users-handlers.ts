@@ -1,31 +1,22 @@
 import {
   USER_EMAIL_TAKEN,
-  USER_LIST,
   type UserAccess,
   type UserRow,
   type UserStatus,
-  userChangeSchema,
-  userInvitationSchema,
+  usersApi,
 } from '@portal/contracts';
 import { checkUserChange, isActiveAdmin, type Role } from '@portal/domain';
-import { type HttpHandler, HttpResponse, http } from 'msw';
-import { z } from 'zod';
+import type { HttpHandler } from 'msw';
 import { DEMO_USERS } from './mock-auth';
 import { demoId, MOCK_ORGANISATIONS } from './mock-data';
-import { apiError, type MockContext, readBody, validate, versionConflict } from './mock-http';
-import { listAnswer, protectedHandler } from './mock-resource';
+import { apiError, type MockContext, versionConflict } from './mock-http';
+import { mockRoute } from './mock-route';
 
 /*
  * The administrators' users in mock mode (apps/api modules/users; contracts users.ts), with packages/domain
  * users.ts's rules: no self-disable, no self-demotion, never the last active admin. The signed-in admin of
  * mock mode is DEMO_USERS.ADMIN. An invitation mails nothing: mock mode has no outbox.
  */
-
-export const USER_PATHS = {
-  list: '/api/users',
-  invitations: '/api/users/invitations',
-  change: '/api/users/:id',
-} as const;
 
 /** A stored user, as the API's table holds it. */
 export interface MockUser {
@@ -99,8 +90,6 @@ export function createMockUsers(now: Date): MockUser[] {
   ];
 }
 
-const idParams = z.object({ id: z.uuid() });
-
 export interface UserHandlersOptions {
   /** The clock (tests fix it). */
   now?: () => Date;
@@ -109,7 +98,6 @@ export interface UserHandlersOptions {
 }
 
 export function userHandlers(context: MockContext, options: UserHandlersOptions = {}): HttpHandler[] {
-  const { delayMs } = context;
   const now = options.now ?? (() => new Date());
   const self = (options.self ?? DEMO_USERS.ADMIN.email).toLowerCase();
   const users = createMockUsers(now());
@@ -133,69 +121,52 @@ export function userHandlers(context: MockContext, options: UserHandlersOptions 
   };
 
   return [
-    http.get(
-      USER_PATHS.list,
-      protectedHandler(delayMs, async (request) =>
-        listAnswer(users.map(rowOf), new URL(request.url).searchParams, USER_LIST),
-      ),
-    ),
+    mockRoute(context, usersApi.list, async () => users.map(rowOf)),
 
-    http.post(
-      USER_PATHS.invitations,
-      protectedHandler(delayMs, async (request) => {
-        const input = await readBody(request, userInvitationSchema);
-        if (!input.ok) return input.response;
-        const { email, firstName, lastName, role } = input.value;
-        if (users.some((user) => user.email.toLowerCase() === email.trim().toLowerCase())) {
-          return apiError(409, USER_EMAIL_TAKEN, 'This email address already belongs to a user');
-        }
-        const user: MockUser = {
-          id: context.newId(),
-          name: `${firstName} ${lastName}`,
-          email: email.trim(),
-          roles: [role],
-          organisationId: null,
-          access: 'FULL',
-          status: 'INVITED',
-          lastSignInAt: null,
-          version: 1,
-        };
-        users.push(user);
-        return HttpResponse.json(rowOf(user), { status: 201 });
-      }),
-    ),
+    mockRoute(context, usersApi.invite, async ({ body }) => {
+      const { email, firstName, lastName, role } = body;
+      if (users.some((user) => user.email.toLowerCase() === email.trim().toLowerCase())) {
+        return apiError(409, USER_EMAIL_TAKEN, 'This email address already belongs to a user');
+      }
+      const user: MockUser = {
+        id: context.newId(),
+        name: `${firstName} ${lastName}`,
+        email: email.trim(),
+        roles: [role],
+        organisationId: null,
+        access: 'FULL',
+        status: 'INVITED',
+        lastSignInAt: null,
+        version: 1,
+      };
+      users.push(user);
+      return rowOf(user);
+    }),
 
-    http.patch(
-      USER_PATHS.change,
-      protectedHandler(delayMs, async (request, params) => {
-        const valid = validate(idParams, params);
-        if (!valid.ok) return valid.response;
-        const input = await readBody(request, userChangeSchema);
-        if (!input.ok) return input.response;
-        const index = users.findIndex((user) => user.id === valid.value.id);
-        const user = users[index];
-        if (!user) return apiError(404, 'NOT_FOUND', `No user ${valid.value.id}`);
-        if (user.version !== input.value.version) return versionConflict();
-        const verdict = checkUserChange(user, input.value, {
-          self: user.email.toLowerCase() === self,
-          activeAdmins: users.filter(isActiveAdmin).length,
-        });
-        if (!verdict.ok) {
-          const status =
-            verdict.code === 'ROLE_INTERNAL_ONLY' || verdict.code === 'ACCESS_EXTERNAL_ONLY' ? 400 : 409;
-          return apiError(status, verdict.code, verdict.message);
-        }
-        const { roles, access, status } = input.value;
-        const changed: MockUser = {
-          ...user,
-          ...(roles ? { roles: [...roles] } : {}),
-          ...(access ? { access } : {}),
-          ...(status ? { status } : {}),
-          version: user.version + 1,
-        };
-        users[index] = changed;
-        return HttpResponse.json(rowOf(changed));
-      }),
-    ),
+    mockRoute(context, usersApi.change, async ({ params, body }) => {
+      const index = users.findIndex((user) => user.id === params.id);
+      const user = users[index];
+      if (!user) return apiError(404, 'NOT_FOUND', `No user ${params.id}`);
+      if (user.version !== body.version) return versionConflict();
+      const verdict = checkUserChange(user, body, {
+        self: user.email.toLowerCase() === self,
+        activeAdmins: users.filter(isActiveAdmin).length,
+      });
+      if (!verdict.ok) {
+        const status =
+          verdict.code === 'ROLE_INTERNAL_ONLY' || verdict.code === 'ACCESS_EXTERNAL_ONLY' ? 400 : 409;
+        return apiError(status, verdict.code, verdict.message);
+      }
+      const { roles, access, status } = body;
+      const changed: MockUser = {
+        ...user,
+        ...(roles ? { roles: [...roles] } : {}),
+        ...(access ? { access } : {}),
+        ...(status ? { status } : {}),
+        version: user.version + 1,
+      };
+      users[index] = changed;
+      return rowOf(changed);
+    }),
   ];
 }

@@ -7,6 +7,10 @@ import { returnFocus } from './return-focus';
 
 const ACCESSIBLE_NAME_LENGTH = 80;
 
+/** The first field of a form dialog, where the focus starts. */
+const FIRST_FIELD =
+  '[data-form-dialog] :is(input, textarea, select, [role="radio"], [role="combobox"]):not([disabled], [type="hidden"])';
+
 /** Runs a button's action, then closes unless kept open or unless the action opened another modal. */
 function press(button: ModalButton | undefined, closeAnyway = false) {
   const before = getShownModal()?.id;
@@ -87,9 +91,11 @@ function ModalDialog({ modal }: { modal: ShownModal }) {
         }}
         onOpenAutoFocus={(event) => {
           // spec §2: focus moves to the dialog content itself; Radix would pick the close cross, where
-          // Enter would cancel instead of confirming. Radix still traps focus inside.
+          // Enter would cancel instead of confirming. Radix still traps focus inside. A form dialog
+          // (form-dialog.tsx) starts on its first field instead, so the first keystroke goes into it.
           event.preventDefault();
-          contentRef.current?.focus();
+          const firstField = contentRef.current?.querySelector<HTMLElement>(FIRST_FIELD);
+          (firstField ?? contentRef.current)?.focus();
         }}
         onCloseAutoFocus={(event) => {
           // Radix gives the focus back to a Dialog.Trigger; openModal has none, so the focus would fall to

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
-import { whenIdle } from '../app/yield-to-main';
+import { whenIdle } from '../scheduling/yield-to-main';
 import { subscribeToastRequests, toastRequested } from './toast';
 
 const loadToastHost = () => import('./toast-host');

@@ -1,10 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useEnvironment } from '../config/environment-context';
-import { formatFileSize } from '../forms/check-files';
-import { useAuthorisedDownload } from '../http/authorised-download';
-
-/** GET: a stored file's content, for whoever may read it (apps/api modules/files). */
-export const filePath = (id: string) => `/api/files/${id}`;
+import { formatFileSize } from '../i18n/file-size';
 
 /** What a link needs of a stored file. */
 export interface StoredFileSummary {
@@ -13,22 +8,35 @@ export interface StoredFileSummary {
   size: number;
 }
 
+/**
+ * How links reach stored files: a file's URL, and the download a click starts (with the bearer token a
+ * plain link does not send). http/stored-file-download.ts useFileDownloads gives one.
+ */
+export interface FileDownloads {
+  hrefOf: (file: StoredFileSummary) => string;
+  download: (file: StoredFileSummary) => void;
+}
+
 /** A stored file as a download link, with its size (spec §3 selected file: name, size). */
-export function StoredFileLink({ file, id }: { file: StoredFileSummary; id?: string }) {
+export function StoredFileLink({
+  file,
+  downloads,
+  id,
+}: {
+  file: StoredFileSummary;
+  downloads: FileDownloads;
+  id?: string;
+}) {
   const { t, i18n } = useTranslation();
-  const { apiUrl } = useEnvironment();
-  const download = useAuthorisedDownload();
-  const href = `${apiUrl}${filePath(file.id)}`;
   return (
     <span id={id}>
       <a
-        href={href}
+        href={downloads.hrefOf(file)}
         download={file.name}
         aria-label={t('files.download', { name: file.name })}
         onClick={(event) => {
           event.preventDefault();
-          // GET /api/files/:id needs the bearer token, which a plain link does not send.
-          download.mutate({ href, name: file.name });
+          downloads.download(file);
         }}
       >
         {file.name}

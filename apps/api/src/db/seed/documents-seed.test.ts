@@ -120,7 +120,7 @@ describe('the documents seed', () => {
     expect(answer.people).toMatchObject([{ email: 'external@portal.test', role: 'SPOC', you: true }]);
     expect(answer.canManagePeople).toBe(true);
     // The whole answer meets the contract the SPA parses it with, but for the shape of the VAT numbers:
-    // demo-seed.ts draws their country prefix apart from the company's country.
+    // demo-organisations.ts draws their country prefix apart from the company's country.
     const parsed = onboardingAnswerSchema.safeParse(answer);
     const issues = (parsed.error?.issues ?? []).filter((issue) => issue.path.at(-1) !== 'vatNumber');
     expect(issues).toEqual([]);

@@ -6,10 +6,9 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Config } from '../../config.js';
 import { createFileStorage, type FileStorage } from '../../storage/file-storage.js';
 import type { DB } from '../schema.js';
+import { DAY, EPOCH, SEED_ACTOR } from './seed-defaults.js';
 
-const SEED_ACTOR = 'seed';
-/** The demo seed's fixed day (demo-seed.ts EPOCH), so two seeds give the same rows. */
-const PUBLISHED_AT = new Date(Date.UTC(2026, 9, 1) - 100 * 86_400_000);
+const PUBLISHED_AT = new Date(EPOCH - 100 * DAY);
 
 /** domain.md ParticipationAgreement: "two required tick boxes", one statement per paragraph. */
 export const TICK_BOX_BODY = [
@@ -130,7 +129,7 @@ async function publishTickBoxes(trx: Transaction<DB>): Promise<string> {
 
 /**
  * The documents of the demo (issue 11), after demo-seed.ts: version 1 of the participation agreement
- * template (a stored file, purpose AGREEMENT_TEMPLATE, which demo-seed.ts's agreements are signed on), the
+ * template (a stored file, purpose AGREEMENT_TEMPLATE, which demo-filings.ts's agreements are signed on), the
  * tick boxes' two statements, and each seeded company's signed agreement and invoicing form, so the
  * reviewers' detail views have documents to open. Billing details written before the financial step had
  * its shape (legal entity, address, VAT, purchase order, billing email) are brought to it. One

@@ -1,11 +1,7 @@
 import type { TechnicalEnvironment } from '@portal/domain';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../schema.js';
-
-const SEED_ACTOR = 'seed';
-const DAY = 86_400_000;
-/** The demo seed's fixed day (demo-seed.ts EPOCH), so two seeds give the same rows. */
-const EPOCH = Date.UTC(2026, 9, 1);
+import { SEED_AUDIT as audit, DAY, EPOCH, SEED_ACTOR } from './seed-defaults.js';
 
 const SCENARIOS = [
   'Upload product master data',
@@ -23,7 +19,6 @@ const SCENARIOS = [
  * the reviewers' queue, and the stage moves into production and maintenance. Deterministic: the organisations in OBP-number order, dates from the fixed day.
  */
 export async function seedTechnical(db: Kysely<DB>): Promise<void> {
-  const audit = { createdBy: SEED_ACTOR, updatedBy: SEED_ACTOR };
   await db.transaction().execute(async (trx) => {
     const choosable = (environment: TechnicalEnvironment) =>
       trx

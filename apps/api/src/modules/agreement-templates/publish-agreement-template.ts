@@ -1,20 +1,20 @@
 import type { PublishedAgreementTemplate } from '@portal/contracts';
-import { decide, statusesBefore } from '@portal/domain';
+import { decide, iso, statusesBefore } from '@portal/domain';
 import type { FastifyRequest } from 'fastify';
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { applyCheckTransition, checkRecordOf } from '../../company/apply-check-transition.js';
+import { lockOrganisation } from '../../company/organisation.js';
+import { mailSpoc } from '../../company/spoc-recipient.js';
 import { writeAudit } from '../../db/audit.js';
 import { UNIQUE_VIOLATION, violates } from '../../db/pg-errors.js';
 import type { DB } from '../../db/schema.js';
 import { lockRow } from '../../db/versioned-rows.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Outbox } from '../../mail/outbox.js';
+import { lockTemplatesExclusively } from '../../publications/agreement-templates-repository.js';
 import { receiveUpload } from '../../storage/receive-upload.js';
 import { saveWithFile } from '../../storage/save-with-file.js';
-import { applyCheckTransition, checkRecordOf } from '../checks/apply-check-transition.js';
-import { lockOrganisation } from '../onboarding/legitimacy-step.js';
-import { resignRequestedMail } from '../onboarding/step-mails.js';
-import { mailSpoc } from '../reviews/spoc-recipient.js';
-import { lockTemplatesExclusively } from './agreement-templates-repository.js';
+import { resignRequestedMail } from './agreement-template-mails.js';
 
 export interface PublishServices {
   mail: Outbox;
@@ -41,7 +41,7 @@ function agreementsToResign(trx: Transaction<DB>, version: number) {
 
 /**
  * Sends one company's agreement back (packages/domain TEMPLATE_CHANGED, a SYSTEM action): the check to
- * NOT_SUBMITTED with its CheckEvent and audit row (checks/apply-check-transition.ts), the ticks cleared
+ * NOT_SUBMITTED with its CheckEvent and audit row (company/apply-check-transition.ts), the ticks cleared
  * (they were given on the old agreement) and the SPOC's mail, in the publication's transaction.
  */
 async function askToResign(
@@ -134,7 +134,7 @@ export async function publishAgreementTemplate(
       return {
         version,
         file: summary,
-        publishedAt: new Date(row.publishedAt).toISOString(),
+        publishedAt: iso(row.publishedAt),
         publishedBy: actor,
         resignRequested,
       };

@@ -1,4 +1,5 @@
 import { AUDIT_LIST, type AuditRow } from '@portal/contracts';
+import { iso } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { ListRequest } from '../../list/list-resource.js';
@@ -17,7 +18,7 @@ type QueryRow = Awaited<ReturnType<ReturnType<typeof auditQuery>['executeTakeFir
 export const auditRowOf = (row: QueryRow): AuditRow => ({
   ...row,
   id: String(row.id),
-  at: new Date(row.at).toISOString(),
+  at: iso(row.at),
   diff: row.diff ?? null,
 });
 

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { writeAudit } from '../../db/audit.js';
 import { multipartBody, SAMPLES, uploadForm } from '../../storage/test-uploads.js';
-import { createTestApp } from '../../test/test-app.js';
 import {
   PASSWORD,
   publishRegistrationDisclaimer,
   registered,
   useToken,
-} from '../registration/registration-test-kit.js';
+} from '../../test/registration-test-kit.js';
+import { createTestApp } from '../../test/test-app.js';
 import { secretsInDiff } from './audit-secrets.js';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;

@@ -1,6 +1,6 @@
+import { DEV_OUTBOX_LIMIT } from '@portal/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app.js';
-import { DEV_OUTBOX_LIMIT } from './dev-outbox-routes.js';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 let t: App;

@@ -5,12 +5,13 @@ import {
   SIGN_IN_DISCLAIMER_TYPES,
 } from '@portal/contracts';
 import type { Kysely } from 'kysely';
+import { findCaller } from '../../company/caller-organisation.js';
 import { writeAudit } from '../../db/audit.js';
 import type { DB } from '../../db/schema.js';
 import { ApiError, notFound } from '../../http/api-error.js';
+import type { Caller } from '../../http/caller.js';
 import type { SessionUser } from '../../plugins/auth.js';
-import { findCaller } from '../files/caller-organisation.js';
-import { publishedDisclaimer } from './disclaimers-repository.js';
+import { publishedDisclaimer } from '../../publications/disclaimers-repository.js';
 
 const noUser = () => new ApiError(403, 'FORBIDDEN', 'Your account is not a portal user yet');
 
@@ -56,7 +57,7 @@ export async function pendingDisclaimers(db: Kysely<DB>, user: SessionUser): Pro
  */
 export async function acceptDisclaimer(
   db: Kysely<DB>,
-  user: SessionUser,
+  user: Caller,
   type: string,
   version: number,
 ): Promise<DisclaimerAcceptance> {
@@ -76,7 +77,7 @@ export async function acceptDisclaimer(
       .executeTakeFirst();
     if (inserted) {
       await writeAudit(trx, {
-        actor: user.email ?? user.subject,
+        actor: user.actor,
         action: 'CREATE',
         entity: 'disclaimerAcceptance',
         entityId: inserted.id,

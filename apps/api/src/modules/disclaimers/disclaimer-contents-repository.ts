@@ -1,5 +1,5 @@
 import type { DisclaimerContent, DisclaimerDraftInput, DisclaimerDraftUpdate } from '@portal/contracts';
-import { tickBoxStatements } from '@portal/domain';
+import { iso, tickBoxStatements } from '@portal/domain';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import { writeAudit } from '../../db/audit.js';
 import { UNIQUE_VIOLATION, violates } from '../../db/pg-errors.js';
@@ -47,8 +47,6 @@ export const disclaimerContentsQuery = (db: Kysely<DB>) =>
         .limit(1)
         .as('publishedBy'),
     );
-
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 export const toDto = (row: Row & { publishedBy: string | null }): DisclaimerContent => ({
   id: row.id,

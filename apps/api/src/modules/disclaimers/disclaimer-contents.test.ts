@@ -1,8 +1,8 @@
 import type { DisclaimerContent } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOnboardingTestApp, type Headers, type TestApp } from '../../test/onboarding-test-kit.js';
+import { approvedCompany, stepCalls } from '../../test/steps-test-kit.js';
 import { XSRF_HEADERS } from '../../test/test-app.js';
-import { createOnboardingTestApp, type Headers, type TestApp } from '../onboarding/onboarding-test-kit.js';
-import { approvedCompany, stepCalls } from '../onboarding/steps-test-kit.js';
 
 let t: TestApp & { close: () => Promise<void> };
 let admin: Headers;

@@ -1,15 +1,19 @@
+import { environmentApi } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
+import { route } from '../../http/route.js';
 import { renderEnvironment } from './environment.js';
 
+/** spec §3: the SPA's configuration, as @portal/contracts environmentApi declares it; read at every start. */
 export async function environmentRoutes(app: FastifyInstance, options: { config: Config }) {
   const body = renderEnvironment(options.config);
-  app.get(
-    '/environment/environment.json',
-    {
-      config: { access: 'public' },
-      schema: { tags: ['environment'], summary: 'SPA configuration (spec §3)' },
+  route(
+    app,
+    environmentApi.config,
+    async ({ reply }) => {
+      reply.header('cache-control', 'no-cache');
+      return body;
     },
-    async (_request, reply) => reply.header('cache-control', 'no-cache').send(body),
+    { tags: ['environment'] },
   );
 }

@@ -1,11 +1,12 @@
+import type { EnvironmentConfig } from '@portal/contracts';
+import { policyEndpoints } from '../../accounts/b2c-endpoints.js';
 import { b2cPolicyBase, type Config } from '../../config.js';
-import { policyEndpoints } from './b2c-endpoints.js';
 
 /**
  * spec §3 "Environment config": what the SPA reads at start from environment/environment.json. The API
  * renders it from its own settings, so one place configures both and one build runs everywhere.
  */
-export function renderEnvironment(config: Config) {
+export function renderEnvironment(config: Config): EnvironmentConfig {
   const { auth } = config;
   // identity.md #1: MSAL refuses an http: authority, so a plain-http provider (the local one) is named
   // with https and its real endpoints are passed inline; a real B2C tenant is discovered as usual.

@@ -1,4 +1,5 @@
 import type { Gateway as GatewayDto, GatewayInput, GatewayUpdateInput } from '@portal/contracts';
+import { iso } from '@portal/domain';
 import { type Kysely, sql } from 'kysely';
 import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, violates } from '../../db/pg-errors.js';
 import type { DB, Gateway } from '../../db/schema.js';
@@ -38,13 +39,13 @@ export const toDto = (row: Gateway & { organisationCount: number | null }): Gate
   phone: row.phone,
   environments: row.environments,
   certified: row.certified,
-  certifiedAt: row.certifiedAt?.toISOString() ?? null,
+  certifiedAt: iso(row.certifiedAt),
   active: row.active,
   notes: row.notes,
   inUse: (row.organisationCount ?? 0) > 0,
   organisationCount: row.organisationCount ?? 0,
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
+  createdAt: iso(row.createdAt),
+  updatedAt: iso(row.updatedAt),
   createdBy: row.createdBy,
   updatedBy: row.updatedBy,
   version: row.version,

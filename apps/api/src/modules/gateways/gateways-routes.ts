@@ -1,11 +1,10 @@
 import { gatewaysApi } from '@portal/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.js';
+import { actorOf } from '../../http/caller.js';
 import { route } from '../../http/route.js';
 import { listGateways } from './gateways-list.js';
 import { createGateway, deleteGateway, getGateway, updateGateway } from './gateways-repository.js';
-
-const actorOf = (request: FastifyRequest) => request.user?.email ?? request.user?.subject ?? 'unknown';
 
 /** The gateway routes, as @portal/contracts gatewaysApi declares them (every route ADMIN only). */
 export async function gatewaysRoutes(app: FastifyInstance, options: { database: Database }) {

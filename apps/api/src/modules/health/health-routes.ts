@@ -1,23 +1,18 @@
+import { healthApi } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import { ApiError } from '../../http/api-error.js';
+import { route } from '../../http/route.js';
 
-const statusSchema = z.object({ status: z.literal('ok') });
-
-/** Liveness (the process answers) and readiness (the database answers), for load balancers. */
+/** Liveness (the process answers) and readiness (the database answers), for load balancers (healthApi). */
 export async function healthRoutes(app: FastifyInstance, options: { database: Database }) {
-  app.get(
-    '/healthz',
-    { config: { access: 'public' }, schema: { tags: ['health'], response: { 200: statusSchema } } },
-    async () => ({ status: 'ok' as const }),
-  );
-
-  app.get(
-    '/readyz',
-    { config: { access: 'public' }, schema: { tags: ['health'], response: { 200: statusSchema } } },
-    async (request) => {
+  const tags = ['health'];
+  route(app, healthApi.live, async () => ({ status: 'ok' as const }), { tags });
+  route(
+    app,
+    healthApi.ready,
+    async ({ request }) => {
       try {
         await sql`select 1`.execute(options.database.db);
       } catch (error) {
@@ -26,5 +21,6 @@ export async function healthRoutes(app: FastifyInstance, options: { database: Da
       }
       return { status: 'ok' as const };
     },
+    { tags },
   );
 }

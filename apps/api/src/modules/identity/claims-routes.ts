@@ -1,11 +1,11 @@
+import { type ConnectorResponse, identityApi } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Kysely, sql } from 'kysely';
-import { z } from 'zod';
+import { type LinkableUser, linkExternalAccount, needsLinking } from '../../accounts/account-linking.js';
+import { standingOf } from '../../accounts/user-standing.js';
 import type { Database } from '../../db/database.js';
 import type { DB, Role } from '../../db/schema.js';
-import { type LinkableUser, linkExternalAccount, needsLinking } from '../registration/account-linking.js';
-import { standingOf } from '../users/user-standing.js';
+import { route } from '../../http/route.js';
 
 /** spec §3: the token's roles claim uses these names. */
 const CLAIM_BY_ROLE: Record<Role, string> = {
@@ -13,20 +13,6 @@ const CLAIM_BY_ROLE: Record<Role, string> = {
   EMVO: 'EmvoPortalInternal',
   EXTERNAL: 'EmvoPortalExternal',
 };
-
-/** What a B2C API connector sends: the user's object id and/or email (its claim names). */
-const connectorRequest = z.looseObject({
-  objectId: z.string().min(1).optional(),
-  email: z.string().min(1).optional(),
-  signInNames: z.looseObject({ emailAddress: z.string().optional() }).optional(),
-});
-
-const connectorResponse = z.object({
-  version: z.literal('1.0.0'),
-  action: z.enum(['Continue', 'ShowBlockPage']),
-  roles: z.array(z.string()).optional(),
-  userMessage: z.string().optional(),
-});
 
 const USER_COLUMNS = ['id', 'email', 'externalId', 'status', 'access', 'roles'] as const;
 
@@ -57,30 +43,22 @@ async function connectorUser(db: Kysely<DB>, objectId: string | undefined, email
  * The claims endpoint Azure AD B2C calls at sign-in (an "API connector", HTTP basic with a shared
  * secret): it answers the user's roles from the portal's users table, so an admin's change shows at the
  * user's next sign-in (domain.md). An unknown user is blocked, and so is one the API would refuse on every
- * route (users/user-standing.ts): a disabled user, or an external user whose access is revoked (issue 14:
+ * route (accounts/user-standing.ts): a disabled user, or an external user whose access is revoked (issue 14:
  * it let a revoked person sign in to an app answering 403 to every call). At a user's first sign-in it
- * links their B2C account (account-linking.ts).
+ * links their B2C account (accounts/account-linking.ts).
  */
 export async function claimsRoutes(app: FastifyInstance, options: { database: Database }) {
-  app.withTypeProvider<ZodTypeProvider>().post(
-    '/identity/claims',
-    {
-      config: { access: 'connector' },
-      schema: {
-        tags: ['identity'],
-        summary: "A user's roles, for the identity provider's API connector",
-        body: connectorRequest,
-        response: { 200: connectorResponse },
-      },
-    },
-    async (request) => {
-      const { objectId } = request.body;
-      const email = request.body.email ?? request.body.signInNames?.emailAddress;
+  route(
+    app,
+    identityApi.claims,
+    async ({ body }): Promise<ConnectorResponse> => {
+      const { objectId } = body;
+      const email = body.email ?? body.signInNames?.emailAddress;
       const user = await connectorUser(options.database.db, objectId, email);
       if (!user || standingOf(user) !== 'ok') {
         return {
-          version: '1.0.0' as const,
-          action: 'ShowBlockPage' as const,
+          version: '1.0.0',
+          action: 'ShowBlockPage',
           userMessage: 'Your account has no access to the portal. Contact your administrator.',
         };
       }
@@ -91,10 +69,11 @@ export async function claimsRoutes(app: FastifyInstance, options: { database: Da
         await linkExternalAccount(options.database.db, linkable, objectId);
       }
       return {
-        version: '1.0.0' as const,
-        action: 'Continue' as const,
+        version: '1.0.0',
+        action: 'Continue',
         roles: user.roles.map((role) => CLAIM_BY_ROLE[role]),
       };
     },
+    { tags: ['identity'] },
   );
 }

@@ -1,3 +1,4 @@
+import type { LinkInput, LinkItem, LinkUpdateInput } from '@portal/contracts';
 import type { Kysely } from 'kysely';
 import type { DB, Link } from '../../db/schema.js';
 import { createAudited, deleteAtVersion, updateAtVersion } from '../../db/versioned-rows.js';
@@ -5,9 +6,7 @@ import { notFound } from '../../http/api-error.js';
 
 const ENTITY = 'link';
 
-import type { LinkDto, LinkInput, LinkUpdateInput } from './links-schemas.js';
-
-const toDto = (row: Link): LinkDto => ({
+const toDto = (row: Link): LinkItem => ({
   id: row.id,
   label: row.label,
   link: row.link,
@@ -24,14 +23,14 @@ export async function listLinks(
   db: Kysely<DB>,
   listId: string,
   include: 'active' | 'all' = 'active',
-): Promise<LinkDto[]> {
+): Promise<LinkItem[]> {
   let query = db.selectFrom('links').selectAll().where('listId', '=', listId);
   if (include === 'active') query = query.where('active', '=', true);
   const rows = await query.orderBy('sortOrder').orderBy('label').execute();
   return rows.map(toDto);
 }
 
-export async function getLink(db: Kysely<DB>, listId: string, linkId: string): Promise<LinkDto> {
+export async function getLink(db: Kysely<DB>, listId: string, linkId: string): Promise<LinkItem> {
   const row = await db
     .selectFrom('links')
     .selectAll()

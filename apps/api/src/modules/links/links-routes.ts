@@ -1,89 +1,40 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { linksApi } from '@portal/contracts';
+import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.js';
-import { versionQuerySchema } from '../../http/version-query.js';
-import { roles } from '../../plugins/auth.js';
+import { actorOf } from '../../http/caller.js';
+import { route } from '../../http/route.js';
 import { createLink, deleteLink, getLink, listLinks, updateLink } from './links-repository.js';
-import {
-  linkInputSchema,
-  linkItemParams,
-  linkParams,
-  linkSchema,
-  linkUpdateSchema,
-} from './links-schemas.js';
 
-const actorOf = (request: FastifyRequest) => request.user?.email ?? request.user?.subject ?? 'unknown';
-
-/** spec §7: the /links resource. Reads are public (the footer shows to visitors); writes need ADMIN. */
+/**
+ * spec §7: the /links resource, as @portal/contracts linksApi declares it. Reads are public (the footer
+ * shows to visitors); the administrators' full list and the writes need ADMIN.
+ */
 export async function linksRoutes(app: FastifyInstance, options: { database: Database }) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = options.database;
   const tags = ['links'];
 
-  api.get(
-    '/:id',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'A link list, e.g. footer-links',
-        params: linkParams,
-        response: { 200: z.array(linkSchema) },
-      },
-    },
-    async (request) => listLinks(db, request.params.id),
+  route(app, linksApi.list, async ({ params }) => listLinks(db, params.id), { tags });
+  route(app, linksApi.all, async ({ params }) => listLinks(db, params.id, 'all'), { tags });
+  route(app, linksApi.get, async ({ params }) => getLink(db, params.id, params.linkId), { tags });
+  route(
+    app,
+    linksApi.create,
+    async ({ params, body, request }) => createLink(db, params.id, body, actorOf(request)),
+    { tags },
   );
-
-  api.get(
-    '/:id/all',
-    {
-      config: { access: roles('ADMIN') },
-      schema: {
-        tags,
-        summary: 'Every link of a list, inactive ones too, for the administrators who manage it',
-        params: linkParams,
-        response: { 200: z.array(linkSchema) },
-      },
-    },
-    async (request) => listLinks(db, request.params.id, 'all'),
+  route(
+    app,
+    linksApi.update,
+    async ({ params, body, request }) => updateLink(db, params.id, params.linkId, body, actorOf(request)),
+    { tags },
   );
-
-  api.get(
-    '/:id/:linkId',
-    { config: { access: 'public' }, schema: { tags, params: linkItemParams, response: { 200: linkSchema } } },
-    async (request) => getLink(db, request.params.id, request.params.linkId),
-  );
-
-  api.post(
-    '/:id',
-    {
-      config: { access: roles('ADMIN') },
-      schema: { tags, params: linkParams, body: linkInputSchema, response: { 201: linkSchema } },
+  route(
+    app,
+    linksApi.remove,
+    async ({ params, query, request }) => {
+      await deleteLink(db, params.id, params.linkId, actorOf(request), query.version);
+      return undefined;
     },
-    async (request, reply) =>
-      reply.status(201).send(await createLink(db, request.params.id, request.body, actorOf(request))),
-  );
-
-  api.put(
-    '/:id/:linkId',
-    {
-      config: { access: roles('ADMIN') },
-      schema: { tags, params: linkItemParams, body: linkUpdateSchema, response: { 200: linkSchema } },
-    },
-    async (request) =>
-      updateLink(db, request.params.id, request.params.linkId, request.body, actorOf(request)),
-  );
-
-  api.delete(
-    '/:id/:linkId',
-    {
-      config: { access: roles('ADMIN') },
-      schema: { tags, params: linkItemParams, querystring: versionQuerySchema },
-    },
-    async (request, reply) => {
-      await deleteLink(db, request.params.id, request.params.linkId, actorOf(request), request.query.version);
-      return reply.status(204).send();
-    },
+    { tags },
   );
 }

@@ -1,5 +1,5 @@
 import { METRICS_COMPANY_LIST, type MetricsCompanyRow, reviewerStageMoves } from '@portal/contracts';
-import { allowedStageMoves, type Stage } from '@portal/domain';
+import { allowedStageMoves, iso, type Stage } from '@portal/domain';
 import { type Kysely, type NotNull, sql } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { ListRequest } from '../../list/list-resource.js';
@@ -54,9 +54,6 @@ type StoredCompanyRow = Awaited<ReturnType<CompanyQuery['executeTakeFirstOrThrow
 
 /** The database handle that knows the derived table `companies` by its row type (for the list's SQL). */
 export const withCompanies = (db: Kysely<DB>) => db.withTables<{ companies: StoredCompanyRow }>();
-
-const iso = (value: Date | string | null): string | null =>
-  value === null ? null : new Date(value).toISOString();
 
 /** A stored row as the API answers it, with what a reviewer may do from its stage. */
 export function companyRowOf(row: StoredCompanyRow): MetricsCompanyRow {

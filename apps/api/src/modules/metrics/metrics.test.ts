@@ -1,7 +1,7 @@
 import type { Metrics, MetricsCompanyRow } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Headers, reviewerHeaders, type TestApp } from '../../test/reviews-test-kit.js';
 import { createTestApp } from '../../test/test-app.js';
-import { type Headers, reviewerHeaders, type TestApp } from '../reviews/reviews-test-kit.js';
 import { weekStartOf } from './metrics-figures.js';
 import {
   daysAfter,

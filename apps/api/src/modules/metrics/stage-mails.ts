@@ -1,8 +1,6 @@
 import type { StageMoveInput } from '@portal/contracts';
+import { companyMail, type MailContext } from '../../company/company-mail.js';
 import type { MailInput } from '../../mail/outbox-repository.js';
-import { type MailContext, onboardingLink } from '../reviews/review-mails.js';
-
-const greeting = (name: string | null) => (name ? `Dear ${name},` : 'Hello,');
 
 const MOVED: Record<StageMoveInput['move'], { subject: string; text: string }> = {
   MOVE_TO_PRODUCTION: {
@@ -21,19 +19,9 @@ export function stageMoveMail(
   move: { move: StageMoveInput['move']; reason: string | null },
 ): MailInput {
   const moved = MOVED[move.move];
-  const link = onboardingLink(context.publicUrl);
-  return {
-    to: context.to,
-    subject: `${context.appName}: your onboarding ${moved.subject} (${context.obpNumber})`,
-    text: [
-      greeting(context.name),
-      '',
-      `the onboarding of ${context.companyName} (${context.obpNumber}) ${moved.subject}.`,
-      moved.text,
-      ...(move.reason ? [`Comment: ${move.reason}`] : []),
-      '',
-      `Your application: ${link}`,
-    ].join('\n'),
-    link,
-  };
+  return companyMail(context, `your onboarding ${moved.subject}`, [
+    `the onboarding of ${context.companyName} (${context.obpNumber}) ${moved.subject}.`,
+    moved.text,
+    ...(move.reason ? [`Comment: ${move.reason}`] : []),
+  ]);
 }

@@ -1,13 +1,13 @@
 import type { StageMoveInput } from '@portal/contracts';
 import { type DomainErrorCode, moveStage } from '@portal/domain';
-import { type Kysely, sql } from 'kysely';
-import { writeAudit } from '../../db/audit.js';
+import type { Kysely } from 'kysely';
+import { touchOrganisation } from '../../company/organisation.js';
+import { mailSpoc } from '../../company/spoc-recipient.js';
 import type { DB } from '../../db/schema.js';
 import { lockRow } from '../../db/versioned-rows.js';
 import { ApiError, versionConflict } from '../../http/api-error.js';
+import type { Caller } from '../../http/caller.js';
 import type { Outbox } from '../../mail/outbox.js';
-import type { Reviewer } from '../reviews/reviewer.js';
-import { mailSpoc } from '../reviews/spoc-recipient.js';
 import { stageMoveMail } from './stage-mails.js';
 
 export interface StageMoveServices {
@@ -32,7 +32,7 @@ const STATUS_OF: Partial<Record<DomainErrorCode, number>> = {
 export async function moveOrganisationStage(
   db: Kysely<DB>,
   services: StageMoveServices,
-  reviewer: Reviewer,
+  reviewer: Caller,
   organisationId: string,
   input: StageMoveInput,
   now = new Date(),
@@ -53,17 +53,20 @@ export async function moveOrganisationStage(
     });
     if (!result.ok) throw new ApiError(STATUS_OF[result.code] ?? 409, result.code, result.message);
     const { event } = result;
-    const moved = await trx
-      .updateTable('organisations')
-      .set({
-        stage: result.next.stage,
-        updatedBy: reviewer.actor,
-        updatedAt: now,
-        version: sql<number>`version + 1`,
-      })
-      .where('id', '=', organisationId)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const moved = await touchOrganisation(trx, organisationId, {
+      actor: reviewer.actor,
+      at: now,
+      set: { stage: result.next.stage },
+      audit: {
+        action: input.move,
+        entity: 'organisation',
+        entityId: organisationId,
+        diff: {
+          stage: { from: event.from, to: event.to },
+          ...(event.comment ? { reason: event.comment } : {}),
+        },
+      },
+    });
     await trx
       .insertInto('stageEvents')
       .values({
@@ -77,16 +80,6 @@ export async function moveOrganisationStage(
         at: event.at,
       })
       .execute();
-    await writeAudit(trx, {
-      actor: reviewer.actor,
-      action: input.move,
-      entity: 'organisation',
-      entityId: organisationId,
-      diff: {
-        stage: { from: event.from, to: event.to },
-        ...(event.comment ? { reason: event.comment } : {}),
-      },
-    });
     await mailSpoc(trx, moved, services, (recipient) =>
       stageMoveMail(recipient, { move: input.move, reason: event.comment }),
     );

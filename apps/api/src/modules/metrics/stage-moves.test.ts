@@ -1,7 +1,7 @@
 import type { MetricsCompanyRow } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Headers, mailsTo, reviewerHeaders, type TestApp } from '../../test/reviews-test-kit.js';
 import { createTestApp } from '../../test/test-app.js';
-import { type Headers, mailsTo, reviewerHeaders, type TestApp } from '../reviews/reviews-test-kit.js';
 import { seedCompany } from './metrics-test-kit.js';
 
 let t: TestApp;

@@ -9,7 +9,7 @@ import {
   type TestApp,
   type TestCompany,
   TINY_PDF,
-} from './onboarding-test-kit.js';
+} from '../../test/onboarding-test-kit.js';
 import {
   adminHeaders,
   approvedCompany,
@@ -19,7 +19,7 @@ import {
   spocMails,
   stepCalls,
   TICK_BOX_TEXTS,
-} from './steps-test-kit.js';
+} from '../../test/steps-test-kit.js';
 
 let t: TestApp & { close: () => Promise<void> };
 let calls: ReturnType<typeof stepCalls>;

@@ -9,26 +9,25 @@ import {
   tickBoxStatements,
 } from '@portal/domain';
 import type { FastifyRequest } from 'fastify';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { applyCheckTransition, checkRecordOf } from '../../company/apply-check-transition.js';
+import { touchOrganisation } from '../../company/organisation.js';
+import { mailSpoc } from '../../company/spoc-recipient.js';
 import { writeAudit } from '../../db/audit.js';
-import type { DB } from '../../db/schema.js';
+import type { DB, Db } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Outbox } from '../../mail/outbox.js';
-import { receiveUpload } from '../../storage/receive-upload.js';
-import { saveWithFile } from '../../storage/save-with-file.js';
-import { refuseWhenStorageFull } from '../../storage/storage-quota.js';
 import {
   currentAgreementTemplate,
   lockTemplatesShared,
-} from '../agreement-templates/agreement-templates-repository.js';
-import { applyCheckTransition, checkRecordOf } from '../checks/apply-check-transition.js';
-import { publishedDisclaimer } from '../disclaimers/disclaimers-repository.js';
-import { mailSpoc } from '../reviews/spoc-recipient.js';
+} from '../../publications/agreement-templates-repository.js';
+import { publishedDisclaimer } from '../../publications/disclaimers-repository.js';
+import { receiveUpload } from '../../storage/receive-upload.js';
+import { saveWithFile } from '../../storage/save-with-file.js';
+import { refuseWhenStorageFull } from '../../storage/storage-quota.js';
 import type { OnboardingCaller } from './onboarding-caller.js';
 import { assertStepEditable, checksByType, fileSummaryOf, lockStep, progressOf } from './step-checks.js';
 import { agreementReceivedMail } from './step-mails.js';
-
-type Db = Kysely<DB> | Transaction<DB>;
 
 /**
  * domain.md "Contractual": "the company downloads the current agreement template, uploads it signed and
@@ -151,20 +150,18 @@ export async function saveContractualDraft(
         })
         .execute();
     }
-    await trx
-      .updateTable('organisations')
-      .set({ updatedBy: actor, updatedAt: now, version: sql<number>`version + 1` })
-      .where('id', '=', organisation.id)
-      .execute();
-    await writeAudit(trx, {
+    await touchOrganisation(trx, organisation.id, {
       actor,
-      action: 'SAVE_CONTRACTUAL_DRAFT',
-      entity: 'organisation',
-      entityId: organisation.id,
-      diff: {
-        acceptedTerms: { from: existing?.acceptedTerms ?? false, to: draft.acceptedTerms },
-        confirmedAuthority: { from: existing?.confirmedAuthority ?? false, to: draft.confirmedAuthority },
-        tickBoxesDisclaimerId: ticks.tickBoxesDisclaimerId,
+      at: now,
+      audit: {
+        action: 'SAVE_CONTRACTUAL_DRAFT',
+        entity: 'organisation',
+        entityId: organisation.id,
+        diff: {
+          acceptedTerms: { from: existing?.acceptedTerms ?? false, to: draft.acceptedTerms },
+          confirmedAuthority: { from: existing?.confirmedAuthority ?? false, to: draft.confirmedAuthority },
+          tickBoxesDisclaimerId: ticks.tickBoxesDisclaimerId,
+        },
       },
     });
   });
@@ -273,7 +270,7 @@ export interface StepSubmitServices {
  * legitimacy, canSubmit), then completeness (400, one MISSING entry per item), then the caller's
  * acceptance of the tick boxes' disclaimer version (domain.md DisclaimerAcceptance), the CONTRACTUAL check
  * with its CheckEvent, the organisation's status and stage and an audit row
- * (checks/apply-check-transition.ts), and the SPOC's confirmation mail.
+ * (company/apply-check-transition.ts), and the SPOC's confirmation mail.
  */
 export async function submitContractual(
   db: Kysely<DB>,

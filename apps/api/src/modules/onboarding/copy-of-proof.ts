@@ -1,13 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
+import { contactsByKind } from '../../company/application-repository.js';
+import { lockOrganisation } from '../../company/organisation.js';
 import { writeAudit } from '../../db/audit.js';
 import type { DB } from '../../db/schema.js';
 import { receiveUpload } from '../../storage/receive-upload.js';
 import { saveWithFile } from '../../storage/save-with-file.js';
 import { refuseWhenStorageFull } from '../../storage/storage-quota.js';
-import { assertLegitimacyEditable, legitimacyCheckOf, lockOrganisation } from './legitimacy-step.js';
+import { assertLegitimacyEditable, legitimacyCheckOf } from './legitimacy-step.js';
 import type { OnboardingCaller } from './onboarding-caller.js';
-import { contactsByKind } from './onboarding-repository.js';
 
 export interface StoredFileSummary {
   id: string;

@@ -8,7 +8,7 @@ import {
   type TestApp,
   type TestCompany,
   TINY_PDF,
-} from './onboarding-test-kit.js';
+} from '../../test/onboarding-test-kit.js';
 import {
   approvedCompany,
   BILLING,
@@ -16,7 +16,7 @@ import {
   setCheck,
   spocMails,
   stepCalls,
-} from './steps-test-kit.js';
+} from '../../test/steps-test-kit.js';
 
 let t: TestApp & { close: () => Promise<void> };
 let calls: ReturnType<typeof stepCalls>;

@@ -11,27 +11,28 @@ import {
   decide,
   feeFor,
   initialCheck,
+  iso,
   missingForFinancial,
   type OrganisationProgress,
   topUpDue,
 } from '@portal/domain';
 import type { FastifyRequest } from 'fastify';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import { eeaCountryOf } from '../../company/application-columns.js';
+import { applyCheckTransition, checkRecordOf } from '../../company/apply-check-transition.js';
+import { touchOrganisation } from '../../company/organisation.js';
+import { mailSpoc } from '../../company/spoc-recipient.js';
 import { writeAudit } from '../../db/audit.js';
-import type { CheckRow, DB, InvoicingInformationTable } from '../../db/schema.js';
+import type { CheckRow, DB, Db, InvoicingInformationTable } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
 import { receiveUpload } from '../../storage/receive-upload.js';
 import { saveWithFile } from '../../storage/save-with-file.js';
 import { refuseWhenStorageFull } from '../../storage/storage-quota.js';
-import { applyCheckTransition, checkRecordOf } from '../checks/apply-check-transition.js';
-import { mailSpoc } from '../reviews/spoc-recipient.js';
 import type { StepSubmitServices } from './contractual-step.js';
-import { eeaCountryOf } from './draft-columns.js';
 import type { OnboardingCaller } from './onboarding-caller.js';
 import { assertStepEditable, checksByType, fileSummaryOf, lockStep, progressOf } from './step-checks.js';
 import { invoicingFormReceivedMail } from './step-mails.js';
 
-type Db = Kysely<DB> | Transaction<DB>;
 type InvoicingRow = Selectable<InvoicingInformationTable>;
 
 /**
@@ -41,8 +42,6 @@ type InvoicingRow = Selectable<InvoicingInformationTable>;
  * information lives in invoicing_information (one per company): its billing details (jsonb), the form,
  * the MAH count the last submission declared and its fee, and the reviewers' invoice.
  */
-
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 const text = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
@@ -182,17 +181,15 @@ export async function saveFinancialDraft(
     } else {
       ({ id: invoicingId } = await createInvoicing(trx, organisation.id, actor, { billing: draft.billing }));
     }
-    await trx
-      .updateTable('organisations')
-      .set({ updatedBy: actor, updatedAt: now, version: sql<number>`version + 1` })
-      .where('id', '=', organisation.id)
-      .execute();
-    await writeAudit(trx, {
+    await touchOrganisation(trx, organisation.id, {
       actor,
-      action: 'SAVE_FINANCIAL_DRAFT',
-      entity: 'invoicingInformation',
-      entityId: invoicingId,
-      diff: { billing: { from: existing ? billingOf(existing.billing) : null, to: draft.billing } },
+      at: now,
+      audit: {
+        action: 'SAVE_FINANCIAL_DRAFT',
+        entity: 'invoicingInformation',
+        entityId: invoicingId,
+        diff: { billing: { from: existing ? billingOf(existing.billing) : null, to: draft.billing } },
+      },
     });
   });
 }
@@ -258,7 +255,7 @@ export async function uploadInvoicingForm(
  * completeness (400 MISSING list), then the invoicing information's declared MAH count and fee set from
  * the MAHs active now (after a top-up, the earlier invoice is kept as invoiced before and only the
  * difference is due), the FINANCIAL check with its CheckEvent, the organisation's status and stage and
- * audit rows (checks/apply-check-transition.ts), and the SPOC's confirmation mail.
+ * audit rows (company/apply-check-transition.ts), and the SPOC's confirmation mail.
  */
 export async function submitFinancial(
   db: Kysely<DB>,

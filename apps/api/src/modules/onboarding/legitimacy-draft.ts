@@ -1,18 +1,14 @@
 import type { ContactInput, LegitimacyDraft, MahInput } from '@portal/contracts';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
-import { changedFields, writeAudit } from '../../db/audit.js';
+import { companyColumns, contactColumns } from '../../company/application-columns.js';
+import { type ContactKind, contactsByKind, isOrgTypeLocked } from '../../company/application-repository.js';
+import { lockOrganisationAtVersion, touchOrganisation } from '../../company/organisation.js';
+import { changedFields } from '../../db/audit.js';
 import type { ContactsTable, DB } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
-import { companyColumns, contactColumns } from './draft-columns.js';
-import {
-  assertLegitimacyEditable,
-  isOrgTypeLocked,
-  legitimacyCheckOf,
-  lockOrganisationAtVersion,
-} from './legitimacy-step.js';
+import { assertLegitimacyEditable, legitimacyCheckOf } from './legitimacy-step.js';
 import { insertMahs } from './mah-rows.js';
 import type { OnboardingCaller } from './onboarding-caller.js';
-import { type ContactKind, contactsByKind } from './onboarding-repository.js';
 
 /**
  * migration 0001 checks every stored product code (a GTIN-14 or a PPN), so a product cannot be kept
@@ -116,20 +112,18 @@ export async function saveLegitimacyDraft(
     await replaceMahs(trx, organisation.id, draft.mahs, actor);
 
     const changes = { ...companyColumns(draft.company), mahCount: draft.mahs.length };
-    await trx
-      .updateTable('organisations')
-      .set({ ...changes, updatedBy: actor, updatedAt: new Date(), version: sql<number>`version + 1` })
-      .where('id', '=', organisation.id)
-      .execute();
-    await writeAudit(trx, {
+    await touchOrganisation(trx, organisation.id, {
       actor,
-      action: 'SAVE_LEGITIMACY_DRAFT',
-      entity: 'organisation',
-      entityId: organisation.id,
-      diff: {
-        ...changedFields(organisation, changes),
-        mahs: draft.mahs.length,
-        products: draft.mahs.reduce((sum, mah) => sum + mah.products.length, 0),
+      set: changes,
+      audit: {
+        action: 'SAVE_LEGITIMACY_DRAFT',
+        entity: 'organisation',
+        entityId: organisation.id,
+        diff: {
+          ...changedFields(organisation, changes),
+          mahs: draft.mahs.length,
+          products: draft.mahs.reduce((sum, mah) => sum + mah.products.length, 0),
+        },
       },
     });
   });

@@ -1,14 +1,10 @@
-import { type CheckStatus, canSubmit } from '@portal/domain';
-import type { Kysely, Transaction } from 'kysely';
-import type { CheckRow, DB, Organisation } from '../../db/schema.js';
-import { lockRow } from '../../db/versioned-rows.js';
-import { ApiError, versionConflict } from '../../http/api-error.js';
-
-export type { CheckRow } from '../../db/schema.js';
+import { type CheckStatus, canSubmit, words } from '@portal/domain';
+import type { CheckRow, Db, Organisation } from '../../db/schema.js';
+import { ApiError } from '../../http/api-error.js';
 
 /** The organisation's legitimacy check, when it has one (the first submission creates it). */
 export async function legitimacyCheckOf(
-  db: Kysely<DB> | Transaction<DB>,
+  db: Db,
   organisationId: string,
   options: { lock?: boolean } = {},
 ): Promise<CheckRow | undefined> {
@@ -25,10 +21,6 @@ export async function legitimacyCheckOf(
 export const legitimacyStatusOf = (check: CheckRow | undefined): CheckStatus =>
   check?.status ?? 'NOT_SUBMITTED';
 
-/** domain.md: the organisation type is locked after the first submission. */
-export const isOrgTypeLocked = (check: CheckRow | undefined): boolean =>
-  check !== undefined && check.attempt >= 1;
-
 /**
  * The company edits the step exactly when it may submit it (packages/domain canSubmit): before the
  * first submission or after corrections were requested, while the application is REGISTERED or
@@ -44,33 +36,10 @@ export const isLegitimacyEditable = (organisation: Organisation, check: CheckRow
 
 export function assertLegitimacyEditable(organisation: Organisation, check: CheckRow | undefined): void {
   if (isLegitimacyEditable(organisation, check)) return;
-  const status = legitimacyStatusOf(check).toLowerCase().replaceAll('_', ' ');
+  const status = words(legitimacyStatusOf(check));
   throw new ApiError(
     409,
     'STEP_LOCKED',
     `The legitimacy step cannot be changed now: its check is ${status} (stage ${organisation.stage.toLowerCase()})`,
   );
-}
-
-/** The caller's organisation row, locked until the transaction ends. */
-export const lockOrganisation = (trx: Transaction<DB>, organisationId: string) =>
-  lockRow(trx, {
-    table: 'organisations',
-    entity: 'organisation',
-    id: organisationId,
-    missing: `No organisation ${organisationId}`,
-  });
-
-/**
- * The organisation locked at the version the editor read (domain.md: a stale version answers 409, so a
- * second tab saving an older copy never overwrites the first).
- */
-export async function lockOrganisationAtVersion(
-  trx: Transaction<DB>,
-  organisationId: string,
-  version: number,
-): Promise<Organisation> {
-  const organisation = await lockOrganisation(trx, organisationId);
-  if (organisation.version !== version) throw versionConflict();
-  return organisation;
 }

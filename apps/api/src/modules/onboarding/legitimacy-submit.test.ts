@@ -8,7 +8,7 @@ import {
   type TestApp,
   type TestCompany,
   TINY_PDF,
-} from './onboarding-test-kit.js';
+} from '../../test/onboarding-test-kit.js';
 
 let t: TestApp & { close: () => Promise<void> };
 let calls: ReturnType<typeof onboardingCalls>;

@@ -6,14 +6,15 @@ import {
   type OrganisationProgress,
 } from '@portal/domain';
 import type { Kysely } from 'kysely';
+import { loadOnboarding } from '../../company/application-repository.js';
+import { applyCheckTransition } from '../../company/apply-check-transition.js';
+import { lockOrganisationAtVersion } from '../../company/organisation.js';
 import type { DB } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Outbox } from '../../mail/outbox.js';
-import { applyCheckTransition } from '../checks/apply-check-transition.js';
-import { legitimacyCheckOf, legitimacyStatusOf, lockOrganisationAtVersion } from './legitimacy-step.js';
+import { legitimacyCheckOf, legitimacyStatusOf } from './legitimacy-step.js';
 import type { OnboardingCaller } from './onboarding-caller.js';
 import { legitimacyReceivedMail } from './onboarding-mails.js';
-import { loadOnboarding } from './onboarding-repository.js';
 
 export interface SubmitServices {
   mail: Outbox;
@@ -28,7 +29,7 @@ export interface SubmitServices {
  * an application outside REGISTERED and INFORMATION), then completeness (400, one MISSING entry per item,
  * spec §8 "a list body shows each entry"), then the LEGITIMACY check (attempt 1, or + 1 after
  * corrections; the SLA restarts), its CheckEvent, the organisation's status, submittedAt, stage and
- * version and an audit row (checks/apply-check-transition.ts, which the reviewers' decisions write
+ * version and an audit row (company/apply-check-transition.ts, which the reviewers' decisions write
  * through too), and the SPOC's confirmation mail (domain.md: "Every transition writes a CheckEvent and
  * an AuditLog row in the same transaction").
  */

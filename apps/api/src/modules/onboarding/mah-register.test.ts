@@ -9,7 +9,7 @@ import {
   PRODUCT_CODE,
   type TestApp,
   type TestCompany,
-} from './onboarding-test-kit.js';
+} from '../../test/onboarding-test-kit.js';
 import {
   approvedCompany,
   BILLING,
@@ -17,7 +17,7 @@ import {
   setCheck,
   spocMails,
   stepCalls,
-} from './steps-test-kit.js';
+} from '../../test/steps-test-kit.js';
 
 let t: TestApp & { close: () => Promise<void> };
 let calls: ReturnType<typeof stepCalls>;

@@ -1,16 +1,16 @@
 import type { MahRegisterInput } from '@portal/contracts';
-import { canEditMahRegister, decide, missingForMah, topUp } from '@portal/domain';
+import { canEditMahRegister, decide, missingForMah, topUp, words } from '@portal/domain';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { writeAudit } from '../../db/audit.js';
+import { registeredMahs } from '../../company/application-repository.js';
+import { applyCheckTransition, checkRecordOf } from '../../company/apply-check-transition.js';
+import { touchOrganisation } from '../../company/organisation.js';
+import { mailSpoc } from '../../company/spoc-recipient.js';
 import type { DB, Organisation } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Outbox } from '../../mail/outbox.js';
-import { applyCheckTransition, checkRecordOf } from '../checks/apply-check-transition.js';
-import { mailSpoc } from '../reviews/spoc-recipient.js';
 import { activeMahCountOf } from './financial-step.js';
 import { insertMahs } from './mah-rows.js';
 import type { OnboardingCaller } from './onboarding-caller.js';
-import { registeredMahs } from './onboarding-repository.js';
 import { type ChecksByType, lockStep, progressOf } from './step-checks.js';
 import { topUpRequiredMail } from './step-mails.js';
 
@@ -19,8 +19,6 @@ export interface MahRegisterServices {
   appName: string;
   publicUrl: string;
 }
-
-const words = (value: string) => value.toLowerCase().replaceAll('_', ' ');
 
 /** The register's rules on what was sent: every MAH kept (never deleted), no stranger's, complete new ones. */
 function assertRegister(
@@ -75,7 +73,7 @@ function assertRegister(
 /**
  * domain.md: "More active MAHs than the approved form declares sends it back to rejected, with the top-up
  * amount shown" (packages/domain TOP_UP_REQUIRED, a SYSTEM action, on an APPROVED financial check only):
- * the check, its CheckEvent and audit row (checks/apply-check-transition.ts) and the SPOC's mail.
+ * the check, its CheckEvent and audit row (company/apply-check-transition.ts) and the SPOC's mail.
  */
 async function requireTopUpIfDue(
   trx: Transaction<DB>,
@@ -161,22 +159,21 @@ export async function saveMahRegister(
     await insertMahs(trx, organisation.id, input.added, actor, newest);
 
     const active = await activeMahCountOf(trx, organisation.id);
-    await trx
-      .updateTable('organisations')
-      .set({ mahCount: active, updatedBy: actor, updatedAt: now, version: sql<number>`version + 1` })
-      .where('id', '=', organisation.id)
-      .execute();
     const nameOf = (mah: { name: string | null; id: string }) => mah.name ?? mah.id;
-    await writeAudit(trx, {
+    await touchOrganisation(trx, organisation.id, {
       actor,
-      action: 'UPDATE_MAH_REGISTER',
-      entity: 'organisation',
-      entityId: organisation.id,
-      diff: {
-        activated: changed.filter((mah) => !mah.active).map(nameOf),
-        deactivated: changed.filter((mah) => mah.active).map(nameOf),
-        added: input.added.map((mah) => mah.name),
-        activeMahCount: { from: activeBefore, to: active },
+      at: now,
+      set: { mahCount: active },
+      audit: {
+        action: 'UPDATE_MAH_REGISTER',
+        entity: 'organisation',
+        entityId: organisation.id,
+        diff: {
+          activated: changed.filter((mah) => !mah.active).map(nameOf),
+          deactivated: changed.filter((mah) => mah.active).map(nameOf),
+          added: input.added.map((mah) => mah.name),
+          activeMahCount: { from: activeBefore, to: active },
+        },
       },
     });
     await requireTopUpIfDue(trx, services, organisation, checks, active, actor, now);

@@ -1,7 +1,7 @@
 import type { MahInput } from '@portal/contracts';
 import type { Transaction } from 'kysely';
+import { mahColumns, toRequiredColumn } from '../../company/application-columns.js';
 import type { DB } from '../../db/schema.js';
-import { mahColumns, toRequiredColumn } from './draft-columns.js';
 
 /**
  * Inserts MAHs, active, with their products, after the organisation's others. The table has no position

@@ -1,25 +1,21 @@
 import type { OnboardingAnswer } from '@portal/contracts';
 import { canEditMahRegister } from '@portal/domain';
-import type { Kysely, Transaction } from 'kysely';
-import type { DB } from '../../db/schema.js';
+import { loadOnboarding, registeredMahs } from '../../company/application-repository.js';
+import type { Db } from '../../db/schema.js';
 import { notFound } from '../../http/api-error.js';
-import { readTechnical } from '../technical/technical-step.js';
 import { readContractual } from './contractual-step.js';
 import { readFinancial } from './financial-step.js';
 import type { OnboardingCaller } from './onboarding-caller.js';
-import { loadOnboarding, registeredMahs } from './onboarding-repository.js';
 import { canManagePeople, peopleOf } from './people.js';
 import { checksByType, progressOf } from './step-checks.js';
+import { readTechnical } from './technical-step.js';
 
 /**
  * GET /api/onboarding (and the answer of every onboarding write): the legitimacy step's answer
- * (onboarding-repository.ts, contracts onboardingSchema) with the contractual and financial steps, the MAH
+ * (company/application-repository.ts, contracts onboardingSchema) with the contractual and financial steps, the MAH
  * register, the company's people and the technical step (contracts onboardingAnswerSchema).
  */
-export async function loadOnboardingAnswer(
-  db: Kysely<DB> | Transaction<DB>,
-  caller: OnboardingCaller,
-): Promise<OnboardingAnswer> {
+export async function loadOnboardingAnswer(db: Db, caller: OnboardingCaller): Promise<OnboardingAnswer> {
   const { organisationId } = caller;
   const base = await loadOnboarding(db, organisationId, caller.access);
   const organisation = await db

@@ -1,6 +1,5 @@
+import { greeting } from '../../company/company-mail.js';
 import type { MailInput } from '../../mail/outbox-repository.js';
-
-const greeting = (name: string | null) => (name ? `Dear ${name},` : 'Hello,');
 
 /** domain.md People: the SPOC Assistant is invited by the company; the link confirms the account. */
 export function invitationMail(input: {

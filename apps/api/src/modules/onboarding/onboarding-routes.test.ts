@@ -9,7 +9,7 @@ import {
   onboardingCalls,
   PRODUCT_CODE,
   type TestApp,
-} from './onboarding-test-kit.js';
+} from '../../test/onboarding-test-kit.js';
 
 let t: TestApp & { close: () => Promise<void> };
 let calls: ReturnType<typeof onboardingCalls>;

@@ -7,8 +7,8 @@ import {
   createOnboardingTestApp,
   type TestApp,
   type TestCompany,
-} from './onboarding-test-kit.js';
-import { stepCalls } from './steps-test-kit.js';
+} from '../../test/onboarding-test-kit.js';
+import { stepCalls } from '../../test/steps-test-kit.js';
 
 let t: TestApp & { close: () => Promise<void> };
 let calls: ReturnType<typeof stepCalls>;

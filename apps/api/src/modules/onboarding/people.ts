@@ -1,16 +1,14 @@
 import type { Person, PersonAccessInput, SpocAssistantInvitation } from '@portal/contracts';
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { contactColumns } from '../../company/application-columns.js';
+import { contactsByKind } from '../../company/application-repository.js';
+import { lockOrganisationAtVersion, touchOrganisation } from '../../company/organisation.js';
 import { changedFields, writeAudit } from '../../db/audit.js';
-import type { DB } from '../../db/schema.js';
+import type { DB, Db } from '../../db/schema.js';
 import { ApiError, notFound } from '../../http/api-error.js';
 import type { Outbox } from '../../mail/outbox.js';
-import { contactColumns } from './draft-columns.js';
-import { lockOrganisationAtVersion } from './legitimacy-step.js';
 import type { OnboardingCaller } from './onboarding-caller.js';
-import { contactsByKind } from './onboarding-repository.js';
 import { inviteAssistantUser } from './spoc-assistant-invitation.js';
-
-type Db = Kysely<DB> | Transaction<DB>;
 
 /**
  * domain.md People: "At most three per company: the Initial Requester (registers the company), the SPOC
@@ -54,14 +52,6 @@ export async function canManagePeople(db: Db, caller: OnboardingCaller): Promise
 async function assertManager(trx: Transaction<DB>, caller: OnboardingCaller): Promise<void> {
   if (await canManagePeople(trx, caller)) return;
   throw new ApiError(403, 'FORBIDDEN', "Only the SPOC or the Initial Requester manages the company's people");
-}
-
-async function touchOrganisation(trx: Transaction<DB>, organisationId: string, actor: string) {
-  await trx
-    .updateTable('organisations')
-    .set({ updatedBy: actor, updatedAt: new Date(), version: sql<number>`version + 1` })
-    .where('id', '=', organisationId)
-    .execute();
 }
 
 export interface PeopleServices {
@@ -124,13 +114,14 @@ export async function inviteSpocAssistant(
           })
           .returning('id')
           .executeTakeFirstOrThrow();
-    await touchOrganisation(trx, organisation.id, actor);
-    await writeAudit(trx, {
+    await touchOrganisation(trx, organisation.id, {
       actor,
-      action: current ? 'UPDATE' : 'CREATE',
-      entity: 'contact',
-      entityId: contact.id,
-      diff: { kind: 'SPOC_ASSISTANT', ...columns },
+      audit: {
+        action: current ? 'UPDATE' : 'CREATE',
+        entity: 'contact',
+        entityId: contact.id,
+        diff: { kind: 'SPOC_ASSISTANT', ...columns },
+      },
     });
   });
 }
@@ -205,7 +196,8 @@ export async function removeSpocAssistant(
         diff: { kind: 'SPOC_ASSISTANT', email: contact.email },
       });
     }
-    await touchOrganisation(trx, organisation.id, actor);
+    // Each removed person and the contact wrote their own audit rows above.
+    await touchOrganisation(trx, organisation.id, { actor });
   });
 }
 
@@ -253,13 +245,14 @@ export async function setPersonAccess(
         .where('id', '=', user.id)
         .execute();
     }
-    await touchOrganisation(trx, organisation.id, actor);
-    await writeAudit(trx, {
+    await touchOrganisation(trx, organisation.id, {
       actor,
-      action: 'SET_ACCESS',
-      entity: 'user',
-      entityId: user.id,
-      diff: { email: user.email, ...changedFields(user, { access: input.access }) },
+      audit: {
+        action: 'SET_ACCESS',
+        entity: 'user',
+        entityId: user.id,
+        diff: { email: user.email, ...changedFields(user, { access: input.access }) },
+      },
     });
   });
 }

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/test-app.js';
 import {
   acceptsAndSignsIn,
   addPerson,
@@ -10,8 +9,9 @@ import {
   onboardingCalls,
   type TestApp,
   type TestCompany,
-} from './onboarding-test-kit.js';
-import { stepCalls } from './steps-test-kit.js';
+} from '../../test/onboarding-test-kit.js';
+import { stepCalls } from '../../test/steps-test-kit.js';
+import { createTestApp } from '../../test/test-app.js';
 
 // issue 21 items 1, 2 and 4: who may invite, whom a company may invite again, and the mails it may send.
 // A second app on the same database (createTestApp({ database })) stands for another API instance, with

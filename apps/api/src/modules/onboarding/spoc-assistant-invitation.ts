@@ -1,11 +1,11 @@
 import { MAX_PEOPLE_PER_COMPANY, type SpocAssistantInvitation } from '@portal/contracts';
 import { sql, type Transaction } from 'kysely';
+import { confirmationLink, issueAccountToken } from '../../accounts/account-tokens.js';
 import { writeAudit } from '../../db/audit.js';
 import { UNIQUE_VIOLATION, violates } from '../../db/pg-errors.js';
 import type { DB, Organisation } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Outbox } from '../../mail/outbox.js';
-import { issueAccountToken } from '../accounts/account-tokens.js';
 import { invitationMail, invitedAccountExistsMail } from './onboarding-mails.js';
 
 export interface InvitationContext {
@@ -76,7 +76,7 @@ export async function inviteAssistantUser(
     ? await inviteAgain(trx, existing.id, displayName, actor)
     : await createInvitedUser(trx, organisation.id, { email: assistant.email, displayName }, actor);
   const token = await issueAccountToken(trx, { purpose: 'INVITATION', userId });
-  const link = `${context.publicUrl}/confirm?token=${encodeURIComponent(token)}`;
+  const link = confirmationLink(context.publicUrl, token);
   await context.mail.enqueue(
     trx,
     invitationMail({

@@ -1,11 +1,9 @@
 import type { StoredFileSummary } from '@portal/contracts';
-import { type CheckType, canSubmit, type OrganisationProgress } from '@portal/domain';
-import type { Kysely, Transaction } from 'kysely';
-import type { CheckRow, DB, Organisation } from '../../db/schema.js';
+import { type CheckType, canSubmit, type OrganisationProgress, words } from '@portal/domain';
+import type { Transaction } from 'kysely';
+import { lockOrganisation, lockOrganisationAtVersion } from '../../company/organisation.js';
+import type { CheckRow, DB, Db, Organisation } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
-import { lockOrganisation, lockOrganisationAtVersion } from './legitimacy-step.js';
-
-type Db = Kysely<DB> | Transaction<DB>;
 
 /** The organisation's check of a type, when it has one (the first submission creates it). */
 export async function checkOf(
@@ -54,8 +52,6 @@ const STEP_NAME: Record<CheckType, string> = {
   FINANCIAL: 'financial',
 };
 
-const words = (value: string) => value.toLowerCase().replaceAll('_', ' ');
-
 /**
  * The company edits the contractual or financial step exactly when it may submit it (packages/domain
  * canSubmit): from APPROVALS on, once legitimacy is approved or temporarily approved, before the first
@@ -86,7 +82,7 @@ export interface LockedStep {
 
 /**
  * The organisation locked (at the version the editor read, when given: 409 when stale), then the step's
- * check: the order every writer of a check follows (checks/apply-check-transition.ts).
+ * check: the order every writer of a check follows (company/apply-check-transition.ts).
  */
 export async function lockStep(
   trx: Transaction<DB>,

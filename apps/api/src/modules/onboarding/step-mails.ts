@@ -1,29 +1,13 @@
-import type { MailInput } from '../../mail/outbox-repository.js';
-import { type MailContext, onboardingLink } from '../reviews/review-mails.js';
+import { companyMail, euros, type MailContext } from '../../company/company-mail.js';
 
 // The SPOC's mails of the contractual and financial steps (domain.md: emails go to the outbox in the
-// transaction of the change that causes them). The recipient comes from reviews/spoc-recipient.ts.
-
-const greeting = (name: string | null) => (name ? `Dear ${name},` : 'Hello,');
-
-const euros = (cents: number) =>
-  (cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+// transaction of the change that causes them). The recipient comes from company/spoc-recipient.ts.
 
 const mahs = (count: number) => `${count} active MAH${count === 1 ? '' : 's'}`;
 
-function mail(context: MailContext, subject: string, lines: string[]): MailInput {
-  const link = onboardingLink(context.publicUrl);
-  return {
-    to: context.to,
-    subject: `${context.appName}: ${subject} (${context.obpNumber})`,
-    text: [greeting(context.name), '', ...lines, '', `Your application: ${link}`].join('\n'),
-    link,
-  };
-}
-
 /** The company submitted its signed participation agreement. */
 export const agreementReceivedMail = (context: MailContext, input: { templateVersion: number }) =>
-  mail(context, 'we received your participation agreement', [
+  companyMail(context, 'we received your participation agreement', [
     `we received the participation agreement of ${context.companyName} (${context.obpNumber}), signed on`,
     `template version ${input.templateVersion}. A reviewer checks it; you will get a mail when it is decided.`,
   ]);
@@ -33,7 +17,7 @@ export const invoicingFormReceivedMail = (
   context: MailContext,
   input: { declaredMahCount: number; feeCents: number; amountDueCents: number },
 ) =>
-  mail(context, 'we received your invoicing form', [
+  companyMail(context, 'we received your invoicing form', [
     `we received the invoicing form of ${context.companyName} (${context.obpNumber}) for ${mahs(input.declaredMahCount)}:`,
     `the onboarding fee is EUR ${euros(input.feeCents)}${
       input.amountDueCents === input.feeCents
@@ -43,20 +27,12 @@ export const invoicingFormReceivedMail = (
     'A reviewer checks it; you will get a mail when it is decided.',
   ]);
 
-/** domain.md: "A new template version asks every company to sign again". */
-export const resignRequestedMail = (context: MailContext, input: { version: number; signedOn: number }) =>
-  mail(context, 'please sign the new participation agreement', [
-    `version ${input.version} of the participation agreement was published. ${context.companyName} signed`,
-    `version ${input.signedOn}, so we ask you to download the new version, sign it, upload it and submit it`,
-    'again on the contractual step of your application.',
-  ]);
-
 /** domain.md: "More active MAHs than the approved form declares sends it back to rejected". */
 export const topUpRequiredMail = (
   context: MailContext,
   input: { declared: number; active: number; amountCents: number },
 ) =>
-  mail(context, 'your invoicing form needs a top-up', [
+  companyMail(context, 'your invoicing form needs a top-up', [
     `${context.companyName} (${context.obpNumber}) now has ${mahs(input.active)}, but its approved invoicing`,
     `form declares ${input.declared}. The form is therefore rejected: the top-up is EUR ${euros(input.amountCents)}.`,
     'Please upload a new invoicing form for your active MAHs and submit it on the financial step.',

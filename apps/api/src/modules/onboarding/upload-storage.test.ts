@@ -5,7 +5,6 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Azurite, startAzurite } from '../../storage/azurite-process.js';
 import { multipartBody, uploadForm } from '../../storage/test-uploads.js';
-import { createTestApp } from '../../test/test-app.js';
 import {
   blobKeys,
   createCompany,
@@ -13,7 +12,8 @@ import {
   type TestApp,
   type TestCompany,
   TINY_PDF,
-} from './onboarding-test-kit.js';
+} from '../../test/onboarding-test-kit.js';
+import { createTestApp } from '../../test/test-app.js';
 
 // issue 21 item 5, "storage fills without bound", through the upload routes on both stores: a replaced
 // file is removed (row and blob), and each company's files are held to STORAGE_QUOTA_MB.

@@ -1,8 +1,9 @@
-import { ORGANISATIONS_LIST } from '@portal/contracts';
+import { ORGANISATIONS_LIST, type OrganisationSummary } from '@portal/contracts';
+import { iso } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { ListRequest } from '../../list/list-resource.js';
-import { runList } from '../../list/list-sql.js';
+import { type ListPage, runList } from '../../list/list-sql.js';
 
 /** The rows of the list, before filters and order. */
 export const organisationsQuery = (db: Kysely<DB>) =>
@@ -26,10 +27,19 @@ export const organisationsQuery = (db: Kysely<DB>) =>
       'version',
     ]);
 
-export async function listOrganisations(db: Kysely<DB>, request: ListRequest) {
+/** GET /api/organisations: a page of the list, each row as contracts organisationSummarySchema says. */
+export async function listOrganisations(
+  db: Kysely<DB>,
+  request: ListRequest,
+): Promise<ListPage<OrganisationSummary>> {
   const page = await runList(db, organisationsQuery(db), request, ORGANISATIONS_LIST);
   return {
     ...page,
-    items: page.items.map(({ city, country, ...rest }) => ({ ...rest, address: { city, country } })),
+    items: page.items.map(({ city, country, submittedAt, createdAt, ...rest }) => ({
+      ...rest,
+      address: { city, country },
+      submittedAt: iso(submittedAt),
+      createdAt: iso(createdAt),
+    })),
   };
 }

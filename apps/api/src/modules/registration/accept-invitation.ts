@@ -1,17 +1,17 @@
+import type { AccountTokenUsed } from '@portal/contracts';
 import { ACCOUNT_TOKEN_ERRORS } from '@portal/contracts';
 import type { Transaction } from 'kysely';
+import { usableAccountToken, useAccountToken } from '../../accounts/account-tokens.js';
 import type { DB } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
-import { usableAccountToken, useAccountToken } from '../accounts/account-tokens.js';
 import { activateLocalAccount } from './account-activation.js';
 import type { NewAccount } from './new-account.js';
-import type { AccountTokenUsed } from './registration-schemas.js';
 
 /**
  * Uses an invitation link (a person added by their company's onboarding, or an internal user added by an
  * administrator), in the caller's transaction: the user is locked first, then the token, checked again
  * under its lock. Local provider: the chosen password, and the user is ACTIVE. B2C: the user stays INVITED
- * until the claims endpoint links their B2C account at the first sign-in (account-linking.ts).
+ * until the claims endpoint links their B2C account at the first sign-in (accounts/account-linking.ts).
  */
 export async function acceptInvitation(
   trx: Transaction<DB>,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { policyEndpoints } from '../../accounts/b2c-endpoints.js';
 import type { Config } from '../../config.js';
-import { policyEndpoints } from '../environment/b2c-endpoints.js';
 
 export type AccountMode = 'local' | 'b2c';
 

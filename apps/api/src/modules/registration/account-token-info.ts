@@ -1,11 +1,11 @@
+import type { AccountTokenInfo } from '@portal/contracts';
 import { ACCOUNT_TOKEN_ERRORS } from '@portal/contracts';
 import type { Kysely } from 'kysely';
+import { usableAccountToken } from '../../accounts/account-tokens.js';
 import type { Config } from '../../config.js';
 import type { AccountToken, DB } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
-import { usableAccountToken } from '../accounts/account-tokens.js';
 import { accountModeOf, signUpUrl } from './account-mode.js';
-import type { AccountTokenInfo } from './registration-schemas.js';
 
 /** An invited internal user (ADMIN, EMVO) belongs to no organisation: they join the hub's operator. */
 export const INTERNAL_COMPANY_NAME = 'EMVO';

@@ -2,11 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { REGISTRATION_COMPLETED_TEXT } from '@portal/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issueAccountToken } from '../../accounts/account-tokens.js';
 import { verifyPassword } from '../../db/seed/passwords.js';
-import { createTestApp } from '../../test/test-app.js';
-import { issueAccountToken } from '../accounts/account-tokens.js';
-import { ADDRESS_LIMIT } from './rate-limits.js';
-import { CONFIRMATION_RESENT_TEXT } from './registration-schemas.js';
 import {
   freshAddress,
   mailedToken,
@@ -22,7 +19,10 @@ import {
   tokenInfo,
   userOf,
   useToken,
-} from './registration-test-kit.js';
+} from '../../test/registration-test-kit.js';
+import { createTestApp } from '../../test/test-app.js';
+import { CONFIRMATION_RESENT_TEXT } from './account-token-routes.js';
+import { ADDRESS_LIMIT } from './rate-limits.js';
 
 let t: TestApp;
 let disclaimers: { v1: string; v2: string };

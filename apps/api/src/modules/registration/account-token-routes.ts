@@ -1,78 +1,46 @@
+import { accountTokensApi } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
+import { route } from '../../http/route.js';
 import { accountTokenInfo } from './account-token-info.js';
 import { byAddress } from './rate-limits.js';
 import { redeemAccountToken } from './redeem-account-token.js';
-import {
-  accountTokenInfoSchema,
-  accountTokenParams,
-  accountTokenUsedSchema,
-  CONFIRMATION_RESENT_TEXT,
-  mailSentSchema,
-  useAccountTokenSchema,
-} from './registration-schemas.js';
 import { resendConfirmation } from './resend-confirmation.js';
 
+/** The one answer to a resend, whatever happened. */
+export const CONFIRMATION_RESENT_TEXT = 'We have sent a new confirmation link; earlier links no longer work.';
+
 /**
- * A mailed link's token (a registration's confirmation, a person's invitation): what it is for, using it,
- * and asking for a new one. Public: the token itself is the credential. spec §8: an unknown, expired or
- * used link answers 105, 301 or 405, shown as INVALID_CONFIRM_ACCOUNT.
+ * A mailed link's token (a registration's confirmation, a person's invitation), as @portal/contracts
+ * accountTokensApi declares it: what it is for, using it, and asking for a new one. Public: the token
+ * itself is the credential. spec §8: an unknown, expired or used link answers 105, 301 or 405, shown as
+ * INVALID_CONFIRM_ACCOUNT.
  */
 export async function accountTokenRoutes(
   app: FastifyInstance,
   options: { database: Database; config: Config },
 ) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = options.database;
   const { config } = options;
   const tags = ['registration'];
 
-  api.get(
-    '/account-tokens/:token',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'Whose a usable link is and how their account is made (local password or B2C sign-up)',
-        params: accountTokenParams,
-        response: { 200: accountTokenInfoSchema },
-      },
-    },
-    async (request) => accountTokenInfo(db, config, request.params.token),
+  route(app, accountTokensApi.info, async ({ params }) => accountTokenInfo(db, config, params.token), {
+    tags,
+  });
+  route(
+    app,
+    accountTokensApi.use,
+    async ({ params, body }) => redeemAccountToken(db, config, params.token, body),
+    { tags },
   );
-
-  api.post(
-    '/account-tokens/:token/use',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary:
-          'Uses a link once: confirms the registration (organisation, user, account) or the invitation',
-        params: accountTokenParams,
-        body: useAccountTokenSchema,
-        response: { 200: accountTokenUsedSchema },
-      },
+  route(
+    app,
+    accountTokensApi.resend,
+    async ({ params }) => {
+      await resendConfirmation(db, app.mail, config, params.token);
+      return { message: CONFIRMATION_RESENT_TEXT };
     },
-    async (request) => redeemAccountToken(db, config, request.params.token, request.body),
-  );
-
-  api.post(
-    '/account-tokens/:token/resend',
-    {
-      config: { access: 'public', rateLimit: byAddress },
-      schema: {
-        tags,
-        summary: 'Mails a new confirmation link until the registration is completed',
-        params: accountTokenParams,
-        response: { 202: mailSentSchema },
-      },
-    },
-    async (request, reply) => {
-      await resendConfirmation(db, app.mail, config, request.params.token);
-      return reply.status(202).send({ message: CONFIRMATION_RESENT_TEXT });
-    },
+    { tags, rateLimit: byAddress },
   );
 }

@@ -1,7 +1,6 @@
 import { REGISTRATION_COMPLETED_TEXT } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_CONNECTOR_SECRET } from '../../test/test-app.js';
-import { issueAccountToken } from '../accounts/account-tokens.js';
+import { issueAccountToken } from '../../accounts/account-tokens.js';
 import {
   B2C_CONFIG,
   mailedToken,
@@ -13,7 +12,8 @@ import {
   tokenInfo,
   userOf,
   useToken,
-} from './registration-test-kit.js';
+} from '../../test/registration-test-kit.js';
+import { createTestApp, TEST_CONNECTOR_SECRET } from '../../test/test-app.js';
 
 let t: TestApp;
 
@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.app.close());
 
-/** What Azure AD B2C's API connector sends at a sign-in (account-linking.ts links by email). */
+/** What Azure AD B2C's API connector sends at a sign-in (accounts/account-linking.ts links by email). */
 const signIn = (objectId: string, email: string) =>
   t.app.inject({
     method: 'POST',

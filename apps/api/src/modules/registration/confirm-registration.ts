@@ -1,15 +1,15 @@
+import type { AccountTokenUsed } from '@portal/contracts';
 import { ACCOUNT_TOKEN_ERRORS } from '@portal/contracts';
 import { formatObpNumber } from '@portal/domain';
 import type { Transaction } from 'kysely';
 import { sql } from 'kysely';
+import { usableAccountToken, useAccountToken } from '../../accounts/account-tokens.js';
 import { changedFields, writeAudit } from '../../db/audit.js';
 import type { DB, Registration } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
-import { usableAccountToken, useAccountToken } from '../accounts/account-tokens.js';
 import { activateLocalAccount } from './account-activation.js';
 import type { NewAccount } from './new-account.js';
 import { ENTITY, lockRegistration, userWithEmail } from './registration-repository.js';
-import type { AccountTokenUsed } from './registration-schemas.js';
 
 /** Two registrations of one address: the first confirmed made the account; this link is done (405). */
 export const accountExists = () =>
@@ -70,7 +70,7 @@ async function createAccount(
     organisationId,
     obpRole: 'INITIAL_REQUESTER' as const,
     access: 'FULL' as const,
-    // B2C: invited until the first sign-in links the B2C account (account-linking.ts).
+    // B2C: invited until the first sign-in links the B2C account (accounts/account-linking.ts).
     status: account.mode === 'local' ? ('ACTIVE' as const) : ('INVITED' as const),
   };
   const { id: userId } = await trx

@@ -1,15 +1,15 @@
+import type { AccountTokenUsed, UseAccountTokenInput } from '@portal/contracts';
 import type { Kysely } from 'kysely';
+import { usableAccountToken } from '../../accounts/account-tokens.js';
 import type { Config } from '../../config.js';
 import { UNIQUE_VIOLATION, violates } from '../../db/pg-errors.js';
 import type { DB } from '../../db/schema.js';
 import { hashPassword } from '../../db/seed/passwords.js';
 import { ApiError } from '../../http/api-error.js';
-import { usableAccountToken } from '../accounts/account-tokens.js';
 import { acceptInvitation } from './accept-invitation.js';
 import { accountModeOf } from './account-mode.js';
 import { accountExists, confirmRegistration } from './confirm-registration.js';
 import type { NewAccount } from './new-account.js';
-import type { AccountTokenUsed, UseAccountTokenInput } from './registration-schemas.js';
 
 const passwordRequired = () =>
   new ApiError(400, 'INVALID_FIELD', 'Choose a password', [

@@ -1,9 +1,5 @@
+import { TOKEN_TTL_HOURS } from '../../accounts/account-tokens.js';
 import type { MailInput } from '../../mail/outbox-repository.js';
-import { TOKEN_TTL_HOURS } from '../accounts/account-tokens.js';
-
-/** A confirmation mail's link: the SPA's /confirm page, which reads the token and calls the API. */
-export const confirmationLink = (publicUrl: string, token: string) =>
-  `${publicUrl}/confirm?token=${encodeURIComponent(token)}`;
 
 /** domain.md: "a form, then an email with a single-use link". */
 export function confirmationMail(input: {

@@ -1,12 +1,12 @@
+import type { RegistrationInput } from '@portal/contracts';
 import type { Kysely, Transaction } from 'kysely';
+import { confirmationLink, issueAccountToken } from '../../accounts/account-tokens.js';
 import { writeAudit } from '../../db/audit.js';
-import type { DB, Registration } from '../../db/schema.js';
+import type { DB, Db, Registration } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Outbox } from '../../mail/outbox.js';
-import { issueAccountToken } from '../accounts/account-tokens.js';
-import { publishedDisclaimer } from '../disclaimers/disclaimers-repository.js';
-import { accountExistsMail, confirmationLink, confirmationMail } from './registration-mails.js';
-import type { RegistrationInput } from './registration-schemas.js';
+import { publishedDisclaimer } from '../../publications/disclaimers-repository.js';
+import { accountExistsMail, confirmationMail } from './registration-mails.js';
 
 export const ENTITY = 'registration';
 
@@ -25,7 +25,7 @@ const disclaimerOutdated = () =>
   );
 
 /** Addresses compare case-insensitively, like the unique index on lower(users.email). */
-export async function userWithEmail(trx: Transaction<DB> | Kysely<DB>, email: string) {
+export async function userWithEmail(trx: Db, email: string) {
   return trx
     .selectFrom('users')
     .select(['id', 'status'])

@@ -1,7 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/test-app.js';
-import { ADDRESS_LIMIT, EMAIL_LIMIT } from './rate-limits.js';
-import { REGISTRATION_ACCEPTED_TEXT } from './registration-schemas.js';
 import {
   freshAddress,
   mailsTo,
@@ -9,7 +6,10 @@ import {
   register,
   registrationInput,
   type TestApp,
-} from './registration-test-kit.js';
+} from '../../test/registration-test-kit.js';
+import { createTestApp } from '../../test/test-app.js';
+import { ADDRESS_LIMIT, EMAIL_LIMIT } from './rate-limits.js';
+import { REGISTRATION_ACCEPTED_TEXT } from './registration-routes.js';
 
 let t: TestApp;
 let disclaimers: { v1: string; v2: string };

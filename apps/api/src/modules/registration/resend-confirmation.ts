@@ -1,11 +1,11 @@
 import { ACCOUNT_TOKEN_ERRORS, REGISTRATION_COMPLETED_TEXT } from '@portal/contracts';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
+import { hashToken } from '../../accounts/account-tokens.js';
 import { writeAudit } from '../../db/audit.js';
 import type { DB } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Outbox } from '../../mail/outbox.js';
-import { hashToken } from '../accounts/account-tokens.js';
 import {
   ENTITY,
   lockRegistration,

@@ -1,15 +1,14 @@
 import type { BillingStepInput } from '@portal/contracts';
-import { amountDueCents, bill } from '@portal/domain';
+import { amountDueCents, bill, invoicedComment, PAID_COMMENT } from '@portal/domain';
 import { type Kysely, sql } from 'kysely';
+import { mailSpoc } from '../../company/spoc-recipient.js';
 import { writeAudit } from '../../db/audit.js';
 import type { DB } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
-import { invoicedComment, PAID_COMMENT } from './billing-comments.js';
+import type { Caller } from '../../http/caller.js';
 import { lockCheckAtVersion } from './locked-check.js';
 import { invoicedMail } from './review-mails.js';
 import type { ReviewServices } from './review-services.js';
-import type { Reviewer } from './reviewer.js';
-import { mailSpoc } from './spoc-recipient.js';
 
 const notAllowed = (message: string) => new ApiError(409, 'ACTION_NOT_ALLOWED', message);
 
@@ -23,7 +22,7 @@ const notAllowed = (message: string) => new ApiError(409, 'ACTION_NOT_ALLOWED', 
 export async function billCheck(
   db: Kysely<DB>,
   services: ReviewServices,
-  reviewer: Reviewer,
+  reviewer: Caller,
   checkId: string,
   input: BillingStepInput,
   now = new Date(),

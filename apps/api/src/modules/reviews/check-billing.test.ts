@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/test-app.js';
 import {
   auditOf,
   eventsOf,
@@ -10,7 +9,8 @@ import {
   seedCheck,
   seedInvoicing,
   type TestApp,
-} from './reviews-test-kit.js';
+} from '../../test/reviews-test-kit.js';
+import { createTestApp } from '../../test/test-app.js';
 
 let t: TestApp;
 let calls: ReturnType<typeof reviewCalls>;

@@ -1,14 +1,14 @@
 import type { CheckDecisionInput } from '@portal/contracts';
 import { type DomainErrorCode, decide } from '@portal/domain';
 import type { Kysely } from 'kysely';
+import { applyCheckTransition, checkRecordOf } from '../../company/apply-check-transition.js';
+import { mailSpoc } from '../../company/spoc-recipient.js';
 import type { DB } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
-import { applyCheckTransition, checkRecordOf } from '../checks/apply-check-transition.js';
+import type { Caller } from '../../http/caller.js';
 import { lockCheckAtVersion } from './locked-check.js';
 import { decisionMail } from './review-mails.js';
 import type { ReviewServices } from './review-services.js';
-import type { Reviewer } from './reviewer.js';
-import { mailSpoc } from './spoc-recipient.js';
 
 /**
  * The HTTP status of each refusal of packages/domain `decide`: a reason the request lacks is the caller's
@@ -30,7 +30,7 @@ const STATUS_OF: Partial<Record<DomainErrorCode, number>> = {
 export async function decideCheck(
   db: Kysely<DB>,
   services: ReviewServices,
-  reviewer: Reviewer,
+  reviewer: Caller,
   checkId: string,
   input: CheckDecisionInput,
   now = new Date(),

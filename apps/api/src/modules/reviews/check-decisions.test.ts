@@ -1,6 +1,5 @@
 import { CHECK_STATUSES, type CheckStatus, REVIEW_ACTIONS, type ReviewAction } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/test-app.js';
 import {
   auditOf,
   eventsOf,
@@ -10,7 +9,8 @@ import {
   reviewerHeaders,
   seedCheck,
   type TestApp,
-} from './reviews-test-kit.js';
+} from '../../test/reviews-test-kit.js';
+import { createTestApp } from '../../test/test-app.js';
 
 let t: TestApp;
 let calls: ReturnType<typeof reviewCalls>;

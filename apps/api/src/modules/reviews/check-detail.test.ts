@@ -7,8 +7,14 @@ import {
   type TestApp,
   type TestCompany,
   TINY_PDF,
-} from '../onboarding/onboarding-test-kit.js';
-import { type Headers, reviewCalls, reviewerHeaders, seedCheck, seedInvoicing } from './reviews-test-kit.js';
+} from '../../test/onboarding-test-kit.js';
+import {
+  type Headers,
+  reviewCalls,
+  reviewerHeaders,
+  seedCheck,
+  seedInvoicing,
+} from '../../test/reviews-test-kit.js';
 
 // The reviewer's side of a real application: the company fills in and submits its legitimacy step
 // through its own routes, the reviewer reads and decides it through these.

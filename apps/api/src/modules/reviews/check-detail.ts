@@ -1,20 +1,22 @@
 import type { Billing, CheckDetail, CheckEvent } from '@portal/contracts';
-import { allowedActions, allowedBillingActions, amountDueCents, attemptsOf, feeFor } from '@portal/domain';
-import type { Kysely, Transaction } from 'kysely';
-import type { CheckRow, DB } from '../../db/schema.js';
+import {
+  allowedActions,
+  allowedBillingActions,
+  amountDueCents,
+  attemptsOf,
+  feeFor,
+  iso,
+} from '@portal/domain';
+import { loadOnboarding } from '../../company/application-repository.js';
+import type { CheckRow, Db } from '../../db/schema.js';
 import { notFound } from '../../http/api-error.js';
-import { loadOnboarding } from '../onboarding/onboarding-repository.js';
-import { isOverdue, iso } from './review-dates.js';
-
-type Db = Kysely<DB> | Transaction<DB>;
+import { isOverdue } from './review-dates.js';
 
 /** What the environment decides about the reviewer's actions. */
 export interface ReviewRules {
   /** packages/domain CheckRules.testEnvironment: see reviews-routes.ts for where it comes from. */
   testEnvironment: boolean;
 }
-
-const isoOf = (value: Date | string): string => new Date(value).toISOString();
 
 /** Every CheckEvent of the check, oldest first (id orders two events of the same instant the same way each time). */
 async function eventsOf(db: Db, checkId: string): Promise<CheckEvent[]> {
@@ -32,7 +34,7 @@ async function eventsOf(db: Db, checkId: string): Promise<CheckEvent[]> {
     actor: row.actor,
     role: row.role,
     comment: row.comment,
-    at: isoOf(row.at),
+    at: iso(row.at),
   }));
 }
 
@@ -50,7 +52,7 @@ async function documentsOf(db: Db, fileIds: ReadonlyArray<string | null | undefi
     .where('id', 'in', ids)
     .orderBy('createdAt')
     .execute();
-  return rows.map(({ createdAt, ...file }) => ({ ...file, uploadedAt: isoOf(createdAt) }));
+  return rows.map(({ createdAt, ...file }) => ({ ...file, uploadedAt: iso(createdAt) }));
 }
 
 const invoicingOf = (db: Db, organisationId: string) =>

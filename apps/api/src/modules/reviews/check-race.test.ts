@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/test-app.js';
 import {
   auditOf,
   eventsOf,
@@ -9,7 +8,8 @@ import {
   seedCheck,
   seedInvoicing,
   type TestApp,
-} from './reviews-test-kit.js';
+} from '../../test/reviews-test-kit.js';
+import { createTestApp } from '../../test/test-app.js';
 
 // domain.md: "A stale version answers 409, so two reviewers can never decide the same check twice".
 // Two decisions at the same version run concurrently: on PostgreSQL (DATABASE_URL set) they reach the

@@ -1,13 +1,10 @@
 import { CHECK_DECIDED_FIRST } from '@portal/contracts';
-import type { CheckStatus } from '@portal/domain';
+import { type CheckStatus, INVOICED_PREFIX, PAID_COMMENT, words } from '@portal/domain';
 import { sql, type Transaction } from 'kysely';
 import type { CheckRow, DB, Organisation } from '../../db/schema.js';
 import { lockRow } from '../../db/versioned-rows.js';
 import { ApiError } from '../../http/api-error.js';
-import { INVOICED_PREFIX, PAID_COMMENT } from './billing-comments.js';
 import { findCheck } from './check-detail.js';
-
-const words = (status: CheckStatus) => status.toLowerCase().replaceAll('_', ' ');
 
 /** What an event did to the check, as the stale decision's message says it. */
 function deed(event: { fromStatus: CheckStatus | null; toStatus: CheckStatus; comment: string | null }) {
@@ -68,7 +65,7 @@ export interface LockedCheck {
 
 /**
  * The check and its organisation, locked until the transaction ends, at the version the reviewer saw.
- * The organisation is locked first, as the company's submission does (checks/apply-check-transition.ts):
+ * The organisation is locked first, as the company's submission does (company/apply-check-transition.ts):
  * the new stage is computed from all three of its checks, so two reviewers deciding two checks of one
  * company must take turns, or each would miss the other's approval. A concurrent decision on the same
  * check waits here, then reads the version the first one wrote and answers CHECK_DECIDED_FIRST.

@@ -1,9 +1,5 @@
 import { CHECK_STATUSES, type CheckStatus, isAwaitingReview } from '@portal/domain';
 
-/** A timestamp column as the contracts answer it: an ISO string (pg and PGlite both give a Date). */
-export const iso = (value: Date | string | null): string | null =>
-  value === null ? null : new Date(value).toISOString();
-
 /**
  * domain.md Screens: "SLA due with overdue in red". A check is overdue while it waits on the reviewers
  * (submitted or in review: packages/domain isAwaitingReview) past its SLA due date, at the time of the

@@ -1,13 +1,9 @@
 import type { CHECK_DECISIONS, CheckType } from '@portal/domain';
+import { companyMail, euros, type MailContext } from '../../company/company-mail.js';
 import type { MailInput } from '../../mail/outbox-repository.js';
 
 /** The reviewer's decisions (START is none: it only assigns the check). */
 type CheckDecision = (typeof CHECK_DECISIONS)[number];
-
-const greeting = (name: string | null) => (name ? `Dear ${name},` : 'Hello,');
-
-/** domain.md Screens: the company follows its application on /external/onboarding. */
-export const onboardingLink = (publicUrl: string) => `${publicUrl}/external/onboarding`;
 
 /** What each check is about, as the company knows its steps. */
 const STEP: Record<CheckType, string> = {
@@ -35,15 +31,6 @@ const OUTCOME: Record<CheckDecision, { subject: string; next: string }> = {
   },
 };
 
-export interface MailContext {
-  appName: string;
-  publicUrl: string;
-  to: string;
-  name: string | null;
-  companyName: string;
-  obpNumber: string;
-}
-
 /** domain.md: emails for decisions. The SPOC hears of every decision but the start of a review. */
 export function decisionMail(
   context: MailContext,
@@ -51,45 +38,22 @@ export function decisionMail(
 ): MailInput {
   const step = STEP[decision.type];
   const outcome = OUTCOME[decision.action];
-  const link = onboardingLink(context.publicUrl);
-  return {
-    to: context.to,
-    subject: `${context.appName}: your ${step} ${outcome.subject} (${context.obpNumber})`,
-    text: [
-      greeting(context.name),
-      '',
-      `the ${step} of ${context.companyName} (${context.obpNumber}) ${outcome.subject}.`,
-      ...(decision.reason ? [`Reason: ${decision.reason}`] : []),
-      outcome.next,
-      '',
-      `Your application: ${link}`,
-    ].join('\n'),
-    link,
-  };
+  return companyMail(context, `your ${step} ${outcome.subject}`, [
+    `the ${step} of ${context.companyName} (${context.obpNumber}) ${outcome.subject}.`,
+    ...(decision.reason ? [`Reason: ${decision.reason}`] : []),
+    outcome.next,
+  ]);
 }
-
-const euros = (cents: number) =>
-  (cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** domain.md Financial: the reviewer "marks invoiced and paid"; the SPOC hears of the invoice. */
 export function invoicedMail(
   context: MailContext,
   invoice: { invoiceNumber: string; feeCents: number; declaredMahCount: number },
 ): MailInput {
-  const link = onboardingLink(context.publicUrl);
   const mahs = `${invoice.declaredMahCount} MAH${invoice.declaredMahCount === 1 ? '' : 's'}`;
-  return {
-    to: context.to,
-    subject: `${context.appName}: invoice ${invoice.invoiceNumber} for your onboarding (${context.obpNumber})`,
-    text: [
-      greeting(context.name),
-      '',
-      `we invoiced the onboarding fee of ${context.companyName} (${context.obpNumber}): EUR ${euros(invoice.feeCents)}`,
-      `for ${mahs}, invoice number ${invoice.invoiceNumber}. The invoice reaches you at the billing address`,
-      'of your invoicing form.',
-      '',
-      `Your application: ${link}`,
-    ].join('\n'),
-    link,
-  };
+  return companyMail(context, `invoice ${invoice.invoiceNumber} for your onboarding`, [
+    `we invoiced the onboarding fee of ${context.companyName} (${context.obpNumber}): EUR ${euros(invoice.feeCents)}`,
+    `for ${mahs}, invoice number ${invoice.invoiceNumber}. The invoice reaches you at the billing address`,
+    'of your invoicing form.',
+  ]);
 }

@@ -1,10 +1,10 @@
 import { checkTypeOfQueue, type QueueSlug, REVIEW_QUEUE_LIST, type ReviewQueueRow } from '@portal/contracts';
-import type { CheckType } from '@portal/domain';
+import { type CheckType, iso } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { ListRequest } from '../../list/list-resource.js';
 import { type ListPage, runList } from '../../list/list-sql.js';
-import { AWAITING_REVIEW, isOverdue, iso } from './review-dates.js';
+import { AWAITING_REVIEW, isOverdue } from './review-dates.js';
 
 /** reviews.ts QUEUE_FLAGS: the queue's filters outside the list language, which depend on who asks and when. */
 export interface QueueFlags {
@@ -15,7 +15,7 @@ export interface QueueFlags {
 }
 
 export interface QueueContext {
-  /** The caller as the assignee column names them (Reviewer.actor). */
+  /** The caller as the assignee column names them (http/caller.ts actorOf). */
   actor: string;
   /** The time "overdue" is measured at, for the filter and the rows alike. */
   now: Date;

@@ -1,7 +1,7 @@
 import type { QueueSummary } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Headers, reviewerHeaders, seedCheck, type TestApp } from '../../test/reviews-test-kit.js';
 import { createTestApp } from '../../test/test-app.js';
-import { type Headers, reviewerHeaders, seedCheck, type TestApp } from './reviews-test-kit.js';
 
 let t: TestApp;
 let rita: Headers;

@@ -1,11 +1,10 @@
 import { SESSION_TOKEN_LIST, type SessionTokenRow } from '@portal/contracts';
-import type { SessionTokenStatus } from '@portal/domain';
+import { iso, type SessionTokenStatus } from '@portal/domain';
 import { type Kysely, type NotNull, sql } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { notFound } from '../../http/api-error.js';
 import type { ListRequest } from '../../list/list-resource.js';
 import { type ListPage, runList } from '../../list/list-sql.js';
-import { iso } from '../reviews/review-dates.js';
 
 /**
  * The queue's rows before the list's filters and order: every token with its company, each column named as
@@ -49,7 +48,7 @@ type QueryRow = Awaited<ReturnType<ReturnType<typeof sessionTokenQuery>['execute
 /** A row as contracts sessionTokenRowSchema answers it: dates as ISO strings. */
 const rowOf = (row: QueryRow): SessionTokenRow => ({
   ...row,
-  requestedAt: new Date(row.requestedAt).toISOString(),
+  requestedAt: iso(row.requestedAt),
   issuedAt: iso(row.issuedAt),
   expiresAt: iso(row.expiresAt),
   cancelledAt: iso(row.cancelledAt),

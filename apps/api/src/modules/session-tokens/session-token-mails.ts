@@ -1,8 +1,6 @@
 import type { TechnicalEnvironment } from '@portal/domain';
+import { companyMail, type MailContext } from '../../company/company-mail.js';
 import type { MailInput } from '../../mail/outbox-repository.js';
-import { type MailContext, onboardingLink } from '../reviews/review-mails.js';
-
-const greeting = (name: string | null) => (name ? `Dear ${name},` : 'Hello,');
 
 /** The expiry as a person reads it in a mail: UTC, to the minute. */
 const when = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
@@ -15,21 +13,11 @@ export function tokenIssuedMail(
   context: MailContext,
   token: { environment: TechnicalEnvironment; expiresAt: Date },
 ): MailInput {
-  const link = onboardingLink(context.publicUrl);
-  return {
-    to: context.to,
-    subject: `${context.appName}: your ${token.environment} session token is issued (${context.obpNumber})`,
-    text: [
-      greeting(context.name),
-      '',
-      `the ${token.environment} session token of ${context.companyName} (${context.obpNumber}) is issued.`,
-      'Sign in to the portal to see it: it is shown once, in the technical step of your onboarding.',
-      `It expires on ${when(token.expiresAt)}; after that you may request a new one.`,
-      '',
-      `Your application: ${link}`,
-    ].join('\n'),
-    link,
-  };
+  return companyMail(context, `your ${token.environment} session token is issued`, [
+    `the ${token.environment} session token of ${context.companyName} (${context.obpNumber}) is issued.`,
+    'Sign in to the portal to see it: it is shown once, in the technical step of your onboarding.',
+    `It expires on ${when(token.expiresAt)}; after that you may request a new one.`,
+  ]);
 }
 
 /** issue 12: "Cancel with a reason": the company hears why, and that it may ask again. */
@@ -37,19 +25,9 @@ export function tokenCancelledMail(
   context: MailContext,
   token: { environment: TechnicalEnvironment; reason: string },
 ): MailInput {
-  const link = onboardingLink(context.publicUrl);
-  return {
-    to: context.to,
-    subject: `${context.appName}: your ${token.environment} session token is cancelled (${context.obpNumber})`,
-    text: [
-      greeting(context.name),
-      '',
-      `the ${token.environment} session token of ${context.companyName} (${context.obpNumber}) is cancelled.`,
-      `Reason: ${token.reason}`,
-      'You may request a new one in the technical step of your onboarding.',
-      '',
-      `Your application: ${link}`,
-    ].join('\n'),
-    link,
-  };
+  return companyMail(context, `your ${token.environment} session token is cancelled`, [
+    `the ${token.environment} session token of ${context.companyName} (${context.obpNumber}) is cancelled.`,
+    `Reason: ${token.reason}`,
+    'You may request a new one in the technical step of your onboarding.',
+  ]);
 }

@@ -2,19 +2,19 @@ import type { SessionTokenCancelInput, SessionTokenIssueInput } from '@portal/co
 import {
   isTokenCancellable,
   isTokenIssuable,
-  type SessionTokenStatus,
   sessionTokenStatusAt,
   tokenExpiresAt,
+  words,
 } from '@portal/domain';
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { mailSpoc } from '../../company/spoc-recipient.js';
+import type { TokenCipher } from '../../company/token-cipher.js';
 import { writeAudit } from '../../db/audit.js';
 import type { DB } from '../../db/schema.js';
 import { lockRow } from '../../db/versioned-rows.js';
 import { ApiError, notFound, versionConflict } from '../../http/api-error.js';
+import type { Caller } from '../../http/caller.js';
 import type { Outbox } from '../../mail/outbox.js';
-import type { Reviewer } from '../reviews/reviewer.js';
-import { mailSpoc } from '../reviews/spoc-recipient.js';
-import type { TokenCipher } from '../technical/token-cipher.js';
 import { tokenCancelledMail, tokenIssuedMail } from './session-token-mails.js';
 
 /** What a reviewer's steps need besides the database. */
@@ -23,11 +23,9 @@ export interface SessionTokenServices {
   appName: string;
   /** The portal's origin, for the link to /external/onboarding in the company's mails. */
   publicUrl: string;
-  /** The configured key's cipher, loaded on first use (technical/token-cipher.ts lazyTokenCipher). */
+  /** The configured key's cipher, loaded on first use (company/token-cipher.ts lazyTokenCipher). */
   cipher: () => Promise<TokenCipher>;
 }
-
-const words = (status: SessionTokenStatus) => status.toLowerCase();
 
 /**
  * The token locked until the transaction ends, at the version the reviewer saw (409 VERSION_CONFLICT when
@@ -59,7 +57,7 @@ async function lockTokenAtVersion(trx: Transaction<DB>, tokenId: string, version
 export async function issueSessionToken(
   db: Kysely<DB>,
   services: SessionTokenServices,
-  reviewer: Reviewer,
+  reviewer: Caller,
   tokenId: string,
   input: SessionTokenIssueInput,
   now = new Date(),
@@ -120,7 +118,7 @@ export async function issueSessionToken(
 export async function cancelSessionToken(
   db: Kysely<DB>,
   services: SessionTokenServices,
-  reviewer: Reviewer,
+  reviewer: Caller,
   tokenId: string,
   input: SessionTokenCancelInput,
   now = new Date(),

@@ -8,8 +8,8 @@ import {
   type Headers,
   type TestApp,
   type TestCompany,
-} from '../onboarding/onboarding-test-kit.js';
-import { reviewerHeaders } from '../reviews/reviews-test-kit.js';
+} from '../../test/onboarding-test-kit.js';
+import { reviewerHeaders } from '../../test/reviews-test-kit.js';
 
 let t: TestApp & { close: () => Promise<void> };
 let rita: Headers;

@@ -6,8 +6,8 @@ import { FOREIGN_KEY_VIOLATION, violates } from '../../db/pg-errors.js';
 import type { DB } from '../../db/schema.js';
 import { ApiError, notFound, versionConflict } from '../../http/api-error.js';
 import type { BlobStore } from '../../storage/blob-store.js';
-import { toDto } from '../files/files-repository.js';
-import { referenceCountOf } from './file-references.js';
+import { referenceCountOf } from '../../storage/file-references.js';
+import { toDto } from '../../storage/stored-files.js';
 
 const fileInUse = (references: number) =>
   new ApiError(409, FILE_IN_USE, `The file is referenced by ${references} record(s)`);

@@ -2,13 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FILE_PURPOSES } from '@portal/contracts';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Azurite, startAzurite } from '../../storage/azurite-process.js';
 import { sweepOrphans } from '../../storage/orphan-sweep.js';
 import { type FormFile, multipartBody, SAMPLES, uploadForm } from '../../storage/test-uploads.js';
 import { createTestApp } from '../../test/test-app.js';
-import { FILE_REFERENCES } from './file-references.js';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 type Headers = Record<string, string>;
@@ -233,23 +231,5 @@ describe.each(['disk', 'azure'] as const)('/api/admin/files on the %s store (iss
   ] as const)('refuses %s %s to a reviewer (403)', async (method, url) => {
     const response = await t.app.inject({ method, url, headers: await t.bearer('EmvoPortalInternal') });
     expect(response.statusCode).toBe(403);
-  });
-});
-
-describe('FILE_REFERENCES', () => {
-  it("lists exactly the database's foreign keys to stored_files", async () => {
-    const t = await createTestApp();
-    try {
-      const { rows } = await sql<{ table: string; column: string }>`
-        select cl.relname as "table", a.attname as "column"
-        from pg_constraint c
-        join pg_class cl on cl.oid = c.conrelid
-        join pg_attribute a on a.attrelid = c.conrelid and a.attnum = any (c.conkey)
-        where c.contype = 'f' and c.confrelid = 'stored_files'::regclass`.execute(t.db);
-      const key = (row: { table: string; column: string }) => `${row.table}.${row.column}`;
-      expect(rows.map(key).sort()).toEqual(FILE_REFERENCES.map(key).sort());
-    } finally {
-      await t.app.close();
-    }
   });
 });

@@ -1,10 +1,11 @@
 import { STORED_FILES_LIST, type StoredFileRow } from '@portal/contracts';
+import { iso } from '@portal/domain';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { notFound } from '../../http/api-error.js';
 import type { ListRequest } from '../../list/list-resource.js';
 import { type ListPage, runList } from '../../list/list-sql.js';
-import { referenceCountSql } from './file-references.js';
+import { referenceCountSql } from '../../storage/file-references.js';
 
 /**
  * The stored files before the list's filters and order, each column named as STORED_FILES_LIST's field, in
@@ -39,7 +40,7 @@ const rowOf = (row: QueryRow): StoredFileRow => ({
   ...row,
   size: Number(row.size),
   referenceCount: Number(row.referenceCount),
-  createdAt: new Date(row.createdAt).toISOString(),
+  createdAt: iso(row.createdAt),
 });
 
 /** GET /api/admin/files: a page of the stored files. */

@@ -1,8 +1,8 @@
 import type { TestRun, TestRunImportReport } from '@portal/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type Headers, reviewerHeaders, type TestApp } from '../../test/reviews-test-kit.js';
 import { createTestApp } from '../../test/test-app.js';
-import { type Headers, reviewerHeaders, type TestApp } from '../reviews/reviews-test-kit.js';
 import { IMPORT_CHUNK_ROWS } from './test-run-writes.js';
 
 let t: TestApp;

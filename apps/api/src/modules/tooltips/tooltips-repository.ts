@@ -1,4 +1,5 @@
 import type { Tooltip as TooltipDto, TooltipInput, TooltipUpdateInput } from '@portal/contracts';
+import { iso } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import { UNIQUE_VIOLATION, violates } from '../../db/pg-errors.js';
 import type { DB, Tooltip } from '../../db/schema.js';
@@ -13,8 +14,8 @@ export const toDto = (row: Tooltip): TooltipDto => ({
   screen: row.screen,
   text: row.text,
   active: row.active,
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
+  createdAt: iso(row.createdAt),
+  updatedAt: iso(row.updatedAt),
   createdBy: row.createdBy,
   updatedBy: row.updatedBy,
   version: row.version,

@@ -1,6 +1,7 @@
 import { tooltipsApi } from '@portal/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.js';
+import { actorOf } from '../../http/caller.js';
 import { route } from '../../http/route.js';
 import { listTooltips } from './tooltips-list.js';
 import {
@@ -10,8 +11,6 @@ import {
   getTooltip,
   updateTooltip,
 } from './tooltips-repository.js';
-
-const actorOf = (request: FastifyRequest) => request.user?.email ?? request.user?.subject ?? 'unknown';
 
 /** The tooltip routes, as @portal/contracts tooltipsApi declares them. */
 export async function tooltipsRoutes(app: FastifyInstance, options: { database: Database }) {

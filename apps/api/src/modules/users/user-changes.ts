@@ -5,14 +5,7 @@ import { changedFields, writeAudit } from '../../db/audit.js';
 import type { DB } from '../../db/schema.js';
 import { lockRow } from '../../db/versioned-rows.js';
 import { ApiError, versionConflict } from '../../http/api-error.js';
-
-/** The administrator making a change, as the token names them. */
-export interface UserAdmin {
-  /** The audit rows' actor: the token's email, else its subject. */
-  actor: string;
-  subject: string;
-  email: string | undefined;
-}
+import type { Caller } from '../../http/caller.js';
 
 /** A change the rules refuse: a wrong kind of change is the request's mistake (400), the rest a conflict. */
 const STATUS_OF: Record<UserRuleCode, 400 | 409> = {
@@ -53,7 +46,7 @@ const auditAction = (input: UserChangeInput) =>
  */
 export async function changeUser(
   db: Kysely<DB>,
-  admin: UserAdmin,
+  admin: Caller,
   userId: string,
   input: UserChangeInput,
   now = new Date(),

@@ -1,12 +1,11 @@
 import { USER_EMAIL_TAKEN, type UserInvitationInput } from '@portal/contracts';
 import { type Kysely, sql } from 'kysely';
+import { confirmationLink, issueAccountToken } from '../../accounts/account-tokens.js';
 import { writeAudit } from '../../db/audit.js';
 import { UNIQUE_VIOLATION, violates } from '../../db/pg-errors.js';
 import type { DB } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Outbox } from '../../mail/outbox.js';
-import { issueAccountToken } from '../accounts/account-tokens.js';
-import { confirmationLink } from '../registration/registration-mails.js';
 import { internalInvitationMail } from './user-mails.js';
 
 export interface InvitationServices {

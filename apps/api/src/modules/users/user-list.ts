@@ -1,10 +1,10 @@
 import { USER_LIST, type UserRow } from '@portal/contracts';
+import { iso } from '@portal/domain';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { notFound } from '../../http/api-error.js';
 import type { ListRequest } from '../../list/list-resource.js';
 import { type ListPage, runList } from '../../list/list-sql.js';
-import { iso } from '../reviews/review-dates.js';
 
 /**
  * Every user with their company, each column named as USER_LIST's field, in a derived table (so `id`,

@@ -1,6 +1,6 @@
 import type { InternalRole } from '@portal/contracts';
+import { TOKEN_TTL_HOURS } from '../../accounts/account-tokens.js';
 import type { MailInput } from '../../mail/outbox-repository.js';
-import { TOKEN_TTL_HOURS } from '../accounts/account-tokens.js';
 
 const ROLE_WORDS: Record<InternalRole, string> = { ADMIN: 'an administrator', EMVO: 'a reviewer' };
 

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { mailedToken, mailsTo, useToken } from '../../test/registration-test-kit.js';
 import { createTestApp, XSRF_HEADERS } from '../../test/test-app.js';
-import { mailedToken, mailsTo, useToken } from '../registration/registration-test-kit.js';
 import {
   auditOf,
   changeUser,
@@ -11,7 +11,7 @@ import {
   seedUser,
   type TestApp,
   userRow,
-} from './users-test-kit.js';
+} from '../../test/users-test-kit.js';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof seedUser>>;

@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditHandlers, createMockAuditLog } from '../../mock/audit-handlers';
+import { auditHandlers } from '../../mock/audit-handlers';
+import { createMockAuditLog } from '../../mock/audit-log';
 import { createMockStorage } from '../../mock/storage-admin-handlers';
 import { renderScreen } from '../../test/render-screen';
 import { AdminHomePage } from './admin-home-page';

@@ -2,15 +2,15 @@ import {
   ACCOUNT_TOKEN_ERRORS,
   ACCOUNT_TOKEN_PATTERN,
   type AccountTokenInfo,
+  accountTokensApi,
   type UseAccountTokenInput,
 } from '@portal/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { apiKey, callApi } from '../../http/api-call';
 import { resolveHttpError } from '../../http/error-catalogue';
 import { HttpError } from '../../http/http-client';
 import { useHttp } from '../../http/http-context';
 import { tk } from '../../i18n/i18n';
-
-const tokenPath = (token: string) => `/api/account-tokens/${encodeURIComponent(token)}`;
 
 /** Why a mail link cannot be used: spec §8 INVALID_CONFIRM_ACCOUNT, codes 105, 301 and 405. */
 export type LinkProblem = keyof typeof ACCOUNT_TOKEN_ERRORS;
@@ -49,11 +49,11 @@ async function orLinkProblem<T>(
 export function useAccountToken(token: string) {
   const http = useHttp();
   return useQuery({
-    queryKey: ['account-tokens', token],
+    queryKey: apiKey(accountTokensApi.info, { params: { token } }),
     queryFn: ({ signal }): Promise<AccountTokenState> =>
       orLinkProblem(async () => ({
         status: 'valid' as const,
-        info: await http<AccountTokenInfo>(tokenPath(token), { signal }),
+        info: await callApi(http, accountTokensApi.info, { params: { token }, signal }),
       })),
     enabled: isWellFormedToken(token),
   });
@@ -67,10 +67,7 @@ export function useConfirmAccount(token: string) {
   return useMutation({
     mutationFn: (input: UseAccountTokenInput): Promise<UseTokenOutcome> =>
       orLinkProblem(async () => {
-        const answer = await http<{ email: string }>(`${tokenPath(token)}/use`, {
-          method: 'POST',
-          body: input,
-        });
+        const answer = await callApi(http, accountTokensApi.use, { params: { token }, body: input });
         return { status: 'done' as const, email: answer.email };
       }),
   });
@@ -97,7 +94,7 @@ export function useResendLink(token: string) {
   return useMutation({
     mutationFn: async (): Promise<ResendOutcome> => {
       try {
-        await http<{ message: string }>(`${tokenPath(token)}/resend`, { method: 'POST' });
+        await callApi(http, accountTokensApi.resend, { params: { token } });
         return 'sent';
       } catch (error) {
         if (isRegistrationCompleted(error)) return 'completed';

@@ -3,7 +3,7 @@ import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event'
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { DEMO_TOKENS, MOCK_SIGN_UP_URL } from '../../mock/registration-handlers';
-import { byRole, findByRole, renderVisitorPage, serveRegistrationApi } from './render-visitor-page';
+import { byRole, findByRole, renderVisitorPage, serveRegistrationApi } from './test-visitor-page';
 
 /** No pause between keystrokes, no CSS pointer-events check (jsdom has no styles): the suite stays fast. */
 const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });

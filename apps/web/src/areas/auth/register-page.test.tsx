@@ -4,7 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stubResizeObserver } from '../../forms/test-form';
 import { BUSY_EMAIL, OUTDATED_EMAIL } from '../../mock/registration-handlers';
-import { byRole, findByRole, renderVisitorPage, serveRegistrationApi } from './render-visitor-page';
+import { byRole, findByRole, renderVisitorPage, serveRegistrationApi } from './test-visitor-page';
 
 /** No pause between keystrokes, no CSS pointer-events check (jsdom has no styles): the suite stays fast. */
 const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });

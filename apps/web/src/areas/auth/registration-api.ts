@@ -1,15 +1,15 @@
-import type { PublishedDisclaimer, RegistrationInput } from '@portal/contracts';
+import { disclaimersApi, type RegistrationInput, registrationApi } from '@portal/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { apiKey, callApi } from '../../http/api-call';
 import { HttpError } from '../../http/http-client';
 import { useHttp } from '../../http/http-context';
 
-const REGISTRATION_TERMS = '/api/disclaimers/REGISTRATION';
-const REGISTRATIONS = '/api/registrations';
+const REGISTRATION_TERMS = { params: { type: 'REGISTRATION' } };
 
 /** The API's 409 when the terms changed after the visitor loaded them. */
 export const DISCLAIMER_OUTDATED = 'DISCLAIMER_OUTDATED';
 
-export const registrationTermsKey = ['disclaimers', 'REGISTRATION'] as const;
+export const registrationTermsKey = apiKey(disclaimersApi.published, REGISTRATION_TERMS);
 
 /** Whether an error is the API's answer with this status and code. */
 export function isApiError(error: unknown, status: number, code: string): error is HttpError {
@@ -24,9 +24,9 @@ export function useRegistrationTerms() {
   const http = useHttp();
   return useQuery({
     queryKey: registrationTermsKey,
-    queryFn: async ({ signal }): Promise<PublishedDisclaimer | null> => {
+    queryFn: async ({ signal }) => {
       try {
-        return await http<PublishedDisclaimer>(REGISTRATION_TERMS, { signal });
+        return await callApi(http, disclaimersApi.published, { ...REGISTRATION_TERMS, signal });
       } catch (error) {
         if (error instanceof HttpError && error.status === 404) return null;
         throw error;
@@ -47,7 +47,7 @@ export function useRegister() {
   return useMutation({
     mutationFn: async (input: RegistrationInput): Promise<RegistrationOutcome> => {
       try {
-        await http<{ message: string }>(REGISTRATIONS, { method: 'POST', body: input });
+        await callApi(http, registrationApi.register, { body: input });
         return 'sent';
       } catch (error) {
         if (isApiError(error, 409, DISCLAIMER_OUTDATED)) return 'outdated';

@@ -1,4 +1,4 @@
-import type { QueueSummary } from '@portal/contracts';
+import { type QueueSummary, reviewQueuesApi } from '@portal/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
@@ -43,7 +43,7 @@ describe('/emvo: the reviewer’s landing page', { timeout: 20_000 }, () => {
   it("shows each queue's open, overdue and assigned-to-me counts, each a link to its filtered queue", async () => {
     serveReviews(
       server,
-      http.get('/api/review-queues/summary', () => HttpResponse.json(SUMMARY)),
+      http.get(reviewQueuesApi.summary.path, () => HttpResponse.json(SUMMARY)),
     );
     renderReviewerRoute('/emvo');
     expect(screen.getByRole('heading', { level: 1, name: 'Reviewer area' })).toBeInTheDocument();
@@ -83,7 +83,7 @@ describe('/emvo: the reviewer’s landing page', { timeout: 20_000 }, () => {
   it('each link says its queue to assistive technology (the three cards have the same figures)', async () => {
     serveReviews(
       server,
-      http.get('/api/review-queues/summary', () => HttpResponse.json(SUMMARY)),
+      http.get(reviewQueuesApi.summary.path, () => HttpResponse.json(SUMMARY)),
     );
     renderReviewerRoute('/emvo');
     await cards();
@@ -115,7 +115,7 @@ describe('/emvo: the reviewer’s landing page', { timeout: 20_000 }, () => {
   it('says so when the queues cannot be loaded', async () => {
     serveReviews(
       server,
-      http.get('/api/review-queues/summary', () =>
+      http.get(reviewQueuesApi.summary.path, () =>
         HttpResponse.json({ code: 'DEFAULT_ERROR', message: 'down' }, { status: 500 }),
       ),
     );

@@ -5,9 +5,9 @@ import { Link } from 'react-router';
 import { useSessionUser } from '../../auth/auth-context';
 import { tk } from '../../i18n/i18n';
 import { localeOf, numberFormat } from '../../i18n/number-format';
+import { useQueueSummary } from './queue-summary-api';
 import { OPEN_STATUSES, queueHref } from './queues/queue-links';
 import styles from './queues/queues.module.css';
-import { useQueueSummary } from './reviews-api';
 
 type QueueCounts = QueueSummary['queues'][number];
 

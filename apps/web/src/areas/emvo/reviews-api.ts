@@ -1,61 +1,38 @@
-import type {
-  BillingStepInput,
-  CheckDecisionInput,
-  CheckDetail,
-  QueueFlag,
-  QueueSlug,
-  QueueSummary,
-  ReviewQueueRow,
+import {
+  type CheckDetail,
+  checksApi,
+  type QueueFlag,
+  type QueueSlug,
+  reviewQueuesApi,
 } from '@portal/contracts';
 import type { ListQuery } from '@portal/list-query';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { apiKey } from '../../http/api-call';
+import { useApiList, useApiMutation, useApiQuery } from '../../http/api-hooks';
 import { HttpError } from '../../http/http-client';
-import { useHttp } from '../../http/http-context';
-import { fetchListPage } from '../../table/list-page';
-
-/** The reviewers' calls (apps/api modules/reviews, contracts reviews.ts). */
-export const queuePath = (queue: QueueSlug) => `/api/review-queues/${queue}`;
-export const QUEUE_SUMMARY_PATH = '/api/review-queues/summary';
-export const checkPath = (id: string) => `/api/checks/${id}`;
-export const decisionsPath = (id: string) => `${checkPath(id)}/decisions`;
-export const billingPath = (id: string) => `${checkPath(id)}/billing`;
-
-export const REVIEWS_KEY = ['reviews'] as const;
-const checkKey = (id: string) => [...REVIEWS_KEY, 'check', id] as const;
 
 /** The queue flags that are on: `assignedToMe=true`, `overdue=true` (contracts QUEUE_FLAGS). */
 export type QueueFlags = Partial<Record<QueueFlag, boolean>>;
 
+/** The flags that are on, as the call's own params: `{ overdue: 'true' }` (contracts reviewQueuesApi.queue's extra). */
+export const flagParams = (flags: QueueFlags): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(flags)
+      .filter(([, on]) => on === true)
+      .map(([flag]) => [flag, 'true']),
+  );
+
 /** One page of a queue: the list language's query plus the queue's own flags. */
-export function useReviewQueue(queue: QueueSlug, query: ListQuery, flags: QueueFlags) {
-  const http = useHttp();
-  return useQuery({
-    queryKey: [...REVIEWS_KEY, 'queue', queue, query, flags],
-    queryFn: ({ signal }) => {
-      const on = Object.entries(flags).filter(([, value]) => value === true);
-      const extra = Object.fromEntries(on.map(([flag]) => [flag, 'true']));
-      return fetchListPage<ReviewQueueRow>(http, queuePath(queue), query, signal, extra);
-    },
-    placeholderData: keepPreviousData,
-  });
-}
+export const useReviewQueue = (queue: QueueSlug, query: ListQuery, flags: QueueFlags) =>
+  useApiList(reviewQueuesApi.queue, query, { params: { queue }, extra: flagParams(flags) });
 
-/** What waits in each queue, for the landing page. */
-export function useQueueSummary() {
-  const http = useHttp();
-  return useQuery({
-    queryKey: [...REVIEWS_KEY, 'summary'],
-    queryFn: ({ signal }) => http<QueueSummary>(QUEUE_SUMMARY_PATH, { signal }),
-  });
-}
+export const useCheckDetail = (id: string) => useApiQuery(checksApi.check, { params: { id } });
 
-export function useCheckDetail(id: string) {
-  const http = useHttp();
-  return useQuery({
-    queryKey: checkKey(id),
-    queryFn: ({ signal }) => http<CheckDetail>(checkPath(id), { signal }),
-  });
-}
+/**
+ * Every view of the reviews: the queues with the landing page's summary (all under /api/review-queues) and
+ * the checks. A decision or a billing step makes them all stale.
+ */
+export const REVIEW_VIEWS = [reviewQueuesApi.queue, checksApi.check] as const;
 
 /** A stale decision: another reviewer acted first (409 CHECK_DECIDED_FIRST). */
 export const isDecidedFirst = (error: unknown): boolean =>
@@ -70,22 +47,11 @@ export const isDecidedFirst = (error: unknown): boolean =>
  * decides on a stale page twice. Failures go on to the app's error handler, which shows their message.
  */
 export function useCheckActions(id: string) {
-  const http = useHttp();
   const queryClient = useQueryClient();
-  const reload = () => queryClient.invalidateQueries({ queryKey: REVIEWS_KEY });
-  const store = (detail: CheckDetail) => queryClient.setQueryData(checkKey(id), detail);
+  const store = (detail: CheckDetail) =>
+    queryClient.setQueryData(apiKey(checksApi.check, { params: { id } }), detail);
   return {
-    decide: useMutation({
-      mutationFn: (input: CheckDecisionInput) =>
-        http<CheckDetail>(decisionsPath(id), { method: 'POST', body: input }),
-      onSuccess: store,
-      onSettled: reload,
-    }),
-    bill: useMutation({
-      mutationFn: (input: BillingStepInput) =>
-        http<CheckDetail>(billingPath(id), { method: 'POST', body: input }),
-      onSuccess: store,
-      onSettled: reload,
-    }),
+    decide: useApiMutation(checksApi.decide, { invalidates: REVIEW_VIEWS, onSuccess: store }),
+    bill: useApiMutation(checksApi.bill, { invalidates: REVIEW_VIEWS, onSuccess: store }),
   };
 }

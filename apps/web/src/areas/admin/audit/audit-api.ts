@@ -1,28 +1,11 @@
-import type { AdminSummary, AuditRow } from '@portal/contracts';
+import { auditApi } from '@portal/contracts';
 import type { ListQuery } from '@portal/list-query';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useHttp } from '../../../http/http-context';
-import { fetchListPage } from '../../../table/list-page';
+import { useApiList, useApiQuery } from '../../../http/api-hooks';
 
 export type { AdminSummary, AuditRow } from '@portal/contracts';
 
-/** apps/api modules/audit: the audit trail and the admin landing page's summary. */
-export const AUDIT_PATH = '/api/audit';
-export const ADMIN_SUMMARY_PATH = '/api/admin/summary';
+/** The audit trail, one page (spec §7 list query). */
+export const useAuditRows = (query: ListQuery) => useApiList(auditApi.list, query);
 
-export function useAuditRows(query: ListQuery) {
-  const http = useHttp();
-  return useQuery({
-    queryKey: ['audit', query],
-    queryFn: ({ signal }) => fetchListPage<AuditRow>(http, AUDIT_PATH, query, signal),
-    placeholderData: keepPreviousData,
-  });
-}
-
-export function useAdminSummary() {
-  const http = useHttp();
-  return useQuery({
-    queryKey: ['admin-summary'],
-    queryFn: ({ signal }) => http<AdminSummary>(ADMIN_SUMMARY_PATH, { signal }),
-  });
-}
+/** The admin landing page's counts and the latest audit rows. */
+export const useAdminSummary = () => useApiQuery(auditApi.summary, {});

@@ -39,8 +39,9 @@ export function DisclaimerDraftForm({ type, draft }: { type: DisclaimerType; dra
   const body = useWatch({ control: form.control, name: 'body' });
   const { create, update } = useDisclaimerMutations();
   const save = async (values: DraftValues) => {
-    if (draft) await update.mutateAsync({ ...values, id: draft.id, version: draft.version });
-    else await create.mutateAsync({ ...values, type });
+    if (draft)
+      await update.mutateAsync({ params: { id: draft.id }, body: { ...values, version: draft.version } });
+    else await create.mutateAsync({ body: { ...values, type } });
     toast.success(t('admin.disclaimerContents.saved', { title: values.title }));
     closeModal();
   };

@@ -56,13 +56,19 @@ export function DisclaimerTextsSection() {
           ? 'admin.disclaimerContents.publishTextAcceptance'
           : 'admin.disclaimerContents.publishText',
       ),
-      primaryButton: { name: t('admin.disclaimerContents.publish'), action: () => publish.mutate(row) },
+      primaryButton: {
+        name: t('admin.disclaimerContents.publish'),
+        action: () => publish.mutate({ params: { id: row.id }, body: { version: row.version } }),
+      },
     });
   const confirmDelete = (row: DisclaimerContent) =>
     openModal({
       title: t('admin.disclaimerContents.deleteTitle', named(row)),
       text: t('admin.disclaimerContents.deleteText'),
-      primaryButton: { name: t('actions.delete'), action: () => remove.mutate(row) },
+      primaryButton: {
+        name: t('actions.delete'),
+        action: () => remove.mutate({ params: { id: row.id }, query: { version: row.version } }),
+      },
     });
 
   const columns: Column<DisclaimerContent>[] = [

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { type ManagedLink, swapOrder } from './footer-links-api';
+import { type LinkItem, swapOrder } from './footer-links-api';
 
-const link = (label: string, order: number): ManagedLink => ({
+const link = (label: string, order: number): LinkItem => ({
   id: label,
   label,
   link: 'x.eu',

@@ -1,50 +1,27 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useHttp } from '../../../http/http-context';
+import { type LinkItem, linksApi } from '@portal/contracts';
+import { useApiMutation, useApiQuery } from '../../../http/api-hooks';
+
+export type { LinkInput, LinkItem } from '@portal/contracts';
 
 /** spec §7 /links: the footer-links list, as administrators manage it. */
 export const FOOTER_LINKS = 'footer-links';
 
-export interface ManagedLink {
-  id: string;
-  label: string;
-  link: string;
-  order: number;
-  active: boolean;
-  version: number;
-}
+/** Every link of the list, inactive ones too (administrators only). */
+export const useManagedLinks = () => useApiQuery(linksApi.all, { params: { id: FOOTER_LINKS } });
 
-export type LinkInput = Pick<ManagedLink, 'label' | 'link' | 'order' | 'active'>;
+/** The PUT of a link's new values, at the version the administrator read. */
+export const linkUpdate = ({ id, label, link, order, active, version }: LinkItem) => ({
+  params: { id: FOOTER_LINKS, linkId: id },
+  body: { label, link, order, active, version },
+});
 
-const path = (linkId?: string) => `/links/${FOOTER_LINKS}${linkId ? `/${linkId}` : ''}`;
-
-/** Every link of the list, inactive ones too (GET /links/{id}/all, administrators only). */
-export function useManagedLinks() {
-  const http = useHttp();
-  return useQuery({
-    queryKey: ['links', FOOTER_LINKS, 'all'],
-    queryFn: ({ signal }) => http<ManagedLink[]>(`${path()}/all`, { signal }),
-  });
-}
-
-/** Create, update and delete; each refreshes this list and the footer's (['links', id] prefix). */
+/** Create, update and delete; each refreshes every list under /links, the footer's included. */
 export function useLinkMutations() {
-  const http = useHttp();
-  const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['links', FOOTER_LINKS] });
+  const invalidates = [linksApi.list];
   return {
-    create: useMutation({
-      mutationFn: (input: LinkInput) => http<ManagedLink>(path(), { method: 'POST', body: input }),
-      onSuccess: refresh,
-    }),
-    update: useMutation({
-      mutationFn: ({ id, ...input }: LinkInput & { id: string; version: number }) =>
-        http<ManagedLink>(path(id), { method: 'PUT', body: input }),
-      onSettled: refresh,
-    }),
-    remove: useMutation({
-      mutationFn: (id: string) => http<void>(path(id), { method: 'DELETE' }),
-      onSettled: refresh,
-    }),
+    create: useApiMutation(linksApi.create, { invalidates }),
+    update: useApiMutation(linksApi.update, { invalidates }),
+    remove: useApiMutation(linksApi.remove, { invalidates }),
   };
 }
 
@@ -53,7 +30,7 @@ export function useLinkMutations() {
  * calls, each with its version, so a concurrent change answers 409 rather than being overwritten). Links
  * with equal orders are sorted by label: the moved one then steps one past its neighbour.
  */
-export function swapOrder(links: ManagedLink[], index: number, direction: -1 | 1): ManagedLink[] {
+export function swapOrder(links: LinkItem[], index: number, direction: -1 | 1): LinkItem[] {
   const moved = links[index];
   const other = links[index + direction];
   if (!moved || !other) return [];

@@ -3,7 +3,14 @@ import { tk } from '../../../i18n/i18n';
 import { openModal } from '../../../modal/modal-store';
 import type { Column } from '../../../table/column';
 import { DataTable } from '../../../table/data-table';
-import { type ManagedLink, swapOrder, useLinkMutations, useManagedLinks } from './footer-links-api';
+import {
+  FOOTER_LINKS,
+  type LinkItem,
+  linkUpdate,
+  swapOrder,
+  useLinkMutations,
+  useManagedLinks,
+} from './footer-links-api';
 import { LinkForm } from './link-form';
 
 /**
@@ -16,7 +23,7 @@ export function FooterLinksSection() {
   const { update, remove } = useLinkMutations();
   const nextOrder = Math.max(0, ...links.map((link) => link.order)) + 1;
 
-  const edit = (link?: ManagedLink) =>
+  const edit = (link?: LinkItem) =>
     openModal({
       title: t(link ? 'admin.footerLinks.edit' : 'admin.footerLinks.create'),
       component: <LinkForm nextOrder={nextOrder} {...(link ? { link } : {})} />,
@@ -24,17 +31,20 @@ export function FooterLinksSection() {
     });
   const move = async (index: number, direction: -1 | 1) => {
     for (const changed of swapOrder(links, index, direction)) {
-      await update.mutateAsync(changed);
+      await update.mutateAsync(linkUpdate(changed));
     }
   };
-  const confirmDelete = (link: ManagedLink) =>
+  const confirmDelete = (link: LinkItem) =>
     openModal({
       title: t('admin.footerLinks.deleteTitle', { label: link.label }),
       text: t('admin.footerLinks.deleteText'),
-      primaryButton: { name: t('actions.delete'), action: () => remove.mutate(link.id) },
+      primaryButton: {
+        name: t('actions.delete'),
+        action: () => remove.mutate({ params: { id: FOOTER_LINKS, linkId: link.id } }),
+      },
     });
 
-  const columns: Column<ManagedLink>[] = [
+  const columns: Column<LinkItem>[] = [
     { id: 'label', header: tk('admin.footerLinks.fields.label'), cell: (row) => row.label, width: '22%' },
     { id: 'link', header: tk('admin.footerLinks.fields.link'), cell: (row) => row.link },
     {
@@ -95,7 +105,7 @@ export function FooterLinksSection() {
         </button>
       </div>
       <p>{t('admin.footerLinks.intro')}</p>
-      <DataTable<ManagedLink>
+      <DataTable<LinkItem>
         mode="pagination"
         caption={t('admin.footerLinks.title')}
         columns={columns}

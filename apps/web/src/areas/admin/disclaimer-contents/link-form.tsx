@@ -5,18 +5,24 @@ import { FormActions } from '../../../forms/form-actions';
 import { TextField } from '../../../forms/text-fields';
 import { closeModal } from '../../../modal/modal-store';
 import { toast } from '../../../toast/toast';
-import { type LinkInput, type ManagedLink, useLinkMutations } from './footer-links-api';
+import {
+  FOOTER_LINKS,
+  type LinkInput,
+  type LinkItem,
+  linkUpdate,
+  useLinkMutations,
+} from './footer-links-api';
 
 /** Add or edit a footer link (spec §3 footer link: label, link; spec §5 url pattern). */
-export function LinkForm({ link, nextOrder }: { link?: ManagedLink; nextOrder: number }) {
+export function LinkForm({ link, nextOrder }: { link?: LinkItem; nextOrder: number }) {
   const { t } = useTranslation();
   const form = useFormKit<Omit<LinkInput, 'order'>>({
     defaultValues: { label: link?.label ?? '', link: link?.link ?? '', active: link?.active ?? true },
   });
   const { create, update } = useLinkMutations();
   const save = async (values: Omit<LinkInput, 'order'>) => {
-    if (link) await update.mutateAsync({ ...values, order: link.order, id: link.id, version: link.version });
-    else await create.mutateAsync({ ...values, order: nextOrder });
+    if (link) await update.mutateAsync(linkUpdate({ ...link, ...values }));
+    else await create.mutateAsync({ params: { id: FOOTER_LINKS }, body: { ...values, order: nextOrder } });
     toast.success(t('admin.footerLinks.saved', { label: values.label }));
     closeModal();
   };

@@ -1,17 +1,12 @@
+import { gatewayInputSchema } from '@portal/contracts';
+import type { TFunction } from 'i18next';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CheckboxField, CheckboxGroupField, RadioField } from '../../../forms/choice-fields';
-import { Form, useFormKit } from '../../../forms/form';
-import { FormActions } from '../../../forms/form-actions';
 import { DateField, TextareaField, TextField } from '../../../forms/text-fields';
-import { closeModal } from '../../../modal/modal-store';
+import { openFormDialog } from '../../../modal/form-dialog';
 import { toast } from '../../../toast/toast';
-import {
-  GATEWAY_ENVIRONMENTS,
-  GATEWAY_TYPES,
-  type Gateway,
-  type GatewayInput,
-  useGatewayMutations,
-} from './gateways-api';
+import { GATEWAY_ENVIRONMENTS, GATEWAY_TYPES, type Gateway, type GatewayInput } from './gateways-api';
 
 interface GatewayValues {
   name: string;
@@ -49,48 +44,51 @@ const toInput = (values: GatewayValues): GatewayInput => ({
   certifiedAt: values.certified && values.certifiedAt ? values.certifiedAt : null,
 });
 
-/** Create or edit a gateway (domain.md), in the shared modal. */
-export function GatewayForm({ gateway }: { gateway?: Gateway }) {
+/** The gateway's fields; the certification date only for a certified gateway. */
+function GatewayFields({ editing }: { editing: boolean }) {
   const { t } = useTranslation();
-  const form = useFormKit<GatewayValues>({ defaultValues: toValues(gateway) });
-  const { create, update } = useGatewayMutations();
-  const certified = form.watch('certified');
-  const save = async (values: GatewayValues) => {
-    const input = toInput(values);
-    if (gateway) {
-      await update.mutateAsync({ params: { id: gateway.id }, body: { ...input, version: gateway.version } });
-    } else await create.mutateAsync({ body: input });
-    toast.success(t('admin.gateways.saved', { name: input.name }));
-    closeModal();
-  };
+  const certified = useWatch<GatewayValues, 'certified'>({ name: 'certified' });
   const types = GATEWAY_TYPES.map((id) => ({ id, name: t(`admin.gateways.types.${id}`) }));
   const environments = GATEWAY_ENVIRONMENTS.map((id) => ({ id, name: id }));
   return (
-    <Form
-      form={form}
-      onSubmit={(values) => save(values).catch(() => {})}
-      aria-label={t('admin.gateways.form')}
-    >
-      <TextField name="name" label={t('admin.gateways.fields.name')} required maxLength={100} />
-      <RadioField name="type" label={t('admin.gateways.fields.type')} items={types} required />
+    <>
+      <TextField name="name" label={t('admin.gateways.fields.name')} />
+      <RadioField name="type" label={t('admin.gateways.fields.type')} items={types} />
       <CheckboxGroupField
         name="environments"
         label={t('admin.gateways.fields.environments')}
         items={environments}
-        required
       />
-      <TextField type="url" name="website" label={t('admin.gateways.fields.website')} maxLength={200} />
+      <TextField type="url" name="website" label={t('admin.gateways.fields.website')} />
       <TextField type="email" name="contactEmail" label={t('admin.gateways.fields.contactEmail')} />
-      <TextField type="tel" name="phone" label={t('admin.gateways.fields.phone')} minLength={0} />
+      <TextField type="tel" name="phone" label={t('admin.gateways.fields.phone')} />
       <CheckboxField
         name="certified"
         label={t('admin.gateways.fields.certified')}
         tooltipKey="admin.gateway.certified"
       />
+      {/* Required once certified: the contract's certification rule checks it, the asterisk says it. */}
       {certified && <DateField name="certifiedAt" label={t('admin.gateways.fields.certifiedAt')} required />}
-      {gateway && <CheckboxField name="active" label={t('admin.gateways.fields.active')} />}
-      <TextareaField name="notes" label={t('admin.gateways.fields.notes')} minLength={0} maxLength={1000} />
-      <FormActions saving={form.formState.isSubmitting} />
-    </Form>
+      {editing && <CheckboxField name="active" label={t('admin.gateways.fields.active')} />}
+      <TextareaField name="notes" label={t('admin.gateways.fields.notes')} />
+    </>
   );
+}
+
+/** Create or edit a gateway (domain.md) in the shared modal; `save` is the create or update call. */
+export function openGatewayForm(
+  t: TFunction,
+  save: (input: GatewayInput, gateway: Gateway | undefined) => Promise<Gateway>,
+  gateway?: Gateway,
+) {
+  openFormDialog<GatewayValues, Gateway>({
+    title: t(gateway ? 'admin.gateways.edit' : 'admin.gateways.create'),
+    isLarge: true,
+    confirm: 'actions.save',
+    defaultValues: toValues(gateway),
+    schema: gatewayInputSchema,
+    fields: <GatewayFields editing={gateway !== undefined} />,
+    submit: (values) => save(toInput(values), gateway),
+    done: (saved) => toast.success(t('admin.gateways.saved', { name: saved.name })),
+  });
 }

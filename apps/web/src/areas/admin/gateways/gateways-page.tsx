@@ -6,11 +6,12 @@ import { DataTable } from '../../../table/data-table';
 import { ListToolbar } from '../../../table/list-toolbar';
 import { pagedTableProps } from '../../../table/paged-table-props';
 import { useTableParams } from '../../../table/use-table-params';
-import { GatewayForm } from './gateway-form';
+import { openGatewayForm } from './gateway-form';
 import {
   GATEWAY_ENVIRONMENTS,
   GATEWAY_TYPES,
   type Gateway,
+  type GatewayInput,
   useGatewayMutations,
   useGateways,
 } from './gateways-api';
@@ -20,15 +21,13 @@ export function GatewaysPage() {
   const { t } = useTranslation();
   const params = useTableParams({ filters: ['type', 'environments', 'certified', 'active'] });
   const { data, isFetching } = useGateways(params.query);
-  const { remove } = useGatewayMutations();
 
-  const edit = (gateway?: Gateway) =>
-    openModal({
-      title: t(gateway ? 'admin.gateways.edit' : 'admin.gateways.create'),
-      component: <GatewayForm {...(gateway ? { gateway } : {})} />,
-      hideButtons: true,
-      isLarge: true,
-    });
+  const { create, update, remove } = useGatewayMutations();
+  const save = (input: GatewayInput, gateway: Gateway | undefined) =>
+    gateway
+      ? update.mutateAsync({ params: { id: gateway.id }, body: { ...input, version: gateway.version } })
+      : create.mutateAsync({ body: input });
+  const edit = (gateway?: Gateway) => openGatewayForm(t, save, gateway);
 
   const confirmDelete = (gateway: Gateway) =>
     openModal({

@@ -1,6 +1,7 @@
 import { FILE_PURPOSES } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatFileSize } from '../../../forms/check-files';
+import { useFileDownloads } from '../../../http/stored-file-download';
 import { tk } from '../../../i18n/i18n';
 import { openModal } from '../../../modal/modal-store';
 import type { Column } from '../../../table/column';
@@ -25,6 +26,7 @@ export function StoragePage() {
   const params = useTableParams({ filters: ['purpose', 'organisationId', 'organisationName'] });
   const { data, isFetching } = useStoredFiles(params.query);
   const { remove } = useStorageMutations();
+  const downloads = useFileDownloads();
 
   const upload = () =>
     openModal({ title: t('admin.storage.upload'), component: <UploadForm />, hideButtons: true });
@@ -33,7 +35,10 @@ export function StoragePage() {
     openModal({
       title: t('admin.storage.deleteTitle', { name: file.name }),
       text: t('admin.storage.deleteText'),
-      primaryButton: { name: t('actions.delete'), action: () => remove.mutate(file) },
+      primaryButton: {
+        name: t('actions.delete'),
+        action: () => remove.mutate({ params: { id: file.id }, query: { version: file.version } }),
+      },
     });
 
   const columns: Column<StoredFileRow>[] = [
@@ -41,7 +46,7 @@ export function StoragePage() {
       id: 'name',
       header: tk('admin.storage.fields.name'),
       fields: 'name',
-      cell: (row) => <StoredFileLink file={row} />,
+      cell: (row) => <StoredFileLink file={row} downloads={downloads} />,
       width: '20%',
     },
     {

@@ -6,7 +6,7 @@ import { Form, useFormKit } from '../../../forms/form';
 import { FormActions } from '../../../forms/form-actions';
 import { closeModal } from '../../../modal/modal-store';
 import { toast } from '../../../toast/toast';
-import { useStorageMutations } from './storage-api';
+import { uploadBody, useStorageMutations } from './storage-api';
 
 interface UploadValues {
   purpose: FilePurpose;
@@ -24,7 +24,7 @@ export function UploadForm() {
   const purpose = form.watch('purpose');
   const save = async ({ purpose, file }: UploadValues) => {
     if (!file) return;
-    const stored = await upload.mutateAsync({ purpose, file });
+    const stored = await upload.mutateAsync({ body: uploadBody(purpose, file) });
     toast.success(t('admin.storage.uploaded', { name: stored.name }));
     closeModal();
   };

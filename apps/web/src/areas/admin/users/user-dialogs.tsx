@@ -95,10 +95,12 @@ function UserDialogForm({
       if (step === 'invite') {
         if (!values.role) return;
         await actions.invite.mutateAsync({
-          email: values.email.trim(),
-          firstName: values.firstName.trim(),
-          lastName: values.lastName.trim(),
-          role: values.role,
+          body: {
+            email: values.email.trim(),
+            firstName: values.firstName.trim(),
+            lastName: values.lastName.trim(),
+            role: values.role,
+          },
         });
         toast.success(t('admin.users.invite.done', { email: values.email.trim() }));
       } else if (user) {
@@ -108,7 +110,10 @@ function UserDialogForm({
             : step === 'access'
               ? { access: values.access ?? 'FULL' }
               : { status: step === 'disable' ? ('DISABLED' as const) : ('ACTIVE' as const) };
-        await actions.change.mutateAsync({ id: user.id, version: user.version, ...change });
+        await actions.change.mutateAsync({
+          params: { id: user.id },
+          body: { version: user.version, ...change },
+        });
         toast.success(t(`${keyOf(step)}.done`, { name: user.name }));
       }
       closeOwn();

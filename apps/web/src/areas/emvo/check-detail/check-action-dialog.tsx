@@ -94,18 +94,18 @@ function CheckStepForm({ step, checkId, version, submitter }: CheckStepFormProps
   const pending = decide.isPending || bill.isPending;
 
   const call = (values: StepValues) => {
+    const params = { id: checkId };
     if (step.kind === 'decision') {
       const reason = needsReason(step) ? values.reason.trim() : null;
-      return decide.mutateAsync({ action: step.action, reason, version });
+      return decide.mutateAsync({ params, body: { action: step.action, reason, version } });
     }
     if (step.action === 'MARK_INVOICED') {
       return bill.mutateAsync({
-        action: 'MARK_INVOICED',
-        invoiceNumber: values.invoiceNumber.trim(),
-        version,
+        params,
+        body: { action: 'MARK_INVOICED', invoiceNumber: values.invoiceNumber.trim(), version },
       });
     }
-    return bill.mutateAsync({ action: 'MARK_PAID', version });
+    return bill.mutateAsync({ params, body: { action: 'MARK_PAID', version } });
   };
 
   const send = async (values: StepValues) => {

@@ -1,6 +1,7 @@
 import type { CheckDetail } from '@portal/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFileDownloads } from '../../../http/stored-file-download';
 import { StoredFileLink } from '../../../ui/stored-file-link';
 import styles from './check-detail.module.css';
 import { type Formatters, useFormatters } from './check-format';
@@ -69,6 +70,7 @@ function Person({ title, contact, children }: { title: string; contact: Contact;
 
 function Contacts({ application }: { application: Application }) {
   const { t } = useTranslation();
+  const downloads = useFileDownloads();
   const { spoc, spocAssistant, authorisedRepresentative: representative } = application;
   return (
     <Section title={t('emvo.check.contacts.title')}>
@@ -82,7 +84,9 @@ function Contacts({ application }: { application: Application }) {
       )}
       <Person title={t('emvo.check.contacts.authorisedRepresentative')} contact={representative}>
         <Fact label={t('emvo.check.contacts.copyOfProof')}>
-          {representative.copyOfProof && <StoredFileLink file={representative.copyOfProof} />}
+          {representative.copyOfProof && (
+            <StoredFileLink file={representative.copyOfProof} downloads={downloads} />
+          )}
         </Fact>
       </Person>
     </Section>

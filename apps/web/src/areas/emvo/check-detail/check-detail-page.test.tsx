@@ -1,4 +1,4 @@
-import { type CheckDetail, QUEUE_SLUGS, REVIEW_ACTIONS } from '@portal/contracts';
+import { type CheckDetail, checksApi, QUEUE_SLUGS, REVIEW_ACTIONS } from '@portal/contracts';
 import {
   BILLING_ACTIONS,
   CHECK_STATUSES,
@@ -349,7 +349,7 @@ describe('a refused decision other than someone deciding first', () => {
   it('keeps the modal and the reason, to try again or cancel; the handler shows the message', async () => {
     const { api, notify } = await openCheck(legitimacyInReview());
     server.use(
-      http.post('/api/checks/:id/decisions', () =>
+      http.post(checksApi.decide.path, () =>
         HttpResponse.json([{ code: 'REASON_REQUIRED', message: 'A reason is required' }], { status: 400 }),
       ),
     );

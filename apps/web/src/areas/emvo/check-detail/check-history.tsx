@@ -1,5 +1,6 @@
 import type { CheckAttempt, CheckDocument, CheckEvent } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
+import { useFileDownloads } from '../../../http/stored-file-download';
 import { StoredFileLink } from '../../../ui/stored-file-link';
 import styles from './check-detail.module.css';
 import { When } from './check-format';
@@ -8,6 +9,7 @@ import { Section } from './check-parts';
 /** The files the check is about, each downloaded with the reviewer's token (ui/StoredFileLink). */
 export function Documents({ documents }: { documents: readonly CheckDocument[] }) {
   const { t } = useTranslation();
+  const downloads = useFileDownloads();
   return (
     <Section title={t('emvo.check.documents.title')}>
       {documents.length === 0 ? (
@@ -16,7 +18,7 @@ export function Documents({ documents }: { documents: readonly CheckDocument[] }
         <ul className={styles.documents}>
           {documents.map((document) => (
             <li key={document.id}>
-              <StoredFileLink file={document} />
+              <StoredFileLink file={document} downloads={downloads} />
               <span className={styles.documentMeta}>
                 {t(`emvo.check.purposes.${document.purpose}`)}
                 {' · '}

@@ -1,4 +1,9 @@
-import type { BillingStepInput, CheckDecisionInput, CheckDetail } from '@portal/contracts';
+import {
+  type BillingStepInput,
+  type CheckDecisionInput,
+  type CheckDetail,
+  checksApi,
+} from '@portal/contracts';
 import { allowedActions, allowedBillingActions, targetStatus } from '@portal/domain';
 import { HttpResponse, http } from 'msw';
 import type { SetupServer } from 'msw/node';
@@ -276,20 +281,20 @@ function decidedFirst(detail: CheckDetail) {
 export function serveCheck(server: SetupServer, initial: CheckDetail): FakeReviewsApi {
   const api: FakeReviewsApi = { detail: initial, sent: [], gets: 0 };
   server.resetHandlers(
-    http.get('/api/checks/:id', () => {
+    http.get(checksApi.check.path, () => {
       api.gets += 1;
       return HttpResponse.json(api.detail);
     }),
-    http.post('/api/checks/:id/decisions', async ({ request }) => {
+    http.post(checksApi.decide.path, async ({ request }) => {
       const body = (await request.json()) as CheckDecisionInput;
-      api.sent.push({ call: 'POST /api/checks/:id/decisions', body });
+      api.sent.push({ call: `POST ${checksApi.decide.path}`, body });
       if (body.version !== api.detail.check.version) return decidedFirst(api.detail);
       api.detail = decided(api.detail, body);
       return HttpResponse.json(api.detail);
     }),
-    http.post('/api/checks/:id/billing', async ({ request }) => {
+    http.post(checksApi.bill.path, async ({ request }) => {
       const body = (await request.json()) as BillingStepInput;
-      api.sent.push({ call: 'POST /api/checks/:id/billing', body });
+      api.sent.push({ call: `POST ${checksApi.bill.path}`, body });
       if (body.version !== api.detail.check.version) return decidedFirst(api.detail);
       api.detail = billed(api.detail, body);
       return HttpResponse.json(api.detail);

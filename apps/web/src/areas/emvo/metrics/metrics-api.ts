@@ -1,59 +1,42 @@
-import type { Metrics, MetricsCompanyRow, StageMoveInput } from '@portal/contracts';
+import { metricsApi, organisationsApi, pathOf } from '@portal/contracts';
 import { type ListQuery, stringifyListQuery } from '@portal/list-query';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { HttpError } from '../../../http/http-client';
-import { useHttp } from '../../../http/http-context';
-import { fetchListPage } from '../../../table/list-page';
-
-/** The metrics calls (apps/api modules/metrics, contracts metrics.ts). */
-export const METRICS_PATH = '/api/metrics';
-export const METRICS_COMPANIES_PATH = '/api/metrics/companies';
-export const METRICS_CSV_PATH = '/api/metrics/companies.csv';
-export const stageMovesPath = (organisationId: string) => `/api/organisations/${organisationId}/stage-moves`;
+import { useApiList, useApiMutation, useApiQuery } from '../../../http/api-hooks';
+import { useApiDownload } from '../../../http/authorised-download';
+import { INLINE_ERRORS } from '../../../http/error-handler';
 
 /**
- * Every query of this screen starts with 'metrics': whatever changes the figures (a stage move here, a
- * test run added or imported by the test runs' actions) invalidates them all at once.
+ * What a change of the figures makes stale (a stage move here, a test run added or imported by the test
+ * runs' actions): every query under /api/metrics, the figures and the table alike.
  */
-export const METRICS_KEY = ['metrics'] as const;
+export const METRICS_VIEWS = [metricsApi.figures, metricsApi.companies] as const;
 
-export function useMetrics() {
-  const http = useHttp();
-  return useQuery({
-    queryKey: [...METRICS_KEY, 'figures'],
-    queryFn: ({ signal }) => http<Metrics>(METRICS_PATH, { signal }),
-  });
-}
+export const useMetrics = () => useApiQuery(metricsApi.figures, {});
 
-export function useMetricsCompanies(query: ListQuery) {
-  const http = useHttp();
-  return useQuery({
-    queryKey: [...METRICS_KEY, 'companies', query],
-    queryFn: ({ signal }) => fetchListPage<MetricsCompanyRow>(http, METRICS_COMPANIES_PATH, query, signal),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useMetricsCompanies = (query: ListQuery) => useApiList(metricsApi.companies, query);
 
-/** The export's URL for the table's query: its filters, search and order; no paging (the whole list). */
-export function metricsCsvHref(apiUrl: string, query: ListQuery): string {
+/** The export's query for the table's query: its filters, search and order; no paging (the whole list). */
+export function metricsCsvQuery(query: ListQuery): Record<string, string> {
   const { page: _page, limit: _limit, ...params } = stringifyListQuery(query);
-  const search = new URLSearchParams(params).toString();
-  return `${apiUrl}${METRICS_CSV_PATH}${search ? `?${search}` : ''}`;
+  return params;
+}
+
+/** The export's URL for the table's query (the link's href; the download itself goes through the client). */
+export function metricsCsvHref(apiUrl: string, query: ListQuery): string {
+  const search = new URLSearchParams(metricsCsvQuery(query)).toString();
+  return `${apiUrl}${pathOf(metricsApi.companiesCsv)}${search ? `?${search}` : ''}`;
 }
 
 /** The export's file name when the API's answer names none. */
 export const METRICS_CSV_NAME = 'tests-status.csv';
 
-/** A stale move: the company changed since the table was read (409), so the step is moot. */
-export const isConflict = (error: unknown): boolean => error instanceof HttpError && error.status === 409;
+/** The export, with the bearer token a plain link does not send. */
+export const useMetricsCsv = () => useApiDownload(metricsApi.companiesCsv);
 
-/** A stage move; whatever the answer, the figures and the table reload. */
-export function useStageMove() {
-  const http = useHttp();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ organisationId, ...input }: StageMoveInput & { organisationId: string }) =>
-      http<MetricsCompanyRow>(stageMovesPath(organisationId), { method: 'POST', body: input }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: METRICS_KEY }),
-  });
-}
+/** A stale move: the company changed since the table was read (409), so the step is moot. */
+
+/**
+ * A stage move, from its form dialog (which shows a refusal itself); whatever the answer, the figures and
+ * the table reload.
+ */
+export const useStageMove = () =>
+  useApiMutation(organisationsApi.stageMove, { invalidates: METRICS_VIEWS, meta: INLINE_ERRORS });

@@ -1,3 +1,4 @@
+import { organisationsApi } from '@portal/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
@@ -196,9 +197,9 @@ describe('/emvo/tests-status-metrics (issue 12 items 2 to 4)', PAGE_TESTS, () =>
     await waitFor(async () => expect((await rows())[0]?.[2]).toBe('Production (PRD)'));
   });
 
-  it('closes the modal on a stale version (409) and shows the catalogue’s message', async () => {
+  it('keeps the modal and the comment on a stale version (409), with the catalogue’s message beside it', async () => {
     server.use(
-      http.post('/api/organisations/:id/stage-moves', () =>
+      http.post(organisationsApi.stageMove.path, () =>
         HttpResponse.json(
           { code: 'VERSION_CONFLICT', message: 'Someone else changed this record; reload it and try again' },
           { status: 409 },
@@ -209,9 +210,15 @@ describe('/emvo/tests-status-metrics (issue 12 items 2 to 4)', PAGE_TESTS, () =>
     await rows();
     await user.click(screen.getByRole('button', { name: 'Move Alpha Pharma to production' }));
     const dialog = await screen.findByRole('dialog');
+    // issue 22 item 5: the focus starts on the comment.
+    expect(within(dialog).getByLabelText(/Comment/)).toHaveFocus();
+    await user.keyboard('All IQE scenarios passed');
     await user.click(within(dialog).getByRole('button', { name: 'Move to production' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(notify).toHaveBeenCalled();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Someone else changed this record. Reload it and try again.',
+    );
+    expect(within(dialog).getByLabelText(/Comment/)).toHaveValue('All IQE scenarios passed');
+    expect(notify).not.toHaveBeenCalled();
     expect(toast.success).not.toHaveBeenCalled();
   });
 });

@@ -3,14 +3,21 @@ import { STAGES } from '@portal/domain';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEnvironment } from '../../../config/environment-context';
-import { useAuthorisedDownload } from '../../../http/authorised-download';
 import { DataTable } from '../../../table/data-table';
 import { ListToolbar } from '../../../table/list-toolbar';
 import { pagedTableProps } from '../../../table/paged-table-props';
 import { useTableParams } from '../../../table/use-table-params';
 import { TestRunsActions } from '../test-runs/test-runs-actions';
 import styles from './metrics.module.css';
-import { METRICS_CSV_NAME, metricsCsvHref, useMetrics, useMetricsCompanies } from './metrics-api';
+import {
+  METRICS_CSV_NAME,
+  metricsCsvHref,
+  metricsCsvQuery,
+  useMetrics,
+  useMetricsCompanies,
+  useMetricsCsv,
+  useStageMove,
+} from './metrics-api';
 import { metricsColumns } from './metrics-columns';
 import { MetricsFigures } from './metrics-figures';
 import { openStageMove } from './stage-move-dialog';
@@ -35,11 +42,15 @@ export function MetricsPage() {
     defaultOrder: METRICS_COMPANY_LIST.defaultOrder,
   });
   const companies = useMetricsCompanies(params.query);
-  const download = useAuthorisedDownload();
+  const download = useMetricsCsv();
+  const { mutateAsync: moveStage } = useStageMove();
   const language = i18n.resolvedLanguage ?? i18n.language;
   const columns = useMemo(
-    () => metricsColumns(t, language, (row, move) => openStageMove(move, row, t)),
-    [t, language],
+    () =>
+      metricsColumns(t, language, (row, move) =>
+        openStageMove(move, row, t, (body) => moveStage({ params: { id: row.id }, body })),
+      ),
+    [t, language, moveStage],
   );
   const title = t('emvo.metrics.title');
   const tableTitle = t('emvo.metrics.table.title');
@@ -73,7 +84,7 @@ export function MetricsPage() {
           onClick={(event) => {
             // The export needs the bearer token, which a plain link does not send.
             event.preventDefault();
-            download.mutate({ href: csvHref, name: METRICS_CSV_NAME });
+            download.mutate({ query: metricsCsvQuery(params.query), name: METRICS_CSV_NAME });
           }}
         >
           {t('emvo.metrics.table.export')}

@@ -87,13 +87,13 @@ function TokenStepForm({
     if (sending.current) return;
     sending.current = true;
     try {
+      const params = { id: token.id };
       if (step === 'issue') {
-        await actions.issue.mutateAsync({ id: token.id, value: values.value, version: token.version });
+        await actions.issue.mutateAsync({ params, body: { value: values.value, version: token.version } });
       } else {
         await actions.cancel.mutateAsync({
-          id: token.id,
-          reason: values.reason.trim(),
-          version: token.version,
+          params,
+          body: { reason: values.reason.trim(), version: token.version },
         });
       }
       toast.success(t(`emvo.sessionTokens.${step}.done`, { name: token.legalName }));

@@ -1,3 +1,4 @@
+import { sessionTokensApi } from '@portal/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
@@ -168,7 +169,7 @@ describe('/emvo/session-tokens: the reviewers’ token queue (issue 12 item 1)',
     const { notify } = renderPage('/emvo/session-tokens?status=REQUESTED');
     await rows();
     server.use(
-      http.post('/api/session-tokens/:id/issue', () =>
+      http.post(sessionTokensApi.issue.path, () =>
         HttpResponse.json(
           { code: 'TOKEN_NOT_REQUESTED', message: 'This session token is cancelled' },
           { status: 409 },

@@ -109,7 +109,7 @@ function AddTestRunForm({ submitter }: { submitter: Submitter }) {
     if (sending.current) return;
     sending.current = true;
     try {
-      const run = await add.mutateAsync(draftOf(values));
+      const run = await add.mutateAsync({ body: draftOf(values) });
       toast.success(t('emvo.testRuns.add.done', { name: run.legalName, scenario: run.scenario }));
       if (getShownModal()?.id === modalId) closeModal();
     } catch {
@@ -137,7 +137,7 @@ function AddTestRunForm({ submitter }: { submitter: Submitter }) {
       <SelectField
         name="obpNumber"
         label={t('emvo.testRuns.fields.company')}
-        items={companies.data ?? []}
+        items={companies ?? []}
         valueKey="obpNumber"
         labelKey="name"
         required

@@ -19,7 +19,7 @@ import {
 } from '../../../modal/modal-store';
 import { toast } from '../../../toast/toast';
 import styles from './test-runs.module.css';
-import { previewTestRunCsv, useImportTestRuns } from './test-runs-api';
+import { csvForm, previewTestRunCsv, useImportTestRuns } from './test-runs-api';
 
 /** Why a line is refused, in words (contracts TEST_RUN_LINE_CODES). */
 export const LINE_REASONS: Record<TestRunLineCode, string> = {
@@ -187,7 +187,7 @@ function ImportTestRunsDialog({ trigger }: { trigger: Trigger }) {
   const send = async () => {
     if (phase.step !== 'preview' || importRuns.isPending) return;
     try {
-      const report = await importRuns.mutateAsync(phase.file);
+      const report = await importRuns.mutateAsync({ body: csvForm(phase.file) });
       toast.success(t('emvo.testRuns.import.done', { count: report.accepted }));
       setPhase({ step: 'report', report });
     } catch {

@@ -1,10 +1,11 @@
-import type { TestRunImportReport } from '@portal/contracts';
+import { metricsApi, organisationsApi, type TestRunImportReport, testRunsApi } from '@portal/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubResizeObserver } from '../../../forms/test-form';
+import { apiKey } from '../../../http/api-call';
 import { MOCK_ORGANISATIONS } from '../../../mock/mock-data';
 import { type MockTestRunStore, testRunHandlers } from '../../../mock/test-run-handlers';
 import { ModalHost } from '../../../modal/modal-host';
@@ -36,12 +37,12 @@ beforeEach(() => {
   imports = 0;
   let ids = 0;
   server.resetHandlers(
-    http.get('/api/organisations', () =>
+    http.get(organisationsApi.list.path, () =>
       HttpResponse.json({ items: MOCK_ORGANISATIONS.slice(0, 3), page: 1, limit: 100, total: 3 }),
     ),
     // jsdom's FormData cannot travel through Node's fetch: this answers the import without reading the file
     // (the mock handlers' own test reads a real multipart body).
-    http.post('/api/test-runs/import', () => {
+    http.post(testRunsApi.import.path, () => {
       imports += 1;
       return HttpResponse.json(REPORT);
     }),
@@ -107,7 +108,7 @@ describe('TestRunsActions: add a test run', { timeout: 30_000 }, () => {
       }),
     ]);
     expect(toast.success).toHaveBeenCalledWith(`The run "Verify a pack" of ${acme.legalName} is added.`);
-    expect(invalidatedKeys()).toEqual(expect.arrayContaining([['metrics'], ['test-runs']]));
+    expect(invalidatedKeys()).toEqual(expect.arrayContaining([apiKey(metricsApi.figures)]));
   });
 
   it('keeps the form open with the API refusal (the same run twice: 409)', async () => {
@@ -170,7 +171,7 @@ describe('TestRunsActions: import a CSV', { timeout: 30_000 }, () => {
       within(box.getByRole('table', { name: 'Refused lines' })).getByRole('row', { name: /4/ }),
     ).toHaveTextContent('No company has this OBP number');
     expect(toast.success).toHaveBeenCalledWith('1 run imported.');
-    expect(invalidatedKeys()).toEqual(expect.arrayContaining([['metrics'], ['test-runs']]));
+    expect(invalidatedKeys()).toEqual(expect.arrayContaining([apiKey(metricsApi.figures)]));
     // The primary button, not the title's close cross (both are named Close).
     const close = box
       .getAllByRole('button', { name: 'Close' })

@@ -3,12 +3,13 @@ import { missingForContractual } from '@portal/domain';
 import { useTranslation } from 'react-i18next';
 import { CheckboxField } from '../../../forms/choice-fields';
 import { Form } from '../../../forms/form';
+import { useFileDownloads } from '../../../http/stored-file-download';
 import { StoredFileLink } from '../../../ui/stored-file-link';
 import { named } from './company-fields';
 import { CheckStatusPanel } from './legitimacy-status';
 import { MissingSummary } from './missing-summary';
 import styles from './onboarding.module.css';
-import { CONTRACTUAL_PATHS } from './onboarding-api';
+import { CONTRACTUAL_STEP } from './onboarding-api';
 import { StepFileField } from './step-file-field';
 import { useStepFlow } from './step-flow';
 import { StepActions, StepNotices } from './step-notices';
@@ -32,11 +33,12 @@ const toValues = (onboarding: OnboardingAnswer): ContractualValues => ({
  */
 export function ContractualStep({ onboarding }: { onboarding: OnboardingAnswer }) {
   const { t } = useTranslation();
+  const downloads = useFileDownloads();
   const { contractual } = onboarding;
   const editable = contractual.editable && onboarding.access === 'FULL';
   const flow = useStepFlow({
     onboarding,
-    paths: CONTRACTUAL_PATHS,
+    step: CONTRACTUAL_STEP,
     toValues,
     toDraft: (values: ContractualValues, version) => ({
       version,
@@ -64,7 +66,7 @@ export function ContractualStep({ onboarding }: { onboarding: OnboardingAnswer }
       <p id={named('template').id} tabIndex={-1}>
         {t('external.onboarding.contractual.template')}{' '}
         {contractual.currentTemplate ? (
-          <StoredFileLink file={contractual.currentTemplate.file} />
+          <StoredFileLink file={contractual.currentTemplate.file} downloads={downloads} />
         ) : (
           t('external.onboarding.contractual.noTemplate')
         )}

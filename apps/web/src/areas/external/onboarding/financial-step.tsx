@@ -9,7 +9,7 @@ import { useEeaCountries } from './countries';
 import { CheckStatusPanel, formatDay } from './legitimacy-status';
 import { MissingSummary } from './missing-summary';
 import styles from './onboarding.module.css';
-import { FINANCIAL_PATHS } from './onboarding-api';
+import { FINANCIAL_STEP } from './onboarding-api';
 import { StepFileField } from './step-file-field';
 import { useStepFlow } from './step-flow';
 import { StepActions, StepNotices } from './step-notices';
@@ -68,7 +68,7 @@ export function FinancialStep({ onboarding }: { onboarding: OnboardingAnswer }) 
   const editable = financial.editable && onboarding.access === 'FULL';
   const flow = useStepFlow({
     onboarding,
-    paths: FINANCIAL_PATHS,
+    step: FINANCIAL_STEP,
     toValues,
     toDraft: (values: FinancialValues, version) => ({ version, billing: toBilling(values.billing) }),
     fileOf: (values) => values.invoicingForm,

@@ -1,4 +1,4 @@
-import type { OnboardingAnswer } from '@portal/contracts';
+import { type OnboardingAnswer, onboardingApi } from '@portal/contracts';
 import { feeFor, type MissingItem, missingForMah, type OrgType } from '@portal/domain';
 import { useEffect, useRef, useState } from 'react';
 import { type Path, useWatch } from 'react-hook-form';
@@ -12,7 +12,7 @@ import { MahsFields } from './mahs-fields';
 import { isListItem } from './missing-items';
 import { MissingSummary } from './missing-summary';
 import styles from './onboarding.module.css';
-import { MAHS_PATH, useOnboardingWrite } from './onboarding-api';
+import { onboardingCall, useOnboardingWrite } from './onboarding-api';
 
 /** The register's form: the new MAHs (mahs-fields.tsx MahList 'added'), and the type their fields need. */
 interface RegisterValues {
@@ -92,11 +92,15 @@ export function MahRegister({ onboarding }: { onboarding: OnboardingAnswer }) {
       return;
     }
     write
-      .mutateAsync({
-        path: MAHS_PATH,
-        method: 'PUT',
-        body: { version, mahs: mahs.map((mah) => ({ id: mah.id, active: isActive(mah.id) })), added: drafts },
-      })
+      .mutateAsync(
+        onboardingCall(onboardingApi.saveMahs, {
+          body: {
+            version,
+            mahs: mahs.map((mah) => ({ id: mah.id, active: isActive(mah.id) })),
+            added: drafts,
+          },
+        }),
+      )
       .then((outcome) => {
         if (outcome.kind === 'conflict') return setConflict(true);
         form.reset({ company: { orgType }, added: [] });

@@ -1,20 +1,18 @@
-import type { OnboardingAnswer as Onboarding } from '@portal/contracts';
+import {
+  type CallBody,
+  type EndpointSpec,
+  type OnboardingAnswer as Onboarding,
+  type onboardingAnswerSchema,
+  onboardingApi,
+} from '@portal/contracts';
 import type { MissingItem } from '@portal/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { HttpError } from '../../../http/http-client';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiKey, type CallInput, callApi } from '../../../http/api-call';
+import { useApiQuery } from '../../../http/api-hooks';
+import { type HttpClient, HttpError } from '../../../http/http-client';
 import { useHttp } from '../../../http/http-context';
-import type { LegitimacyDraftBody } from './legitimacy-values';
 
-/** The calls of the onboarding screen (apps/api modules/onboarding, contracts onboarding.ts). */
-export const ONBOARDING_PATH = '/api/onboarding';
-export const LEGITIMACY_PATH = '/api/onboarding/legitimacy';
-export const COPY_OF_PROOF_PATH = '/api/onboarding/legitimacy/copy-of-proof';
-export const SUBMIT_LEGITIMACY_PATH = '/api/onboarding/legitimacy/submit';
-
-export const ONBOARDING_KEY = ['onboarding'] as const;
-
-/** A stored file as the onboarding answer names it. */
-export type StoredFileSummary = NonNullable<Onboarding['authorisedRepresentative']['copyOfProof']>;
+/** The calls of the onboarding screen: @portal/contracts onboardingApi (apps/api modules/onboarding). */
 
 /** True when the call failed with this HTTP status and API code. */
 export const isHttpCode = (error: unknown, status: number, code: string): boolean =>
@@ -35,15 +33,31 @@ export function missingItemsOf(error: unknown): MissingItem[] | null {
 }
 
 /** The company's own application (never another company's). */
-export function useOnboarding() {
-  const http = useHttp();
-  return useQuery({
-    queryKey: ONBOARDING_KEY,
-    queryFn: ({ signal }) => http<Onboarding>(ONBOARDING_PATH, { signal }),
+export const useOnboarding = () =>
+  useApiQuery(
+    onboardingApi.answer,
+    {},
     // The form holds the user's edits: a refetch on focus would only move the page under them. A stale
     // version is caught when saving (409 VERSION_CONFLICT).
-    refetchOnWindowFocus: false,
-  });
+    { refetchOnWindowFocus: false },
+  );
+
+/** The application as stored now (after someone else's save, or an upload), into the cache. */
+export function useOnboardingReload() {
+  const http = useHttp();
+  const queryClient = useQueryClient();
+  return () =>
+    queryClient.fetchQuery({
+      queryKey: apiKey(onboardingApi.answer),
+      queryFn: ({ signal }) => callApi(http, onboardingApi.answer, { signal }),
+      staleTime: 0,
+    });
+}
+
+/** Stores an answer of a write as the application the screen shows. */
+function useStore() {
+  const queryClient = useQueryClient();
+  return (onboarding: Onboarding) => queryClient.setQueryData(apiKey(onboardingApi.answer), onboarding);
 }
 
 /** The outcomes the step handles itself; any other failure goes to the app's error handler. */
@@ -55,26 +69,15 @@ export type SubmitOutcome =
 
 const isVersionConflict = (error: unknown) => isHttpCode(error, 409, 'VERSION_CONFLICT');
 
-/** The paths of one step's writes: its draft, its file upload and its submission. */
-export interface StepPaths {
-  save: string;
-  upload: string;
-  submit: string;
-}
+/** An onboarding write that answers the whole application. */
+type AnsweringEndpoint = EndpointSpec & { response: typeof onboardingAnswerSchema };
 
-export const CONTRACTUAL_PATHS: StepPaths = {
-  save: '/api/onboarding/contractual',
-  upload: '/api/onboarding/contractual/signed-agreement',
-  submit: '/api/onboarding/contractual/submit',
-};
-export const FINANCIAL_PATHS: StepPaths = {
-  save: '/api/onboarding/financial',
-  upload: '/api/onboarding/financial/invoicing-form',
-  submit: '/api/onboarding/financial/submit',
-};
-export const MAHS_PATH = '/api/onboarding/mahs';
-export const SPOC_ASSISTANT_PATH = '/api/onboarding/people/spoc-assistant';
-export const personPath = (userId: string) => `/api/onboarding/people/${userId}`;
+/** One call of such a write, ready to send (`onboardingCall(onboardingApi.saveMahs, { body })`). */
+export type OnboardingCall = (http: HttpClient) => Promise<Onboarding>;
+export const onboardingCall =
+  <E extends AnsweringEndpoint>(endpoint: E, input: Omit<CallInput<E>, 'signal'>): OnboardingCall =>
+  (http) =>
+    callApi(http, endpoint, input as CallInput<E>) as Promise<Onboarding>;
 
 /**
  * One write of the onboarding (every one answers the whole application), stored in the query cache. A
@@ -82,29 +85,41 @@ export const personPath = (userId: string) => `/api/onboarding/people/${userId}`
  */
 export function useOnboardingWrite() {
   const http = useHttp();
-  const queryClient = useQueryClient();
+  const store = useStore();
   return useMutation({
-    mutationFn: async ({
-      path,
-      method,
-      body,
-    }: {
-      path: string;
-      method: 'PUT' | 'POST' | 'PATCH' | 'DELETE';
-      body?: unknown;
-    }): Promise<SaveOutcome> => {
+    mutationFn: async (call: OnboardingCall): Promise<SaveOutcome> => {
       try {
-        return { kind: 'saved', onboarding: await http<Onboarding>(path, { method, body }) };
+        return { kind: 'saved', onboarding: await call(http) };
       } catch (error) {
         if (isVersionConflict(error)) return { kind: 'conflict' };
         throw error;
       }
     },
     onSuccess: (outcome) => {
-      if (outcome.kind === 'saved') queryClient.setQueryData(ONBOARDING_KEY, outcome.onboarding);
+      if (outcome.kind === 'saved') store(outcome.onboarding);
     },
   });
 }
+
+/** The writes of one step: its draft, its file upload and its submission. */
+export const LEGITIMACY_STEP = {
+  save: onboardingApi.saveLegitimacy,
+  upload: onboardingApi.uploadCopyOfProof,
+  submit: onboardingApi.submitLegitimacy,
+};
+export const CONTRACTUAL_STEP = {
+  save: onboardingApi.saveContractual,
+  upload: onboardingApi.uploadSignedAgreement,
+  submit: onboardingApi.submitContractual,
+};
+export const FINANCIAL_STEP = {
+  save: onboardingApi.saveFinancial,
+  upload: onboardingApi.uploadInvoicingForm,
+  submit: onboardingApi.submitFinancial,
+};
+export type StepEndpoints = typeof LEGITIMACY_STEP | typeof CONTRACTUAL_STEP | typeof FINANCIAL_STEP;
+/** What a step's draft save sends. */
+export type StepDraft<S extends StepEndpoints> = CallBody<S['save']>;
 
 /**
  * A step's writes (legitimacy, contractual, financial): save its draft, upload its file, submit it. A stale
@@ -113,17 +128,14 @@ export function useOnboardingWrite() {
  * message (spec §8). People are no part of a step: useOnboardingWrite's people calls answer
  * ALREADY_A_PERSON, PERSON_DISABLED and TOO_MANY_PEOPLE (issue 21 items 1 and 2).
  */
-export function useStepActions<TDraft>(paths: StepPaths) {
+export function useStepActions<S extends StepEndpoints>(step: S) {
   const http = useHttp();
-  const queryClient = useQueryClient();
-  const store = (onboarding: Onboarding) => queryClient.setQueryData(ONBOARDING_KEY, onboarding);
+  const store = useStore();
   const save = useMutation({
-    mutationFn: async (draft: TDraft): Promise<SaveOutcome> => {
+    mutationFn: async (draft: StepDraft<S>): Promise<SaveOutcome> => {
       try {
-        return {
-          kind: 'saved',
-          onboarding: await http<Onboarding>(paths.save, { method: 'PUT', body: draft }),
-        };
+        const call = onboardingCall<S['save']>(step.save, { body: draft } as CallInput<S['save']>);
+        return { kind: 'saved', onboarding: await call(http) };
       } catch (error) {
         if (isVersionConflict(error)) return { kind: 'conflict' };
         throw error;
@@ -137,13 +149,13 @@ export function useStepActions<TDraft>(paths: StepPaths) {
     mutationFn: (file: File) => {
       const body = new FormData();
       body.append('file', file);
-      return http<StoredFileSummary>(paths.upload, { method: 'POST', body });
+      return callApi(http, step.upload, { body });
     },
   });
   const submit = useMutation({
     mutationFn: async (version: number): Promise<SubmitOutcome> => {
       try {
-        const onboarding = await http<Onboarding>(paths.submit, { method: 'POST', body: { version } });
+        const onboarding = await callApi(http, step.submit, { body: { version } });
         return { kind: 'submitted', onboarding };
       } catch (error) {
         if (isVersionConflict(error)) return { kind: 'conflict' };
@@ -156,20 +168,8 @@ export function useStepActions<TDraft>(paths: StepPaths) {
       if (outcome.kind === 'submitted') store(outcome.onboarding);
     },
   });
-  /** The application as stored now (after someone else's save, or an upload). */
-  const reload = () =>
-    queryClient.fetchQuery({
-      queryKey: ONBOARDING_KEY,
-      queryFn: ({ signal }) => http<Onboarding>(ONBOARDING_PATH, { signal }),
-      staleTime: 0,
-    });
-  return { save, upload, submit, reload };
+  return { save, upload, submit, reload: useOnboardingReload() };
 }
 
 /** The legitimacy step's writes. */
-export const useLegitimacyActions = () =>
-  useStepActions<LegitimacyDraftBody>({
-    save: LEGITIMACY_PATH,
-    upload: COPY_OF_PROOF_PATH,
-    submit: SUBMIT_LEGITIMACY_PATH,
-  });
+export const useLegitimacyActions = () => useStepActions(LEGITIMACY_STEP);

@@ -1,11 +1,11 @@
-import type { OnboardingAnswer, Person } from '@portal/contracts';
+import { type OnboardingAnswer, onboardingApi, type Person } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, useFormKit } from '../../../forms/form';
 import { TextField } from '../../../forms/text-fields';
 import { openModal } from '../../../modal/modal-store';
 import styles from './onboarding.module.css';
-import { personPath, SPOC_ASSISTANT_PATH, useOnboardingWrite } from './onboarding-api';
+import { type OnboardingCall, onboardingCall, useOnboardingWrite } from './onboarding-api';
 
 /** The people section's heading: the legitimacy step's contacts link to it. */
 export const PEOPLE_TITLE_ID = 'people-title';
@@ -32,13 +32,13 @@ export function PeopleSection({ onboarding }: { onboarding: OnboardingAnswer }) 
   const form = useFormKit<InviteValues>({ defaultValues: { firstName: '', lastName: '', email: '' } });
   const version = onboarding.organisation.version;
 
-  const change = (path: string, method: 'POST' | 'PATCH' | 'DELETE', body?: unknown) => {
+  const change = (call: OnboardingCall, afterwards?: () => void) => {
     setConflict(false);
     write
-      .mutateAsync({ path, method, body })
+      .mutateAsync(call)
       .then((outcome) => {
         if (outcome.kind === 'conflict') setConflict(true);
-        else if (method === 'POST') form.reset();
+        else afterwards?.();
       })
       .catch(() => {});
   };
@@ -49,7 +49,7 @@ export function PeopleSection({ onboarding }: { onboarding: OnboardingAnswer }) 
       text: t('external.onboarding.people.removeText', { name: person.name }),
       primaryButton: {
         name: 'external.onboarding.people.remove',
-        action: () => change(`${SPOC_ASSISTANT_PATH}?version=${version}`, 'DELETE'),
+        action: () => change(onboardingCall(onboardingApi.removeSpocAssistant, { query: { version } })),
       },
     });
 
@@ -57,7 +57,15 @@ export function PeopleSection({ onboarding }: { onboarding: OnboardingAnswer }) 
     openModal({
       title: 'external.onboarding.people.accessTitle',
       text: t(`external.onboarding.people.accessText.${access}`, { name: person.name }),
-      primaryButton: { action: () => change(personPath(person.id), 'PATCH', { version, access }) },
+      primaryButton: {
+        action: () =>
+          change(
+            onboardingCall(onboardingApi.setPersonAccess, {
+              params: { userId: person.id },
+              body: { version, access },
+            }),
+          ),
+      },
     });
 
   return (
@@ -123,7 +131,11 @@ export function PeopleSection({ onboarding }: { onboarding: OnboardingAnswer }) 
         <Form
           form={form}
           aria-labelledby="people-invite-title"
-          onSubmit={(values) => change(SPOC_ASSISTANT_PATH, 'POST', { ...values, version })}
+          onSubmit={(values) =>
+            change(onboardingCall(onboardingApi.inviteSpocAssistant, { body: { ...values, version } }), () =>
+              form.reset(),
+            )
+          }
         >
           <h3 id="people-invite-title">{t('external.onboarding.people.invite')}</h3>
           <div className={styles.columns}>

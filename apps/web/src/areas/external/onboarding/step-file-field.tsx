@@ -2,6 +2,7 @@ import type { FilePurpose } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { allowedExtensions, BYTES_PER_MB, formatFileSize, maxSizeMbOf } from '../../../forms/check-files';
 import { FileInput } from '../../../forms/file-input';
+import { useFileDownloads } from '../../../http/stored-file-download';
 import { StoredFileLink, type StoredFileSummary } from '../../../ui/stored-file-link';
 import { named } from './company-fields';
 import styles from './onboarding.module.css';
@@ -26,6 +27,7 @@ export function StepFileField({
   texts: { current: string; none: string; label: string; replace: string; help?: string };
 }) {
   const { t, i18n } = useTranslation();
+  const downloads = useFileDownloads();
   const maxSizeMb = maxSizeMbOf(purpose, undefined) ?? 0;
   const help =
     texts.help ??
@@ -36,7 +38,7 @@ export function StepFileField({
   return (
     <div className={styles.copyOfProof}>
       <p className={styles.currentFile}>
-        {texts.current} {current ? <StoredFileLink file={current} /> : texts.none}
+        {texts.current} {current ? <StoredFileLink file={current} downloads={downloads} /> : texts.none}
       </p>
       <FileInput
         {...named(name)}

@@ -4,16 +4,17 @@ import { useEffect, useRef, useState } from 'react';
 import type { DefaultValues, FieldValues, Path } from 'react-hook-form';
 import { type FormKit, useFormKit } from '../../../forms/form';
 import { FORM_MESSAGES } from '../../../forms/form-schema';
-import { isHttpCode, type StepPaths, useStepActions } from './onboarding-api';
+import { isHttpCode, type StepDraft, type StepEndpoints, useStepActions } from './onboarding-api';
 
 export type StepNotice = 'saved' | 'submitted' | 'conflict';
 
-export interface StepFlowOptions<TValues extends FieldValues, TDraft> {
+export interface StepFlowOptions<TValues extends FieldValues, S extends StepEndpoints> {
   onboarding: OnboardingAnswer;
-  paths: StepPaths;
+  /** The step's endpoints (onboarding-api.ts CONTRACTUAL_STEP, FINANCIAL_STEP). */
+  step: S;
   toValues: (onboarding: OnboardingAnswer) => TValues;
   /** The PUT body at the version the form was loaded from. */
-  toDraft: (values: TValues, version: number) => TDraft;
+  toDraft: (values: TValues, version: number) => StepDraft<S>;
   /** The newly chosen file, uploaded right after the draft is saved. */
   fileOf: (values: TValues) => File | null;
   /** The domain's rule for the step (packages/domain missingForContractual, missingForFinancial). */
@@ -25,12 +26,14 @@ export interface StepFlowOptions<TValues extends FieldValues, TDraft> {
  * loaded from (a stale one reloads and says so), then uploads a newly chosen file; "Submit" saves, checks
  * the domain's list of what is missing, then submits, and shows the API's 400 MISSING list the same way.
  */
-export function useStepFlow<TValues extends FieldValues, TDraft>(options: StepFlowOptions<TValues, TDraft>) {
-  const { onboarding, paths, toValues, toDraft, fileOf, missingOf } = options;
+export function useStepFlow<TValues extends FieldValues, S extends StepEndpoints>(
+  options: StepFlowOptions<TValues, S>,
+) {
+  const { onboarding, step, toValues, toDraft, fileOf, missingOf } = options;
   const form: FormKit<TValues> = useFormKit<TValues>({
     defaultValues: toValues(onboarding) as DefaultValues<TValues>,
   });
-  const actions = useStepActions<TDraft>(paths);
+  const actions = useStepActions(step);
   const loaded = useRef(onboarding);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<StepNotice | null>(null);

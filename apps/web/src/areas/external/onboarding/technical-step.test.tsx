@@ -13,7 +13,6 @@ import { createQueryClient } from '../../../http/error-handler';
 import { createHttpClient } from '../../../http/http-client';
 import { HttpProvider } from '../../../http/http-context';
 import { createMockOnboarding, type MockOnboardingState } from '../../../mock/onboarding-data';
-import { applicationWrites } from '../../../mock/onboarding-handlers';
 import { technicalHandlers } from '../../../mock/technical-handlers';
 import { TEST_ENVIRONMENT } from '../../../test/render-with-providers';
 import { testAuth, userWith } from '../../../test/session-users';
@@ -134,7 +133,7 @@ function serve(state: MockOnboardingState) {
       return undefined;
     }),
     http.get('/api/onboarding', () => HttpResponse.json(state.onboarding)),
-    ...technicalHandlers(0, state, applicationWrites(0, state)),
+    ...technicalHandlers({ delayMs: 0, newId: () => crypto.randomUUID() }, state),
   );
   return sent;
 }

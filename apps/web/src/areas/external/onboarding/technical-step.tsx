@@ -2,6 +2,7 @@ import type { OnboardingAnswer, RevealedSessionToken, TechnicalEnvironmentStep }
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, useFormKit } from '../../../forms/form';
+import { useFileDownloads } from '../../../http/stored-file-download';
 import { CopyBox } from '../../../ui/copy-box';
 import { Select } from '../../../ui/select';
 import { StoredFileLink } from '../../../ui/stored-file-link';
@@ -65,6 +66,7 @@ function TechnicalEnvironmentPanel({
   editable: boolean;
 }) {
   const { t, i18n } = useTranslation();
+  const downloads = useFileDownloads();
   const environment: TechnicalEnvironment = step.environment;
   const actions = useTechnicalActions(environment);
   const [gatewayId, setGatewayId] = useState<string | null>(step.gateway?.id ?? null);
@@ -205,7 +207,7 @@ function TechnicalEnvironmentPanel({
             {step.csrs.map((csr) => (
               <tr key={csr.id}>
                 <td>
-                  <StoredFileLink file={csr.file} />
+                  <StoredFileLink file={csr.file} downloads={downloads} />
                 </td>
                 <td>{t(`${KEY}.csr.statuses.${csr.status}`)}</td>
                 <td>{when(csr.uploadedAt)}</td>

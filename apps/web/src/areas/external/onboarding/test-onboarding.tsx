@@ -1,4 +1,5 @@
 import { File as NodeFile } from 'node:buffer';
+import { onboardingApi } from '@portal/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, waitFor } from '@testing-library/react';
 import { type HttpHandler, http } from 'msw';
@@ -35,7 +36,7 @@ export function serveOnboarding(
     delayMs: 0,
     newId: () => `f2000000-0000-4000-8000-${String(++created).padStart(12, '0')}`,
   };
-  const record = http.all('/api/onboarding/*', async ({ request }) => {
+  const record = http.all(`${onboardingApi.answer.path}/*`, async ({ request }) => {
     const path = new URL(request.url).pathname;
     const type = request.headers.get('content-type') ?? '';
     const body = type.includes('json')

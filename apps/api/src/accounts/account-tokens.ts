@@ -1,0 +1,85 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { ACCOUNT_TOKEN_ERRORS } from '@portal/contracts';
+import type { Transaction } from 'kysely';
+import type { AccountToken, AccountTokenPurpose, DB, Db } from '../db/schema.js';
+import { ApiError } from '../http/api-error.js';
+
+/** domain.md: a confirmation link is valid 48 hours; an invitation a week. */
+export const TOKEN_TTL_HOURS: Record<AccountTokenPurpose, number> = {
+  CONFIRM_REGISTRATION: 48,
+  INVITATION: 168,
+};
+
+/**
+ * The link a mailed token travels in (a registration's confirmation, an invitation): the SPA's /confirm
+ * page, which reads the token and calls the API.
+ */
+export const confirmationLink = (publicUrl: string, token: string) =>
+  `${publicUrl}/confirm?token=${encodeURIComponent(token)}`;
+
+/** Only a token's sha256 is stored: a leaked table holds no usable link. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Issues a single-use token for a mailed link, inside the caller's transaction (the one that writes the
+ * mail), and answers the token itself, which only the mail carries. Earlier unused tokens of the same
+ * registration or user stop working, so only the newest link does.
+ */
+export async function issueAccountToken(
+  trx: Db,
+  target:
+    | { purpose: 'CONFIRM_REGISTRATION'; registrationId: string }
+    | { purpose: 'INVITATION'; userId: string },
+  now = new Date(),
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const owner =
+    target.purpose === 'CONFIRM_REGISTRATION'
+      ? ({ registrationId: target.registrationId, userId: null } as const)
+      : ({ registrationId: null, userId: target.userId } as const);
+  let previous = trx.updateTable('accountTokens').set({ usedAt: now }).where('usedAt', 'is', null);
+  previous =
+    owner.registrationId !== null
+      ? previous.where('registrationId', '=', owner.registrationId)
+      : previous.where('userId', '=', owner.userId);
+  await previous.execute();
+  await trx
+    .insertInto('accountTokens')
+    .values({
+      tokenHash: hashToken(token),
+      purpose: target.purpose,
+      ...owner,
+      expiresAt: new Date(now.getTime() + TOKEN_TTL_HOURS[target.purpose] * 3_600_000),
+    })
+    .execute();
+  return token;
+}
+
+const tokenError = (kind: keyof typeof ACCOUNT_TOKEN_ERRORS, message: string) =>
+  new ApiError(400, ACCOUNT_TOKEN_ERRORS[kind], message);
+
+/**
+ * The token's row when it can still be used, else spec §8's INVALID_CONFIRM_ACCOUNT codes: 105 unknown,
+ * 301 expired, 405 used. With `lock`, the row stays locked until the transaction ends, so a link clicked
+ * twice at once is used once.
+ */
+export async function usableAccountToken(
+  db: Db,
+  token: string,
+  options: { lock?: boolean; now?: Date } = {},
+): Promise<AccountToken> {
+  let query = db.selectFrom('accountTokens').selectAll().where('tokenHash', '=', hashToken(token));
+  if (options.lock) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  if (!row) throw tokenError('unknown', 'This link is not known; ask for a new one');
+  if (row.usedAt) throw tokenError('used', 'This link has been used already');
+  if (new Date(row.expiresAt).getTime() <= (options.now ?? new Date()).getTime()) {
+    throw tokenError('expired', 'This link has expired; ask for a new one');
+  }
+  return row;
+}
+
+/** Marks a token used, in the transaction that does what it allowed. */
+export async function useAccountToken(trx: Transaction<DB>, id: string, now = new Date()): Promise<void> {
+  await trx.updateTable('accountTokens').set({ usedAt: now }).where('id', '=', id).execute();
+}

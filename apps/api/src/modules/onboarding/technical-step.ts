@@ -1,0 +1,401 @@
+import type {
+  RevealedSessionToken,
+  StoredFileSummary,
+  TechnicalEnvironmentStep,
+  TechnicalStep,
+} from '@portal/contracts';
+import {
+  isCsrPem,
+  iso,
+  isTechnicalOpen,
+  isTokenRevealable,
+  sessionTokenStatusAt,
+  TECHNICAL_ENVIRONMENTS,
+  type TechnicalEnvironment,
+  words,
+} from '@portal/domain';
+import type { FastifyRequest } from 'fastify';
+import { type Kysely, sql } from 'kysely';
+import {
+  lockOrganisation,
+  lockOrganisationAtVersion,
+  touchOrganisation,
+} from '../../company/organisation.js';
+import { type TokenCipher, TokenDecryptionError } from '../../company/token-cipher.js';
+import { writeAudit } from '../../db/audit.js';
+import { UNIQUE_VIOLATION, violates } from '../../db/pg-errors.js';
+import type { DB, Db, Organisation } from '../../db/schema.js';
+import { ApiError, notFound } from '../../http/api-error.js';
+import { receiveUpload, type StagedFile } from '../../storage/receive-upload.js';
+import { saveWithFile } from '../../storage/save-with-file.js';
+import { refuseWhenStorageFull } from '../../storage/storage-quota.js';
+import { contentMismatch } from '../../storage/upload-errors.js';
+import type { OnboardingCaller } from './onboarding-caller.js';
+
+/**
+ * domain.md "Life of an application", the technical step (issue 11 item 3): from TECHNICAL_IQE the company
+ * picks a gateway, uploads CSR files, requests session tokens per environment and sees its test runs; PRD
+ * opens at TECHNICAL_PRD. The gateway is one for both environments (organisations.gateway_id, domain.md
+ * Organisation.gatewayId): choosing it for an environment checks that it offers that environment, and the
+ * answer shows it in each environment it offers. Reviewers issue the tokens (a later issue); the company
+ * reveals an issued value once.
+ */
+
+/** 409 STEP_LOCKED, as the other steps answer, while the environment is not open for the company. */
+export function assertEnvironmentOpen(organisation: Organisation, environment: TechnicalEnvironment): void {
+  if (isTechnicalOpen(organisation.stage, environment)) return;
+  throw new ApiError(
+    409,
+    'STEP_LOCKED',
+    environment === 'PRD'
+      ? `Production opens when a reviewer moves the company to production (stage ${words(organisation.stage)})`
+      : `The technical step opens when a reviewer moves the company to IQE testing (stage ${words(organisation.stage)})`,
+  );
+}
+
+/** The gateways a company may choose for an environment: active, certified, offering it; by name. */
+const choosableGateways = (db: Db, environment: TechnicalEnvironment) =>
+  db
+    .selectFrom('gateways')
+    .select(['id', 'name'])
+    .where('active', '=', true)
+    .where('certified', '=', true)
+    .where(sql<boolean>`${environment} = any(environments)`)
+    .orderBy(sql`lower(name)`)
+    .orderBy('id');
+
+/** The technical step as the company sees it (contracts technicalStepSchema). */
+export async function readTechnical(
+  db: Db,
+  organisation: Organisation,
+  access: 'FULL' | 'READ_ONLY',
+  now = new Date(),
+): Promise<TechnicalStep> {
+  const organisationId = organisation.id;
+  const open = isTechnicalOpen(organisation.stage);
+  const gateway = organisation.gatewayId
+    ? await db
+        .selectFrom('gateways')
+        .select(['id', 'name', 'environments'])
+        .where('id', '=', organisation.gatewayId)
+        .executeTakeFirst()
+    : undefined;
+  const csrs = await db
+    .selectFrom('certificateRequests')
+    .innerJoin('storedFiles', 'storedFiles.id', 'certificateRequests.fileId')
+    .select([
+      'certificateRequests.id',
+      'certificateRequests.environment',
+      'certificateRequests.status',
+      'certificateRequests.createdAt',
+      'storedFiles.id as fileId',
+      'storedFiles.name',
+      'storedFiles.size',
+      'storedFiles.mime',
+    ])
+    .where('certificateRequests.organisationId', '=', organisationId)
+    .orderBy('certificateRequests.createdAt', 'desc')
+    .orderBy('certificateRequests.id', 'desc')
+    .execute();
+  const tokens = await db
+    .selectFrom('sessionTokens')
+    .select(['id', 'environment', 'status', 'requestedAt', 'issuedAt', 'expiresAt', 'shownAt'])
+    .where('organisationId', '=', organisationId)
+    .orderBy('requestedAt', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  const runs = await db
+    .selectFrom('testRuns')
+    .select(['environment', 'scenario', 'result', 'errorCode', 'executedAt'])
+    .where('organisationId', '=', organisationId)
+    .where('environment', 'in', TECHNICAL_ENVIRONMENTS)
+    .orderBy('executedAt', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  const environmentStep = async (environment: TechnicalEnvironment): Promise<TechnicalEnvironmentStep> => ({
+    environment,
+    open: isTechnicalOpen(organisation.stage, environment),
+    gateway:
+      gateway?.environments.includes(environment) === true ? { id: gateway.id, name: gateway.name } : null,
+    csrs: csrs
+      .filter((row) => row.environment === environment)
+      .map((row) => ({
+        id: row.id,
+        file: { id: row.fileId, name: row.name, size: row.size, mime: row.mime },
+        status: row.status,
+        uploadedAt: row.createdAt.toISOString(),
+      })),
+    tokens: tokens
+      .filter((row) => row.environment === environment)
+      .map((row) => ({
+        id: row.id,
+        status: sessionTokenStatusAt(row, now),
+        requestedAt: row.requestedAt.toISOString(),
+        issuedAt: iso(row.issuedAt),
+        expiresAt: iso(row.expiresAt),
+        valueAvailable: isTokenRevealable(row, now),
+      })),
+    testRuns: runs
+      .filter((row) => row.environment === environment)
+      .map((row) => ({
+        scenario: row.scenario,
+        result: row.result,
+        errorCode: row.errorCode,
+        executedAt: row.executedAt.toISOString(),
+      })),
+    gateways: await choosableGateways(db, environment).execute(),
+  });
+
+  return {
+    open,
+    editable: open && access === 'FULL',
+    environments: { IQE: await environmentStep('IQE'), PRD: await environmentStep('PRD') },
+  };
+}
+
+/**
+ * PUT /api/onboarding/technical/{environment}/gateway, at the organisation's version (409 when stale): an
+ * active, certified gateway offering the environment (else 400 GATEWAY_NOT_AVAILABLE), set as the
+ * company's gateway, the organisation's version + 1 and an audit row, in one transaction.
+ */
+export async function chooseGateway(
+  db: Kysely<DB>,
+  caller: OnboardingCaller,
+  environment: TechnicalEnvironment,
+  input: { version: number; gatewayId: string },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const organisation = await lockOrganisationAtVersion(trx, caller.organisationId, input.version);
+    assertEnvironmentOpen(organisation, environment);
+    const gateway = await choosableGateways(trx, environment)
+      .where('id', '=', input.gatewayId)
+      .forShare()
+      .executeTakeFirst();
+    if (!gateway) {
+      throw new ApiError(
+        400,
+        'GATEWAY_NOT_AVAILABLE',
+        `Choose an active, certified gateway offering ${environment}`,
+      );
+    }
+    await touchOrganisation(trx, organisation.id, {
+      actor: caller.actor,
+      set: { gatewayId: gateway.id },
+      audit: {
+        action: 'CHOOSE_GATEWAY',
+        entity: 'organisation',
+        entityId: organisation.id,
+        diff: { environment, gatewayId: { from: organisation.gatewayId, to: gateway.id } },
+      },
+    });
+  });
+}
+
+/** The organisation now, read before an upload's body: a closed environment stores no byte. */
+async function assertOpenBeforeUpload(
+  db: Kysely<DB>,
+  organisationId: string,
+  environment: TechnicalEnvironment,
+) {
+  const organisation = await db
+    .selectFrom('organisations')
+    .selectAll()
+    .where('id', '=', organisationId)
+    .executeTakeFirst();
+  if (!organisation) throw notFound(`No organisation ${organisationId}`);
+  assertEnvironmentOpen(organisation, environment);
+}
+
+/** The staged file's bytes read back from the store (a CSR is at most 1 MB). */
+async function stagedText(request: FastifyRequest, file: StagedFile): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await request.server.fileStorage.store.get(file.container, file.key)) {
+    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * POST /api/onboarding/technical/{environment}/csr: a `.csr` file through the stored-files service (111,
+ * 112, 413 pass through: its first bytes must start a PEM certificate request), then the whole content
+ * checked as one PEM "CERTIFICATE REQUEST" block with a base64 body (packages/domain isCsrPem; else 400
+ * code 112, the blob removed), then one transaction: its stored_files row, the certificate request
+ * (UPLOADED) and an audit row; over the company's storage quota (issue 21 item 5), 413
+ * STORAGE_QUOTA_EXCEEDED, before the body is read when the quota is already used up. The organisation's
+ * version is not changed, as for the other uploads.
+ */
+export async function uploadCsr(
+  db: Kysely<DB>,
+  request: FastifyRequest,
+  caller: OnboardingCaller,
+  environment: TechnicalEnvironment,
+): Promise<{ id: string; environment: TechnicalEnvironment; file: StoredFileSummary; status: 'UPLOADED' }> {
+  const { organisationId, actor } = caller;
+  await assertOpenBeforeUpload(db, organisationId, environment);
+  await refuseWhenStorageFull(db, request.server.fileStorage, organisationId);
+  const { file } = await receiveUpload(request, 'CSR');
+  let valid: boolean;
+  try {
+    valid = isCsrPem(await stagedText(request, file));
+  } catch (error) {
+    await file.discard();
+    throw error;
+  }
+  if (!valid) {
+    await file.discard();
+    throw contentMismatch('csr');
+  }
+  return saveWithFile(db, file, { organisationId, uploadedBy: actor }, async (trx, stored) => {
+    // Again under the lock: a reviewer may have suspended the company while the file came in.
+    assertEnvironmentOpen(await lockOrganisation(trx, organisationId), environment);
+    const { id } = await trx
+      .insertInto('certificateRequests')
+      .values({ organisationId, environment, fileId: stored.id, createdBy: actor, updatedBy: actor })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const summary = { id: stored.id, name: stored.name, size: stored.size, mime: stored.mime };
+    await writeAudit(trx, {
+      actor,
+      action: 'UPLOAD_CSR',
+      entity: 'certificateRequest',
+      entityId: id,
+      diff: { environment, fileId: stored.id, file: summary },
+    });
+    return { id, environment, file: summary, status: 'UPLOADED' as const };
+  });
+}
+
+const alreadyRequested = (environment: TechnicalEnvironment) =>
+  new ApiError(
+    409,
+    'TOKEN_ALREADY_REQUESTED',
+    `A session token for ${environment} is already requested; wait for EMVO to issue or cancel it`,
+  );
+
+/**
+ * POST /api/onboarding/technical/{environment}/session-token, at the organisation's version (409 when
+ * stale): a REQUESTED token for the reviewers' queue (at most one open request per environment: 409
+ * TOKEN_ALREADY_REQUESTED, held by a partial unique index too), the organisation's version + 1 and an
+ * audit row, in one transaction.
+ */
+export async function requestSessionToken(
+  db: Kysely<DB>,
+  caller: OnboardingCaller,
+  environment: TechnicalEnvironment,
+  version: number,
+): Promise<void> {
+  try {
+    await db.transaction().execute(async (trx) => {
+      const organisation = await lockOrganisationAtVersion(trx, caller.organisationId, version);
+      assertEnvironmentOpen(organisation, environment);
+      const open = await trx
+        .selectFrom('sessionTokens')
+        .select('id')
+        .where('organisationId', '=', organisation.id)
+        .where('environment', '=', environment)
+        .where('status', '=', 'REQUESTED')
+        .executeTakeFirst();
+      if (open) throw alreadyRequested(environment);
+      const now = new Date();
+      const { id } = await trx
+        .insertInto('sessionTokens')
+        .values({
+          organisationId: organisation.id,
+          environment,
+          requestedBy: caller.actor,
+          requestedAt: now,
+          createdBy: caller.actor,
+          updatedBy: caller.actor,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await touchOrganisation(trx, organisation.id, {
+        actor: caller.actor,
+        at: now,
+        audit: {
+          action: 'REQUEST_SESSION_TOKEN',
+          entity: 'sessionToken',
+          entityId: id,
+          diff: { environment, status: 'REQUESTED' },
+        },
+      });
+    });
+  } catch (error) {
+    if (violates(error, UNIQUE_VIOLATION, 'session_tokens_one_open_request'))
+      throw alreadyRequested(environment);
+    throw error;
+  }
+}
+
+/**
+ * POST /api/onboarding/technical/session-tokens/{tokenId}/reveal: the decrypted value of an issued,
+ * unexpired token of the caller's organisation, once (shown_at set and an audit row in the same
+ * transaction, the row locked so two clicks cannot both see it). Another company's token or an unknown
+ * id: 404; shown before: 409 TOKEN_ALREADY_SHOWN; not issued, cancelled or expired: 409 TOKEN_NOT_AVAILABLE.
+ */
+export async function revealSessionToken(
+  db: Kysely<DB>,
+  cipher: () => Promise<TokenCipher>,
+  caller: OnboardingCaller,
+  tokenId: string,
+  now = new Date(),
+): Promise<RevealedSessionToken> {
+  return db.transaction().execute(async (trx) => {
+    const organisation = await lockOrganisation(trx, caller.organisationId);
+    const token = await trx
+      .selectFrom('sessionTokens')
+      .selectAll()
+      .where('id', '=', tokenId)
+      .where('organisationId', '=', organisation.id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!token) throw notFound(`No session token ${tokenId}`);
+    assertEnvironmentOpen(organisation, token.environment);
+    if (token.shownAt) {
+      throw new ApiError(
+        409,
+        'TOKEN_ALREADY_SHOWN',
+        'This session token was shown once already; request a new one if it is lost',
+      );
+    }
+    const status = sessionTokenStatusAt(token, now);
+    if (!isTokenRevealable(token, now) || !token.expiresAt) {
+      throw new ApiError(
+        409,
+        'TOKEN_NOT_AVAILABLE',
+        `This session token is ${words(status)}: there is no value to show`,
+      );
+    }
+    if (!token.valueCiphertext || !token.valueNonce || !token.keyId) {
+      throw new Error(`Session token ${token.id} is issued without its encrypted value`);
+    }
+    let value: string;
+    try {
+      value = (await cipher()).decrypt({
+        ciphertext: token.valueCiphertext,
+        nonce: token.valueNonce,
+        keyId: token.keyId,
+      });
+    } catch (error) {
+      if (!(error instanceof TokenDecryptionError)) throw error;
+      throw new ApiError(
+        409,
+        'TOKEN_UNREADABLE',
+        'This session token can no longer be read (the encryption key changed); request a new one',
+      );
+    }
+    await trx
+      .updateTable('sessionTokens')
+      .set({ shownAt: now, updatedBy: caller.actor, updatedAt: now, version: sql<number>`version + 1` })
+      .where('id', '=', token.id)
+      .execute();
+    await writeAudit(trx, {
+      actor: caller.actor,
+      action: 'REVEAL_SESSION_TOKEN',
+      entity: 'sessionToken',
+      entityId: token.id,
+      diff: { shownAt: now.toISOString() },
+    });
+    return { id: token.id, environment: token.environment, value, expiresAt: token.expiresAt.toISOString() };
+  });
+}

@@ -1,0 +1,32 @@
+import type { Selectable } from 'kysely';
+import type { Db, DisclaimerContentsTable } from '../db/schema.js';
+
+export type DisclaimerType = DisclaimerContentsTable['type'];
+export type DisclaimerContent = Selectable<DisclaimerContentsTable>;
+
+/** domain.md DisclaimerContent: the types of text an administrator publishes. */
+export const DISCLAIMER_TYPES = [
+  'LOGIN',
+  'REGISTRATION',
+  'PA_TICKBOX',
+  'IIF',
+  'FOOTER_LEGAL',
+  'PRIVACY',
+] as const satisfies readonly DisclaimerType[];
+
+const isDisclaimerType = (value: string): value is DisclaimerType =>
+  (DISCLAIMER_TYPES as readonly string[]).includes(value);
+
+/**
+ * The published version of a disclaimer type, if any. At most one per type is published (migration 0001's
+ * partial unique index): publishing a new version archives the previous one.
+ */
+export async function publishedDisclaimer(db: Db, type: string): Promise<DisclaimerContent | undefined> {
+  if (!isDisclaimerType(type)) return undefined;
+  return db
+    .selectFrom('disclaimerContents')
+    .selectAll()
+    .where('type', '=', type)
+    .where('status', '=', 'PUBLISHED')
+    .executeTakeFirst();
+}

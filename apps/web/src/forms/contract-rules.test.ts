@@ -1,0 +1,62 @@
+import { emailField, gatewayInputSchema } from '@portal/contracts';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { contractFieldRules, contractMessage } from './contract-rules';
+
+describe('contractFieldRules (issue 22 item 4: a field reads its rules from the contract)', () => {
+  it("reads a gateway's fields as @portal/contracts declares them", () => {
+    expect(contractFieldRules(gatewayInputSchema, 'name')).toEqual({
+      required: true,
+      minLength: 2,
+      maxLength: 100,
+    });
+    expect(contractFieldRules(gatewayInputSchema, 'website')).toMatchObject({
+      required: false,
+      maxLength: 200,
+    });
+    expect(contractFieldRules(gatewayInputSchema, 'notes')).toMatchObject({
+      required: false,
+      maxLength: 1000,
+    });
+    expect(contractFieldRules(gatewayInputSchema, 'environments')).toEqual({ required: true });
+    expect(contractFieldRules(gatewayInputSchema, 'certified')).toEqual({ required: false });
+    expect(contractFieldRules(gatewayInputSchema, 'nothing')).toBeUndefined();
+  });
+
+  it('follows nested objects and lists by a dotted path', () => {
+    const schema = z.object({
+      contacts: z.array(
+        z.object({ email: z.string().max(100), age: z.number().int().min(18).max(99).nullable() }),
+      ),
+    });
+    expect(contractFieldRules(schema, 'contacts.0.email')).toEqual({ required: true, maxLength: 100 });
+    expect(contractFieldRules(schema, 'contacts.0.age')).toEqual({ required: false, min: 18, max: 99 });
+  });
+});
+
+describe('contractMessage', () => {
+  const issueOf = (schema: z.ZodType, value: unknown) => {
+    const result = schema.safeParse(value);
+    if (result.success) throw new Error('expected a refusal');
+    return result.error.issues[0] as z.core.$ZodIssue;
+  };
+
+  it("says spec §5's messages for a missing value, a length and a bound", () => {
+    expect(contractMessage(issueOf(z.string().min(2), ''), '').message).toBe('errors.form.required');
+    expect(contractMessage(issueOf(z.string().min(2), 'a'), 'a').message).toBe('errors.form.minLength');
+    expect(contractMessage(issueOf(z.string().max(2), 'abc'), 'abc').message).toBe('errors.form.maxLength');
+    expect(contractMessage(issueOf(z.number().min(3), 1), 1).message).toBe('errors.form.min');
+    expect(contractMessage(issueOf(z.number(), undefined), undefined).message).toBe('errors.form.required');
+  });
+
+  it("says spec §5's message of a named pattern the contract uses", () => {
+    const email = z.object({ email: emailField });
+    const issue = issueOf(email, { email: 'not-an-email' });
+    expect(contractMessage(issue, 'not-an-email').message).toBe('errors.form.pattern.email');
+  });
+
+  it("keeps the contract's words for its own rules", () => {
+    const issue = issueOf(z.string().regex(/^a/, 'Starts with an a'), 'b');
+    expect(contractMessage(issue, 'b')).toEqual({ type: 'verbatim', message: 'Starts with an a' });
+  });
+});

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { iso } from './iso.js';
+
+describe('iso', () => {
+  it.each([
+    ['a Date is its ISO string', new Date(Date.UTC(2026, 0, 2, 3, 4, 5)), '2026-01-02T03:04:05.000Z'],
+    ['a stored string is read and written in UTC', '2026-01-02T04:04:05+01:00', '2026-01-02T03:04:05.000Z'],
+    ['null stays null', null, null],
+  ])('%s', (_rule, value, expected) => {
+    expect(iso(value)).toBe(expected);
+  });
+
+  it('throws on a value that is no date, as toISOString does', () => {
+    expect(() => iso('not a date')).toThrow(RangeError);
+  });
+});
