@@ -1,18 +1,9 @@
 import type { Selectable } from 'kysely';
+import { DISCLAIMER_TYPES } from '@portal/contracts';
 import type { Db, DisclaimerContentsTable } from '../db/schema.js';
 
 export type DisclaimerType = DisclaimerContentsTable['type'];
 export type DisclaimerContent = Selectable<DisclaimerContentsTable>;
-
-/** domain.md DisclaimerContent: the types of text an administrator publishes. */
-export const DISCLAIMER_TYPES = [
-  'LOGIN',
-  'REGISTRATION',
-  'PA_TICKBOX',
-  'IIF',
-  'FOOTER_LEGAL',
-  'PRIVACY',
-] as const satisfies readonly DisclaimerType[];
 
 const isDisclaimerType = (value: string): value is DisclaimerType =>
   (DISCLAIMER_TYPES as readonly string[]).includes(value);
