@@ -15,11 +15,7 @@ import pg from 'pg';
 import { openDatabase } from '../../apps/api/dist/db/database.js';
 import { migrate } from '../../apps/api/dist/db/migrate.js';
 import { seedIfEmpty } from '../../apps/api/dist/db/seed/seed.js';
-import {
-  completeDraft,
-  createCompany,
-  TINY_PDF,
-} from '../../apps/api/dist/test/onboarding-test-kit.js';
+import { completeDraft, createCompany, TINY_PDF } from '../../apps/api/dist/test/onboarding-test-kit.js';
 import { XSRF_HEADERS } from '../../apps/api/dist/test/test-app.js';
 import { startApi } from '../lib/api-process.mjs';
 

@@ -1,7 +1,7 @@
+import { standingOf } from '@portal/api/accounts/user-standing';
 import { writeAudit } from '@portal/api/db/audit';
 import type { Database } from '@portal/api/db/database';
 import { hashPassword, verifyPassword } from '@portal/api/db/seed/passwords';
-import { standingOf } from '@portal/api/accounts/user-standing';
 import type { PortalUser } from './claims.js';
 
 /** The portal's Kysely instance (typed through the API, so both use the same kysely). */

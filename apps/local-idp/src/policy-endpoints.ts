@@ -1,5 +1,5 @@
-import { b2cPolicyBase, type Config } from '@portal/api/config';
 import { policyEndpoints as apiPolicyEndpoints } from '@portal/api/accounts/b2c-endpoints';
+import { b2cPolicyBase, type Config } from '@portal/api/config';
 
 /** What MSAL needs of a policy (its `authorityMetadata`), and what the provider serves in discovery. */
 export interface PolicyEndpoints {

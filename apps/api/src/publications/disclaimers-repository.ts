@@ -1,5 +1,5 @@
-import type { Selectable } from 'kysely';
 import { DISCLAIMER_TYPES } from '@portal/contracts';
+import type { Selectable } from 'kysely';
 import type { Db, DisclaimerContentsTable } from '../db/schema.js';
 
 export type DisclaimerType = DisclaimerContentsTable['type'];
