@@ -53,6 +53,8 @@ describe('contractMessage', () => {
     const email = z.object({ email: emailField });
     const issue = issueOf(email, { email: 'not-an-email' });
     expect(contractMessage(issue, 'not-an-email').message).toBe('errors.form.pattern.email');
+    const zodEmail = issueOf(z.email(), 'nope');
+    expect(contractMessage(zodEmail, 'nope').message).toBe('errors.form.pattern.email');
   });
 
   it("keeps the contract's words for its own rules", () => {

@@ -109,6 +109,9 @@ export function contractMessage(issue: z.core.$ZodIssue, value: unknown): { type
     return { type: issue.code, message: FORM_MESSAGES.min };
   if (issue.code === 'too_big' && issue.origin === 'number')
     return { type: issue.code, message: FORM_MESSAGES.max };
+  if (issue.code === 'invalid_format' && issue.format === 'email') {
+    return { type: issue.code, message: PATTERN_MESSAGES.email };
+  }
   if (issue.code === 'invalid_format' && issue.format === 'regex' && issue.pattern) {
     const named = PATTERN_BY_REGEX.get(issue.pattern);
     if (named) return { type: issue.code, message: named };

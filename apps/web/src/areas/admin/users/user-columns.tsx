@@ -4,6 +4,7 @@ import { tk } from '../../../i18n/i18n';
 import { localeOf } from '../../../i18n/number-format';
 import type { Column } from '../../../table/column';
 import { keyOf, openUserStep, type UserStep } from './user-dialogs';
+import type { UserActions } from './users-api';
 
 /** domain.md User: an external user holds the EXTERNAL role; the others are internal (ADMIN, EMVO). */
 export const isExternal = (row: UserRow) => row.roles.includes('EXTERNAL');
@@ -19,7 +20,7 @@ export function stepsOf(row: UserRow): UserStep[] {
 }
 
 /** issue 13: name, email, role, company, access, status, last sign-in; and the row's actions. */
-export function userColumns(t: TFunction, language: string): Column<UserRow>[] {
+export function userColumns(t: TFunction, language: string, actions: UserActions): Column<UserRow>[] {
   const date = new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium', timeStyle: 'short' });
   return [
     { id: 'name', header: tk('admin.users.columns.name'), fields: 'name', cell: (row) => row.name },
@@ -76,7 +77,7 @@ export function userColumns(t: TFunction, language: string): Column<UserRow>[] {
             <button
               key={step}
               type="button"
-              onClick={() => openUserStep(step, row, t)}
+              onClick={() => openUserStep(step, row, t, actions)}
               aria-label={t(`${keyOf(step)}.named`, { name: row.name })}
             >
               {t(`${keyOf(step)}.action`)}

@@ -3,23 +3,18 @@ import {
   type InternalRole,
   USER_ACCESSES,
   type UserAccess,
+  type UserChangeInput,
   type UserRow,
+  userChangeSchema,
+  userInvitationSchema,
 } from '@portal/contracts';
 import type { TFunction } from 'i18next';
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckboxGroupField, RadioField } from '../../../forms/choice-fields';
-import { Form, useFormKit } from '../../../forms/form';
 import { TextField } from '../../../forms/text-fields';
-import {
-  closeModal,
-  getShownModal,
-  type ModalButton,
-  openModal,
-  updateModal,
-} from '../../../modal/modal-store';
+import { openFormDialog } from '../../../modal/form-dialog';
 import { toast } from '../../../toast/toast';
-import { isConflict, useUserActions } from './users-api';
+import type { UserActions } from './users-api';
 
 /** What an admin does to a user from the list (issue 13 item 1), besides inviting one. */
 export type UserStep = 'roles' | 'access' | 'disable' | 'enable';
@@ -27,19 +22,6 @@ export type UserStep = 'roles' | 'access' | 'disable' | 'enable';
 /** Where a step's texts are in en.json: admin.users.invite, admin.users.change.{step}. */
 export const keyOf = (step: UserStep | 'invite') =>
   step === 'invite' ? 'admin.users.invite' : `admin.users.change.${step}`;
-
-/** Where the modal's primary button finds the embedded form's submission, once the form is mounted. */
-interface Submitter {
-  current: (() => void) | undefined;
-}
-
-/** The modal's primary button: it stays open while the call runs; the form closes it when done. */
-const confirmButton = (name: string, submitter: Submitter, disabled = false): ModalButton => ({
-  name,
-  keepOpen: true,
-  disabled,
-  action: () => submitter.current?.(),
-});
 
 interface DialogValues {
   email: string;
@@ -53,24 +35,59 @@ interface DialogValues {
 const internalRoles = (roles: UserRow['roles']): InternalRole[] =>
   INTERNAL_ROLES.filter((role) => roles.includes(role));
 
-/**
- * The form in the modal: the invitation's fields, the roles or the access, or nothing (disable, enable:
- * the modal's text says what happens). One submission at a time; the primary button is disabled meanwhile.
- */
-function UserDialogForm({
-  step,
-  user,
-  submitter,
-  confirmName,
-}: {
-  step: UserStep | 'invite';
-  user: UserRow | undefined;
-  submitter: Submitter;
-  confirmName: string;
-}) {
+/** The step's fields: the invitation's, the roles or the access, or none (disable, enable: the text says). */
+function UserFields({ step }: { step: UserStep | 'invite' }) {
   const { t } = useTranslation();
-  const actions = useUserActions();
-  const form = useFormKit<DialogValues>({
+  const roleItems = INTERNAL_ROLES.map((role) => ({ id: role, name: t(`admin.users.roles.${role}`) }));
+  if (step === 'invite') {
+    return (
+      <>
+        <TextField name="email" type="email" label={t('admin.users.columns.email')} autoComplete="off" />
+        <TextField name="firstName" label={t('admin.users.invite.firstName')} />
+        <TextField name="lastName" label={t('admin.users.invite.lastName')} />
+        <RadioField name="role" label={t('admin.users.columns.roles')} items={roleItems} />
+      </>
+    );
+  }
+  if (step === 'roles') {
+    return <CheckboxGroupField name="roles" label={t('admin.users.columns.roles')} items={roleItems} />;
+  }
+  if (step === 'access') {
+    return (
+      <RadioField
+        name="access"
+        label={t('admin.users.columns.access')}
+        items={USER_ACCESSES.map((access) => ({ id: access, name: t(`admin.users.accesses.${access}`) }))}
+        required
+      />
+    );
+  }
+  return null;
+}
+
+/** The change a step sends (the contract's userChangeSchema). */
+function changeOf(step: UserStep, values: DialogValues): Omit<UserChangeInput, 'version'> {
+  if (step === 'roles') return { roles: INTERNAL_ROLES.filter((role) => values.roles.includes(role)) };
+  if (step === 'access') return { access: values.access ?? 'FULL' };
+  return { status: step === 'disable' ? 'DISABLED' : 'ACTIVE' };
+}
+
+/**
+ * The form dialog (spec §2) of a step: title, what it does and when it applies, its fields with the
+ * contract's rules, its button. A refusal (a stale row, the last admin, an address taken) stays in the
+ * dialog beside what was typed; the list reloads behind it.
+ */
+function openUserDialog(
+  step: UserStep | 'invite',
+  user: UserRow | undefined,
+  t: TFunction,
+  actions: UserActions,
+) {
+  const names = { name: user?.name ?? '', email: user?.email ?? '' };
+  openFormDialog<DialogValues, unknown>({
+    title: t(`${keyOf(step)}.title`, names),
+    text: `${t(`${keyOf(step)}.text`, names)} ${t('admin.users.nextSignIn')}`,
+    confirm: `${keyOf(step)}.confirm`,
     defaultValues: {
       email: '',
       firstName: '',
@@ -79,110 +96,30 @@ function UserDialogForm({
       roles: user ? internalRoles(user.roles) : [],
       access: user?.access ?? null,
     },
-  });
-  // This modal, so that a late answer never closes another modal opened meanwhile.
-  const [modalId] = useState(() => getShownModal()?.id);
-  const closeOwn = () => {
-    if (getShownModal()?.id === modalId) closeModal();
-  };
-  const sending = useRef(false);
-  const pending = actions.invite.isPending || actions.change.isPending;
-
-  const send = async (values: DialogValues) => {
-    if (sending.current) return;
-    sending.current = true;
-    try {
-      if (step === 'invite') {
-        if (!values.role) return;
-        await actions.invite.mutateAsync({
-          body: {
-            email: values.email.trim(),
-            firstName: values.firstName.trim(),
-            lastName: values.lastName.trim(),
-            role: values.role,
-          },
+    schema: step === 'invite' ? userInvitationSchema : userChangeSchema,
+    fields: <UserFields step={step} />,
+    submit: (values) => {
+      if (step === 'invite' || !user) {
+        return actions.invite({
+          email: values.email.trim(),
+          firstName: values.firstName.trim(),
+          lastName: values.lastName.trim(),
+          role: values.role ?? 'EMVO',
         });
-        toast.success(t('admin.users.invite.done', { email: values.email.trim() }));
-      } else if (user) {
-        const change =
-          step === 'roles'
-            ? { roles: INTERNAL_ROLES.filter((role) => values.roles.includes(role)) }
-            : step === 'access'
-              ? { access: values.access ?? 'FULL' }
-              : { status: step === 'disable' ? ('DISABLED' as const) : ('ACTIVE' as const) };
-        await actions.change.mutateAsync({
-          params: { id: user.id },
-          body: { version: user.version, ...change },
-        });
-        toast.success(t(`${keyOf(step)}.done`, { name: user.name }));
       }
-      closeOwn();
-    } catch (error) {
-      // The app's error handler has shown the catalogue's message and the list reloads. A 409 (a stale row,
-      // or a rule such as the last admin) makes this step moot: close. Other failures keep what was typed.
-      if (isConflict(error)) closeOwn();
-    } finally {
-      sending.current = false;
-    }
-  };
-
-  useEffect(() => {
-    submitter.current = () => void form.handleSubmit(send)();
-  });
-
-  // No second confirmation while the call runs (spec §2: Enter does nothing on a disabled primary button).
-  useEffect(() => {
-    if (getShownModal()?.id === modalId)
-      updateModal({ primaryButton: confirmButton(confirmName, submitter, pending) });
-  }, [pending, modalId, confirmName, submitter]);
-
-  const roleItems = INTERNAL_ROLES.map((role) => ({ id: role, name: t(`admin.users.roles.${role}`) }));
-  return (
-    <Form form={form} onSubmit={send}>
-      {step === 'invite' ? (
-        <>
-          <TextField
-            name="email"
-            type="email"
-            label={t('admin.users.columns.email')}
-            required
-            autoComplete="off"
-          />
-          <TextField name="firstName" label={t('admin.users.invite.firstName')} required />
-          <TextField name="lastName" label={t('admin.users.invite.lastName')} required />
-          <RadioField name="role" label={t('admin.users.columns.roles')} items={roleItems} required />
-        </>
-      ) : null}
-      {step === 'roles' ? (
-        <CheckboxGroupField name="roles" label={t('admin.users.columns.roles')} items={roleItems} required />
-      ) : null}
-      {step === 'access' ? (
-        <RadioField
-          name="access"
-          label={t('admin.users.columns.access')}
-          items={USER_ACCESSES.map((access) => ({ id: access, name: t(`admin.users.accesses.${access}`) }))}
-          required
-        />
-      ) : null}
-    </Form>
-  );
-}
-
-/** The shared modal (spec §2) for a step: title, what it does and when it applies, its form, its button. */
-function openUserDialog(step: UserStep | 'invite', user: UserRow | undefined, t: TFunction) {
-  const submitter: Submitter = { current: undefined };
-  const values = { name: user?.name ?? '', email: user?.email ?? '' };
-  const confirmName = `${keyOf(step)}.confirm`;
-  openModal({
-    title: t(`${keyOf(step)}.title`, values),
-    text: `${t(`${keyOf(step)}.text`, values)} ${t('admin.users.nextSignIn')}`,
-    component: <UserDialogForm step={step} user={user} submitter={submitter} confirmName={confirmName} />,
-    primaryButton: confirmButton(confirmName, submitter),
+      return actions.change(user.id, { version: user.version, ...changeOf(step, values) });
+    },
+    done: (_, values) =>
+      toast.success(
+        step === 'invite'
+          ? t('admin.users.invite.done', { email: values.email.trim() })
+          : t(`${keyOf(step)}.done`, { name: user?.name ?? '' }),
+      ),
   });
 }
 
-/** Invite an internal user (ADMIN or EMVO) by email. */
-export const openInviteDialog = (t: TFunction) => openUserDialog('invite', undefined, t);
+export const openInviteDialog = (t: TFunction, actions: UserActions) =>
+  openUserDialog('invite', undefined, t, actions);
 
-/** A change to a user: roles (internal), access (external), disable, enable. */
-export const openUserStep = (step: UserStep, user: UserRow, t: TFunction) => openUserDialog(step, user, t);
+export const openUserStep = (step: UserStep, user: UserRow, t: TFunction, actions: UserActions) =>
+  openUserDialog(step, user, t, actions);

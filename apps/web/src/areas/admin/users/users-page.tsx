@@ -8,7 +8,7 @@ import { pagedTableProps } from '../../../table/paged-table-props';
 import { useTableParams } from '../../../table/use-table-params';
 import { userColumns } from './user-columns';
 import { openInviteDialog } from './user-dialogs';
-import { useUsers } from './users-api';
+import { useUserActions, useUsers } from './users-api';
 
 /** The toolbar's filters (contracts USER_LIST): role and status; the company is typed (see below). */
 export const USER_FILTERS = ['roles', 'status', 'companyName'] as const;
@@ -33,7 +33,8 @@ export function UsersPage() {
   const params = useTableParams({ filters: USER_FILTERS, defaultOrder: USER_LIST.defaultOrder });
   const { data, isFetching } = useUsers(params.query);
   const language = i18n.resolvedLanguage ?? i18n.language;
-  const columns = useMemo(() => userColumns(t, language), [t, language]);
+  const actions = useUserActions();
+  const columns = useMemo(() => userColumns(t, language, actions), [t, language, actions]);
   const title = t('admin.users.title');
 
   const filtered = companyOf(params.query);
@@ -53,7 +54,7 @@ export function UsersPage() {
     <section>
       <div className="page-header">
         <h1>{title}</h1>
-        <button type="button" className="primary" onClick={() => openInviteDialog(t)}>
+        <button type="button" className="primary" onClick={() => openInviteDialog(t, actions)}>
           {t('admin.users.invite.action')}
         </button>
       </div>
