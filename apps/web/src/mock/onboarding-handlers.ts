@@ -1,5 +1,5 @@
 import { type LegitimacyDraft, type OnboardingAnswer, onboardingApi } from '@portal/contracts';
-import { decide, iso, missingForLegitimacy, stageAfterChecks, words } from '@portal/domain';
+import { missingForLegitimacy, words } from '@portal/domain';
 import type { HttpHandler } from 'msw';
 import { fileDownloadRoute } from './file-download';
 import { demoId } from './mock-data';
@@ -7,7 +7,6 @@ import { apiError, type MockContext } from './mock-http';
 import { mockRoute } from './mock-route';
 import {
   createMockOnboarding,
-  DEMO_REQUESTER_EMAIL,
   isOnboardingScenario,
   type MockOnboardingState,
   type OnboardingScenario,
@@ -19,7 +18,7 @@ import {
   companyWrites,
   legitimacyStatusOf,
   missingAnswer,
-  progressOf,
+  submitCheck,
 } from './onboarding-writes';
 import { technicalHandlers } from './technical-handlers';
 
@@ -129,23 +128,9 @@ function legitimacyHandlers(context: MockContext, state: MockOnboardingState): H
       if (locked) return locked;
       const missing = missingForLegitimacy(onboarding);
       if (missing.length > 0) return missingAnswer(missing);
-      const current = onboarding.checks.LEGITIMACY;
-      const result = decide(
-        { type: 'LEGITIMACY', status: current?.status ?? 'NOT_SUBMITTED', attempt: current?.attempt ?? 1 },
-        'SUBMIT',
-        { role: 'EXTERNAL', actor: DEMO_REQUESTER_EMAIL, now: new Date() },
-      );
-      if (!result.ok) return apiError(409, result.code, result.message);
-      const { next } = result;
-      const legitimacy = {
-        status: next.status,
-        attempt: next.attempt,
-        submittedAt: iso(next.submittedAt),
-        slaDueAt: iso(next.slaDueAt),
-        reason: next.reason,
-        decidedAt: iso(next.decidedAt),
-      };
-      const stage = stageAfterChecks({ ...progressOf(onboarding), legitimacyStatus: next.status });
+      const submitted = submitCheck(onboarding, 'LEGITIMACY');
+      if (submitted instanceof Response) return submitted;
+      const { check: legitimacy, stage } = submitted;
       return store({
         ...onboarding,
         organisation: { ...bump(onboarding), stage, orgTypeLocked: true },

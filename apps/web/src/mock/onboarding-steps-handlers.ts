@@ -1,17 +1,10 @@
 import { type OnboardingAnswer, onboardingApi } from '@portal/contracts';
-import {
-  type CheckType,
-  decide,
-  iso,
-  missingForContractual,
-  missingForFinancial,
-  stageAfterChecks,
-} from '@portal/domain';
+import { type CheckType, missingForContractual, missingForFinancial } from '@portal/domain';
 import type { HttpHandler } from 'msw';
 import { demoId } from './mock-data';
 import { apiError, type MockContext } from './mock-http';
-import { DEMO_REQUESTER_EMAIL, MOCK_TAKEN_EMAILS, type MockOnboardingState } from './onboarding-data';
-import { bump, companyWrites, missingAnswer, progressOf } from './onboarding-writes';
+import { MOCK_TAKEN_EMAILS, type MockOnboardingState } from './onboarding-data';
+import { bump, companyWrites, missingAnswer, submitCheck } from './onboarding-writes';
 
 /*
  * The onboarding steps after legitimacy in mock mode (apps/api onboarding-steps-routes.ts): the contractual
@@ -27,29 +20,12 @@ export function onboardingStepsHandlers(context: MockContext, state: MockOnboard
       ? undefined
       : apiError(403, 'ACTION_NOT_ALLOWED', 'Only the SPOC or the Initial Requester manages people');
 
-  /** Submits a check with the domain's state machine; the stage follows (domain stageAfterChecks). */
-  const submitCheck = (type: Exclude<CheckType, 'LEGITIMACY'>): OnboardingAnswer | Response => {
+  /** Submits a check (onboarding-writes submitCheck); a financial one takes the fee as it is now. */
+  const submitStep = (type: Exclude<CheckType, 'LEGITIMACY'>): OnboardingAnswer | Response => {
     const { onboarding } = state;
-    const current = onboarding.checks[type];
-    const result = decide(
-      { type, status: current?.status ?? 'NOT_SUBMITTED', attempt: current?.attempt ?? 1 },
-      'SUBMIT',
-      { role: 'EXTERNAL', actor: DEMO_REQUESTER_EMAIL, now: new Date() },
-    );
-    if (!result.ok) return apiError(409, result.code, result.message);
-    const { next } = result;
-    const check = {
-      status: next.status,
-      attempt: next.attempt,
-      submittedAt: iso(next.submittedAt),
-      slaDueAt: iso(next.slaDueAt),
-      reason: next.reason,
-      decidedAt: iso(next.decidedAt),
-    };
-    const stage = stageAfterChecks({
-      ...progressOf(onboarding),
-      ...(type === 'CONTRACTUAL' ? { contractualStatus: next.status } : { financialStatus: next.status }),
-    });
+    const submitted = submitCheck(onboarding, type);
+    if (submitted instanceof Response) return submitted;
+    const { check, stage } = submitted;
     const financial =
       type === 'FINANCIAL' && onboarding.financial.invoicing
         ? {
@@ -126,7 +102,7 @@ export function onboardingStepsHandlers(context: MockContext, state: MockOnboard
       if (isLocked) return isLocked;
       const missing = missingForContractual(onboarding.contractual);
       if (missing.length > 0) return missingAnswer(missing);
-      return submitCheck('CONTRACTUAL');
+      return submitStep('CONTRACTUAL');
     }),
 
     versionedWrite(onboardingApi.saveFinancial, async ({ body }) => {
@@ -187,7 +163,7 @@ export function onboardingStepsHandlers(context: MockContext, state: MockOnboard
         form: onboarding.financial.invoicing?.form ?? null,
       });
       if (missing.length > 0) return missingAnswer(missing);
-      return submitCheck('FINANCIAL');
+      return submitStep('FINANCIAL');
     }),
 
     versionedWrite(onboardingApi.saveMahs, async ({ body }) => {

@@ -1,16 +1,21 @@
 import type { EndpointSpec, FilePurpose, OnboardingAnswer, StoredFileSummary } from '@portal/contracts';
 import {
+  type CheckType,
   canSubmit,
+  decide,
   extensionOf,
   FILE_RULES,
   isAllowedExtension,
+  iso,
   maxBytes,
   type OrganisationProgress,
+  type Stage,
+  stageAfterChecks,
 } from '@portal/domain';
 import { type HttpHandler, HttpResponse } from 'msw';
 import { apiError, type MockContext, versionConflict } from './mock-http';
 import { type MockResolver, mockRoute } from './mock-route';
-import { type MockOnboardingState, withDerived } from './onboarding-data';
+import { DEMO_REQUESTER_EMAIL, type MockOnboardingState, withDerived } from './onboarding-data';
 
 /*
  * What mock mode's onboarding handlers share (the legitimacy step's, the later steps', the technical
@@ -28,6 +33,40 @@ export const progressOf = (onboarding: OnboardingAnswer): OrganisationProgress =
   contractualStatus: checkStatusOf(onboarding, 'CONTRACTUAL'),
   financialStatus: checkStatusOf(onboarding, 'FINANCIAL'),
 });
+
+const STATUS_KEY: Record<CheckType, keyof OrganisationProgress> = {
+  LEGITIMACY: 'legitimacyStatus',
+  CONTRACTUAL: 'contractualStatus',
+  FINANCIAL: 'financialStatus',
+};
+
+/**
+ * A company's check submitted with the domain's state machine (as the API's apply-check-transition does):
+ * the check as the answer shows it and the stage that follows (domain stageAfterChecks), or the 409.
+ */
+export function submitCheck(
+  onboarding: OnboardingAnswer,
+  type: CheckType,
+): { check: NonNullable<OnboardingAnswer['checks'][CheckType]>; stage: Stage } | Response {
+  const current = onboarding.checks[type];
+  const result = decide(
+    { type, status: current?.status ?? 'NOT_SUBMITTED', attempt: current?.attempt ?? 1 },
+    'SUBMIT',
+    { role: 'EXTERNAL', actor: DEMO_REQUESTER_EMAIL, now: new Date() },
+  );
+  if (!result.ok) return apiError(409, result.code, result.message);
+  const { next } = result;
+  const check = {
+    status: next.status,
+    attempt: next.attempt,
+    submittedAt: iso(next.submittedAt),
+    slaDueAt: iso(next.slaDueAt),
+    reason: next.reason,
+    decidedAt: iso(next.decidedAt),
+  };
+  const stage = stageAfterChecks({ ...progressOf(onboarding), [STATUS_KEY[type]]: next.status });
+  return { check, stage };
+}
 
 /** The legitimacy check's status, for a refusal's message. */
 export const legitimacyStatusOf = (onboarding: OnboardingAnswer) => checkStatusOf(onboarding, 'LEGITIMACY');
