@@ -9,6 +9,7 @@ import {
   type TestCompany,
   TINY_PDF,
 } from '../../test/onboarding-test-kit.js';
+import { spocMails } from '../../test/steps-test-kit.js';
 
 let t: TestApp & { close: () => Promise<void> };
 let calls: ReturnType<typeof onboardingCalls>;
@@ -46,22 +47,6 @@ async function reviewerSets(company: TestCompany, status: 'CORRECTIONS_REQUESTED
     .updateTable('organisations')
     .set({ legitimacyStatus: status })
     .where('id', '=', company.organisationId)
-    .execute();
-}
-
-/** The mails to the test draft's SPOC about this company (every test company has the same SPOC). */
-async function spocMails(company: TestCompany) {
-  const { obpNumber } = await t.db
-    .selectFrom('organisations')
-    .select('obpNumber')
-    .where('id', '=', company.organisationId)
-    .executeTakeFirstOrThrow();
-  return t.db
-    .selectFrom('outbox')
-    .selectAll()
-    .where('toAddress', '=', 'sara.spoc@acme.example')
-    .where('subject', 'like', `%(${obpNumber})`)
-    .orderBy('createdAt')
     .execute();
 }
 
@@ -171,7 +156,7 @@ describe('POST /api/onboarding/legitimacy/submit: a complete application', () =>
         }),
       },
     ]);
-    const [mail, ...others] = await spocMails(company);
+    const [mail, ...others] = await spocMails(t, company);
     expect(others).toEqual([]);
     expect(mail?.subject).toMatch(/we received your application/);
     expect(mail?.text).toContain('Dear Sara Spoc,');
@@ -288,7 +273,7 @@ describe('after the reviewer’s decision', () => {
       { fromStatus: 'NOT_SUBMITTED', toStatus: 'SUBMITTED' },
       { fromStatus: 'CORRECTIONS_REQUESTED', toStatus: 'SUBMITTED' },
     ]);
-    const mails = await spocMails(company);
+    const mails = await spocMails(t, company);
     expect(mails.map((mail) => mail.subject)).toEqual([
       expect.stringMatching(/we received your application/),
       expect.stringMatching(/we received your corrected application/),
