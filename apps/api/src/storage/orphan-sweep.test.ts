@@ -7,8 +7,8 @@ import { FILE_PURPOSES } from '@portal/contracts';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { STORAGE_DRIVERS, useStorageDrivers } from '../test/storage-drivers.js';
 import { createTestApp } from '../test/test-app.js';
-import { type Azurite, startAzurite } from './azurite-process.js';
 import { sweepOrphans } from './orphan-sweep.js';
 import { orphanSweepPlugin } from './orphan-sweep-plugin.js';
 import { storagePlugin } from './storage-plugin.js';
@@ -18,13 +18,9 @@ type App = Awaited<ReturnType<typeof createTestApp>>;
 
 const MINUTE = 60_000;
 
-let azurite: Azurite;
-beforeAll(async () => {
-  azurite = await startAzurite();
-});
-afterAll(() => azurite?.stop());
+const { storageConfig } = useStorageDrivers();
 
-describe.each(['disk', 'azure'] as const)('the orphan sweep on the %s store (issue 21 item 5)', (driver) => {
+describe.each(STORAGE_DRIVERS)('the orphan sweep on the %s store (issue 21 item 5)', (driver) => {
   let t: App;
   let dataDir: string;
   let organisationId: string;
@@ -34,7 +30,7 @@ describe.each(['disk', 'azure'] as const)('the orphan sweep on the %s store (iss
       config: {
         DATA_DIR: dataDir,
         STORAGE_ORPHAN_GRACE_MINUTES: '60',
-        ...(driver === 'azure' ? { STORAGE_CONNECTION_STRING: azurite.connectionString } : {}),
+        ...storageConfig(driver),
       },
     });
     expect(t.app.fileStorage.store.kind).toBe(driver);

@@ -8,8 +8,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB, StoredFile } from '../db/schema.js';
+import { STORAGE_DRIVERS, useStorageDrivers } from '../test/storage-drivers.js';
 import { createTestApp } from '../test/test-app.js';
-import { type Azurite, startAzurite } from './azurite-process.js';
 import { BlobNotFoundError, type BlobStore } from './blob-store.js';
 import type { StagedFile } from './receive-upload.js';
 import { type Release, saveWithFile } from './save-with-file.js';
@@ -17,13 +17,9 @@ import { SAMPLES } from './test-uploads.js';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 
-let azurite: Azurite;
-beforeAll(async () => {
-  azurite = await startAzurite();
-});
-afterAll(() => azurite?.stop());
+const { storageConfig } = useStorageDrivers();
 
-describe.each(['disk', 'azure'] as const)(
+describe.each(STORAGE_DRIVERS)(
   'saveWithFile on the %s store: the row and its record, or neither',
   (driver) => {
     let t: App;
@@ -35,7 +31,7 @@ describe.each(['disk', 'azure'] as const)(
           DATA_DIR: dataDir,
           // 1 MB per company, so a few files of 300 kB fill it.
           STORAGE_QUOTA_MB: '1',
-          ...(driver === 'azure' ? { STORAGE_CONNECTION_STRING: azurite.connectionString } : {}),
+          ...storageConfig(driver),
         },
       });
     });

@@ -6,18 +6,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FILE_PURPOSES } from '@portal/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Azurite, startAzurite } from '../../storage/azurite-process.js';
 import { type FormFile, multipartBody, SAMPLES, uploadForm } from '../../storage/test-uploads.js';
+import { STORAGE_DRIVERS, useStorageDrivers } from '../../test/storage-drivers.js';
 import { createTestApp, XSRF_HEADERS } from '../../test/test-app.js';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 type Headers = Record<string, string>;
 
-let azurite: Azurite;
-beforeAll(async () => {
-  azurite = await startAzurite();
-});
-afterAll(() => azurite?.stop());
+const { storageConfig } = useStorageDrivers();
 
 const sha256 = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex');
 const OOXML = 'application/vnd.openxmlformats-officedocument';
@@ -26,7 +22,7 @@ const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const csrOfSize = (size: number) =>
   Buffer.concat([Buffer.from(SAMPLES.csr), Buffer.alloc(size - SAMPLES.csr.length, 65)]);
 
-describe.each(['disk', 'azure'] as const)('stored files on the %s store', (driver) => {
+describe.each(STORAGE_DRIVERS)('stored files on the %s store', (driver) => {
   let t: App;
   let dataDir: string;
   let admin: Headers;
@@ -39,7 +35,7 @@ describe.each(['disk', 'azure'] as const)('stored files on the %s store', (drive
     t = await createTestApp({
       config: {
         DATA_DIR: dataDir,
-        ...(driver === 'azure' ? { STORAGE_CONNECTION_STRING: azurite.connectionString } : {}),
+        ...storageConfig(driver),
       },
     });
     expect(t.app.fileStorage.store.kind).toBe(driver);

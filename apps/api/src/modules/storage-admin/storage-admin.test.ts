@@ -3,21 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FILE_PURPOSES } from '@portal/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Azurite, startAzurite } from '../../storage/azurite-process.js';
 import { sweepOrphans } from '../../storage/orphan-sweep.js';
 import { type FormFile, multipartBody, SAMPLES, uploadForm } from '../../storage/test-uploads.js';
+import { STORAGE_DRIVERS, useStorageDrivers } from '../../test/storage-drivers.js';
 import { createTestApp } from '../../test/test-app.js';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 type Headers = Record<string, string>;
 
-let azurite: Azurite;
-beforeAll(async () => {
-  azurite = await startAzurite();
-});
-afterAll(() => azurite?.stop());
+const { storageConfig } = useStorageDrivers();
 
-describe.each(['disk', 'azure'] as const)('/api/admin/files on the %s store (issue 13 item 3)', (driver) => {
+describe.each(STORAGE_DRIVERS)('/api/admin/files on the %s store (issue 13 item 3)', (driver) => {
   let t: App;
   let dataDir: string;
   let admin: Headers;
@@ -28,7 +24,7 @@ describe.each(['disk', 'azure'] as const)('/api/admin/files on the %s store (iss
     t = await createTestApp({
       config: {
         DATA_DIR: dataDir,
-        ...(driver === 'azure' ? { STORAGE_CONNECTION_STRING: azurite.connectionString } : {}),
+        ...storageConfig(driver),
       },
     });
     expect(t.app.fileStorage.store.kind).toBe(driver);
