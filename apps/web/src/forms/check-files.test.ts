@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  allowedExtensions,
-  type CheckFilesOptions,
-  checkFiles,
-  extensionOf,
-  formatFileSize,
-} from './check-files';
+import { formatFileSize } from '../i18n/file-size';
+import { allowedExtensions, type CheckFilesOptions, checkFiles, extensionOf } from './check-files';
 
 /** A file of `size` bytes, without allocating them. */
 function file(name: string, size = 10): File {

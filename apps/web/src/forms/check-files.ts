@@ -3,7 +3,6 @@ import { BYTES_PER_MB, extensionOf, FILE_RULES } from '@portal/domain';
 import { tk } from '../i18n/i18n';
 
 // Below the forms, for the ui/ links that show a stored file's size too.
-export { formatFileSize } from '../i18n/file-size';
 export { BYTES_PER_MB, extensionOf };
 
 /** spec §5 Files: the allowed extensions by group. */

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { formatFileSize } from '../i18n/file-size';
 import {
   allowedExtensions,
   BYTES_PER_MB,
   checkFiles,
   type FileAccept,
   type FileRejection,
-  formatFileSize,
   maxSizeMbOf,
 } from './check-files';
 import { type CommonFieldProps, useContractRules, useField } from './form';

@@ -53,9 +53,7 @@ export function createHttpClient(options: HttpClientOptions) {
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
   return async function request<T>(path: string, init: RequestOptions = {}): Promise<T> {
     const method = init.method ?? 'GET';
-    // An absolute URL (an export link the page already shows) is taken as it is.
-    const base = /^[a-z][a-z0-9+.-]*:/i.test(path) ? '' : options.baseUrl;
-    const url = `${base}${path}${init.query ? `?${new URLSearchParams(init.query)}` : ''}`;
+    const url = `${options.baseUrl}${path}${init.query ? `?${new URLSearchParams(init.query)}` : ''}`;
     const headers = new Headers({ accept: 'application/json', 'accept-language': options.language() });
     const token = await options.getToken();
     if (token) headers.set('authorization', `Bearer ${token}`);

@@ -31,16 +31,6 @@ export interface FormDialogParams<TValues extends FieldValues, TResult> {
   done?: (result: TResult, values: TValues) => void;
 }
 
-/** Whether the form holds a value at a dotted path (contacts.0.email). */
-function hasPath(values: unknown, path: string): boolean {
-  let node: unknown = values;
-  for (const key of path.split('.')) {
-    if (typeof node !== 'object' || node === null || !(key in node)) return false;
-    node = (node as Record<string, unknown>)[key];
-  }
-  return true;
-}
-
 interface Submitter {
   current: (() => void) | undefined;
 }
@@ -101,8 +91,8 @@ function FormDialogBody<TValues extends FieldValues, TResult>({
       params.done?.(result, values);
     } catch (error) {
       const refusal = inlineErrors(error);
-      const values = form.getValues();
-      const marked = refusal.fields.filter(({ field }) => hasPath(values, field));
+      // A field the API names is marked where it is on screen (the form's registry knows which are).
+      const marked = refusal.fields.filter(({ field }) => form.registry.has(field));
       for (const { field, message } of marked) {
         form.setError(field as Path<TValues>, { type: 'server', message });
       }

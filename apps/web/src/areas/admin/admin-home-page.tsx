@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSessionUser } from '../../auth/auth-context';
-import { formatFileSize } from '../../forms/check-files';
+import { formatFileSize } from '../../i18n/file-size';
 import { useAdminSummary } from './audit/audit-api';
 
 /**

@@ -1,7 +1,7 @@
 import { FILE_PURPOSES } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
-import { formatFileSize } from '../../../forms/check-files';
 import { useFileDownloads } from '../../../http/stored-file-download';
+import { formatFileSize } from '../../../i18n/file-size';
 import { tk } from '../../../i18n/i18n';
 import { openModal } from '../../../modal/modal-store';
 import type { Column } from '../../../table/column';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatFileSize } from '../../../forms/check-files';
+import { formatFileSize } from '../../../i18n/file-size';
 import styles from './admin-lists.module.css';
 import { useStorageUsage } from './storage-api';
 

@@ -1,6 +1,7 @@
 import type { Onboarding } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
-import { allowedExtensions, BYTES_PER_MB, formatFileSize, maxSizeMbOf } from '../../../forms/check-files';
+import { allowedExtensions, BYTES_PER_MB, maxSizeMbOf } from '../../../forms/check-files';
+import { formatFileSize } from '../../../i18n/file-size';
 import { tooltipOf } from './company-fields';
 import { StepFileField } from './step-file-field';
 

@@ -1,8 +1,9 @@
 import type { FilePurpose } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
-import { allowedExtensions, BYTES_PER_MB, formatFileSize, maxSizeMbOf } from '../../../forms/check-files';
+import { allowedExtensions, BYTES_PER_MB, maxSizeMbOf } from '../../../forms/check-files';
 import { FileInput } from '../../../forms/file-input';
 import { useFileDownloads } from '../../../http/stored-file-download';
+import { formatFileSize } from '../../../i18n/file-size';
 import { StoredFileLink, type StoredFileSummary } from '../../../ui/stored-file-link';
 import { named } from './company-fields';
 import styles from './onboarding.module.css';
