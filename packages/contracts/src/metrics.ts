@@ -67,13 +67,6 @@ export const metricsCompanyRowSchema = z.object({
 });
 export type MetricsCompanyRow = z.infer<typeof metricsCompanyRowSchema>;
 
-/** The environments of a row's pass rates, with the row field each one is in. */
-export const PASS_RATE_FIELDS = {
-  ITE: 'passRateIte',
-  IQE: 'passRateIqe',
-  PRD: 'passRatePrd',
-} as const satisfies Record<(typeof TEST_RUN_ENVIRONMENTS)[number], keyof MetricsCompanyRow>;
-
 /**
  * The per-company table of /emvo/tests-status-metrics and its CSV export (domain.md: free text over name,
  * number and email). Companies with the most recent runs first.

@@ -21,7 +21,6 @@ export type RegistrationInput = z.infer<typeof registrationInputSchema>;
 
 /** A mail link's token: 32 random bytes, base64url (the API stores only its sha256). */
 export const ACCOUNT_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-export const accountTokenSchema = z.string().regex(ACCOUNT_TOKEN_PATTERN, 'This link is not complete');
 
 /** B2C's password rule (8 to 64 characters, lower, upper, digit, symbol), as the local provider applies it. */
 export const passwordSchema = z.string().refine(meetsPasswordRule, PASSWORD_RULE_MESSAGE);

@@ -85,9 +85,6 @@ export const sessionTokenCancelSchema = z.object({
 });
 export type SessionTokenCancelInput = z.infer<typeof sessionTokenCancelSchema>;
 
-/** The 409s of a reviewer's step on a token no longer in the state the step needs. */
-export const SESSION_TOKEN_ERROR_CODES = ['TOKEN_NOT_REQUESTED', 'TOKEN_NOT_CANCELLABLE'] as const;
-
 /**
  * domain.md /emvo/session-tokens (issue 12 item 1): the reviewers' queue of token requests, and issuing or
  * cancelling one. Every route is EMVO only; a step answers the token as the queue now shows it.
