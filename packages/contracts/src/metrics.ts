@@ -1,4 +1,4 @@
-import { STAGES, type StageMove, type TEST_RUN_ENVIRONMENTS } from '@portal/domain';
+import { STAGES, type StageMove } from '@portal/domain';
 import type { ListResource } from '@portal/list-query';
 import { z } from 'zod';
 import { endpoint, listEndpoint, listQuerySchema, roles } from './endpoint.js';
