@@ -61,7 +61,9 @@ export async function confirmAndSignIn(page: Page, email: string) {
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
   await page.getByRole('textbox', { name: 'Confirm password' }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Create my account' }).click();
-  await expect(page.getByRole('heading', { name: 'Your account is ready' })).toBeVisible();
+  // Creating the account hashes the password (scrypt) and writes the company in one transaction: on a
+  // busy two-core machine that once took longer than the default 5 s.
+  await expect(page.getByRole('heading', { name: 'Your account is ready' })).toBeVisible({ timeout: 15_000 });
   await page.getByRole('button', { name: 'Sign in' }).click();
   await submitCredentials(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/external$/);
