@@ -31,6 +31,13 @@ module.exports = {
       to: { path: '^packages/(contracts|list-query)/' },
     },
     {
+      name: 'demo-data-for-seed-and-mock',
+      comment: "The demo world is for the API's demo seed and mock mode only; the product never reads it.",
+      severity: 'error',
+      from: { path: '^apps/', pathNot: [`${api}db/seed/`, `${web}mock/`, testCode] },
+      to: { path: '@portal/demo-data|^packages/demo-data/' },
+    },
+    {
       name: 'web-areas-independent',
       comment: 'An area (admin, auth, emvo, external) never imports another; what two share is a capability.',
       severity: 'error',

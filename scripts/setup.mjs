@@ -28,6 +28,14 @@ export function ensureDependencies() {
   run('npm', ['install', '--no-audit', '--no-fund']);
 }
 
+/** The workspace packages the SPA's dev server reads built (their dist/): what `npm run dev*` needs. */
+export function buildPackages() {
+  console.log('Building the packages…');
+  for (const name of ['list-query', 'domain', 'contracts', 'demo-data']) {
+    run('npm', ['run', 'build', '--silent', '-w', `@portal/${name}`]);
+  }
+}
+
 export function build() {
   console.log('Building…');
   run('npm', ['run', 'build', '--silent']);

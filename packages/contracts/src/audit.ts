@@ -5,7 +5,7 @@ import { isoDateTime } from './fields.js';
 
 /**
  * domain.md AuditLog (issue 13 item 4): who changed what, when, and how. `diff` is the JSON the change wrote:
- * an UPDATE's { field: { from, to } } (apps/api db/audit.ts changedFields) or a CREATE's values. Secrets
+ * an UPDATE's { field: { from, to } } (@portal/domain changedFields) or a CREATE's values. Secrets
  * never appear in it: writeAudit redacts keys that name one.
  */
 
@@ -37,8 +37,8 @@ export const AUDIT_LIST: ListResource = {
   maxLimit: 100,
 };
 
-/** The value writeAudit puts in place of a secret's (a key such as password, token, secret or value). */
-export const REDACTED = '[redacted]';
+/** The value writeAudit puts in place of a secret's: the domain's rule, named for the SPA too. */
+export { REDACTED } from '@portal/domain';
 
 /** GET /api/admin/summary: the admin landing page's counts, each a link to its screen. */
 export const adminSummarySchema = z.object({

@@ -10,17 +10,41 @@ export const optionalText = (rule: z.ZodString) =>
     .preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), rule.nullish())
     .transform((value) => value ?? null);
 
+/**
+ * spec §5 text input defaults: what a text field allows when its contract says nothing narrower. The SPA's
+ * fields take them as their attributes (maxlength, minlength); the fields below are written with them.
+ */
+export const TEXT_MIN_LENGTH = 2;
+export const TEXT_MAX_LENGTH = 50;
+export const EMAIL_MAX_LENGTH = 100;
+/** spec §5: type number minlength 1. */
+export const NUMBER_MIN_LENGTH = 1;
+
+/**
+ * What a contract's own rule (a refinement) may say to a form besides its message, in the issue's `params`:
+ * `code`, the API's error code of the same rule (the SPA shows the catalogue's errors.back.<code>), or
+ * `pattern`, the spec §5 pattern it is (the SPA shows errors.form.pattern.<pattern>). The API answers the
+ * message either way.
+ */
+export interface RuleParams {
+  code?: string;
+  pattern?: string;
+}
+
+/** A refinement's `when`: it runs once the checks before it (a string's lengths) passed, one issue each. */
+export const lengthsPassed = (payload: z.core.ParsePayload): boolean => payload.issues.length === 0;
+
 /** spec §5 field rules the API and the SPA's mock mode check alike, with the same messages. */
 export const emailField = z
   .string()
   .trim()
-  .max(100)
+  .max(EMAIL_MAX_LENGTH)
   .regex(EMAIL_PATTERN, 'Enter an email address such as name@example.com');
 export const personNameField = z
   .string()
   .trim()
-  .min(2)
-  .max(50)
+  .min(TEXT_MIN_LENGTH)
+  .max(TEXT_MAX_LENGTH)
   .regex(NAME_PATTERN, 'A name has no digits or special characters');
 export const urlField = z
   .string()
@@ -30,5 +54,5 @@ export const urlField = z
 export const telField = z
   .string()
   .trim()
-  .max(50)
+  .max(TEXT_MAX_LENGTH)
   .regex(TEL_PATTERN, 'A phone number holds digits, spaces, + and parentheses');

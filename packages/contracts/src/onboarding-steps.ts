@@ -1,7 +1,6 @@
 import {
   CERTIFICATE_REQUEST_STATUSES,
   FEE_TIERS,
-  isVatNumberShape,
   SESSION_TOKEN_STATUSES,
   TECHNICAL_ENVIRONMENTS,
   TEST_RESULTS,
@@ -11,6 +10,7 @@ import { endpoint, roles } from './endpoint.js';
 import { emailField, isoDateTime, optionalText, personNameField } from './fields.js';
 import {
   addressSchema,
+  checkVatNumber,
   contactSchema,
   legitimacyDraftSchema,
   mahSchema,
@@ -81,17 +81,8 @@ export const billingDetailsSchema = z
     purchaseOrderNumber: optionalText(z.string().trim().max(50)),
     billingEmail: optionalText(emailField),
   })
-  .superRefine((billing, ctx) => {
-    const country = billing.address.country;
-    // The VAT number's shape depends on the billing address's country, as the company's does.
-    if (billing.vatNumber && country && !isVatNumberShape(country, billing.vatNumber)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['vatNumber'],
-        message: `This is not a VAT number of ${country}: it starts with its country prefix`,
-      });
-    }
-  });
+  // The VAT number's shape depends on the billing address's country, as the company's does.
+  .superRefine(checkVatNumber);
 export type BillingDetailsInput = z.infer<typeof billingDetailsSchema>;
 
 /** PUT /api/onboarding/financial: the billing details, saved as a draft. */

@@ -8,7 +8,15 @@ import {
   STAGES,
 } from '@portal/domain';
 import { z } from 'zod';
-import { emailField, isoDateTime, optionalText, personNameField, telField, urlField } from './fields.js';
+import {
+  emailField,
+  isoDateTime,
+  optionalText,
+  personNameField,
+  type RuleParams,
+  telField,
+  urlField,
+} from './fields.js';
 import { HOUSE_NUMBER_PATTERN } from './patterns.js';
 
 /**
@@ -23,6 +31,25 @@ const countries = z
   .max(30)
   .default([])
   .transform((list) => [...new Set(list)]);
+
+/**
+ * The VAT number's shape depends on the country of the address beside it (packages/domain VAT_PATTERNS):
+ * the company's, or the billing details'. The issue names the API's code of the same rule for a form.
+ */
+export function checkVatNumber(
+  value: { vatNumber: string | null; address: { country: string | null } },
+  ctx: z.RefinementCtx,
+): void {
+  const country = value.address.country;
+  if (value.vatNumber && country && !isVatNumberShape(country, value.vatNumber)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['vatNumber'],
+      message: `This is not a VAT number of ${country}: it starts with its country prefix`,
+      params: { code: 'INVALID_VAT_NUMBER' } satisfies RuleParams,
+    });
+  }
+}
 
 export const addressSchema = z.object({
   street: optionalText(z.string().trim().max(100)),
@@ -46,17 +73,7 @@ export const companySchema = z
     phone: optionalText(telField),
     email: optionalText(emailField),
   })
-  .superRefine((company, ctx) => {
-    const country = company.address.country;
-    // The VAT number's shape depends on the company's country (packages/domain VAT_PATTERNS).
-    if (company.vatNumber && country && !isVatNumberShape(country, company.vatNumber)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['vatNumber'],
-        message: `This is not a VAT number of ${country}: it starts with its country prefix`,
-      });
-    }
-  });
+  .superRefine(checkVatNumber);
 export type CompanyInput = z.infer<typeof companySchema>;
 
 /** A person of the company: the SPOC, the SPOC Assistant or the authorised representative. */
@@ -73,7 +90,13 @@ export const productSchema = z.object({
   name: optionalText(z.string().trim().max(100)),
   /** domain.md: a 14-digit GTIN or a 12-digit PPN, check digits verified. */
   productCode: optionalText(
-    z.string().trim().refine(isProductCode, 'Enter a GTIN-14 or a PPN with valid check digits'),
+    z
+      .string()
+      .trim()
+      .refine(isProductCode, {
+        message: 'Enter a GTIN-14 or a PPN with valid check digits',
+        params: { code: 'INVALID_PRODUCT_CODE' } satisfies RuleParams,
+      }),
   ),
   countries,
 });

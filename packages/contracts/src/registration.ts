@@ -1,7 +1,13 @@
-import { meetsPasswordRule, ORG_TYPES, PASSWORD_RULE_MESSAGE } from '@portal/domain';
+import {
+  meetsPasswordRule,
+  ORG_TYPES,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_RULE_MESSAGE,
+} from '@portal/domain';
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
-import { emailField, personNameField } from './fields.js';
+import { emailField, lengthsPassed, personNameField, type RuleParams } from './fields.js';
 
 /**
  * domain.md "Life of an application": a visitor registers a company (POST /api/registrations); the mail's
@@ -22,8 +28,20 @@ export type RegistrationInput = z.infer<typeof registrationInputSchema>;
 /** A mail link's token: 32 random bytes, base64url (the API stores only its sha256). */
 export const ACCOUNT_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-/** B2C's password rule (8 to 64 characters, lower, upper, digit, symbol), as the local provider applies it. */
-export const passwordSchema = z.string().refine(meetsPasswordRule, PASSWORD_RULE_MESSAGE);
+/**
+ * B2C's password rule (8 to 64 characters, lower, upper, digit, symbol), as the local provider applies it:
+ * the lengths first, then, once they pass, the spec §5 password pattern: one issue each, so that a form
+ * says which.
+ */
+export const passwordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, { message: PASSWORD_RULE_MESSAGE })
+  .max(PASSWORD_MAX_LENGTH, { message: PASSWORD_RULE_MESSAGE })
+  .refine(meetsPasswordRule, {
+    message: PASSWORD_RULE_MESSAGE,
+    params: { pattern: 'password' } satisfies RuleParams,
+    when: lengthsPassed,
+  });
 
 /**
  * What a confirmation link shows before it is used (GET /api/account-tokens/{token}): whose it is and

@@ -8,7 +8,7 @@ import {
 import type { ListResource } from '@portal/list-query';
 import { z } from 'zod';
 import { endpoint, idParams, listEndpoint, roles } from './endpoint.js';
-import { isoDateTime } from './fields.js';
+import { isoDateTime, lengthsPassed, type RuleParams } from './fields.js';
 
 /**
  * domain.md Screens, /emvo/session-tokens (issue 12 item 1): the reviewers' queue of the companies' session
@@ -69,7 +69,16 @@ export const SESSION_TOKEN_VALUE_MESSAGE = `The token value is ${SESSION_TOKEN_V
 
 /** POST /api/session-tokens/{id}/issue: the value as EMVO pasted it (packages/domain isSessionTokenValue). */
 export const sessionTokenIssueSchema = z.object({
-  value: z.string().refine(isSessionTokenValue, { message: SESSION_TOKEN_VALUE_MESSAGE }),
+  // The lengths first, then, once they pass, the rest of the rule (no spaces): one issue, which a form names.
+  value: z
+    .string()
+    .min(SESSION_TOKEN_VALUE_MIN_LENGTH, { message: SESSION_TOKEN_VALUE_MESSAGE })
+    .max(SESSION_TOKEN_VALUE_MAX_LENGTH, { message: SESSION_TOKEN_VALUE_MESSAGE })
+    .refine(isSessionTokenValue, {
+      message: SESSION_TOKEN_VALUE_MESSAGE,
+      params: { pattern: 'sessionTokenValue' } satisfies RuleParams,
+      when: lengthsPassed,
+    }),
   /** The token's version the reviewer saw: a stale one answers 409 VERSION_CONFLICT. */
   version: z.number().int().min(1),
 });

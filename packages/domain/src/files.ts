@@ -32,7 +32,26 @@ export function extensionOf(name: string): string {
   return dot > 0 && dot < name.length - 1 ? name.slice(dot + 1).toLowerCase() : '';
 }
 
+/** issue: one container per purpose, `${prefix}${purpose in lower case with -}`, e.g. portal-copy-of-proof. */
+export const containerName = (prefix: string, purpose: FilePurpose) =>
+  `${prefix}${purpose.toLowerCase().replaceAll('_', '-')}`;
+
 export const maxBytes = (purpose: FilePurpose) => FILE_RULES[purpose].maxMb * BYTES_PER_MB;
 
 export const isAllowedExtension = (purpose: FilePurpose, name: string) =>
   FILE_RULES[purpose].extensions.includes(extensionOf(name));
+
+/**
+ * Who may read a stored file: ADMIN and EMVO every file; an EXTERNAL user those of the organisation they
+ * act for, and a published version of the participation agreement template (it belongs to no organisation:
+ * every company downloads it to sign). Any other file is answered as a missing one, so nothing leaks.
+ */
+export function mayReadFile(
+  caller: { roles: readonly string[]; organisationId: string | null },
+  file: { organisationId: string | null; purpose: FilePurpose },
+  publishedTemplate: boolean,
+): boolean {
+  if (caller.roles.includes('ADMIN') || caller.roles.includes('EMVO')) return true;
+  if (file.purpose === 'AGREEMENT_TEMPLATE' && file.organisationId === null) return publishedTemplate;
+  return file.organisationId !== null && file.organisationId === caller.organisationId;
+}

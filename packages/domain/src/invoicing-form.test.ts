@@ -3,7 +3,9 @@ import { initialCheck, SYSTEM_ACTOR } from './checks.js';
 import {
   amountDueCents,
   type FinancialApplication,
+  financialStepOf,
   missingForFinancial,
+  submittedInvoicing,
   topUpDue,
 } from './invoicing-form.js';
 
@@ -95,5 +97,76 @@ describe('the top-up shown while the invoicing form stands rejected for more act
     expect(amountDueCents(1_800_000, 1_350_000)).toBe(450_000);
     expect(amountDueCents(1_800_000, 0)).toBe(1_800_000);
     expect(amountDueCents(1_350_000, 1_800_000)).toBe(0);
+  });
+});
+
+describe('the financial step as the company sees it', () => {
+  const progress = {
+    stage: 'TECHNICAL_IQE' as const,
+    legitimacyStatus: 'APPROVED' as const,
+    contractualStatus: 'APPROVED' as const,
+    financialStatus: 'REJECTED' as const,
+    financialDecidedBy: SYSTEM_ACTOR,
+  };
+  const invoicing = {
+    declaredMahCount: 1,
+    feeCents: 1_000_00,
+    invoicedBeforeCents: 400_00,
+    billing: { legalEntity: 'Acme' },
+    form: 'form.pdf',
+    invoiceNumber: 'INV-1',
+    invoicedAt: '2026-05-01T00:00:00Z',
+    paidAt: null,
+  };
+  const topUpRejection = {
+    ...initialCheck('FINANCIAL'),
+    status: 'REJECTED' as const,
+    decidedBy: SYSTEM_ACTOR,
+  };
+
+  it('after a top-up rejection: open again, the fee of the MAHs active now, the difference due, the top-up', () => {
+    const step = financialStepOf({ progress, activeMahCount: 3, invoicing, check: topUpRejection });
+    expect(step).toMatchObject({
+      editable: true,
+      activeMahCount: 3,
+      invoicing: {
+        declaredMahCount: 1,
+        amountDueCents: 600_00,
+        billing: { legalEntity: 'Acme' },
+        form: 'form.pdf',
+        invoicedAt: '2026-05-01T00:00:00.000Z',
+        paidAt: null,
+      },
+      topUp: { declared: 1, active: 3 },
+    });
+    expect(step.fee.tier).toBe('3-5');
+  });
+
+  it('before anything is saved: no invoicing and no top-up; before legitimacy approval: read-only', () => {
+    const early = { ...progress, stage: 'INFORMATION' as const, legitimacyStatus: 'SUBMITTED' as const };
+    expect(
+      financialStepOf({ progress: early, activeMahCount: 0, invoicing: null, check: null }),
+    ).toMatchObject({
+      editable: false,
+      invoicing: null,
+      topUp: null,
+    });
+  });
+});
+
+describe('what a submission of the invoicing form sets', () => {
+  it('the MAHs active now and their fee; an earlier invoice counts as invoiced before', () => {
+    const first = { feeCents: 675_000, invoicedAt: null, invoicedBeforeCents: 0 };
+    expect(submittedInvoicing(first, 3)).toEqual({
+      declaredMahCount: 3,
+      feeCents: 1_800_000,
+      invoicedBeforeCents: 0,
+      invoiceNumber: null,
+      invoicedAt: null,
+      paidAt: null,
+    });
+    const invoiced = { ...first, invoicedAt: '2026-05-01T00:00:00Z' };
+    expect(submittedInvoicing(invoiced, 3).invoicedBeforeCents).toBe(675_000);
+    expect(submittedInvoicing({ ...first, invoicedBeforeCents: 100 }, 3).invoicedBeforeCents).toBe(100);
   });
 });

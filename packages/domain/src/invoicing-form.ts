@@ -1,6 +1,8 @@
 import { type CheckInput, isTopUpRejection } from './checks.js';
-import { topUp } from './fees.js';
+import { feeFor, topUp } from './fees.js';
+import { iso } from './iso.js';
 import type { MissingItem } from './legitimacy.js';
+import { canSubmit, type OrganisationProgress } from './stages.js';
 
 /**
  * domain.md "Financial": the fee tier follows the active MAH count; the company gives its billing details
@@ -83,3 +85,65 @@ export function topUpDue(
  */
 export const amountDueCents = (feeCents: number, invoicedBeforeCents: number): number =>
   Math.max(0, feeCents - invoicedBeforeCents);
+
+/** The company's invoicing information as stored (domain.md InvoicingInformation), its form as the caller shows it. */
+export interface InvoicingRecord<Billing, File> {
+  declaredMahCount: number;
+  feeCents: number;
+  /** What earlier forms of the company were invoiced (kept when a top-up form replaces one). */
+  invoicedBeforeCents: number;
+  billing: Billing;
+  form: File | null;
+  invoiceNumber: string | null;
+  invoicedAt: Date | string | null;
+  paidAt: Date | string | null;
+}
+
+/**
+ * The financial step as the company sees it (contracts financialStepSchema): edited exactly when it may
+ * be submitted, the fee of the MAHs active now, what is left to invoice, and the top-up while the form
+ * stands rejected for more active MAHs than it declared.
+ */
+export function financialStepOf<Billing, File>(input: {
+  progress: OrganisationProgress;
+  activeMahCount: number;
+  invoicing: InvoicingRecord<Billing, File> | null;
+  /** The FINANCIAL check, when the company has submitted once. */
+  check: CheckInput | null;
+}) {
+  const { progress, activeMahCount, invoicing: row } = input;
+  return {
+    editable: canSubmit('FINANCIAL', progress),
+    activeMahCount,
+    fee: feeFor(activeMahCount),
+    invoicing: row && {
+      declaredMahCount: row.declaredMahCount,
+      feeCents: row.feeCents,
+      amountDueCents: amountDueCents(row.feeCents, row.invoicedBeforeCents),
+      billing: row.billing,
+      form: row.form,
+      invoiceNumber: row.invoiceNumber,
+      invoicedAt: iso(row.invoicedAt),
+      paidAt: iso(row.paidAt),
+    },
+    topUp: row && topUpDue(input.check, { declared: row.declaredMahCount, active: activeMahCount }),
+  };
+}
+
+/**
+ * What a submission of the invoicing form sets: the MAHs active now as its declared count and their fee;
+ * an earlier form's invoice (before a top-up) stays invoiced, so only the difference is due; no invoice yet.
+ */
+export function submittedInvoicing(
+  invoicing: { feeCents: number; invoicedAt: Date | string | null; invoicedBeforeCents: number },
+  activeMahCount: number,
+) {
+  return {
+    declaredMahCount: activeMahCount,
+    feeCents: feeFor(activeMahCount).amountCents,
+    invoicedBeforeCents: invoicing.invoicedAt ? invoicing.feeCents : invoicing.invoicedBeforeCents,
+    invoiceNumber: null,
+    invoicedAt: null,
+    paidAt: null,
+  };
+}

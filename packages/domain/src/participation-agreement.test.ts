@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   type ContractualApplication,
+  contractualStepOf,
   missingForContractual,
   resignReason,
   tickBoxStatements,
@@ -115,5 +116,64 @@ describe('a new template version asks every company to sign again', () => {
     expect(reason !== null).toBe(asked);
     if (reason)
       expect(reason).toContain('Version 3 of the participation agreement was published on 2026-03-02');
+  });
+});
+
+describe('the contractual step as the company sees it', () => {
+  const progress = {
+    stage: 'APPROVALS' as const,
+    legitimacyStatus: 'APPROVED' as const,
+    contractualStatus: 'NOT_SUBMITTED' as const,
+    financialStatus: 'NOT_SUBMITTED' as const,
+  };
+  const template = { version: 2, file: 'v2.pdf', publishedAt: new Date('2026-06-23T00:00:00Z') };
+  const tickBoxes = { id: 'tb-2', versionNumber: 2, title: 'Agreement', body: 'I accept.\n\nI may sign.' };
+  const agreement = {
+    templateVersion: 1,
+    signedFile: 'signed.pdf',
+    acceptedTerms: true,
+    confirmedAuthority: true,
+    tickBoxesDisclaimerId: 'tb-1',
+  };
+
+  it('ticks given on an older text read false; a newer template asks for a new signature', () => {
+    const step = contractualStepOf({ progress, template, tickBoxes, agreement });
+    expect(step).toMatchObject({
+      editable: true,
+      currentTemplate: { version: 2, file: 'v2.pdf', publishedAt: '2026-06-23T00:00:00.000Z' },
+      agreement: {
+        templateVersion: 1,
+        signedFile: 'signed.pdf',
+        acceptedTerms: false,
+        confirmedAuthority: false,
+      },
+      tickBoxes: { disclaimerVersion: 2, title: 'Agreement', texts: ['I accept.', 'I may sign.'] },
+    });
+    expect(step.resignReason).toMatch(
+      /^Version 2 of the participation agreement was published on 2026-06-23/,
+    );
+  });
+
+  it('ticks on the current text count; nothing published yet is null; in review it is read-only', () => {
+    const current = { ...agreement, templateVersion: 2, tickBoxesDisclaimerId: 'tb-2' };
+    expect(contractualStepOf({ progress, template, tickBoxes, agreement: current })).toMatchObject({
+      agreement: { acceptedTerms: true, confirmedAuthority: true },
+      resignReason: null,
+    });
+    const inReview = { ...progress, contractualStatus: 'IN_REVIEW' as const };
+    expect(
+      contractualStepOf({
+        progress: inReview,
+        template: null,
+        tickBoxes: { ...tickBoxes, body: 'One.' },
+        agreement: null,
+      }),
+    ).toEqual({
+      editable: false,
+      currentTemplate: null,
+      agreement: null,
+      tickBoxes: null,
+      resignReason: null,
+    });
   });
 });

@@ -1,5 +1,7 @@
 import type { CheckStatus } from './enums.js';
+import { iso } from './iso.js';
 import type { MissingItem } from './legitimacy.js';
+import { canSubmit, type OrganisationProgress } from './stages.js';
 
 /**
  * domain.md "Contractual": the company downloads the current agreement template, uploads it signed and
@@ -90,4 +92,60 @@ export function resignReason(input: {
   if (agreement.templateVersion >= currentTemplate.version) return null;
   const day = currentTemplate.publishedAt.toISOString().slice(0, 10);
   return `Version ${currentTemplate.version} of the participation agreement was published on ${day}; your agreement is signed on version ${agreement.templateVersion}. Download the new version, sign it, upload it and submit it again.`;
+}
+
+/** The company's agreement as stored (domain.md ParticipationAgreement), its signed file as the caller shows it. */
+export interface AgreementRecord<File> {
+  templateVersion: number;
+  signedFile: File | null;
+  acceptedTerms: boolean;
+  confirmedAuthority: boolean;
+  /** The PA_TICKBOX disclaimer version the boxes were ticked on. */
+  tickBoxesDisclaimerId: string | null;
+}
+
+/**
+ * The contractual step as the company sees it (contracts contractualStepSchema), from what is stored: the
+ * step is edited exactly when it may be submitted, a box ticked on an older text of the statements no
+ * longer counts, and a newer template asks for a new signature (`resignReason`).
+ */
+export function contractualStepOf<File>(input: {
+  progress: OrganisationProgress;
+  /** The highest published template version, its file and when it was published; null before any. */
+  template: { version: number; file: File; publishedAt: Date | string } | null;
+  /** The published PA_TICKBOX disclaimer, if any. */
+  tickBoxes: { id: string; versionNumber: number; title: string; body: string } | null;
+  agreement: AgreementRecord<File> | null;
+}) {
+  const { progress, template, agreement: row } = input;
+  const texts = input.tickBoxes ? tickBoxStatements(input.tickBoxes.body) : null;
+  const tickBoxes = input.tickBoxes && texts ? { ...input.tickBoxes, texts } : null;
+  const ticked = (value: boolean) =>
+    value && tickBoxes !== null && row?.tickBoxesDisclaimerId === tickBoxes.id;
+  const agreement = row && {
+    templateVersion: row.templateVersion,
+    signedFile: row.signedFile,
+    acceptedTerms: ticked(row.acceptedTerms),
+    confirmedAuthority: ticked(row.confirmedAuthority),
+  };
+  const publishedAt = template && new Date(template.publishedAt);
+  return {
+    editable: canSubmit('CONTRACTUAL', progress),
+    currentTemplate: template && {
+      version: template.version,
+      file: template.file,
+      publishedAt: iso(template.publishedAt),
+    },
+    agreement,
+    tickBoxes: tickBoxes && {
+      disclaimerVersion: tickBoxes.versionNumber,
+      title: tickBoxes.title,
+      texts: tickBoxes.texts,
+    },
+    resignReason: resignReason({
+      status: progress.contractualStatus,
+      currentTemplate: template && publishedAt && { version: template.version, publishedAt },
+      agreement,
+    }),
+  };
 }

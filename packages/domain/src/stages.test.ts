@@ -8,10 +8,12 @@ import {
   canSubmit,
   moveStage,
   type OrganisationProgress,
+  progressOf,
   STAGE_MOVES,
   type StageMove,
   stageAfterChecks,
   stageEarnedByChecks,
+  stepLockedMessage,
 } from './stages.js';
 
 const NOW = new Date('2026-03-02T09:30:00.000Z');
@@ -268,6 +270,68 @@ describe('domain.md: moves by hand', () => {
           if (!result.ok) expect(DOMAIN_ERROR_CODES).toContain(result.code);
         }
       }),
+    );
+  });
+});
+
+describe('the progress the rules read, and why a step is locked', () => {
+  it("progressOf: a check's own status wins over the organisation's copy; the financial decidedBy comes along", () => {
+    const organisation = {
+      stage: 'APPROVALS' as const,
+      legitimacyStatus: 'APPROVED' as const,
+      contractualStatus: 'NOT_SUBMITTED' as const,
+      financialStatus: 'APPROVED' as const,
+    };
+    expect(progressOf(organisation, {})).toEqual({ ...organisation, financialDecidedBy: null });
+    expect(
+      progressOf(organisation, {
+        CONTRACTUAL: { status: 'SUBMITTED', decidedBy: null },
+        FINANCIAL: { status: 'REJECTED', decidedBy: SYSTEM_ACTOR },
+      }),
+    ).toEqual({
+      ...organisation,
+      contractualStatus: 'SUBMITTED',
+      financialStatus: 'REJECTED',
+      financialDecidedBy: SYSTEM_ACTOR,
+    });
+  });
+
+  it.each<[string, CheckType, OrganisationProgress, string | null]>([
+    ['legitimacy before its first submission: open', 'LEGITIMACY', org('REGISTERED', 'NOT_SUBMITTED'), null],
+    [
+      'legitimacy submitted',
+      'LEGITIMACY',
+      org('INFORMATION', 'SUBMITTED'),
+      'The legitimacy step cannot be changed now: its check is submitted (stage information)',
+    ],
+    ['the agreement after approval: open', 'CONTRACTUAL', org('APPROVALS', 'APPROVED'), null],
+    [
+      'the invoicing form before legitimacy is approved',
+      'FINANCIAL',
+      org('INFORMATION', 'IN_REVIEW'),
+      'The financial step cannot be changed now: its check is not submitted, the legitimacy check in review (stage information)',
+    ],
+    [
+      'the agreement in review',
+      'CONTRACTUAL',
+      org('TECHNICAL_IQE', 'APPROVED', 'IN_REVIEW'),
+      'The contractual step cannot be changed now: its check is in review, the legitimacy check approved (stage technical iqe)',
+    ],
+  ])('stepLockedMessage: %s', (_case, type, progress, message) => {
+    expect(stepLockedMessage(type, progress)).toBe(message);
+  });
+
+  it('stepLockedMessage is null exactly when the step may be submitted (canSubmit)', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...STAGES),
+        fc.constantFrom<CheckStatus>('NOT_SUBMITTED', 'SUBMITTED', 'APPROVED', 'CORRECTIONS_REQUESTED'),
+        fc.constantFrom<CheckType>('LEGITIMACY', 'CONTRACTUAL', 'FINANCIAL'),
+        (stage, status, type) => {
+          const progress = org(stage, 'APPROVED', status, status);
+          expect(stepLockedMessage(type, progress) === null).toBe(canSubmit(type, progress));
+        },
+      ),
     );
   });
 });

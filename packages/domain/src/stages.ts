@@ -94,6 +94,41 @@ export function canSubmit(checkType: CheckType, organisation: OrganisationProgre
   return allowedActions({ type: checkType, status, attempt: 1, decidedBy }, 'EXTERNAL').includes('SUBMIT');
 }
 
+/**
+ * The organisation's progress as the rules read it: each check's own status where the check exists (the
+ * reviewers' record wins over the organisation's copy of it), and the financial check's decidedBy, which
+ * tells a top-up rejection (it may be resubmitted) from a final one.
+ */
+export const progressOf = (
+  organisation: { stage: Stage } & CheckStatuses,
+  checks: Partial<Record<CheckType, { status: CheckStatus; decidedBy: string | null }>>,
+): OrganisationProgress => ({
+  stage: organisation.stage,
+  legitimacyStatus: checks.LEGITIMACY?.status ?? organisation.legitimacyStatus,
+  contractualStatus: checks.CONTRACTUAL?.status ?? organisation.contractualStatus,
+  financialStatus: checks.FINANCIAL?.status ?? organisation.financialStatus,
+  financialDecidedBy: checks.FINANCIAL?.decidedBy ?? null,
+});
+
+const STATUS_OF: Record<CheckType, keyof CheckStatuses> = {
+  LEGITIMACY: 'legitimacyStatus',
+  CONTRACTUAL: 'contractualStatus',
+  FINANCIAL: 'financialStatus',
+};
+
+/**
+ * Why the company cannot change a step now (its 409 STEP_LOCKED message), or null when it may: a step is
+ * edited exactly when it may be submitted (`canSubmit`).
+ */
+export function stepLockedMessage(checkType: CheckType, progress: OrganisationProgress): string | null {
+  if (canSubmit(checkType, progress)) return null;
+  const status = words(progress[STATUS_OF[checkType]]);
+  if (checkType === 'LEGITIMACY') {
+    return `The legitimacy step cannot be changed now: its check is ${status} (stage ${progress.stage.toLowerCase()})`;
+  }
+  return `The ${words(checkType)} step cannot be changed now: its check is ${status}, the legitimacy check ${words(progress.legitimacyStatus)} (stage ${words(progress.stage)})`;
+}
+
 export const STAGE_MOVES = [
   'MOVE_TO_PRODUCTION',
   'MOVE_TO_MAINTENANCE',

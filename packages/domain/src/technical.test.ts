@@ -1,15 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
+  environmentLockedMessage,
   isCsrPem,
   isSessionTokenValue,
   isTechnicalOpen,
   isTokenCancellable,
   isTokenIssuable,
   isTokenRevealable,
+  revealRefusal,
   SESSION_TOKEN_LIFETIME_MS,
   SESSION_TOKEN_VALUE_MAX_LENGTH,
   SESSION_TOKEN_VALUE_MIN_LENGTH,
   sessionTokenStatusAt,
+  technicalStepOf,
   testRunRuleBreach,
   tokenExpiresAt,
 } from './technical.js';
@@ -136,5 +139,118 @@ describe("a reviewer's issue and cancel", () => {
     ['cancelled', { status: 'CANCELLED' as const, expiresAt: null }, before, false],
   ])('cancels a token %s: %s', (_name, token, now, cancellable) => {
     expect(isTokenCancellable(token, now)).toBe(cancellable);
+  });
+});
+
+describe('the technical step as the company sees it', () => {
+  const NOW = new Date('2026-10-01T12:00:00Z');
+  const gateway = (id: string, name: string, environments: string[], certified = true) => ({
+    id,
+    name,
+    active: true,
+    certified,
+    environments,
+  });
+  const gateways = [
+    gateway('g1', 'beta', ['IQE', 'PRD']),
+    gateway('g2', 'Acme', ['IQE']),
+    gateway('g3', 'Uncertified', ['IQE'], false),
+  ];
+  const token = (id: string, environment: string, requestedAt: string, issuedAt: string | null) => ({
+    id,
+    environment,
+    status: issuedAt ? ('ISSUED' as const) : ('REQUESTED' as const),
+    requestedAt,
+    issuedAt,
+    expiresAt: issuedAt ? new Date(Date.parse(issuedAt) + SESSION_TOKEN_LIFETIME_MS) : null,
+    shownAt: null,
+  });
+  const records = {
+    stage: 'TECHNICAL_IQE' as const,
+    access: 'FULL' as const,
+    gateway: { id: 'g2', name: 'Acme', environments: ['IQE'] },
+    gateways,
+    csrs: [{ id: 'c1', environment: 'IQE', status: 'UPLOADED' as const, createdAt: NOW, file: 'a.csr' }],
+    tokens: [
+      token('t1', 'IQE', '2026-09-01T00:00:00Z', '2026-09-02T00:00:00Z'),
+      token('t2', 'IQE', '2026-10-01T10:00:00Z', '2026-10-01T11:00:00Z'),
+    ],
+    testRuns: [
+      {
+        id: 'r1',
+        environment: 'IQE',
+        scenario: 'Old',
+        result: 'PASSED' as const,
+        errorCode: null,
+        executedAt: '2026-09-01T00:00:00Z',
+      },
+      {
+        id: 'r2',
+        environment: 'ITE',
+        scenario: 'Elsewhere',
+        result: 'PASSED' as const,
+        errorCode: null,
+        executedAt: NOW,
+      },
+    ],
+  };
+
+  it('IQE open at TECHNICAL_IQE: its gateway, rows newest first, an old token expired, choosable gateways by name', () => {
+    const step = technicalStepOf(records, NOW);
+    expect(step).toMatchObject({ open: true, editable: true });
+    const { IQE, PRD } = step.environments;
+    expect(IQE).toMatchObject({ open: true, gateway: { id: 'g2', name: 'Acme' } });
+    expect(IQE.csrs).toEqual([
+      { id: 'c1', file: 'a.csr', status: 'UPLOADED', uploadedAt: NOW.toISOString() },
+    ]);
+    expect(IQE.tokens.map((each) => [each.id, each.status, each.valueAvailable])).toEqual([
+      ['t2', 'ISSUED', true],
+      ['t1', 'EXPIRED', false],
+    ]);
+    expect(IQE.testRuns.map((run) => run.scenario)).toEqual(['Old']);
+    expect(IQE.gateways.map((each) => each.name)).toEqual(['Acme', 'beta']);
+    expect(PRD).toMatchObject({
+      open: false,
+      gateway: null,
+      tokens: [],
+      gateways: [{ id: 'g1', name: 'beta' }],
+    });
+  });
+
+  it('closed before TECHNICAL_IQE; a READ_ONLY user may not change it', () => {
+    expect(technicalStepOf({ ...records, stage: 'APPROVALS' }, NOW)).toMatchObject({
+      open: false,
+      editable: false,
+    });
+    expect(technicalStepOf({ ...records, access: 'READ_ONLY' }, NOW)).toMatchObject({
+      open: true,
+      editable: false,
+    });
+  });
+});
+
+describe('why the company cannot use an environment, or see a token, now', () => {
+  it('an environment is locked before its stage, with the stage named', () => {
+    expect(environmentLockedMessage('TECHNICAL_IQE', 'IQE')).toBeNull();
+    expect(environmentLockedMessage('TECHNICAL_IQE', 'PRD')).toBe(
+      'Production opens when a reviewer moves the company to production (stage technical iqe)',
+    );
+    expect(environmentLockedMessage('SUSPENDED', 'IQE')).toMatch(
+      /^The technical step opens .+\(stage suspended\)$/,
+    );
+  });
+
+  it('a token is shown once, while issued and unexpired', () => {
+    const now = new Date('2026-10-01T12:00:00Z');
+    const issued = { status: 'ISSUED' as const, expiresAt: new Date('2026-10-02T00:00:00Z'), shownAt: null };
+    expect(revealRefusal(issued, now)).toBeNull();
+    expect(revealRefusal({ ...issued, shownAt: now }, now)?.code).toBe('TOKEN_ALREADY_SHOWN');
+    expect(revealRefusal({ ...issued, expiresAt: now }, now)).toEqual({
+      code: 'TOKEN_NOT_AVAILABLE',
+      message: 'This session token is expired: there is no value to show',
+    });
+    expect(revealRefusal({ status: 'REQUESTED', expiresAt: null, shownAt: null }, now)?.code).toBe(
+      'TOKEN_NOT_AVAILABLE',
+    );
   });
 });

@@ -1,4 +1,6 @@
 import type { GatewayEnvironment, Stage } from './enums.js';
+import { iso } from './iso.js';
+import { words } from './words.js';
 
 /**
  * domain.md "Life of an application", the technical step: from TECHNICAL_IQE the company picks a gateway,
@@ -71,6 +73,14 @@ const OPEN_FROM: Record<TechnicalEnvironment, readonly Stage[]> = {
 export const isTechnicalOpen = (stage: Stage, environment: TechnicalEnvironment = 'IQE'): boolean =>
   OPEN_FROM[environment].includes(stage);
 
+/** Why the company cannot use the environment now (its 409 STEP_LOCKED message), or null while it is open. */
+export function environmentLockedMessage(stage: Stage, environment: TechnicalEnvironment): string | null {
+  if (isTechnicalOpen(stage, environment)) return null;
+  return environment === 'PRD'
+    ? `Production opens when a reviewer moves the company to production (stage ${words(stage)})`
+    : `The technical step opens when a reviewer moves the company to IQE testing (stage ${words(stage)})`;
+}
+
 /** A token's status as the company sees it now: an issued token past its expiry reads EXPIRED. */
 export function sessionTokenStatusAt(
   token: { status: SessionTokenStatus; expiresAt: Date | null },
@@ -87,6 +97,23 @@ export const isTokenRevealable = (
   token: { status: SessionTokenStatus; expiresAt: Date | null; shownAt: Date | null },
   now: Date,
 ): boolean => sessionTokenStatusAt(token, now) === 'ISSUED' && token.shownAt === null;
+
+/**
+ * Why an issued token's value is not shown now (409), or null when it may be, once: shown already, or not
+ * issued, cancelled or expired.
+ */
+export function revealRefusal(
+  token: { status: SessionTokenStatus; expiresAt: Date | null; shownAt: Date | null },
+  now: Date,
+): { code: 'TOKEN_ALREADY_SHOWN' | 'TOKEN_NOT_AVAILABLE'; message: string } | null {
+  if (token.shownAt) {
+    const message = 'This session token was shown once already; request a new one if it is lost';
+    return { code: 'TOKEN_ALREADY_SHOWN', message };
+  }
+  if (isTokenRevealable(token, now) && token.expiresAt) return null;
+  const message = `This session token is ${words(sessionTokenStatusAt(token, now))}: there is no value to show`;
+  return { code: 'TOKEN_NOT_AVAILABLE', message };
+}
 
 const CSR_PEM =
   /^-----BEGIN (NEW )?CERTIFICATE REQUEST-----\r?\n((?:[A-Za-z0-9+/=]+[ \t]*\r?\n)+)-----END \1?CERTIFICATE REQUEST-----\s*$/;
@@ -152,4 +179,100 @@ export function testRunRuleBreach(
     };
   }
   return null;
+}
+
+type Moment = Date | string;
+const newestFirst = <Row extends { id: string }>(rows: readonly Row[], at: (row: Row) => Moment) =>
+  [...rows].sort((a, b) => iso(at(b)).localeCompare(iso(at(a))) || b.id.localeCompare(a.id));
+const dateOf = (value: Moment | null) => (value === null ? null : new Date(value));
+
+/** What is stored of a company's technical step: its gateway and every row of its own, all environments. */
+export interface TechnicalRecords<File> {
+  stage: Stage;
+  access: 'FULL' | 'READ_ONLY';
+  /** The company's gateway (organisations.gateway_id), one for both environments. */
+  gateway: { id: string; name: string; environments: readonly string[] } | null;
+  /** Every gateway: those active, certified and offering an environment may be chosen there. */
+  gateways: ReadonlyArray<{
+    id: string;
+    name: string;
+    active: boolean;
+    certified: boolean;
+    environments: readonly string[];
+  }>;
+  csrs: ReadonlyArray<{
+    id: string;
+    environment: string;
+    status: CertificateRequestStatus;
+    createdAt: Moment;
+    file: File;
+  }>;
+  tokens: ReadonlyArray<{
+    id: string;
+    environment: string;
+    status: SessionTokenStatus;
+    requestedAt: Moment;
+    issuedAt: Moment | null;
+    expiresAt: Moment | null;
+    shownAt: Moment | null;
+  }>;
+  testRuns: ReadonlyArray<{
+    id: string;
+    environment: string;
+    scenario: string;
+    result: TestResult;
+    errorCode: string | null;
+    executedAt: Moment;
+  }>;
+}
+
+/**
+ * The technical step as the company sees it (contracts technicalStepSchema), per environment: open or not,
+ * the gateway where it offers the environment, CSRs, tokens (an issued one past expiry reads EXPIRED; its
+ * value shown once) and test runs newest first, and the gateways it may choose there, by name.
+ */
+export function technicalStepOf<File>(records: TechnicalRecords<File>, now: Date) {
+  const { stage, gateway } = records;
+  const environmentStep = (environment: TechnicalEnvironment) => {
+    const here = <Row extends { environment: string }>(rows: readonly Row[]) =>
+      rows.filter((row) => row.environment === environment);
+    return {
+      environment,
+      open: isTechnicalOpen(stage, environment),
+      gateway: gateway?.environments.includes(environment) ? { id: gateway.id, name: gateway.name } : null,
+      csrs: newestFirst(here(records.csrs), (row) => row.createdAt).map((row) => ({
+        id: row.id,
+        file: row.file,
+        status: row.status,
+        uploadedAt: iso(row.createdAt),
+      })),
+      tokens: newestFirst(here(records.tokens), (row) => row.requestedAt).map((row) => {
+        const token = { status: row.status, expiresAt: dateOf(row.expiresAt), shownAt: dateOf(row.shownAt) };
+        return {
+          id: row.id,
+          status: sessionTokenStatusAt(token, now),
+          requestedAt: iso(row.requestedAt),
+          issuedAt: iso(row.issuedAt),
+          expiresAt: iso(row.expiresAt),
+          valueAvailable: isTokenRevealable(token, now),
+        };
+      }),
+      testRuns: newestFirst(here(records.testRuns), (row) => row.executedAt).map((row) => ({
+        scenario: row.scenario,
+        result: row.result,
+        errorCode: row.errorCode,
+        executedAt: iso(row.executedAt),
+      })),
+      gateways: records.gateways
+        .filter((row) => row.active && row.certified && row.environments.includes(environment))
+        .sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id.localeCompare(b.id))
+        .map((row) => ({ id: row.id, name: row.name })),
+    };
+  };
+  const open = isTechnicalOpen(stage);
+  return {
+    open,
+    editable: open && records.access === 'FULL',
+    environments: { IQE: environmentStep('IQE'), PRD: environmentStep('PRD') },
+  };
 }

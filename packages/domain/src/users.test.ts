@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkUserChange, isActiveAdmin, mayRemoveAdmin, type UserState } from './users.js';
+import { checkUserChange, isActiveAdmin, mayRemoveAdmin, USER_RULE_STATUS, type UserState } from './users.js';
 
 const admin: UserState = { roles: ['ADMIN'], status: 'ACTIVE' };
 const adminReviewer: UserState = { roles: ['ADMIN', 'EMVO'], status: 'ACTIVE' };
@@ -70,5 +70,12 @@ describe('checkUserChange (issue 13: admins and the last admin)', () => {
     expect(isActiveAdmin(admin)).toBe(true);
     expect(isActiveAdmin({ roles: ['ADMIN'], status: 'INVITED' })).toBe(false);
     expect(isActiveAdmin(reviewer)).toBe(false);
+  });
+
+  it('answers a wrong kind of change with 400 and a refused one with 409', () => {
+    expect(USER_RULE_STATUS.ROLE_INTERNAL_ONLY).toBe(400);
+    expect(USER_RULE_STATUS.ACCESS_EXTERNAL_ONLY).toBe(400);
+    expect(USER_RULE_STATUS.LAST_ADMIN).toBe(409);
+    expect(USER_RULE_STATUS.SELF_DISABLE).toBe(409);
   });
 });

@@ -17,6 +17,16 @@ export const USER_RULE_CODES = [
 ] as const;
 export type UserRuleCode = (typeof USER_RULE_CODES)[number];
 
+/** A refused change's HTTP status: a wrong kind of change is the request's mistake (400), the rest a conflict. */
+export const USER_RULE_STATUS: Record<UserRuleCode, 400 | 409> = {
+  ROLE_INTERNAL_ONLY: 400,
+  ACCESS_EXTERNAL_ONLY: 400,
+  SELF_DISABLE: 409,
+  SELF_DEMOTION: 409,
+  LAST_ADMIN: 409,
+  USER_NOT_DISABLED: 409,
+};
+
 export type UserStatusValue = 'INVITED' | 'ACTIVE' | 'DISABLED';
 
 /** The user as stored before the change. */

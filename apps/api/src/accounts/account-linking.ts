@@ -1,6 +1,7 @@
+import { changedFields } from '@portal/domain';
 import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
-import { changedFields, writeAudit } from '../db/audit.js';
+import { writeAudit } from '../db/audit.js';
 import { UNIQUE_VIOLATION, violates } from '../db/pg-errors.js';
 import type { DB } from '../db/schema.js';
 

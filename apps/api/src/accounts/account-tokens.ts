@@ -1,14 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ACCOUNT_TOKEN_ERRORS } from '@portal/contracts';
+import { tokenExpiry } from '@portal/domain';
 import type { Transaction } from 'kysely';
-import type { AccountToken, AccountTokenPurpose, DB, Db } from '../db/schema.js';
+import type { AccountToken, DB, Db } from '../db/schema.js';
 import { ApiError } from '../http/api-error.js';
-
-/** domain.md: a confirmation link is valid 48 hours; an invitation a week. */
-export const TOKEN_TTL_HOURS: Record<AccountTokenPurpose, number> = {
-  CONFIRM_REGISTRATION: 48,
-  INVITATION: 168,
-};
 
 /**
  * The link a mailed token travels in (a registration's confirmation, an invitation): the SPA's /confirm
@@ -49,7 +44,7 @@ export async function issueAccountToken(
       tokenHash: hashToken(token),
       purpose: target.purpose,
       ...owner,
-      expiresAt: new Date(now.getTime() + TOKEN_TTL_HOURS[target.purpose] * 3_600_000),
+      expiresAt: tokenExpiry(target.purpose, now),
     })
     .execute();
   return token;

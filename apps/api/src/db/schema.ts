@@ -3,8 +3,8 @@ import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction
 /** Columns every business table has (domain.md): set by the database on insert, by the repository after. */
 interface Audited {
   id: Generated<string>;
-  createdAt: ColumnType<Date, Date | undefined, Date>;
-  updatedAt: ColumnType<Date, Date | undefined, Date>;
+  createdAt: ColumnType<Date, Date | string | undefined, Date>;
+  updatedAt: ColumnType<Date, Date | string | undefined, Date>;
   createdBy: string;
   updatedBy: string;
   version: Generated<number>;
@@ -174,7 +174,7 @@ export interface CheckEventsTable {
   /** The actor's role, or SYSTEM for the rules no person triggers (packages/domain CheckActorRole). */
   role: Role | 'SYSTEM';
   comment: string | null;
-  at: ColumnType<Date, Date | undefined, never>;
+  at: ColumnType<Date, Date | string | undefined, never>;
 }
 
 export interface TooltipsTable extends Audited {
@@ -216,7 +216,7 @@ export interface ParticipationAgreementsTable extends Audited {
 export interface AgreementTemplatesTable {
   version: number;
   fileId: string;
-  publishedAt: ColumnType<Date, Date | undefined, never>;
+  publishedAt: ColumnType<Date, Date | string | undefined, never>;
   publishedBy: string;
 }
 
@@ -287,7 +287,7 @@ export interface AuditLogTable {
   entity: string;
   entityId: string;
   diff: unknown;
-  at: ColumnType<Date, Date | undefined, never>;
+  at: ColumnType<Date, Date | string | undefined, never>;
   address: ColumnType<string | null, string | null | undefined, never>;
 }
 
@@ -368,7 +368,7 @@ export interface StageEventsTable {
   actor: string;
   role: Role;
   comment: string | null;
-  at: ColumnType<Date, Date | undefined, never>;
+  at: ColumnType<Date, Date | string | undefined, never>;
 }
 
 export interface DB {

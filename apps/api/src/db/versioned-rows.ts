@@ -1,7 +1,8 @@
+import { changedFields } from '@portal/domain';
 import type { Generated, Kysely, Selectable, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import { notFound, versionConflict } from '../http/api-error.js';
-import { changedFields, writeAudit } from './audit.js';
+import { writeAudit } from './audit.js';
 import type { DB } from './schema.js';
 
 /** The tables whose rows carry an id and an integer version (domain.md: every business entity). */

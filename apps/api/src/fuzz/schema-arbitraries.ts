@@ -86,9 +86,9 @@ function validObject(schema: JsonSchema): fc.Arbitrary<Record<string, unknown>> 
 }
 
 function numberRange(schema: JsonSchema, integer: boolean) {
-  const step = integer ? 1 : Number.EPSILON;
-  const min = Math.max(schema.minimum ?? (schema.exclusiveMinimum ?? -Infinity) + step, -NUMBER_BOUND);
-  const max = Math.min(schema.maximum ?? (schema.exclusiveMaximum ?? Infinity) - step, NUMBER_BOUND);
+  const increment = integer ? 1 : Number.EPSILON;
+  const min = Math.max(schema.minimum ?? (schema.exclusiveMinimum ?? -Infinity) + increment, -NUMBER_BOUND);
+  const max = Math.min(schema.maximum ?? (schema.exclusiveMaximum ?? Infinity) - increment, NUMBER_BOUND);
   return integer
     ? { min: Math.ceil(min), max: Math.floor(Math.max(min, max)) }
     : { min, max: Math.max(min, max) };

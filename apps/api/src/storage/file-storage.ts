@@ -1,4 +1,5 @@
 import { FILE_PURPOSES, type FilePurpose } from '@portal/contracts';
+import { containerName } from '@portal/domain';
 import type { Config } from '../config.js';
 import { createAzureBlobStore } from './azure-blob-store.js';
 import { assertContainerName, type BlobStore } from './blob-store.js';
@@ -11,10 +12,6 @@ export interface FileStorage {
   /** What each company's stored files may take in bytes (STORAGE_QUOTA_MB; storage-quota.ts). */
   quotaBytes: number;
 }
-
-/** issue: one container per purpose, `${prefix}${purpose in lower case with -}`, e.g. portal-copy-of-proof. */
-export const containerName = (prefix: string, purpose: FilePurpose) =>
-  `${prefix}${purpose.toLowerCase().replaceAll('_', '-')}`;
 
 /**
  * Azure Blob Storage when a connection string is configured, else the local disk under DATA_DIR/files.

@@ -10,7 +10,7 @@ export interface ReceivedMail {
   raw: string;
 }
 
-/** Makes the server answer an SMTP error at one step of the dialogue. */
+/** Makes the server answer an SMTP error at one command of the dialogue. */
 export interface Refusal {
   at: 'RCPT TO' | 'DATA';
   responseCode: number;
@@ -22,7 +22,7 @@ export interface TestSmtpServer {
   /** smtp://127.0.0.1:port, for SMTP_URL. */
   url: string;
   received: ReceivedMail[];
-  /** Set or clear at any time: the next mails are refused at that step until it is cleared. */
+  /** Set or clear at any time: the next mails are refused at that command until it is cleared. */
   refusal: Refusal | undefined;
   close(): Promise<void>;
 }

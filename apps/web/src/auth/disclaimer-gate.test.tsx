@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HttpClient } from '../http/http-client';
-import { createMockDisclaimers, disclaimerContentsHandlers } from '../mock/disclaimer-contents-handlers';
+import { disclaimerContentsHandlers } from '../mock/disclaimer-contents-handlers';
+import { createMockContext } from '../mock/handlers';
 import { renderScreen } from '../test/render-screen';
 import { userWith } from '../test/session-users';
 import { DisclaimerGate, PENDING_DISCLAIMERS_KEY, prefetchPendingDisclaimers } from './disclaimer-gate';
@@ -14,13 +15,22 @@ let posted: unknown[] = [];
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 
-/** The demo texts with the LOGIN draft published: a text to accept at sign-in. */
+/** The demo texts with a second LOGIN version published that asks for acceptance: a text to accept at sign-in. */
 function withLoginToAccept() {
-  const rows = createMockDisclaimers().map((row) => {
-    if (row.type !== 'LOGIN') return row;
-    return { ...row, status: row.status === 'DRAFT' ? ('PUBLISHED' as const) : ('ARCHIVED' as const) };
+  const context = createMockContext({ delayMs: 0 });
+  const login = context.db.disclaimerContents.find((row) => row.type === 'LOGIN');
+  if (!login) throw new Error('no LOGIN text in the demo world');
+  login.status = 'ARCHIVED';
+  context.db.disclaimerContents.push({
+    ...login,
+    id: context.newId(),
+    versionNumber: 2,
+    status: 'PUBLISHED',
+    requiresAcceptance: true,
+    title: 'Using the portal',
+    body: '## What changes\n\nYou use the portal for your company **only**, and keep your sign-in to yourself.',
   });
-  server.resetHandlers(...disclaimerContentsHandlers({ delayMs: 0, newId: () => 'unused' }, rows));
+  server.resetHandlers(...disclaimerContentsHandlers(context));
 }
 
 beforeEach(() => {
@@ -58,7 +68,7 @@ describe('the sign-in gate (issue 13: a text requiring acceptance, until accepte
   });
 
   it('shows the screen at once when nothing is pending', async () => {
-    server.resetHandlers(...disclaimerContentsHandlers({ delayMs: 0, newId: () => 'unused' }));
+    server.resetHandlers(...disclaimerContentsHandlers(createMockContext({ delayMs: 0 })));
     renderGate();
     expect(await screen.findByRole('heading', { name: "The reviewers' home" })).toBeInTheDocument();
   });
@@ -75,7 +85,7 @@ describe('the sign-in gate (issue 13: a text requiring acceptance, until accepte
 
 describe('when the gate has shown something (issue 15: the toasts load after the first screen)', () => {
   it('calls onShown once the list has answered and the screen shows, not while it loads', async () => {
-    server.resetHandlers(...disclaimerContentsHandlers({ delayMs: 100, newId: () => 'unused' }));
+    server.resetHandlers(...disclaimerContentsHandlers(createMockContext({ delayMs: 100 })));
     const onShown = vi.fn();
     renderGate(onShown);
     expect(onShown).not.toHaveBeenCalled();

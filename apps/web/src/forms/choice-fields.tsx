@@ -90,7 +90,12 @@ export function CheckboxGroupField<TItem extends object = ListItem>(given: Check
   const { items, valueKey, labelKey, ...props } = useContractRules(given.name, given);
   const field = useField(props, { type: 'checkboxes', required: props.required });
   const { control } = useFormContext();
-  const { field: controller } = useController({ name: props.name, control, disabled: props.disabled });
+  const { field: controller } = useController({
+    name: props.name,
+    control,
+    disabled: props.disabled,
+    rules: { deps: field.deps },
+  });
   const checked: ItemValue[] = Array.isArray(controller.value) ? controller.value : [];
   const toggle = (value: ItemValue) =>
     controller.onChange(
@@ -149,7 +154,12 @@ export function RadioField<TItem extends object = ListItem>(given: RadioFieldPro
   const { items, valueKey, labelKey, orientation, ...props } = useContractRules(given.name, given);
   const field = useField(props, { type: 'radio', required: props.required });
   const { control } = useFormContext();
-  const { field: controller } = useController({ name: props.name, control, disabled: props.disabled });
+  const { field: controller } = useController({
+    name: props.name,
+    control,
+    disabled: props.disabled,
+    rules: { deps: field.deps },
+  });
   const container = useRef<HTMLDivElement>(null);
   useAriaOf(container, '[role="radiogroup"]', {
     'aria-invalid': field.error ? 'true' : undefined,
@@ -215,7 +225,12 @@ export function SelectField<TItem extends object = ListItem>(given: SelectFieldP
   } = useContractRules(given.name, given);
   const field = useField(props, { type: 'select', required: props.required, multiple: isMulti });
   const { control } = useFormContext();
-  const { field: controller } = useController({ name: props.name, control, disabled: props.disabled });
+  const { field: controller } = useController({
+    name: props.name,
+    control,
+    disabled: props.disabled,
+    rules: { deps: field.deps },
+  });
   const container = useRef<HTMLDivElement>(null);
   const { 'aria-invalid': invalid, 'aria-describedby': describedBy } = controlProps(props, field);
   // react-select's combobox input: ui/Select gives it the field's id.

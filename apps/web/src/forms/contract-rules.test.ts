@@ -1,4 +1,11 @@
-import { emailField, gatewayInputSchema } from '@portal/contracts';
+import {
+  billingStepSchema,
+  emailField,
+  gatewayInputSchema,
+  passwordSchema,
+  registrationInputSchema,
+  sessionTokenIssueSchema,
+} from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { contractFieldRules, contractMessage } from './contract-rules';
@@ -32,6 +39,37 @@ describe('contractFieldRules (issue 22 item 4: a field reads its rules from the 
     expect(contractFieldRules(schema, 'contacts.0.email')).toEqual({ required: true, maxLength: 100 });
     expect(contractFieldRules(schema, 'contacts.0.age')).toEqual({ required: false, min: 18, max: 99 });
   });
+
+  it('reads a nullable value as optional, whichever way zod writes it', () => {
+    const schema = z.object({ count: z.number().nullable(), name: z.string().max(9).nullable() });
+    expect(contractFieldRules(schema, 'count')).toEqual({ required: false });
+    expect(contractFieldRules(schema, 'name')).toEqual({ required: false, maxLength: 9 });
+  });
+
+  it('requires a checkbox only when it must be ticked, a list only with a minimum', () => {
+    const schema = z.object({
+      flag: z.boolean(),
+      tags: z.array(z.string()),
+      some: z.array(z.string()).min(1),
+    });
+    expect(contractFieldRules(schema, 'flag')).toEqual({ required: false });
+    expect(contractFieldRules(registrationInputSchema, 'acceptsDisclaimer')).toEqual({ required: true });
+    expect(contractFieldRules(schema, 'tags')).toEqual({ required: false });
+    expect(contractFieldRules(schema, 'some')).toEqual({ required: true });
+  });
+
+  it("finds a union's field in the branch that has it", () => {
+    expect(contractFieldRules(billingStepSchema, 'invoiceNumber')).toEqual({
+      required: true,
+      minLength: 1,
+      maxLength: 30,
+    });
+    expect(contractFieldRules(sessionTokenIssueSchema, 'value')).toEqual({
+      required: true,
+      minLength: 16,
+      maxLength: 512,
+    });
+  });
 });
 
 describe('contractMessage', () => {
@@ -55,6 +93,34 @@ describe('contractMessage', () => {
     expect(contractMessage(issue, 'not-an-email').message).toBe('errors.form.pattern.email');
     const zodEmail = issueOf(z.email(), 'nope');
     expect(contractMessage(zodEmail, 'nope').message).toBe('errors.form.pattern.email');
+  });
+
+  it('says the message of the pattern or of the API code a contract names (RuleParams)', () => {
+    expect(contractMessage(issueOf(passwordSchema, 'password1'), 'password1').message).toBe(
+      'errors.form.pattern.password',
+    );
+    const token = issueOf(sessionTokenIssueSchema.shape.value, 'a token with spaces');
+    expect(contractMessage(token, 'a token with spaces').message).toBe(
+      'errors.form.pattern.sessionTokenValue',
+    );
+    const coded = issueOf(
+      z.string().refine(() => false, { params: { code: 'INVALID_VAT_NUMBER' } }),
+      'x',
+    );
+    expect(contractMessage(coded, 'x')).toEqual({
+      type: 'custom',
+      message: 'errors.back.INVALID_VAT_NUMBER',
+    });
+  });
+
+  it("keeps a form's own message key (mustMatch) and says required for a box that must be ticked", () => {
+    const own = issueOf(
+      z.string().refine(() => false, 'errors.form.mustMatch'),
+      'x',
+    );
+    expect(contractMessage(own, 'x')).toEqual({ type: 'custom', message: 'errors.form.mustMatch' });
+    const box = issueOf(z.literal(true), false);
+    expect(contractMessage(box, false).message).toBe('errors.form.required');
   });
 
   it("keeps the contract's words for its own rules", () => {

@@ -49,7 +49,12 @@ export function FileInput(given: FileInputProps) {
   const { t, i18n } = useTranslation();
   const field = useField(props, { type: 'file', required: props.required, multiple });
   const { control } = useFormContext();
-  const { field: controller } = useController({ name: props.name, control, disabled: props.disabled });
+  const { field: controller } = useController({
+    name: props.name,
+    control,
+    disabled: props.disabled,
+    rules: { deps: field.deps },
+  });
   const [rejections, setRejections] = useState<FileRejection[]>([]);
   const files = selectedFiles(controller.value);
   const extensions = allowedExtensions(accept);

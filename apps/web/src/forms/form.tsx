@@ -24,40 +24,27 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { contractFieldRules, contractMessage } from './contract-rules';
-import {
-  emptyValue,
-  type FieldRules,
-  type FormRefinement,
-  fieldMessage,
-  formSchema,
-  valueAt,
-} from './form-schema';
+import { emptyValue, type FieldRules, FORM_MESSAGES, fieldMessage, isMissing, valueAt } from './field-rules';
 
 /**
- * The rules of the fields on screen. Each field component registers its rules while it is mounted and
- * enabled, so the form's zod schema is always that of the fields the user sees: a field rendered only
- * under a condition is checked only then, a disabled one not at all (as a disabled control is left out of
- * Angular's and react-hook-form's validation).
+ * The fields on screen. Each field component registers its rules while it is mounted and enabled, so the
+ * form checks the fields the user sees: a field rendered only under a condition is checked only then, a
+ * disabled one not at all (as a disabled control is left out of Angular's and react-hook-form's validation).
  */
 export class FieldRegistry {
   readonly #fields = new Map<string, FieldRules>();
-  readonly #refinements: readonly FormRefinement[];
-  #schema: z.ZodType<Record<string, unknown>> | undefined;
+  readonly #dependencies: Readonly<Record<string, readonly string[]>>;
 
-  constructor(refinements: readonly FormRefinement[] = []) {
-    this.#refinements = refinements;
+  constructor(dependencies: Readonly<Record<string, readonly string[]>> = {}) {
+    this.#dependencies = dependencies;
   }
 
   /** Registers a field's rules; returns the unregistration. */
   register(name: string, rules: FieldRules): () => void {
     this.#fields.set(name, rules);
-    this.#schema = undefined;
     return () => {
       // A remount may have registered newer rules under the same name in between.
-      if (this.#fields.get(name) === rules) {
-        this.#fields.delete(name);
-        this.#schema = undefined;
-      }
+      if (this.#fields.get(name) === rules) this.#fields.delete(name);
     };
   }
 
@@ -66,38 +53,27 @@ export class FieldRegistry {
     return this.#fields.has(name);
   }
 
-  /** The fields to check again when `name` changes: those of refinements depending on it. */
-  dependents(name: string): string[] {
-    return this.#refinements
-      .filter((refinement) => refinement.dependsOn.includes(name))
-      .map(({ path }) => path);
-  }
-
-  /** The schema of the registered fields and of the refinements whose field is registered. */
-  schema(): z.ZodType<Record<string, unknown>> {
-    this.#schema ??= formSchema(
-      Object.fromEntries(this.#fields),
-      this.#refinements.filter((refinement) => this.#fields.has(refinement.path)),
-    );
-    return this.#schema;
+  /** The fields on screen with their rules. */
+  entries(): IterableIterator<[string, FieldRules]> {
+    return this.#fields.entries();
   }
 
   /**
-   * A react-hook-form resolver over the current schema (zodResolver's work, written out because the schema
-   * changes as fields mount): the first issue of each field becomes its error; the values go through as
-   * they are.
+   * The field on screen an issue at `path` belongs to: the field itself, or the nearest one holding it
+   * (`activeIn.2`, one entry of a multiple select, is the select's).
    */
-  resolver<TValues extends FieldValues>(): Resolver<TValues> {
-    return async (values, _context, options) => {
-      const result = await this.schema().safeParseAsync(values);
-      if (result.success) return { values, errors: {} };
-      const errors: Record<string, FieldError> = {};
-      for (const issue of result.error.issues) {
-        const path = issue.path.map(String).join('.');
-        errors[path] ??= { type: issue.code, message: issue.message };
-      }
-      return { values: {}, errors: toNestErrors(errors, options) };
-    };
+  fieldOf(path: string): string | undefined {
+    const parts = path.split('.');
+    for (let length = parts.length; length > 0; length--) {
+      const name = parts.slice(0, length).join('.');
+      if (this.#fields.has(name)) return name;
+    }
+    return undefined;
+  }
+
+  /** The fields to check again when `name` changes (the form's `dependencies`). */
+  dependents(name: string): string[] {
+    return [...(this.#dependencies[name] ?? [])];
   }
 }
 
@@ -108,24 +84,29 @@ export type FormKit<TValues extends FieldValues> = UseFormReturn<TValues> & {
 };
 
 /**
- * A resolver over a contract's schema (packages/contracts), the one the API checks: the first issue of
- * each field becomes its error, in spec §5's words where §5 has them (contract-rules.ts); the values go
- * through as they are.
+ * The kit's resolver (zodResolver's work, written out because the fields on screen change): the contract's
+ * schema (packages/contracts, the one the API checks) on the body the form would send, each issue in spec
+ * §5's words where §5 has them (contract-rules.ts: an empty value is "required"); then each field's own
+ * `required` (its prop's or its contract's) where the contract said nothing. Only the fields on screen are
+ * checked: a rule on a value the person cannot see or change would block the form without a word (the API
+ * still checks it). One message per field, the first; the values go through as they are.
  */
-function contractResolver<TValues extends FieldValues>(
-  schema: z.ZodType,
+function kitResolver<TValues extends FieldValues>(
   registry: FieldRegistry,
+  schema: z.ZodType | undefined,
+  toInput: ((values: TValues) => unknown) | undefined,
 ): Resolver<TValues> {
   return async (values, _context, options) => {
-    const result = await schema.safeParseAsync(values);
-    if (result.success) return { values, errors: {} };
     const errors: Record<string, FieldError> = {};
-    for (const issue of result.error.issues) {
-      const path = issue.path.map(String).join('.');
-      // As with the registry's own schema, only the fields on screen are checked: a rule on a value the
-      // person cannot see or change would block the form without a word (the API still checks it).
-      if (!registry.has(path)) continue;
-      errors[path] ??= contractMessage(issue, valueAt(values, path));
+    const result = await schema?.safeParseAsync(toInput ? toInput(values) : values);
+    for (const issue of result?.error?.issues ?? []) {
+      const field = registry.fieldOf(issue.path.map(String).join('.'));
+      if (field) errors[field] ??= contractMessage(issue, valueAt(values, field));
+    }
+    for (const [name, rules] of registry.entries()) {
+      if (rules.required && isMissing(valueAt(values, name))) {
+        errors[name] ??= { type: 'required', message: FORM_MESSAGES.required };
+      }
     }
     return Object.keys(errors).length === 0
       ? { values, errors: {} }
@@ -135,30 +116,35 @@ function contractResolver<TValues extends FieldValues>(
 
 export interface UseFormKitOptions<TValues extends FieldValues> {
   /**
-   * The contract the API checks the submission against (issue 22 item 4): the form checks the same
-   * schema, and each field takes its required, lengths and bounds from it (props need not repeat them).
+   * The contract the API checks the submission against (packages/contracts; a form's own schema built on it
+   * when the form asks for more, such as a confirmation): the form checks it, and each field takes its
+   * required, lengths and bounds from it (props need not repeat them). Only a form that sends no contract's
+   * body (a file alone) has none: its fields' `required` and the file checks are then all it checks.
    */
   schema?: z.ZodType;
+  /**
+   * The body the form would send, when its values are not that body as they are (a local date-time, lists of
+   * inputs): the contract checks it, its issues' paths being the fields' names.
+   */
+  toInput?: (values: TValues) => unknown;
+  /**
+   * The contract's rules across fields: the fields to check again when one changes
+   * (`{ password: ['passwordConfirmation'] }`). Read once.
+   */
+  dependencies?: Readonly<Record<string, readonly string[]>>;
   defaultValues?: DefaultValues<TValues>;
-  /** Rules across fields, such as mustMatch('password', 'passwordConfirmation'). Read once. */
-  refinements?: readonly FormRefinement[];
-  /** A resolver of the form's own over the registry (lists of objects, a contract's schema), instead of the registry's. Read once. */
-  resolver?: (registry: FieldRegistry) => Resolver<TValues>;
 }
 
 /**
- * react-hook-form with the kit's validation: the zod schema of the mounted fields (see FieldRegistry),
- * checked on every change (errors still show only once a field is dirty or the form was submitted).
+ * react-hook-form with the kit's validation (kitResolver), checked on every change (errors still show only
+ * once a field is dirty or the form was submitted).
  */
 export function useFormKit<TValues extends FieldValues>(
   options: UseFormKitOptions<TValues> = {},
 ): FormKit<TValues> {
   const [{ registry, resolver }] = useState(() => {
-    const created = new FieldRegistry(options.refinements);
-    const resolver =
-      options.resolver?.(created) ??
-      (options.schema ? contractResolver<TValues>(options.schema, created) : created.resolver<TValues>());
-    return { registry: created, resolver };
+    const created = new FieldRegistry(options.dependencies);
+    return { registry: created, resolver: kitResolver<TValues>(created, options.schema, options.toInput) };
   });
   const form = useForm<TValues>({ defaultValues: options.defaultValues, mode: 'onChange', resolver });
   // Not memoised: react-hook-form hands back the same object with a fresh formState on every render.
@@ -199,7 +185,7 @@ export function useContractRules<T extends OwnRules>(name: string, own: T): T {
 export interface FormProps<TValues extends FieldValues>
   extends Omit<ComponentPropsWithoutRef<'form'>, 'onSubmit' | 'onInvalid' | 'noValidate'> {
   form: FormKit<TValues>;
-  /** Called with the values once every mounted field and refinement passes. */
+  /** Called with the values once every field on screen passes. */
   onSubmit: SubmitHandler<TValues>;
   onInvalid?: SubmitErrorHandler<TValues>;
   children: ReactNode;

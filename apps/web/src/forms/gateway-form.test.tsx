@@ -1,3 +1,4 @@
+import { GATEWAY_ENVIRONMENTS, gatewayInputSchema } from '@portal/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -24,24 +25,23 @@ interface GatewayValues {
   name: string;
   website: string;
   contactEmail: string;
-  environments: number[];
+  environments: string[];
   certified: boolean;
   certifiedAt: string;
   notes: string;
 }
 
-const ENVIRONMENTS = [
-  { id: 1, name: 'Test' },
-  { id: 2, name: 'Production' },
-];
+const ENVIRONMENTS = GATEWAY_ENVIRONMENTS.map((id) => ({ id, name: id === 'IQE' ? 'Test' : 'Production' }));
 
 function GatewayForm({ onSave }: { onSave: (values: GatewayValues) => void }) {
+  // The contract the API checks (packages/contracts): the fields take their rules from it.
   const form = useFormKit<GatewayValues>({
+    schema: gatewayInputSchema,
     defaultValues: {
       name: '',
       website: '',
       contactEmail: '',
-      environments: [],
+      environments: ['IQE'],
       certified: false,
       certifiedAt: '',
       notes: '',
@@ -50,14 +50,14 @@ function GatewayForm({ onSave }: { onSave: (values: GatewayValues) => void }) {
   const certified = form.watch('certified');
   return (
     <Form form={form} onSubmit={onSave} aria-label="Gateway">
-      <TextField name="name" label="Name" required pattern="name" tooltipKey="gateway.name" />
+      <TextField name="name" label="Name" tooltipKey="gateway.name" />
       <TextField type="url" name="website" label="Website" />
       <TextField type="email" name="contactEmail" label="Contact email" autoComplete="email" />
       <CheckboxGroupField name="environments" label="Environments" items={ENVIRONMENTS} />
       <CheckboxField name="certified" label="Certified" />
-      {/* Rendered, hence checked, only when certified. */}
+      {/* Rendered, hence checked, only when certified; required then (the contract's rule across fields). */}
       {certified && <DateField name="certifiedAt" label="Certified on" required />}
-      <TextareaField name="notes" label="Notes" maxLength={500} minLength={0} />
+      <TextareaField name="notes" label="Notes" />
       <button type="submit" className="primary">
         Save
       </button>
@@ -88,6 +88,9 @@ describe('a complete form: a gateway', () => {
   it('asks for what is required, checks the date only when certified, then saves the values', async () => {
     const onSave = renderGatewayForm();
     expect(await screen.findByRole('button', { name: 'More information' })).toBeInTheDocument();
+    // The lengths are the contract's: no prop repeats them.
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveAttribute('maxlength', '100');
+    expect(screen.getByRole('textbox', { name: 'Notes' })).toHaveAttribute('maxlength', '1000');
 
     await save();
     expect(await screen.findAllByText('This field is required.')).toHaveLength(1);
@@ -110,7 +113,7 @@ describe('a complete form: a gateway', () => {
       name: 'North Hub',
       website: 'north.example.com',
       contactEmail: 'ops@north.example.com',
-      environments: [2],
+      environments: ['IQE', 'PRD'],
       certified: true,
       certifiedAt: '2024-05-01',
       notes: 'Weekly sync.',

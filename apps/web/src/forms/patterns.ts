@@ -1,24 +1,36 @@
+import {
+  EMAIL_PATTERN,
+  HOUSE_NUMBER_PATTERN,
+  NAME_PATTERN,
+  TEL_PATTERN,
+  URL_PATTERN,
+} from '@portal/contracts';
+import { tk } from '../i18n/i18n';
+
 /**
- * spec §5 patterns. Each is anchored, has no `g` flag (so `test` keeps no state between calls) and no
- * nested quantifier that can match the same text in many ways, so a long hostile input fails in linear (at
- * worst quadratic) time, never exponential.
+ * spec §5 named patterns, as the contracts write them (packages/contracts patterns.ts): a form finds a
+ * contract's regex here to say the pattern's own message.
  */
 export const patterns = {
-  /** A local part of 1 to 64 letters, digits, _ - + . then a domain whose top level has 2+ letters. */
-  email: /^[A-Za-z0-9_+.-]{1,64}@(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}$/,
-  /**
-   * A lowercase letter, an uppercase letter, a digit and a special character (anything that is neither a
-   * letter, a digit nor white space), in any order. Unicode-aware: 'é' is a lowercase letter, not special.
-   */
-  password: /^(?=.*\p{Ll})(?=.*\p{Lu})(?=.*\p{Nd})(?=.*[^\p{L}\p{N}\s]).+$/u,
-  /** Anything but digits and , ; : = + * " ! ? / ( ) & § $ € _ @ # < > ^ % ² ³. */
-  name: /^[^0-9,;:=+*"!?/()&§$€_@#<>^%²³]+$/,
-  /** Digits, spaces, plus and parentheses. */
-  tel: /^[0-9 +()]+$/,
-  /** An optional http:// or https://, a domain with a 2+ letter top level, then an optional path. */
-  url: /^(?:https?:\/\/)?(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}(?:[/?#]\S*)?$/i,
-  /** Digits followed by optional letters: 12, 12a, 12AB. */
-  houseNumber: /^[0-9]+[A-Za-z]*$/,
+  email: EMAIL_PATTERN,
+  name: NAME_PATTERN,
+  tel: TEL_PATTERN,
+  url: URL_PATTERN,
+  houseNumber: HOUSE_NUMBER_PATTERN,
 } as const satisfies Record<string, RegExp>;
 
-export type PatternName = keyof typeof patterns;
+/**
+ * spec §5: each named pattern has its own message (translation keys). `password` and `sessionTokenValue`
+ * are rules a contract names in its issue (`params.pattern`, packages/contracts fields.ts RuleParams).
+ */
+export const PATTERN_MESSAGES = {
+  email: tk('errors.form.pattern.email'),
+  password: tk('errors.form.pattern.password'),
+  name: tk('errors.form.pattern.name'),
+  tel: tk('errors.form.pattern.tel'),
+  url: tk('errors.form.pattern.url'),
+  houseNumber: tk('errors.form.pattern.houseNumber'),
+  sessionTokenValue: tk('errors.form.pattern.sessionTokenValue'),
+} as const;
+
+export type PatternName = keyof typeof PATTERN_MESSAGES;

@@ -5,25 +5,23 @@ import type { ReactNode } from 'react';
 import type { DefaultValues, FieldValues } from 'react-hook-form';
 import { I18nextProvider } from 'react-i18next';
 import { vi } from 'vitest';
+import type { z } from 'zod';
 import type { HttpClient } from '../http/http-client';
 import { HttpProvider } from '../http/http-context';
 import { createTestI18n } from '../test/test-i18n';
-import { Form, useFormKit } from './form';
-import type { FormRefinement } from './form-schema';
+import { Form, type UseFormKitOptions, useFormKit } from './form';
 
 /** Test helper (the kit's component tests): a kit form with a Submit button. */
 function TestForm({
   children,
-  defaultValues,
-  refinements,
+  options,
   onSubmit,
 }: {
   children: ReactNode;
-  defaultValues?: DefaultValues<FieldValues>;
-  refinements?: readonly FormRefinement[];
+  options: UseFormKitOptions<FieldValues>;
   onSubmit: (values: FieldValues) => void;
 }) {
-  const form = useFormKit({ defaultValues, refinements });
+  const form = useFormKit(options);
   return (
     <Form form={form} onSubmit={onSubmit} aria-label="Test form">
       {children}
@@ -34,7 +32,10 @@ function TestForm({
 
 export interface RenderFormOptions {
   defaultValues?: DefaultValues<FieldValues>;
-  refinements?: readonly FormRefinement[];
+  /** The form's contract (useFormKit): what it checks besides its fields' `required`. */
+  schema?: z.ZodType;
+  toInput?: UseFormKitOptions<FieldValues>['toInput'];
+  dependencies?: UseFormKitOptions<FieldValues>['dependencies'];
   /** What tooltipsApi.active answers; the call fails when absent. */
   tooltips?: Record<string, unknown>;
 }
@@ -55,8 +56,12 @@ export function renderForm(fields: ReactNode, options: RenderFormOptions = {}) {
       <QueryClientProvider client={queryClient}>
         <HttpProvider client={http as HttpClient}>
           <TestForm
-            defaultValues={options.defaultValues}
-            refinements={options.refinements}
+            options={{
+              ...(options.defaultValues ? { defaultValues: options.defaultValues } : {}),
+              ...(options.schema ? { schema: options.schema } : {}),
+              ...(options.toInput ? { toInput: options.toInput } : {}),
+              ...(options.dependencies ? { dependencies: options.dependencies } : {}),
+            }}
             onSubmit={onSubmit}
           >
             {fields}

@@ -1,8 +1,17 @@
+import {
+  emailField,
+  HOUSE_NUMBER_PATTERN,
+  passwordSchema,
+  personNameField,
+  telField,
+  urlField,
+} from '@portal/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import { mustMatch } from './form-schema';
+import { z } from 'zod';
+import { mustMatch } from './must-match';
 import { renderForm } from './test-form';
 import { DateField, NumberField, PasswordField, TextareaField, TextField } from './text-fields';
 
@@ -72,77 +81,105 @@ describe('text input defaults (spec §5)', () => {
   });
 });
 
-describe('messages by rule, shown once the field is dirty (spec §5)', () => {
-  it.each<[string, () => ReactElement, string, string]>([
+/** A form whose one field `f` has this contract. */
+const contractOf = (field: z.ZodType) => z.object({ f: field });
+
+describe("messages by the contract's rule, shown once the field is dirty (spec §5)", () => {
+  it.each<[string, () => ReactElement, z.ZodType, string, string]>([
     [
       'minimum length, with the length',
       () => <TextField name="f" label="Field" />,
+      z.string().min(2),
       'a',
       'At least 2 characters',
     ],
     [
-      'a given minimum length',
-      () => <TextField name="f" label="Field" minLength={4} />,
+      'another minimum length',
+      () => <TextField name="f" label="Field" />,
+      z.string().min(4),
       'abc',
       'At least 4 characters',
     ],
     [
       'the email pattern of an email',
       () => <TextField type="email" name="f" label="Field" />,
+      emailField,
       'jane@example',
       'Enter a valid email address, such as name@example.com.',
     ],
     [
       'the url pattern of a url',
       () => <TextField type="url" name="f" label="Field" />,
+      urlField,
       'ftp://example.com',
       'Enter a valid web address, such as https://example.com.',
     ],
     [
       'the tel pattern of a tel',
       () => <TextField type="tel" name="f" label="Field" />,
+      telField,
       '0123-456',
       'Use only digits, spaces, + and parentheses.',
     ],
     [
       'a named pattern: houseNumber',
-      () => <TextField name="f" label="Field" pattern="houseNumber" />,
+      () => <TextField name="f" label="Field" />,
+      z.string().regex(HOUSE_NUMBER_PATTERN),
       'a12',
       'Enter a number, optionally followed by letters, such as 12 or 12a.',
     ],
     [
       'a named pattern: name',
-      () => <TextField name="f" label="Field" pattern="name" />,
+      () => <TextField name="f" label="Field" />,
+      personNameField,
       'R2D2',
       'Digits and the characters , ; : = + * " ! ? / ( ) & § $ € _ @ # < > ^ % ² ³ are not allowed.',
     ],
     [
-      'a named pattern: password',
-      () => <PasswordField name="f" label="Field" pattern="password" />,
+      'a pattern a contract names: password',
+      () => <PasswordField name="f" label="Field" />,
+      passwordSchema,
       'secret12',
       'Use at least one lowercase letter, one uppercase letter, one digit and one special character.',
     ],
     [
       'a named pattern on a textarea',
-      () => <TextareaField name="f" label="Field" pattern="tel" />,
+      () => <TextareaField name="f" label="Field" />,
+      telField,
       'call me',
       'Use only digits, spaces, + and parentheses.',
     ],
     [
+      "a rule naming the API's code: the catalogue's message",
+      () => <TextField name="f" label="Field" />,
+      z.string().refine((value) => value.startsWith('C'), { params: { code: 'INVALID_PRODUCT_CODE' } }),
+      '12345',
+      'Enter a GTIN-14 or a PPN with valid check digits.',
+    ],
+    [
+      "any other rule: the contract's words",
+      () => <TextField name="f" label="Field" />,
+      z.string().regex(/^\S*$/, 'A code has no spaces'),
+      'a b',
+      'A code has no spaces',
+    ],
+    [
       'a number under min',
-      () => <NumberField name="f" label="Field" min={1} />,
+      () => <NumberField name="f" label="Field" />,
+      z.number().min(1).nullable(),
       '0',
       'The value must be 1 or more.',
     ],
     [
       'a number over max',
-      () => <NumberField name="f" label="Field" max={10} />,
+      () => <NumberField name="f" label="Field" />,
+      z.number().max(10).nullable(),
       '11',
       'The value must be 10 or less.',
     ],
-  ])('%s', async (_rule, field, typed, message) => {
-    renderForm(field());
-    const control = screen.getByLabelText('Field');
+  ])('%s', async (_rule, field, contract, typed, message) => {
+    renderForm(field(), { schema: contractOf(contract) });
+    const control = screen.getByLabelText(/^Field/);
     await user.type(control, typed);
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(control).toHaveAttribute('aria-invalid', 'true');
@@ -150,15 +187,49 @@ describe('messages by rule, shown once the field is dirty (spec §5)', () => {
   });
 
   it('shows maximum length, with the length, for a value longer than the attribute lets one type', async () => {
-    renderForm(<TextareaField name="notes" label="Notes" />, { defaultValues: { notes: 'a'.repeat(51) } });
+    renderForm(<TextareaField name="notes" label="Notes" />, {
+      defaultValues: { notes: 'a'.repeat(51) },
+      schema: z.object({ notes: z.string().max(50) }),
+    });
     await submit();
     expect(await screen.findByText('At most 50 characters')).toBeInTheDocument();
   });
+
+  it('takes its lengths and bounds from the contract as attributes; a prop still wins', () => {
+    renderForm(
+      <>
+        <TextField name="code" label="Code" />
+        <TextareaField name="notes" label="Notes" maxLength={300} />
+        <NumberField name="count" label="Count" />
+      </>,
+      {
+        schema: z.object({
+          code: z.string().min(3).max(14),
+          notes: z.string().max(1000).nullish(),
+          count: z.number().min(1).max(9),
+        }),
+      },
+    );
+    const code = screen.getByRole('textbox', { name: /Code/ });
+    expect(code).toHaveAttribute('minlength', '3');
+    expect(code).toHaveAttribute('maxlength', '14');
+    expect(code).toHaveAttribute('aria-required', 'true');
+    const notes = screen.getByRole('textbox', { name: 'Notes' });
+    expect(notes).toHaveAttribute('maxlength', '300');
+    expect(notes).not.toHaveAttribute('minlength');
+    expect(notes).not.toHaveAttribute('aria-required');
+    const count = screen.getByRole('spinbutton', { name: /Count/ });
+    expect(count).toHaveAttribute('min', '1');
+    expect(count).toHaveAttribute('max', '9');
+  });
 });
+
+/** The name's contract: required, 2 to 50 characters, spec §5's name pattern. */
+const NAME = z.object({ name: personNameField });
 
 describe('when errors show (spec §5: invalid and dirty, unless showErrors is false)', () => {
   it('hides the error of a pristine invalid field, shows it once the field is changed, hides it once valid', async () => {
-    renderForm(<TextField name="name" label="Name" required />);
+    renderForm(<TextField name="name" label="Name" />, { schema: NAME });
     const input = screen.getByRole('textbox', { name: 'Name' });
     await user.click(input);
     await user.tab();
@@ -174,7 +245,7 @@ describe('when errors show (spec §5: invalid and dirty, unless showErrors is fa
 
   it('hides the error again once the value is back to its default: the field is pristine again', async () => {
     // react-hook-form's dirty state compares with the default value; the required message waits for Submit.
-    renderForm(<TextField name="name" label="Name" required />);
+    renderForm(<TextField name="name" label="Name" />, { schema: NAME });
     const input = screen.getByRole('textbox', { name: 'Name' });
     await user.type(input, 'J');
     expect(await screen.findByText('At least 2 characters')).toBeInTheDocument();
@@ -188,9 +259,10 @@ describe('when errors show (spec §5: invalid and dirty, unless showErrors is fa
   it('shows every invalid field after a submission attempt, dirty or not, and does not submit', async () => {
     const { onSubmit } = renderForm(
       <>
-        <TextField name="name" label="Name" required />
-        <TextField type="email" name="email" label="Email" required />
+        <TextField name="name" label="Name" />
+        <TextField type="email" name="email" label="Email" />
       </>,
+      { schema: z.object({ name: personNameField, email: emailField }) },
     );
     await submit();
     expect(await screen.findAllByText('This field is required.')).toHaveLength(2);
@@ -199,7 +271,9 @@ describe('when errors show (spec §5: invalid and dirty, unless showErrors is fa
   });
 
   it('never shows the errors of a field with showErrors false, and its rules still hold', async () => {
-    const { onSubmit } = renderForm(<TextField name="name" label="Name" required showErrors={false} />);
+    const { onSubmit } = renderForm(<TextField name="name" label="Name" showErrors={false} />, {
+      schema: NAME,
+    });
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'J');
     await submit();
     expect(screen.queryByText('At least 2 characters')).not.toBeInTheDocument();
@@ -210,15 +284,22 @@ describe('when errors show (spec §5: invalid and dirty, unless showErrors is fa
   it('submits the values once every field passes', async () => {
     const { onSubmit } = renderForm(
       <>
-        <TextField name="name" label="Name" required />
-        <NumberField name="count" label="Count" min={1} />
+        <TextField name="name" label="Name" />
+        <NumberField name="count" label="Count" />
         <NumberField name="empty" label="Empty" />
         <DateField name="day" label="Day" />
       </>,
+      {
+        schema: NAME.extend({
+          count: z.number().min(1),
+          empty: z.number().nullable(),
+          day: z.iso.date(),
+        }),
+      },
     );
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Jane');
-    await user.type(screen.getByRole('spinbutton', { name: 'Count' }), '3');
-    await user.type(screen.getByLabelText('Day'), '2024-05-01');
+    await user.type(screen.getByRole('spinbutton', { name: /Count/ }), '3');
+    await user.type(screen.getByLabelText(/^Day/), '2024-05-01');
     await submit();
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls[0]?.[0]).toEqual({ name: 'Jane', count: 3, empty: null, day: '2024-05-01' });
@@ -227,7 +308,7 @@ describe('when errors show (spec §5: invalid and dirty, unless showErrors is fa
 
 describe('accessibility of a field', () => {
   it('ties the label, the required mark and state, the description and the error to the control', async () => {
-    renderForm(<TextField name="name" label="Name" required description="As on the invoice." />);
+    renderForm(<TextField name="name" label="Name" description="As on the invoice." />, { schema: NAME });
     const input = screen.getByRole('textbox', { name: 'Name' });
     expect(input).toHaveAttribute('aria-required', 'true');
     expect(input).toHaveAccessibleDescription('As on the invoice.');
@@ -249,6 +330,11 @@ describe('accessibility of a field', () => {
   });
 });
 
+/** A form's own schema on a contract: the confirmation must match (spec §5 mustMatch). */
+const PASSWORDS = z
+  .object({ password: z.string().max(64), confirmation: z.string().max(64).optional() })
+  .superRefine(mustMatch('password', 'confirmation'));
+
 describe('mustMatch (spec §5)', () => {
   it('checks a pristine confirmation when the password changes, but shows nothing on it until it is dirty', async () => {
     renderForm(
@@ -256,11 +342,11 @@ describe('mustMatch (spec §5)', () => {
         <PasswordField name="password" label="Password" />
         <PasswordField name="confirmation" label="Confirmation" />
       </>,
-      { refinements: [mustMatch('password', 'confirmation')] },
+      { schema: PASSWORDS, dependencies: { password: ['confirmation'] } },
     );
-    await user.type(screen.getByLabelText('Password'), 'Secret1!');
-    await waitFor(() => expect(screen.getByLabelText('Password')).toHaveValue('Secret1!'));
-    expect(screen.getByLabelText('Confirmation')).not.toHaveAttribute('aria-invalid');
+    await user.type(screen.getByLabelText(/^Password/), 'Secret1!');
+    await waitFor(() => expect(screen.getByLabelText(/^Password/)).toHaveValue('Secret1!'));
+    expect(screen.getByLabelText(/^Confirmation/)).not.toHaveAttribute('aria-invalid');
     expect(screen.queryByText('The two values do not match.')).not.toBeInTheDocument();
     await submit();
     expect(await screen.findByText('The two values do not match.')).toBeInTheDocument();
@@ -272,14 +358,14 @@ describe('mustMatch (spec §5)', () => {
         <PasswordField name="password" label="Password" />
         <PasswordField name="confirmation" label="Confirmation" />
       </>,
-      { refinements: [mustMatch('password', 'confirmation')] },
+      { schema: PASSWORDS, dependencies: { password: ['confirmation'] } },
     );
-    await user.type(screen.getByLabelText('Password'), 'Secret1!');
-    await user.type(screen.getByLabelText('Confirmation'), 'Secret2!');
+    await user.type(screen.getByLabelText(/^Password/), 'Secret1!');
+    await user.type(screen.getByLabelText(/^Confirmation/), 'Secret2!');
     expect(await screen.findByText('The two values do not match.')).toBeInTheDocument();
 
-    await user.clear(screen.getByLabelText('Password'));
-    await user.type(screen.getByLabelText('Password'), 'Secret2!');
+    await user.clear(screen.getByLabelText(/^Password/));
+    await user.type(screen.getByLabelText(/^Password/), 'Secret2!');
     await waitFor(() => expect(screen.queryByText('The two values do not match.')).not.toBeInTheDocument());
   });
 });
@@ -287,7 +373,7 @@ describe('mustMatch (spec §5)', () => {
 describe('password visibility toggle (spec §5)', () => {
   it('shows and hides the characters with a named button', async () => {
     renderForm(<PasswordField name="password" label="Password" />);
-    const input = screen.getByLabelText('Password');
+    const input = screen.getByLabelText(/^Password/);
     await user.click(screen.getByRole('button', { name: 'Show password' }));
     expect(input).toHaveAttribute('type', 'text');
     await user.click(screen.getByRole('button', { name: 'Hide password' }));

@@ -1,32 +1,33 @@
 import { useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { type CommonFieldProps, useContractRules, useField } from './form';
-import { controlProps, FormField, framing } from './form-field';
 import {
   type NumberRules,
   resolveNumberRules,
   resolveTextRules,
   TEXTAREA_ROWS,
   type TextRules,
-} from './form-schema';
+} from './field-rules';
+import { type CommonFieldProps, useContractRules, useField } from './form';
+import { controlProps, FormField, framing } from './form-field';
 import styles from './forms.module.css';
-import type { PatternName } from './patterns';
 
+/**
+ * A text field's lengths are its contract's (useContractRules); props give them only where the screen knows
+ * better than the contract, and say them as attributes: the form's contract checks the value.
+ */
 interface TextOptions {
-  /** Default 2 (spec §5); 0 turns the check off. */
+  /** Default 2 (spec §5; none under a contract); 0 turns it off. */
   minLength?: number;
   /** Default 50, 100 for email (spec §5). */
   maxLength?: number;
-  /** A named pattern (spec §5); email, url and tel have theirs by default. */
-  pattern?: PatternName;
   placeholder?: string;
   /** 'off' turns the browser's autocomplete off (spec §5); other tokens ('email', 'new-password') help it. */
   autoComplete?: string;
 }
 
 export interface TextFieldProps extends CommonFieldProps, TextOptions {
-  /** spec §5 types; email, url and tel get their default pattern, email a maximum length of 100. */
+  /** spec §5 types; email gets a maximum length of 100 (its pattern is its contract's). */
   type?: 'text' | 'email' | 'url' | 'tel';
 }
 
@@ -36,12 +37,11 @@ export function TextField(given: TextFieldProps) {
     type = 'text',
     minLength,
     maxLength,
-    pattern,
     placeholder,
     autoComplete,
     ...props
   } = useContractRules(given.name, given);
-  const rules: TextRules = { type, required: props.required, minLength, maxLength, pattern };
+  const rules: TextRules = { type, required: props.required, minLength, maxLength };
   const field = useField(props, rules);
   const { register } = useFormContext();
   const resolved = resolveTextRules(rules);
@@ -72,11 +72,10 @@ export function TextareaField(given: TextareaFieldProps) {
     rows = TEXTAREA_ROWS,
     minLength,
     maxLength,
-    pattern,
     placeholder,
     ...props
   } = useContractRules(given.name, given);
-  const rules: TextRules = { type: 'textarea', required: props.required, minLength, maxLength, pattern };
+  const rules: TextRules = { type: 'textarea', required: props.required, minLength, maxLength };
   const field = useField(props, rules);
   const { register } = useFormContext();
   const resolved = resolveTextRules(rules);
@@ -98,17 +97,14 @@ export function TextareaField(given: TextareaFieldProps) {
 export interface PasswordFieldProps extends CommonFieldProps, TextOptions {}
 
 /**
- * spec §5 password: a text input whose characters a toggle button shows and hides. No pattern unless given
- * (pattern="password" asks for the four kinds of characters).
+ * spec §5 password: a text input whose characters a toggle button shows and hides (the password pattern is
+ * its contract's: packages/contracts passwordSchema).
  */
 export function PasswordField(given: PasswordFieldProps) {
-  const { minLength, maxLength, pattern, placeholder, autoComplete, ...props } = useContractRules(
-    given.name,
-    given,
-  );
+  const { minLength, maxLength, placeholder, autoComplete, ...props } = useContractRules(given.name, given);
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
-  const rules: TextRules = { type: 'password', required: props.required, minLength, maxLength, pattern };
+  const rules: TextRules = { type: 'password', required: props.required, minLength, maxLength };
   const field = useField(props, rules);
   const { register } = useFormContext();
   const resolved = resolveTextRules(rules);

@@ -3,35 +3,60 @@ import type { ListPage } from '@portal/list-query';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditHandlers } from './audit-handlers';
-import { createMockAuditLog, type MockAuditLog } from './audit-log';
-import { createMockDisclaimers } from './disclaimer-contents-handlers';
-import { createMockStorage } from './storage-admin-handlers';
-import { createMockUsers } from './users-handlers';
+import { writeAudit } from './audit-trail';
+import { createMockContext } from './handlers';
+import type { MockContext } from './mock-http';
 
-const NOW = new Date('2026-06-15T10:00:00Z');
 const server = setupServer();
-let log: MockAuditLog;
+let context: MockContext;
+let now = new Date('2026-01-10T09:30:00Z');
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
-  log = createMockAuditLog(() => NOW);
-  server.resetHandlers(
-    ...auditHandlers(
-      { delayMs: 0, newId: () => 'unused' },
-      { log, storage: createMockStorage(), now: () => NOW },
-    ),
-  );
+  context = createMockContext({ delayMs: 0, now: () => now });
+  server.resetHandlers(...auditHandlers(context));
 });
 afterAll(() => server.close());
 
+const as = (role: string) =>
+  new Request(location.origin, { headers: { authorization: `Bearer mock.${role}` } });
+/** A change written at `at` by the signed-in `role`, as every group's handlers write them. */
+const write = (at: string, role: string, action: string, entity: string, diff?: unknown) => {
+  now = new Date(`${at}T09:30:00Z`);
+  writeAudit(context, as(role), { action, entity, entityId: `${entity}-1`, diff });
+};
+
 const call = async <T>(path: string) => {
   const response = await fetch(new URL(path, location.origin), {
-    headers: { authorization: 'Bearer mock-token' },
+    headers: { authorization: 'Bearer mock.ADMIN' },
   });
   return { status: response.status, body: (await response.json()) as T };
 };
 
-describe('mock mode: /api/audit and /api/admin/summary (apps/api modules/audit)', () => {
-  it('lists the audit trail newest first, filtered by actor, entity, action and date range', async () => {
+describe('mock mode: the audit trail (writeAudit) and its screens (apps/api modules/audit)', () => {
+  it('writes the caller, the time, the client address, and never a secret in the clear', () => {
+    write('2026-01-10', 'EMVO', 'ISSUE_SESSION_TOKEN', 'sessionToken', {
+      status: { from: 'REQUESTED', to: 'ISSUED' },
+      tokenValue: 'tok-123',
+    });
+    expect(context.db.auditLog).toEqual([
+      {
+        id: expect.any(String),
+        actor: 'reviewer@portal.test',
+        action: 'ISSUE_SESSION_TOKEN',
+        entity: 'sessionToken',
+        entityId: 'sessionToken-1',
+        diff: { status: { from: 'REQUESTED', to: 'ISSUED' }, tokenValue: '[redacted]' },
+        at: '2026-01-10T09:30:00.000Z',
+        address: '127.0.0.1',
+      },
+    ]);
+  });
+
+  it('lists the trail newest first, filtered by actor, entity, action and date range', async () => {
+    write('2026-01-10', 'ADMIN', 'CREATE', 'gateway');
+    write('2026-02-02', 'ADMIN', 'UPDATE', 'gateway');
+    write('2026-03-05', 'EMVO', 'APPROVE', 'check');
+    write('2026-03-06', 'EMVO', 'ISSUE_SESSION_TOKEN', 'sessionToken');
     const all = await call<ListPage<AuditRow>>('/api/audit');
     expect(all.body.items.map((row) => row.action)).toEqual([
       'ISSUE_SESSION_TOKEN',
@@ -43,26 +68,30 @@ describe('mock mode: /api/audit and /api/admin/summary (apps/api modules/audit)'
       (await call<ListPage<AuditRow>>(`/api/audit?${query}`)).body.items.map((row) => row.action);
     expect(await actions('entity=gateway&order=at')).toEqual(['CREATE', 'UPDATE']);
     expect(await actions('action=APPROVE')).toEqual(['APPROVE']);
-    expect(await actions('actor=*rita*')).toEqual(['ISSUE_SESSION_TOKEN', 'APPROVE']);
+    expect(await actions('actor=*reviewer*')).toEqual(['ISSUE_SESSION_TOKEN', 'APPROVE']);
     expect(await actions('at.gte=2026-02-01&at.lt=2026-03-01')).toEqual(['UPDATE']);
   });
 
-  it("answers the landing page's counts from the demo data and the latest five audit rows", async () => {
-    for (let n = 0; n < 3; n += 1)
-      log.write({ actor: 'a', action: `STEP_${n}`, entity: 'x', entityId: String(n), diff: null });
+  it("answers the landing page's counts from the store and the latest five audit rows", async () => {
+    for (let n = 0; n < 6; n += 1) write(`2026-04-0${n + 1}`, 'ADMIN', `STEP_${n}`, 'x');
+    const { db } = context;
+    const [invited] = db.users;
+    if (invited) invited.status = 'INVITED';
     const { body } = await call<AdminSummary>('/api/admin/summary');
-    expect(body).toMatchObject({
-      pendingInvitations: createMockUsers(NOW).filter((user) => user.status === 'INVITED').length,
-      disclaimerDrafts: createMockDisclaimers().filter((row) => row.status === 'DRAFT').length,
-      storageFiles: 4,
+    expect(body).toEqual({
+      pendingInvitations: 1,
+      disclaimerDrafts: db.disclaimerContents.filter((row) => row.status === 'DRAFT').length,
+      storageFiles: db.storedFiles.length,
+      storageBytes: db.storedFiles.reduce((sum, file) => sum + file.size, 0),
+      latestAudit: expect.any(Array),
     });
-    expect(body.storageBytes).toBeGreaterThan(0);
+    expect(body.disclaimerDrafts).toBeGreaterThan(0);
     expect(body.latestAudit.map((row) => row.action)).toEqual([
+      'STEP_5',
+      'STEP_4',
+      'STEP_3',
       'STEP_2',
       'STEP_1',
-      'STEP_0',
-      'ISSUE_SESSION_TOKEN',
-      'APPROVE',
     ]);
   });
 });

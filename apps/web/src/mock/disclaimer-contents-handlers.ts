@@ -1,219 +1,125 @@
-import {
-  type DisclaimerContent,
-  disclaimerContentsApi,
-  disclaimersApi,
-  SIGN_IN_DISCLAIMER_TYPES,
-} from '@portal/contracts';
+import { disclaimerContentsApi, disclaimersApi, SIGN_IN_DISCLAIMER_TYPES } from '@portal/contracts';
+import type { DisclaimerContentRow } from '@portal/demo-data';
 import { tickBoxStatements } from '@portal/domain';
 import type { HttpHandler } from 'msw';
-import { demoId } from './mock-data';
-import { apiError, MOCK_ACTOR, type MockContext, versionConflict } from './mock-http';
-import { createInMemoryStore } from './mock-resource';
+import { writeAudit } from './audit-trail';
+import { apiError, callerOf, type MockContext, versionConflict } from './mock-http';
+import { answerWith, tableOf, tableRef } from './mock-resource';
 import { mockRoute } from './mock-route';
-import { DEMO_TICK_BOXES } from './onboarding-data';
 
-type Stored = Omit<
-  DisclaimerContent,
-  'id' | 'version' | 'createdAt' | 'updatedAt' | 'createdBy' | 'updatedBy'
->;
-
-const at = (day: string) => `${day}T09:00:00.000Z`;
-const version = (
-  n: number,
-  row: Pick<DisclaimerContent, 'type' | 'versionNumber' | 'status' | 'title' | 'body'> &
-    Partial<DisclaimerContent>,
-): DisclaimerContent => ({
-  id: demoId('d1', n),
-  requiresAcceptance: false,
-  publishedAt: row.status === 'DRAFT' ? null : at('2026-01-15'),
-  publishedBy: row.status === 'DRAFT' ? null : MOCK_ACTOR,
-  createdAt: at('2026-01-10'),
-  updatedAt: at('2026-01-15'),
-  createdBy: MOCK_ACTOR,
-  updatedBy: MOCK_ACTOR,
-  version: 1,
-  ...row,
-});
+const ENTITY = 'disclaimerContent';
+const NOT_DRAFT = 'Only a draft can be changed; this version is published or archived';
+const NO_TICK_BOXES = 'A PA_TICKBOX text is two statements, one paragraph each, separated by a blank line';
+const refuseUnlessDraft = (row: DisclaimerContentRow) =>
+  row.status === 'DRAFT' ? undefined : apiError(409, 'DISCLAIMER_NOT_DRAFT', NOT_DRAFT);
+const nonePublished = (type: string) => apiError(404, 'NOT_FOUND', `No ${type} disclaimer is published`);
+/** A text as the SPA shows it: its version is the type's version number. */
+const textOf = (row: DisclaimerContentRow) => {
+  const { type, versionNumber: version, title, body } = row;
+  return { type, version, title, body };
+};
 
 /**
- * The demo texts: a published version of each type (the registration and tick-box texts as the other mock
- * screens show them), an archived one for history, and a LOGIN draft requiring acceptance. None published
- * requires acceptance at sign-in, so the demo screens open at once; publishing the LOGIN draft shows the
- * sign-in gate at the next start (a reload).
+ * /api/disclaimer-contents and /api/disclaimers (apps/api modules/disclaimers) over the store: the versions
+ * by type, one draft per type, publish archiving the published one, the texts a caller has still to
+ * accept, their acceptance, and the published text of a type (REGISTRATION's for the registration form).
  */
-export function createMockDisclaimers(): DisclaimerContent[] {
-  return [
-    version(1, {
-      type: 'LOGIN',
-      versionNumber: 1,
-      status: 'PUBLISHED',
-      title: 'Using the portal',
-      body: 'You use the portal for your company only.\n\nRead the [portal rules](https://emvo-medicines.eu) before you start.',
-    }),
-    version(2, {
-      type: 'LOGIN',
-      versionNumber: 2,
-      status: 'DRAFT',
-      title: 'Using the portal',
-      body: '## What changes\n\nYou use the portal for your company **only**, and keep your sign-in to yourself.',
-      requiresAcceptance: true,
-    }),
-    version(3, {
-      type: 'REGISTRATION',
-      versionNumber: 1,
-      status: 'ARCHIVED',
-      title: 'Registration terms',
-      body: 'You act on behalf of the company you name.',
-      requiresAcceptance: true,
-    }),
-    version(4, {
-      type: 'REGISTRATION',
-      versionNumber: 2,
-      status: 'PUBLISHED',
-      title: 'Registration terms',
-      body: 'You act on behalf of the **company** you name, and the data you give is true.',
-      requiresAcceptance: true,
-    }),
-    version(5, {
-      type: 'PA_TICKBOX',
-      versionNumber: DEMO_TICK_BOXES.disclaimerVersion,
-      status: 'PUBLISHED',
-      title: DEMO_TICK_BOXES.title,
-      body: DEMO_TICK_BOXES.texts.join('\n\n'),
-      requiresAcceptance: true,
-    }),
-    version(6, {
-      type: 'PRIVACY',
-      versionNumber: 1,
-      status: 'PUBLISHED',
-      title: 'Privacy notice',
-      body: 'We keep the data the onboarding needs, and no more.',
-    }),
-  ];
-}
-
-const notDraft = () =>
-  apiError(409, 'DISCLAIMER_NOT_DRAFT', 'Only a draft can be changed; this version is published or archived');
-
-/**
- * /api/disclaimer-contents and the acceptances (apps/api modules/disclaimers), in memory: the versions by
- * type, one draft per type, publish archiving the published one, the texts pending acceptance and the
- * acceptance (the demo user's, for the session). GET /api/disclaimers/REGISTRATION stays with the
- * registration handlers, registered before these.
- */
-export function disclaimerContentsHandlers(
-  context: MockContext,
-  rows: DisclaimerContent[] = createMockDisclaimers(),
-): HttpHandler[] {
-  const store = createInMemoryStore<DisclaimerContent, Partial<Stored>>(rows, {
-    missing: (id) => `No disclaimer content ${id}`,
-    newId: context.newId,
-    stamped: true,
-    rules: {
-      // The API's one draft per type, and only a draft is edited.
-      conflict: (input, all, exceptId) => {
-        if (exceptId)
-          return all.find((row) => row.id === exceptId)?.status === 'DRAFT' ? undefined : notDraft();
-        return all.some((row) => row.type === input.type && row.status === 'DRAFT')
-          ? apiError(
-              409,
-              'DISCLAIMER_DRAFT_EXISTS',
-              `A ${input.type} draft exists already; edit or delete it first`,
-            )
-          : undefined;
-      },
-      undeletable: (row) => (row.status === 'DRAFT' ? undefined : notDraft()),
-    },
-  });
-  const accepted = new Set<string>();
+export function disclaimerContentsHandlers(context: MockContext): HttpHandler[] {
+  const { db } = context;
+  const contents = tableOf(context, tableRef('disclaimerContents', ENTITY, 'disclaimer content'));
   const published = (type: string) =>
-    store.rows.find((row) => row.type === type && row.status === 'PUBLISHED');
-  const nonePublished = (type: string) => apiError(404, 'NOT_FOUND', `No ${type} disclaimer is published`);
-  const key = (row: DisclaimerContent) => `${row.type}:${row.versionNumber}`;
-  const ok = <T>(result: { ok: true; value: T } | { ok: false; response: Response }) =>
-    result.ok ? result.value : result.response;
+    db.disclaimerContents.find((row) => row.type === type && row.status === 'PUBLISHED');
+  // Who published a version: the actor of its latest PUBLISH audit row, as the API reads it.
+  const publisherOf = (id: string) =>
+    db.auditLog.findLast((row) => row.entity === ENTITY && row.action === 'PUBLISH' && row.entityId === id);
+  const toDto = (row: DisclaimerContentRow) => ({
+    ...row,
+    publishedBy: row.status === 'DRAFT' ? null : (publisherOf(row.id)?.actor ?? null),
+  });
+  const answer = answerWith(toDto);
+  const acceptanceOf = (userId: string | undefined, contentId: string) =>
+    db.disclaimerAcceptances.find((it) => it.userId === userId && it.disclaimerContentId === contentId);
   const api = disclaimerContentsApi;
 
   return [
-    mockRoute(context, api.list, async () => store.rows),
-    mockRoute(context, api.get, async ({ params }) => ok(store.get(params.id))),
-    mockRoute(context, api.create, async ({ body }) => {
-      const last = Math.max(
-        0,
-        ...store.rows.filter((row) => row.type === body.type).map((row) => row.versionNumber),
-      );
-      const draft = {
-        ...body,
-        versionNumber: last + 1,
-        status: 'DRAFT' as const,
-        publishedAt: null,
-        publishedBy: null,
-      };
-      return ok(store.create(draft));
-    }),
-    mockRoute(context, api.update, async ({ params, body }) => ok(store.update(params.id, body))),
-    mockRoute(context, api.publish, async ({ params, body }) => {
-      const draft = store.get(params.id);
-      if (!draft.ok) return draft.response;
-      if (draft.value.version !== body.version) return versionConflict();
-      if (draft.value.status !== 'DRAFT') return notDraft();
-      if (draft.value.type === 'PA_TICKBOX' && !tickBoxStatements(draft.value.body)) {
-        return apiError(
-          400,
-          'DISCLAIMER_TICKBOXES_INVALID',
-          'A PA_TICKBOX text is two statements, one paragraph each, separated by a blank line',
-        );
+    mockRoute(context, api.list, async () => db.disclaimerContents.map(toDto)),
+    mockRoute(context, api.get, async ({ params }) => answer(contents.find(params.id))),
+    mockRoute(context, api.create, async ({ body, request }) => {
+      const { type, ...values } = body;
+      const ofType = db.disclaimerContents.filter((row) => row.type === type);
+      if (ofType.some((row) => row.status === 'DRAFT')) {
+        const message = `A ${type} draft exists already; edit or delete it first`;
+        return apiError(409, 'DISCLAIMER_DRAFT_EXISTS', message);
       }
-      const now = new Date().toISOString();
-      const stamp = { updatedAt: now, updatedBy: MOCK_ACTOR };
-      const previous = published(draft.value.type);
-      if (previous) Object.assign(previous, { status: 'ARCHIVED', version: previous.version + 1, ...stamp });
-      Object.assign(draft.value, {
-        status: 'PUBLISHED',
-        publishedAt: now,
-        publishedBy: MOCK_ACTOR,
-        version: draft.value.version + 1,
-        ...stamp,
-      });
-      return draft.value;
+      const versionNumber = Math.max(0, ...ofType.map((row) => row.versionNumber)) + 1;
+      const draft = { type, versionNumber, status: 'DRAFT' as const, publishedAt: null, ...values };
+      return toDto(contents.create(request, draft, { diff: { type, versionNumber, ...values } }));
     }),
-    mockRoute(context, api.remove, async ({ params, query }) => {
-      const removed = store.remove(params.id, query.version);
-      return removed.ok ? undefined : removed.response;
-    }),
-    // Before disclaimersApi.published, which would read 'pending' as a type.
-    mockRoute(context, disclaimersApi.pending, async () => ({
-      items: store.rows
-        .filter(
-          (row) =>
-            row.status === 'PUBLISHED' &&
-            row.requiresAcceptance &&
-            (SIGN_IN_DISCLAIMER_TYPES as readonly string[]).includes(row.type) &&
-            !accepted.has(key(row)),
-        )
-        .sort((a, b) => (a.type < b.type ? -1 : 1))
-        .map((row) => ({ type: row.type, version: row.versionNumber, title: row.title, body: row.body })),
-    })),
-    mockRoute(context, disclaimersApi.accept, async ({ params, body }) => {
-      const current = published(params.type);
-      if (!current) return nonePublished(params.type);
-      if (body.version !== current.versionNumber) {
-        return apiError(409, 'DISCLAIMER_OUTDATED', `The ${current.type} text has changed; read it again`);
+    mockRoute(context, api.update, async ({ params, body: { version, ...changes }, request }) =>
+      answer(contents.update(request, params.id, { version, changes, check: refuseUnlessDraft })),
+    ),
+    // domain.md: "publish (archives the previous version)", each with its audit row.
+    mockRoute(context, api.publish, async ({ params, body, request }) => {
+      const draft = contents.find(params.id);
+      if (draft instanceof Response) return draft;
+      const refused = draft.version === body.version ? refuseUnlessDraft(draft) : versionConflict();
+      if (refused) return refused;
+      // The onboarding's tick boxes read the published text: it must hold their two statements.
+      if (draft.type === 'PA_TICKBOX' && !tickBoxStatements(draft.body)) {
+        return apiError(400, 'DISCLAIMER_TICKBOXES_INVALID', NO_TICK_BOXES);
       }
-      accepted.add(key(current));
-      return { type: current.type, version: current.versionNumber, acceptedAt: new Date().toISOString() };
+      const { type, versionNumber } = draft;
+      const previous = published(type);
+      if (previous) {
+        const diff = { status: { from: 'PUBLISHED', to: 'ARCHIVED' }, supersededBy: versionNumber };
+        const archive = { version: previous.version, changes: { status: 'ARCHIVED' as const } };
+        contents.update(request, previous.id, { ...archive, action: 'ARCHIVE', diff });
+      }
+      const changes = { status: 'PUBLISHED' as const, publishedAt: context.now().toISOString() };
+      const status = { from: 'DRAFT', to: 'PUBLISHED' };
+      const diff = { type, versionNumber, status, archived: previous?.versionNumber ?? null };
+      return answer(contents.update(request, draft.id, { ...body, changes, action: 'PUBLISH', diff }));
     }),
-    // The published text of the other types, public as at the API.
+    mockRoute(context, api.remove, async ({ params, query, request }) =>
+      contents.remove(request, params.id, { version: query.version, check: refuseUnlessDraft }),
+    ),
+
+    // Before disclaimersApi.published, which would read 'pending' as a type. issue 13: a published text
+    // requiring acceptance shows at each sign-in until the caller has accepted that version.
+    mockRoute(context, disclaimersApi.pending, async ({ request }) => {
+      const caller = callerOf(context, request);
+      const pending = (row: DisclaimerContentRow) =>
+        row.status === 'PUBLISHED' &&
+        row.requiresAcceptance &&
+        (SIGN_IN_DISCLAIMER_TYPES as readonly string[]).includes(row.type) &&
+        !acceptanceOf(caller?.id, row.id);
+      const rows = caller ? db.disclaimerContents.filter(pending) : [];
+      return { items: rows.sort((a, b) => (a.type < b.type ? -1 : 1)).map(textOf) };
+    }),
+    // domain.md DisclaimerAcceptance: of the published version only; accepting twice keeps the first time.
+    mockRoute(context, disclaimersApi.accept, async ({ params: { type }, body: { version }, request }) => {
+      const caller = callerOf(context, request);
+      if (!caller) return apiError(403, 'FORBIDDEN', 'Your account is not a portal user yet');
+      const current = published(type);
+      if (!current) return nonePublished(type);
+      if (version !== current.versionNumber) {
+        return apiError(409, 'DISCLAIMER_OUTDATED', `The ${type} text has changed; read it again`);
+      }
+      const ids = { userId: caller.id, disclaimerContentId: current.id };
+      let acceptance = acceptanceOf(caller.id, current.id);
+      if (!acceptance) {
+        acceptance = { id: context.newId(), ...ids, at: context.now().toISOString() };
+        db.disclaimerAcceptances.push(acceptance);
+        const entry = { entity: 'disclaimerAcceptance', entityId: acceptance.id };
+        writeAudit(context, request, { action: 'CREATE', ...entry, diff: { ...ids, type, version } });
+      }
+      return { type: current.type, version, acceptedAt: acceptance.at };
+    }),
+    // The published text of a type, public as at the API.
     mockRoute(context, disclaimersApi.published, async ({ params }) => {
       const current = published(params.type);
       if (!current) return nonePublished(params.type);
-      return {
-        type: current.type,
-        version: current.versionNumber,
-        title: current.title,
-        body: current.body,
-        requiresAcceptance: current.requiresAcceptance,
-      };
+      return { ...textOf(current), requiresAcceptance: current.requiresAcceptance };
     }),
   ];
 }

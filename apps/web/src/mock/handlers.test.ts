@@ -2,19 +2,26 @@ import { STAGES } from '@portal/contracts';
 import { getResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createMockHandlers, MOCK_DELAY_MS } from './handlers';
-import { MOCK_ORGANISATIONS } from './mock-data';
+import { createMockContext, createMockHandlers, MOCK_DELAY_MS } from './handlers';
+import { linksHandlers } from './links-handlers';
+import type { MockContext } from './mock-http';
+import { organisationsHandlers } from './organisations-handlers';
 
 const server = setupServer();
+let context: MockContext;
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-// Fresh demo data for every test; no delay except where the delay is the subject.
-beforeEach(() => server.resetHandlers(...createMockHandlers({ delayMs: 0 })));
+// A fresh demo world for every test; no delay except where the delay is the subject.
+beforeEach(() => {
+  context = createMockContext({ delayMs: 0 });
+  server.resetHandlers(...linksHandlers(context), ...organisationsHandlers(context));
+});
 afterAll(() => server.close());
 
-const ADMIN = { authorization: 'Bearer mock-token' };
+const ADMIN = { authorization: 'Bearer mock.ADMIN' };
 const FOOTER = '/links/footer-links';
+const EMVO = 'a1000000-0000-4000-8000-000000000001';
 const PRIVACY = 'a1000000-0000-4000-8000-000000000002';
-const INACTIVE = 'a1000000-0000-4000-8000-000000000004';
+const HELP = 'a1000000-0000-4000-8000-000000000004';
 const UNKNOWN = 'a1000000-0000-4000-8000-000000000099';
 
 async function call(path: string, init: RequestInit = {}) {
@@ -31,17 +38,23 @@ const send = (method: string, path: string, body: unknown, headers: Record<strin
   });
 
 const labels = (body: unknown) => (body as Array<{ label: string }>).map((link) => link.label);
+/** Help desk, hidden from visitors. */
+const hideHelpDesk = () => {
+  const help = context.db.links.find((row) => row.id === HELP);
+  if (help) help.active = false;
+};
 
 describe('links (spec §7 /links/{id})', () => {
   it('GET /links/{id}: the active links of the list, in their order', async () => {
+    hideHelpDesk();
     const { status, body } = await call(FOOTER);
     expect(status).toBe(200);
-    expect(labels(body)).toEqual(['EMVO website', 'Privacy policy', 'Help desk']);
+    expect(labels(body)).toEqual(['EMVO', 'Privacy policy', 'Legal notice']);
     expect((body as unknown[])[0]).toEqual({
-      id: 'a1000000-0000-4000-8000-000000000001',
-      label: 'EMVO website',
+      id: EMVO,
+      label: 'EMVO',
       link: 'https://emvo-medicines.eu',
-      order: 0,
+      order: 1,
       active: true,
       version: 1,
     });
@@ -56,12 +69,14 @@ describe('links (spec §7 /links/{id})', () => {
     ]);
   });
 
-  it('GET /links/{id}/{linkId}: one link, inactive ones too; 404 NOT_FOUND otherwise', async () => {
-    expect(await call(`${FOOTER}/${INACTIVE}`)).toMatchObject({ status: 200, body: { active: false } });
+  it('GET /links/{id}/{linkId}: one link, inactive ones too; 404 NOT_FOUND otherwise, or in another list', async () => {
+    hideHelpDesk();
+    expect(await call(`${FOOTER}/${HELP}`)).toMatchObject({ status: 200, body: { active: false } });
     expect(await call(`${FOOTER}/${UNKNOWN}`)).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
+    expect(await call(`/links/header-links/${HELP}`)).toMatchObject({ status: 404 });
   });
 
-  it('POST creates a link (201, version 1, defaults applied) that the list then shows', async () => {
+  it('POST creates a link (201, version 1, defaults applied) that the list then shows, and audits it', async () => {
     const { status, body } = await send('POST', FOOTER, {
       label: ' Status page ',
       link: 'status.example.com',
@@ -75,11 +90,19 @@ describe('links (spec §7 /links/{id})', () => {
       version: 1,
     });
     expect(labels((await call(FOOTER)).body)).toEqual([
-      'EMVO website',
       'Status page',
+      'EMVO',
       'Privacy policy',
+      'Legal notice',
       'Help desk',
     ]);
+    expect(context.db.links.at(-1)).toMatchObject({ listId: 'footer-links', sortOrder: 0 });
+    expect(context.db.auditLog.at(-1)).toMatchObject({
+      actor: 'admin@portal.test',
+      action: 'CREATE',
+      entity: 'link',
+      diff: { label: 'Status page', order: 0 },
+    });
   });
 
   it('POST with an invalid body: 400 with one INVALID_FIELD entry per field, nothing created', async () => {
@@ -90,7 +113,7 @@ describe('links (spec §7 /links/{id})', () => {
       { code: 'INVALID_FIELD', field: 'link', message: 'Enter a web address such as https://example.com' },
       expect.objectContaining({ code: 'INVALID_FIELD', field: 'order' }),
     ]);
-    expect(labels((await call(FOOTER)).body)).toHaveLength(3);
+    expect(context.db.links).toHaveLength(4);
   });
 
   it.each([
@@ -109,20 +132,26 @@ describe('links (spec §7 /links/{id})', () => {
     expect(await call(`${FOOTER}/${PRIVACY}`, { method: 'DELETE' })).toMatchObject({ status: 401 });
   });
 
-  it('PUT with the current version updates the link and bumps its version', async () => {
+  it('PUT with the current version updates the link, bumps its version and audits the changed fields', async () => {
     const input = { label: 'Privacy', link: 'https://emvo-medicines.eu/privacy', order: 5, active: true };
     const { status, body } = await send('PUT', `${FOOTER}/${PRIVACY}`, { ...input, version: 1 });
     expect(status).toBe(200);
     expect(body).toEqual({ id: PRIVACY, ...input, version: 2 });
-    expect(await call(`${FOOTER}/${PRIVACY}`)).toMatchObject({ body: { label: 'Privacy', version: 2 } });
+    expect(context.db.auditLog.at(-1)).toMatchObject({
+      action: 'UPDATE',
+      entityId: PRIVACY,
+      diff: { label: { from: 'Privacy policy', to: 'Privacy' }, sortOrder: { from: 2, to: 5 } },
+    });
   });
 
   it('PUT with a stale version: 409 VERSION_CONFLICT, and the link keeps the first change', async () => {
     const input = { label: 'First', link: 'https://a.example' };
     await send('PUT', `${FOOTER}/${PRIVACY}`, { ...input, version: 1 });
     const stale = await send('PUT', `${FOOTER}/${PRIVACY}`, { ...input, label: 'Second', version: 1 });
-    expect(stale).toMatchObject({ status: 409, body: { code: 'VERSION_CONFLICT' } });
-    expect(typeof (stale.body as { message: unknown }).message).toBe('string');
+    expect(stale).toMatchObject({
+      status: 409,
+      body: { code: 'VERSION_CONFLICT', message: expect.any(String) },
+    });
     expect(await call(`${FOOTER}/${PRIVACY}`)).toMatchObject({ body: { label: 'First', version: 2 } });
   });
 
@@ -140,7 +169,8 @@ describe('links (spec §7 /links/{id})', () => {
   it('DELETE removes the link (204), then it is gone (404)', async () => {
     const removed = await call(`${FOOTER}/${PRIVACY}`, { method: 'DELETE', headers: ADMIN });
     expect(removed).toEqual({ status: 204, body: undefined });
-    expect(labels((await call(FOOTER)).body)).toEqual(['EMVO website', 'Help desk']);
+    expect(labels((await call(FOOTER)).body)).toEqual(['EMVO', 'Legal notice', 'Help desk']);
+    expect(context.db.auditLog.at(-1)).toMatchObject({ action: 'DELETE', diff: { label: 'Privacy policy' } });
     expect(await call(`${FOOTER}/${PRIVACY}`, { method: 'DELETE', headers: ADMIN })).toMatchObject({
       status: 404,
       body: { code: 'NOT_FOUND' },
@@ -148,18 +178,13 @@ describe('links (spec §7 /links/{id})', () => {
   });
 
   it('GET /links/{id}/all: every link, inactive ones too, by order then label; needs a session', async () => {
+    hideHelpDesk();
     await send('POST', FOOTER, { label: 'Accessibility', link: 'https://a.example', order: 2 });
     const { status, body } = await call(`${FOOTER}/all`, { headers: ADMIN });
     expect(status).toBe(200);
-    expect(labels(body)).toEqual([
-      'EMVO website',
-      'Privacy policy',
-      'Accessibility',
-      'Help desk',
-      'Old onboarding guide',
-    ]);
+    expect(labels(body)).toEqual(['EMVO', 'Accessibility', 'Privacy policy', 'Legal notice', 'Help desk']);
     expect((body as Array<{ id: string; active: boolean }>).at(-1)).toMatchObject({
-      id: INACTIVE,
+      id: HELP,
       active: false,
     });
     expect(await call('/links/nothing-here/all', { headers: ADMIN })).toEqual({ status: 200, body: [] });
@@ -172,7 +197,7 @@ describe('links (spec §7 /links/{id})', () => {
 });
 
 interface Page {
-  items: Array<{ obpNumber: string; stage: string; legalName: string; mahCount: number }>;
+  items: Array<{ id: string; obpNumber: string; stage: string; legalName: string; mahCount: number }>;
   page: number;
   limit: number;
   total: number;
@@ -184,30 +209,49 @@ const organisations = async (query: string) => {
   return { status, body: body as Page };
 };
 
-describe('GET /api/organisations over the demo rows', () => {
-  it('has about 60 rows, every stage among them', () => {
-    expect(MOCK_ORGANISATIONS.length).toBeGreaterThanOrEqual(60);
-    expect(new Set(MOCK_ORGANISATIONS.map((row) => row.stage))).toEqual(new Set(STAGES));
-  });
-
-  it('answers the first page of 20, newest first, with the exact total', async () => {
+describe('GET /api/organisations over the demo world', () => {
+  it('answers the first page of 20 with the exact total, each row as the list summary', async () => {
     const { status, body } = await organisations('');
     expect(status).toBe(200);
     expect(body).toMatchObject({
       page: 1,
       limit: 20,
-      total: MOCK_ORGANISATIONS.length,
+      total: context.db.organisations.length,
       totalEstimated: false,
     });
     expect(body.items).toHaveLength(20);
-    expect(body.items[0]?.obpNumber).toBe(`C000${MOCK_ORGANISATIONS.length}`);
+    const row = context.db.organisations.find((it) => it.id === body.items[0]?.id);
+    expect(body.items[0]).toEqual({
+      id: row?.id,
+      obpNumber: row?.obpNumber,
+      legalName: row?.legalName,
+      orgType: row?.orgType,
+      email: row?.email,
+      address: { city: row?.city, country: row?.country },
+      stage: row?.stage,
+      legitimacyStatus: row?.legitimacyStatus,
+      contractualStatus: row?.contractualStatus,
+      financialStatus: row?.financialStatus,
+      mahCount: row?.mahCount,
+      submittedAt: row?.submittedAt,
+      createdAt: row?.createdAt,
+      version: row?.version,
+    });
   });
 
-  it('filters, sorts and pages together', async () => {
-    const { body } = await organisations('stage=INFORMATION&order=obpNumber&limit=3&page=2');
-    expect(body.total).toBe(8);
-    expect(body.items.map((row) => row.obpNumber)).toEqual(['C00026', 'C00034', 'C00042']);
-    expect(body.items.every((row) => row.stage === 'INFORMATION')).toBe(true);
+  it('filters, sorts and pages together; every stage is there', async () => {
+    for (const stage of STAGES) {
+      expect(
+        context.db.organisations.some((row) => row.stage === stage),
+        stage,
+      ).toBe(true);
+    }
+    const information = context.db.organisations.filter((row) => row.stage === 'INFORMATION');
+    const { body } = await organisations('stage=INFORMATION&order=obpNumber&limit=1&page=2');
+    expect(body.total).toBe(information.length);
+    expect(body.items.map((row) => row.obpNumber)).toEqual([
+      information.map((row) => row.obpNumber).sort()[1],
+    ]);
   });
 
   it('sorts descending by a minus key', async () => {
@@ -216,16 +260,12 @@ describe('GET /api/organisations over the demo rows', () => {
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
   });
 
-  it('answers the EMVO home page question: legitimacy submitted or in review', async () => {
-    const { body } = await organisations('limit=1&legitimacyStatus=SUBMITTED,IN_REVIEW');
-    expect(body.total).toBeGreaterThan(0);
-    expect(body.items).toHaveLength(1);
-  });
-
-  it('free text searches name, number and email', async () => {
+  it('shows what a company wrote: the store is the one truth', async () => {
+    const [first] = context.db.organisations;
+    if (!first) throw new Error('no demo organisation');
+    first.legalName = 'Boreal Pharma';
     const { body } = await organisations('search=boreal');
-    expect(body.total).toBeGreaterThan(0);
-    expect(body.items.every((row) => row.legalName.toLowerCase().includes('boreal'))).toBe(true);
+    expect(body.items.map((row) => row.id)).toEqual([first.id]);
   });
 
   it.each([

@@ -1,18 +1,19 @@
+import { demoId } from '@portal/demo-data';
 import { type HttpHandler, http, passthrough } from 'msw';
 import { auditHandlers } from './audit-handlers';
-import { createMockAuditLog } from './audit-log';
 import { disclaimerContentsHandlers } from './disclaimer-contents-handlers';
+import { fileDownloadRoute } from './file-download';
 import { gatewaysHandlers } from './gateways-handlers';
 import { linksHandlers } from './links-handlers';
 import { metricsHandlers } from './metrics-handlers';
-import { demoId } from './mock-data';
+import { type MockDb, openMockDb, saveMockDb } from './mock-db';
 import type { MockContext } from './mock-http';
 import { onboardingHandlers } from './onboarding-handlers';
 import { organisationsHandlers } from './organisations-handlers';
 import { registrationHandlers } from './registration-handlers';
 import { reviewHandlers } from './review-handlers';
 import { sessionTokenHandlers } from './session-token-handlers';
-import { createMockStorage, storageAdminHandlers } from './storage-admin-handlers';
+import { storageAdminHandlers } from './storage-admin-handlers';
 import { testRunHandlers } from './test-run-handlers';
 import { tooltipsHandlers } from './tooltips-handlers';
 import { userHandlers } from './users-handlers';
@@ -23,6 +24,25 @@ export const MOCK_DELAY_MS = 300;
 export interface MockHandlersOptions {
   /** Tests pass 0; the app uses the spec's 300 ms. */
   delayMs?: number;
+  /** Where the store outlives a page load (the app's session storage); tests start from a fresh one. */
+  storage?: Storage;
+  /** The store to answer from (tests that set rows up first); else the storage's, else a fresh one. */
+  db?: MockDb;
+  now?: () => Date;
+}
+
+/** What the handlers share (mock-http.ts MockContext); tests make one to run a group of handlers alone. */
+export function createMockContext(options: MockHandlersOptions & { newId?: () => string } = {}): MockContext {
+  const db = options.db ?? openMockDb(options.storage);
+  // Counted rather than random: crypto.randomUUID needs a secure context, which a LAN address is not.
+  let created = 0;
+  return {
+    delayMs: options.delayMs ?? MOCK_DELAY_MS,
+    newId: options.newId ?? (() => demoId('ff', ++created)),
+    db,
+    persist: () => saveMockDb(db, options.storage),
+    now: options.now ?? (() => new Date()),
+  };
 }
 
 /**
@@ -31,17 +51,12 @@ export interface MockHandlersOptions {
  * so tests do not share state.
  */
 export function createMockHandlers(options: MockHandlersOptions = {}): HttpHandler[] {
-  const delayMs = options.delayMs ?? MOCK_DELAY_MS;
-  // Counted rather than random: crypto.randomUUID needs a secure context, which a LAN address is not.
-  let created = 0;
-  const newId = () => demoId('b1', ++created);
-  const context: MockContext = { delayMs, newId };
-  // The stored files and the audit trail (issue 13): the storage screen's writes show in the audit trail.
-  const storage = createMockStorage();
-  const audit = createMockAuditLog();
+  const context = createMockContext(options);
   return [
     // Translations are the real static files (public/assets/i18n), never mocked.
     http.get('/assets/i18n/*', () => passthrough()),
+    // Every stored file, whoever wrote it, as the caller may read it.
+    fileDownloadRoute(context),
 
     ...organisationsHandlers(context),
     ...linksHandlers(context),
@@ -55,10 +70,9 @@ export function createMockHandlers(options: MockHandlersOptions = {}): HttpHandl
     ...userHandlers(context),
     ...metricsHandlers(context),
     ...testRunHandlers(context),
-    // After registration's, which serves GET /api/disclaimers/REGISTRATION itself.
+    // Every type's published text, REGISTRATION's too, and the sign-in acceptances.
     ...disclaimerContentsHandlers(context),
-    // Its filesApi.download answers its own files only (file-download.ts), as onboarding's and the reviews' do.
-    ...storageAdminHandlers(context, { storage, audit }),
-    ...auditHandlers(context, { log: audit, storage }),
+    ...storageAdminHandlers(context),
+    ...auditHandlers(context),
   ];
 }

@@ -1,50 +1,51 @@
-import { type LinkInput, linksApi } from '@portal/contracts';
+import { linksApi } from '@portal/contracts';
+import type { LinkRow } from '@portal/demo-data';
 import type { HttpHandler } from 'msw';
-import { createMockLinks, type MockLink } from './mock-data';
-import type { MockContext, Parsed } from './mock-http';
-import { createInMemoryStore, type InMemoryStore } from './mock-resource';
+import type { MockContext } from './mock-http';
+import { answerWith, tableOf } from './mock-resource';
 import { mockRoute } from './mock-route';
 
-/** A list's links in their order, then by label (apps/api links-repository listLinks). */
-const inOrder = (links: readonly MockLink[]) =>
-  [...links].sort((a, b) => a.order - b.order || a.label.localeCompare(b.label, 'en'));
+/** A link as the API answers it (apps/api links-repository toDto). */
+const toDto = (row: LinkRow) => {
+  const { id, label, link, sortOrder: order, active, version } = row;
+  return { id, label, link, order, active, version };
+};
+const answer = answerWith(toDto);
 
-const ok = <T>(result: Parsed<T>) => (result.ok ? result.value : result.response);
-
-/**
- * spec §7 /links (linksApi) in memory: reads are public (the footer shows to visitors), writes need a
- * session. One store per list: a link belongs to its list (the API's scope on listId).
- */
+/** spec §7 /links (linksApi): reads are public (the footer shows to visitors), writes need a session. */
 export function linksHandlers(context: MockContext): HttpHandler[] {
-  const lists = new Map<string, InMemoryStore<MockLink, LinkInput>>();
-  const listOf = (listId: string) => {
-    let store = lists.get(listId);
-    if (!store) {
-      store = createInMemoryStore<MockLink, LinkInput>([], {
-        missing: (linkId) => `No link ${linkId} in ${listId}`,
-        newId: context.newId,
-        stamped: false,
-      });
-      lists.set(listId, store);
-    }
-    return store;
-  };
-  for (const [listId, links] of createMockLinks()) listOf(listId).rows.push(...links);
-
+  // A link belongs to its list (the API's scope on listId).
+  const links = (listId: string) =>
+    tableOf(context, {
+      table: 'links',
+      entity: 'link',
+      scope: { listId },
+      missing: (linkId) => `No link ${linkId} in ${listId}`,
+    });
+  // A list's links in their order, then by label (apps/api listLinks).
+  const listed = (listId: string, all: boolean) =>
+    context.db.links
+      .filter((row) => row.listId === listId && (all || row.active))
+      .sort((a, b) => a.sortOrder - b.sortOrder || a.label.localeCompare(b.label, 'en'))
+      .map(toDto);
   return [
-    mockRoute(context, linksApi.list, async ({ params }) =>
-      inOrder(listOf(params.id).rows.filter((link) => link.active)),
-    ),
+    mockRoute(context, linksApi.list, async ({ params }) => listed(params.id, false)),
     // Before linksApi.get, which would read 'all' as a link id.
-    mockRoute(context, linksApi.all, async ({ params }) => inOrder(listOf(params.id).rows)),
-    mockRoute(context, linksApi.get, async ({ params }) => ok(listOf(params.id).get(params.linkId))),
-    mockRoute(context, linksApi.create, async ({ params, body }) => ok(listOf(params.id).create(body))),
-    mockRoute(context, linksApi.update, async ({ params, body }) =>
-      ok(listOf(params.id).update(params.linkId, body)),
-    ),
-    mockRoute(context, linksApi.remove, async ({ params, query }) => {
-      const removed = listOf(params.id).remove(params.linkId, query.version);
-      return removed.ok ? undefined : removed.response;
+    mockRoute(context, linksApi.all, async ({ params }) => listed(params.id, true)),
+    mockRoute(context, linksApi.get, async ({ params }) => answer(links(params.id).find(params.linkId))),
+    mockRoute(context, linksApi.create, async ({ params, body, request }) => {
+      const { order: sortOrder, ...columns } = body;
+      return toDto(
+        links(params.id).create(request, { listId: params.id, sortOrder, ...columns }, { diff: body }),
+      );
     }),
+    mockRoute(context, linksApi.update, async ({ params, body, request }) => {
+      const { version, order: sortOrder, ...columns } = body;
+      const changes = { sortOrder, ...columns };
+      return answer(links(params.id).update(request, params.linkId, { version, changes }));
+    }),
+    mockRoute(context, linksApi.remove, async ({ params, query, request }) =>
+      links(params.id).remove(request, params.linkId, { version: query.version, describe: toDto }),
+    ),
   ];
 }

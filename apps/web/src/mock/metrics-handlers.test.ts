@@ -2,17 +2,24 @@ import { type MetricsCompanyRow, metricsCompanyRowSchema, metricsSchema } from '
 import type { ListPage } from '@portal/list-query';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createMockMetrics, metricsHandlers } from './metrics-handlers';
+import { createMockContext } from './handlers';
+import { metricsHandlers } from './metrics-handlers';
+import { mockToken } from './mock-auth';
+import type { MockContext } from './mock-http';
 
-const NOW = new Date('2026-06-17T10:00:00Z');
+/** A Wednesday after the demo world's history (@portal/demo-data EPOCH, 2026-10-01). */
+const NOW = new Date('2026-10-07T10:00:00Z');
+const ME = 'reviewer@portal.test';
 const server = setupServer();
+let context: MockContext;
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() =>
-  server.resetHandlers(...metricsHandlers({ delayMs: 0, newId: () => 'unused' }, { now: () => NOW })),
-);
+beforeEach(() => {
+  context = createMockContext({ delayMs: 0, now: () => NOW });
+  server.resetHandlers(...metricsHandlers(context));
+});
 afterAll(() => server.close());
 
-const AUTH = { authorization: 'Bearer mock-token' };
+const AUTH = { authorization: `Bearer ${mockToken('EMVO')}` };
 
 async function call<T = unknown>(path: string, init: RequestInit = {}) {
   const response = await fetch(new URL(path, location.origin), {
@@ -33,31 +40,49 @@ const post = (id: string, payload: object) =>
     body: JSON.stringify(payload),
   });
 
-describe('mock mode: /emvo/tests-status-metrics (apps/api modules/metrics)', () => {
-  it('answers the figures in the API’s shape, consistent with the demo data', async () => {
+describe('mock mode: /emvo/tests-status-metrics (apps/api modules/metrics, over the store)', () => {
+  it('answers the figures in the API’s shape, computed from the demo world’s rows', async () => {
     const { status, body } = await call('/api/metrics');
     expect(status).toBe(200);
     const metrics = metricsSchema.parse(body);
-    const state = createMockMetrics(NOW);
+    const { db } = context;
+    expect(metrics.companiesPerStage.find((entry) => entry.stage === 'TECHNICAL_IQE')?.count).toBe(
+      db.organisations.filter((row) => row.stage === 'TECHNICAL_IQE').length,
+    );
     expect(metrics.companiesPerStage.reduce((sum, entry) => sum + entry.count, 0)).toBe(
-      state.companies.length,
+      db.organisations.length,
     );
     expect(metrics.iqePassRate).toHaveLength(12);
-    expect(metrics.iqePassRate.at(-1)?.weekStart).toBe('2026-06-15');
-    expect(metrics.iqePassRate.some((week) => week.runs > 0)).toBe(true);
-    expect(metrics.openTokenRequests).toBe(state.openTokenRequests);
-    expect(metrics.productionMoves).toBe(state.productionDays.size);
+    expect(metrics.iqePassRate.at(-1)?.weekStart).toBe('2026-10-05');
+    const weeks = metrics.iqePassRate.filter((week) => week.runs > 0);
+    expect(weeks.length).toBeGreaterThan(0);
+    for (const week of weeks) expect(week.rate).toBe(Math.round((1000 * week.passed) / week.runs) / 10);
+    expect(metrics.openTokenRequests).toBe(
+      db.sessionTokens.filter((row) => row.status === 'REQUESTED').length,
+    );
+    // Every company in production or maintenance moved to production once.
+    const moved = db.organisations.filter((row) => ['TECHNICAL_PRD', 'MAINTENANCE'].includes(row.stage));
+    expect(metrics.productionMoves).toBe(moved.length);
+    expect(metrics.medianDaysToProduction).toBeGreaterThan(0);
   });
 
-  it('answers the table with the list language, as the API does', async () => {
+  it('answers the table with the list language, each row’s pass rates from its runs', async () => {
     const { body } = await call<ListPage<MetricsCompanyRow>>(
       '/api/metrics/companies?stage=TECHNICAL_IQE&order=obpNumber',
     );
     expect(body.items.length).toBeGreaterThan(0);
     for (const row of body.items) {
       metricsCompanyRowSchema.parse(row);
-      expect(row.stage).toBe('TECHNICAL_IQE');
-      expect(row.allowedMoves).toEqual(['MOVE_TO_PRODUCTION']);
+      expect(row).toMatchObject({
+        stage: 'TECHNICAL_IQE',
+        allowedMoves: ['MOVE_TO_PRODUCTION'],
+        passRatePrd: null,
+      });
+      const runs = context.db.testRuns.filter(
+        (run) => run.organisationId === row.id && run.environment === 'IQE',
+      );
+      const passed = runs.filter((run) => run.result === 'PASSED').length;
+      expect(row.passRateIqe).toBe(Math.round((100 * passed) / runs.length));
     }
     const unknown = await call<{ code: string }>('/api/metrics/companies?country=BE');
     expect(unknown).toMatchObject({ status: 400, body: { code: 'UNKNOWN_FIELD' } });
@@ -67,29 +92,46 @@ describe('mock mode: /emvo/tests-status-metrics (apps/api modules/metrics)', () 
     const { status, body, headers } = await call<string>('/api/metrics/companies.csv?order=-obpNumber');
     expect(status).toBe(200);
     expect(headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(headers.get('content-disposition')).toContain('tests-status-2026-10-07.csv');
     const lines = body.split('\r\n').filter(Boolean);
     expect(lines[0]).toBe('obpNumber,legalName,email,stage,lastRunAt,passRateIte,passRateIqe,passRatePrd');
-    expect(lines).toHaveLength(1 + createMockMetrics(NOW).companies.length);
-    expect(lines[1]?.startsWith('C00064,')).toBe(true);
+    expect(lines).toHaveLength(1 + context.db.organisations.length);
+    expect(lines[1]?.startsWith('C00148,')).toBe(true);
     const filtered = await call<string>('/api/metrics/companies.csv?stage=MAINTENANCE');
-    expect(
-      filtered.body
-        .split('\r\n')
-        .filter(Boolean)
-        .slice(1)
-        .every((line) => line.includes(',MAINTENANCE,')),
-    ).toBe(true);
+    const rows = filtered.body.split('\r\n').filter(Boolean).slice(1);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((line) => line.includes(',MAINTENANCE,'))).toBe(true);
   });
 
-  it('moves a company by packages/domain’s rules, at its version', async () => {
+  it('moves a company by packages/domain’s rules, at its version: the row, its stage event, the audit, the figures', async () => {
     const { body } = await call<ListPage<MetricsCompanyRow>>('/api/metrics/companies?stage=TECHNICAL_IQE');
     const row = body.items[0];
     if (!row) throw new Error('no company in TECHNICAL_IQE');
-    const moved = await post(row.id, { move: 'MOVE_TO_PRODUCTION', version: row.version });
-    expect(moved).toMatchObject({
+    const moves = (await call<{ productionMoves: number }>('/api/metrics')).body.productionMoves;
+    expect(await post(row.id, { move: 'MOVE_TO_PRODUCTION', version: row.version })).toMatchObject({
       status: 200,
       body: { stage: 'TECHNICAL_PRD', version: row.version + 1, allowedMoves: ['MOVE_TO_MAINTENANCE'] },
     });
+    expect(context.db.organisations.find((item) => item.id === row.id)).toMatchObject({
+      stage: 'TECHNICAL_PRD',
+      updatedBy: ME,
+    });
+    expect(context.db.stageEvents.at(-1)).toMatchObject({
+      organisationId: row.id,
+      move: 'MOVE_TO_PRODUCTION',
+      fromStage: 'TECHNICAL_IQE',
+      toStage: 'TECHNICAL_PRD',
+      actor: ME,
+      at: NOW.toISOString(),
+    });
+    expect(context.db.auditLog).toEqual([
+      expect.objectContaining({
+        action: 'MOVE_TO_PRODUCTION',
+        entityId: row.id,
+        diff: { stage: { from: 'TECHNICAL_IQE', to: 'TECHNICAL_PRD' } },
+      }),
+    ]);
+    expect((await call<{ productionMoves: number }>('/api/metrics')).body.productionMoves).toBe(moves + 1);
     expect(await post(row.id, { move: 'MOVE_TO_MAINTENANCE', version: row.version })).toMatchObject({
       status: 409,
       body: { code: 'VERSION_CONFLICT' },
@@ -98,5 +140,8 @@ describe('mock mode: /emvo/tests-status-metrics (apps/api modules/metrics)', () 
       status: 409,
       body: { code: 'ACTION_NOT_ALLOWED' },
     });
+    expect(
+      (await post('00000000-0000-4000-8000-000000009999', { move: 'MOVE_TO_PRODUCTION', version: 1 })).status,
+    ).toBe(404);
   });
 });

@@ -3,9 +3,9 @@ import {
   createMockAuth,
   MOCK_ROLE_KEY,
   MOCK_SIGNED_OUT_KEY,
-  MOCK_TOKEN,
   type MockRole,
   mockRoleFromLocation,
+  mockToken,
 } from './mock-auth';
 
 const at = (search: string) => ({ search });
@@ -33,17 +33,17 @@ describe('mockRoleFromLocation', () => {
 
 describe('createMockAuth', () => {
   it.each<[MockRole, string, string[]]>([
-    ['ADMIN', 'Demo Administrator', ['ADMIN']],
-    ['EMVO', 'Demo Reviewer', ['EMVO']],
-    ['EXTERNAL', 'Demo Company User', ['EXTERNAL']],
-    ['none', 'Demo User Without Role', []],
+    ['ADMIN', 'Ada Admin', ['ADMIN']],
+    ['EMVO', 'Rita Reviewer', ['EMVO']],
+    ['EXTERNAL', 'Erik External', ['EXTERNAL']],
+    ['none', 'Nora Norole', []],
   ])('signs in a demo %s user through the real claims mapping', async (role, name, roles) => {
     const auth = createMockAuth(role);
     expect(auth.user()).toMatchObject({ name, roles });
-    expect(auth.user()?.username).toMatch(/@example\.com$/);
+    expect(auth.user()?.username).toMatch(/@portal\.test$/);
     // A stable value for useSyncExternalStore.
     expect(auth.user()).toBe(auth.user());
-    expect(await auth.getToken()).toBe(MOCK_TOKEN);
+    expect(await auth.getToken()).toBe(mockToken(role));
   });
 
   it('logout clears local and session storage, notifies, and reloads the visitor page', async () => {

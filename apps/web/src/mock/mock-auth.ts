@@ -1,6 +1,8 @@
 import type { AccountInfo } from '@azure/msal-browser';
+import { DEMO_ACCOUNTS } from '@portal/demo-data';
 import type { Auth } from '../auth/msal-auth';
 import { type Role, type SessionUser, toSessionUser } from '../auth/session-user';
+import { MOCK_DB_KEY } from './mock-db';
 
 /** Who mock mode signs in: one of the portal's roles, or a user with no role at all (spec §4). */
 export type MockRole = Role | 'none';
@@ -12,8 +14,8 @@ export const MOCK_SIGNED_OUT_KEY = 'portal.mockSignedOut';
 /** The query param choosing the role on load: `?mockRole=ADMIN|EMVO|EXTERNAL|none`. */
 export const MOCK_ROLE_PARAM = 'mockRole';
 export const DEFAULT_MOCK_ROLE: MockRole = 'EMVO';
-/** What getToken answers: mock handlers only check that a bearer token is there. */
-export const MOCK_TOKEN = 'mock-token';
+/** What getToken answers: the role, which the handlers read to know their caller (mock-http.ts callerOf). */
+export const mockToken = (role: MockRole) => `mock.${role}`;
 
 const MOCK_ROLES: readonly MockRole[] = ['ADMIN', 'EMVO', 'EXTERNAL', 'none'];
 const isMockRole = (value: string | null): value is MockRole =>
@@ -26,12 +28,20 @@ const CLAIM_BY_ROLE: Record<Role, string> = {
   EXTERNAL: 'EmvoPortalExternal',
 };
 
-export const DEMO_USERS: Record<MockRole, { name: string; email: string }> = {
-  ADMIN: { name: 'Demo Administrator', email: 'demo.admin@example.com' },
-  EMVO: { name: 'Demo Reviewer', email: 'demo.reviewer@example.com' },
-  EXTERNAL: { name: 'Demo Company User', email: 'demo.company@example.com' },
-  none: { name: 'Demo User Without Role', email: 'demo.norole@example.com' },
-};
+/** Who each role signs in as: the API demo's accounts (@portal/demo-data), the same in both. */
+const ACCOUNT_OF = {
+  ADMIN: DEMO_ACCOUNTS.admin,
+  EMVO: DEMO_ACCOUNTS.reviewer,
+  EXTERNAL: DEMO_ACCOUNTS.external,
+  none: DEMO_ACCOUNTS.norole,
+} as const;
+
+export const DEMO_USERS: Record<MockRole, { name: string; email: string }> = Object.fromEntries(
+  Object.entries(ACCOUNT_OF).map(([role, account]) => [
+    role,
+    { name: account.displayName, email: account.email },
+  ]),
+) as Record<MockRole, { name: string; email: string }>;
 
 /**
  * The role to sign in as: `?mockRole=` when the URL has a valid one (remembered in session storage, and
@@ -105,13 +115,16 @@ export function createMockAuth(role: MockRole, options: MockAuthOptions = {}): A
     login,
     getToken: async () => {
       if (!current) await login();
-      return MOCK_TOKEN;
+      return mockToken(role);
     },
     logout: async () => {
       // spec §4: logout clears local and session storage. Mock mode then remembers only its own state:
       // the chosen role, and that the tab is signed out (else the reload would sign in again).
+      // The mock's store is the server's data, which a sign-out keeps.
+      const store = session.getItem(MOCK_DB_KEY);
       local.clear();
       session.clear();
+      if (store) session.setItem(MOCK_DB_KEY, store);
       session.setItem(MOCK_ROLE_KEY, role);
       session.setItem(MOCK_SIGNED_OUT_KEY, '1');
       current = null;

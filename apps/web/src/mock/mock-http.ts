@@ -1,12 +1,29 @@
+import type { UserRow } from '@portal/demo-data';
 import type { ListRequestError } from '@portal/list-query';
 import { HttpResponse } from 'msw';
 import type { z } from 'zod';
+import { DEMO_USERS, type MockRole } from './mock-auth';
+import type { MockDb } from './mock-db';
 
-/** What every group of handlers shares: the delay, and ids counted rather than random. */
+/** What every group of handlers shares: the one store, the delay, the clock, and ids counted rather than random. */
 export interface MockContext {
   delayMs: number;
   /** crypto.randomUUID needs a secure context, which a LAN address is not. */
   newId: () => string;
+  db: MockDb;
+  /** Keeps the store for the next page load; mockRoute calls it after every call that may write. */
+  persist: () => void;
+  now: () => Date;
+}
+
+/**
+ * The signed-in caller, as the API reads it from the verified token: mock auth's token names the role
+ * (`mock.EMVO`), whose demo account is a row of the users table. Undefined without one.
+ */
+export function callerOf(context: MockContext, request: Request): UserRow | undefined {
+  const role = /^bearer mock\.(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1] as MockRole;
+  const email = DEMO_USERS[role]?.email;
+  return context.db.users.find((user) => user.email === email);
 }
 
 /** The API's one error shape (apps/api plugins/errors.ts): `{ code, message }`, or a list for validation. */
@@ -58,6 +75,3 @@ export async function readBody<T>(request: Request, schema: z.ZodType<T>): Promi
  */
 export const signedIn = (request: Request) => /^bearer \S+/i.test(request.headers.get('authorization') ?? '');
 export const unauthorized = () => apiError(401, 'UNAUTHORIZED', 'Sign in to continue');
-
-/** Who the mock writes as (mock auth's administrator); the API records the signed-in user's email. */
-export const MOCK_ACTOR = 'demo.admin@example.com';

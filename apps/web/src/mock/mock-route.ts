@@ -121,6 +121,7 @@ export function mockRoute<E extends EndpointSpec>(
       extra,
       request,
     } as MockInput<E>);
+    if (endpoint.method !== 'GET') context.persist();
     if (answer instanceof Response) return answer;
     if (answer === undefined && endpoint.response === 'download') return undefined;
     if (endpoint.list && Array.isArray(answer)) return listAnswer(answer, search, endpoint.list);

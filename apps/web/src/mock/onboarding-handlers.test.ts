@@ -1,45 +1,36 @@
-import { File as NodeFile } from 'node:buffer';
-import {
-  type legitimacyDraftSchema,
-  type Onboarding,
-  type OnboardingAnswer,
-  onboardingApi,
-} from '@portal/contracts';
+import { type legitimacyDraftSchema, type OnboardingAnswer, onboardingApi } from '@portal/contracts';
 import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { createMockOnboarding, DEMO_GTIN, type OnboardingScenario } from './onboarding-data';
-import { MOCK_ONBOARDING_PARAM, onboardingHandlers, scenarioFromLocation } from './onboarding-handlers';
+import { createMockContext, createMockHandlers } from './handlers';
+import type { MockContext } from './mock-http';
+import { type CompanyState, externalCompany, putCompanyIn } from './test-company';
 
-const ONBOARDING_PATHS = {
+const PATHS = {
   onboarding: onboardingApi.answer.path,
   legitimacy: onboardingApi.saveLegitimacy.path,
   copyOfProof: onboardingApi.uploadCopyOfProof.path,
   submit: onboardingApi.submitLegitimacy.path,
-};
-const PEOPLE_PATHS = {
   spocAssistant: onboardingApi.inviteSpocAssistant.path,
-  person: onboardingApi.setPersonAccess.path,
 };
 
 const server = setupServer();
+let context: MockContext;
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// A fresh demo world for every test, served whole: what the company writes, the reviewers read.
+beforeEach(() => {
+  context = createMockContext({ delayMs: 0 });
+  server.resetHandlers(...createMockHandlers({ delayMs: 0, db: context.db }));
+});
 afterAll(() => server.close());
 
-const AUTH = { authorization: 'Bearer mock-token' };
-let ids = 0;
-const serve = (scenario: OnboardingScenario) =>
-  server.resetHandlers(
-    ...onboardingHandlers(
-      { delayMs: 0, newId: () => `f3000000-0000-4000-8000-${String(++ids).padStart(12, '0')}` },
-      { scenario },
-    ),
-  );
+const EXTERNAL = { authorization: 'Bearer mock.EXTERNAL' };
+const EMVO = { authorization: 'Bearer mock.EMVO' };
 
-async function call(path: string, init: RequestInit = {}) {
+async function call(path: string, init: RequestInit = {}, auth: Record<string, string> = EXTERNAL) {
   const response = await fetch(new URL(path, location.origin), {
     ...init,
-    headers: { ...AUTH, ...init.headers },
+    headers: { ...auth, ...init.headers },
   });
   const text = await response.text();
   let body: unknown = text;
@@ -54,27 +45,19 @@ async function call(path: string, init: RequestInit = {}) {
 const send = (method: string, path: string, body: unknown) =>
   call(path, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
-const read = async () => (await call(ONBOARDING_PATHS.onboarding)).body as Onboarding;
+const read = async () => (await call(PATHS.onboarding)).body as OnboardingAnswer;
+const company = () => externalCompany(context.db);
+const state = (to: CompanyState) => putCompanyIn(context.db, to);
 
 type Draft = z.input<typeof legitimacyDraftSchema>;
 
-const person = (email: string) => ({ firstName: null, lastName: null, function: null, email, phone: null });
-
-/** The people route's invitation of a SPOC Assistant (contracts spocAssistantInvitationSchema). */
-const ann = (version: number, email = 'ann@jansen.example') => ({
-  version,
-  firstName: 'Ann',
-  lastName: 'Smit',
-  email,
-});
-
 /** The draft of the stored application, with changes (the PUT body). */
 async function draftOf(change: (draft: Draft) => void = () => {}): Promise<Draft> {
-  const { organisation, company, spoc, authorisedRepresentative, mahs } = await read();
+  const { organisation, company: fields, spoc, authorisedRepresentative, mahs } = await read();
   const { copyOfProof: _file, ...representative } = authorisedRepresentative;
   const draft: Draft = {
     version: organisation.version,
-    company,
+    company: fields,
     spoc,
     authorisedRepresentative: representative,
     mahs,
@@ -83,122 +66,113 @@ async function draftOf(change: (draft: Draft) => void = () => {}): Promise<Draft
   return draft;
 }
 
-/** A multipart upload built with Node's own FormData (jsdom's cannot go through Node's fetch). */
-async function upload(name: string, content: string | Uint8Array) {
-  const NodeFormData = (await new Response(new URLSearchParams()).formData()).constructor as typeof FormData;
-  const form = new NodeFormData();
-  const file = new NodeFile([content], name);
-  form.append('file', file as unknown as Blob);
-  return call(ONBOARDING_PATHS.copyOfProof, { method: 'POST', body: form });
+/** A multipart upload of one file. */
+async function upload(path: string, name: string, content: string | Uint8Array<ArrayBuffer>) {
+  const form = new FormData();
+  form.append('file', new File([content], name));
+  return call(path, { method: 'POST', body: form });
 }
 
-describe('GET /api/onboarding (mock)', () => {
-  it('answers the demo company: REGISTERED, a partial draft, no check yet, FULL access', async () => {
-    serve('REGISTERED');
-    const onboarding = await read();
-    expect(onboarding).toEqual(createMockOnboarding('REGISTERED').onboarding);
-    expect(onboarding.organisation).toMatchObject({ stage: 'REGISTERED', orgTypeLocked: false });
-    expect(onboarding.checks).toEqual({ LEGITIMACY: null, CONTRACTUAL: null, FINANCIAL: null });
-    expect((await fetch(new URL(ONBOARDING_PATHS.onboarding, location.origin))).status).toBe(401);
+describe('GET /api/onboarding (mock): the caller’s company, projected from the store', () => {
+  it('answers the demo company as the tables hold it: APPROVALS, agreement in review, invoicing submitted', async () => {
+    const { organisation, ours } = company();
+    const answer = await read();
+    expect(answer.organisation).toEqual({
+      id: organisation.id,
+      obpNumber: organisation.obpNumber,
+      stage: 'APPROVALS',
+      version: 1,
+      orgTypeLocked: true,
+    });
+    expect(answer.company.legalName).toBe(organisation.legalName);
+    expect(answer.checks).toMatchObject({
+      LEGITIMACY: { status: 'APPROVED' },
+      CONTRACTUAL: { status: 'IN_REVIEW' },
+      FINANCIAL: { status: 'SUBMITTED' },
+    });
+    expect(answer.mahs).toHaveLength(ours(context.db.mahs).length);
+    expect(answer.contractual).toMatchObject({ editable: false, currentTemplate: { version: 1 } });
+    expect(answer.contractual.agreement?.signedFile?.name).toMatch(/-signed\.pdf$/);
+    expect(answer.financial).toMatchObject({ editable: false, activeMahCount: answer.mahs.length });
+    expect(answer.people).toEqual([
+      expect.objectContaining({ email: 'external@portal.test', role: 'SPOC', you: true }),
+    ]);
+    expect(answer).toMatchObject({ access: 'FULL', canManagePeople: true, technical: { open: false } });
   });
 
-  it('chooses its scenario from ?mockOnboarding=, remembered for the tab', () => {
-    expect(scenarioFromLocation({ search: `?${MOCK_ONBOARDING_PARAM}=REJECTED` }, sessionStorage)).toBe(
-      'REJECTED',
-    );
-    expect(scenarioFromLocation({ search: '' }, sessionStorage)).toBe('REJECTED');
-    expect(scenarioFromLocation({ search: `?${MOCK_ONBOARDING_PARAM}=nonsense` }, localStorage)).toBe(
-      'REGISTERED',
-    );
+  it('401 without a session; 403 for a caller who acts for no company', async () => {
+    expect((await fetch(new URL(PATHS.onboarding, location.origin))).status).toBe(401);
+    expect(await call(PATHS.onboarding, {}, EMVO)).toMatchObject({
+      status: 403,
+      body: { code: 'FORBIDDEN' },
+    });
   });
 });
 
 describe('PUT /api/onboarding/legitimacy (mock)', () => {
-  it('stores the draft at its version and answers the new application; a stale version is 409', async () => {
-    serve('REGISTERED');
+  it('writes the company columns, contacts and MAHs at the version; a stale version is 409', async () => {
+    state('REGISTERED');
     const draft = await draftOf((d) => {
-      d.company.vatNumber = 'nl853722046b01';
+      d.company.phone = '+32 2 555 01 00';
+      d.authorisedRepresentative.function = 'Managing director';
     });
-    const saved = await send('PUT', ONBOARDING_PATHS.legitimacy, draft);
+    const saved = await send('PUT', PATHS.legitimacy, draft);
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({
-      organisation: { version: 4 },
-      company: { vatNumber: 'nl853722046b01' },
+      organisation: { version: 2 },
+      company: { phone: '+32 2 555 01 00' },
+      authorisedRepresentative: { function: 'Managing director' },
     });
-    expect(await send('PUT', ONBOARDING_PATHS.legitimacy, draft)).toMatchObject({
+    expect(company().organisation.phone).toBe('+32 2 555 01 00');
+    expect(context.db.auditLog.at(-1)).toMatchObject({
+      action: 'SAVE_LEGITIMACY_DRAFT',
+      actor: 'external@portal.test',
+    });
+    expect(await send('PUT', PATHS.legitimacy, draft)).toMatchObject({
       status: 409,
       body: { code: 'VERSION_CONFLICT' },
     });
   });
 
-  it.each([
-    [
-      'a value of the wrong shape: 400 INVALID_FIELD with its path and the contracts’ message',
-      (d: Draft) => {
-        d.mahs = [{ name: 'X', country: 'NL', products: [{ name: 'X', productCode: '08712345678907' }] }];
-      },
-      400,
-      [
-        {
-          code: 'INVALID_FIELD',
-          field: 'mahs.0.products.0.productCode',
-          message: 'Enter a GTIN-14 or a PPN with valid check digits',
-        },
-      ],
-    ],
-  ])('%s', async (_rule, change, status, body) => {
-    serve('REGISTERED');
-    expect(await send('PUT', ONBOARDING_PATHS.legitimacy, await draftOf(change))).toMatchObject({
-      status,
-      body,
+  it('a product code of the wrong shape: 400 INVALID_FIELD with its path and the contracts’ message', async () => {
+    state('REGISTERED');
+    const draft = await draftOf((d) => {
+      d.mahs = [{ name: 'X', country: 'NL', products: [{ name: 'X', productCode: '08712345678907' }] }];
+    });
+    expect(await send('PUT', PATHS.legitimacy, draft)).toMatchObject({
+      status: 400,
+      body: [{ code: 'INVALID_FIELD', field: 'mahs.0.products.0.productCode' }],
     });
   });
 
-  it('writes no people (issue 21 item 2): a SPOC Assistant sent with the draft is ignored, no one is invited', async () => {
-    serve('REGISTERED');
-    const draft = { ...(await draftOf()), spocAssistant: person('ann@jansen.example') };
-    const saved = await send('PUT', ONBOARDING_PATHS.legitimacy, draft);
-    expect(saved.status).toBe(200);
-    const answer = saved.body as OnboardingAnswer;
-    expect(answer.spocAssistant).toBeNull();
-    expect(answer.people.map((one) => one.email)).toEqual(['demo.company@example.com']);
-    // Nor does a taken address or a SPOC of a new address refuse the draft: the draft is no invitation.
-    const taken = {
-      ...(await draftOf((d) => {
-        d.spoc = person('second@jansen.example');
-      })),
-      spocAssistant: person('taken@example.com'),
+  it('writes no people (issue 21 item 2): a SPOC Assistant sent with the draft is ignored', async () => {
+    state('REGISTERED');
+    const person = {
+      firstName: 'Ann',
+      lastName: null,
+      function: null,
+      email: 'ann@example.com',
+      phone: null,
     };
-    expect(await send('PUT', ONBOARDING_PATHS.legitimacy, taken)).toMatchObject({ status: 200 });
-    expect((await read()).spocAssistant).toBeNull();
+    const saved = await send('PUT', PATHS.legitimacy, { ...(await draftOf()), spocAssistant: person });
+    expect(saved.body).toMatchObject({ spocAssistant: null, people: [{ email: 'external@portal.test' }] });
   });
 
-  it('keeps the SPOC Assistant the people handlers invited: a save does not remove them', async () => {
-    serve('REGISTERED');
-    const invited = await send('POST', PEOPLE_PATHS.spocAssistant, ann(3));
-    expect(invited.status).toBe(200);
-    const saved = await send('PUT', ONBOARDING_PATHS.legitimacy, await draftOf());
-    expect(saved.status).toBe(200);
-    const answer = saved.body as OnboardingAnswer;
-    expect(answer.spocAssistant).toMatchObject({ email: 'ann@jansen.example', status: 'INVITED' });
-    expect(answer.people.map((one) => one.role)).toEqual(['INITIAL_REQUESTER', 'SPOC_ASSISTANT']);
-  });
-
-  it.each([
-    ['submitted: 409 STEP_LOCKED', 'SUBMITTED' as const, () => {}, 409, 'STEP_LOCKED'],
+  it.each<[string, CompanyState, (d: Draft) => void, number, string]>([
+    ['submitted: 409 STEP_LOCKED', 'SUBMITTED', () => {}, 409, 'STEP_LOCKED'],
     [
       'corrections requested, another organisation type: 409 ORG_TYPE_LOCKED',
-      'CORRECTIONS_REQUESTED' as const,
-      (d: Draft) => {
-        d.company.orgType = 'OPM';
+      'CORRECTIONS_REQUESTED',
+      (d) => {
+        d.company.orgType = 'PD';
       },
       409,
       'ORG_TYPE_LOCKED',
     ],
-    ['read-only access: 403', 'READ_ONLY' as const, () => {}, 403, 'FORBIDDEN'],
-  ])('%s', async (_rule, scenario, change, status, code) => {
-    serve(scenario);
-    expect(await send('PUT', ONBOARDING_PATHS.legitimacy, await draftOf(change))).toMatchObject({
+    ['read-only access: 403', 'READ_ONLY', () => {}, 403, 'FORBIDDEN'],
+  ])('%s', async (_rule, to, change, status, code) => {
+    state(to);
+    expect(await send('PUT', PATHS.legitimacy, await draftOf(change))).toMatchObject({
       status,
       body: { code },
     });
@@ -213,16 +187,16 @@ function overTenMegabytes() {
 }
 
 describe('POST /api/onboarding/legitimacy/copy-of-proof (mock)', () => {
-  it('stores a pdf, jpg or png as the representative’s copy of proof; GET /api/files/:id gives it back', async () => {
-    serve('REGISTERED');
-    const { status, body } = await upload('Proof.PDF', '%PDF-1.7 signed');
+  it('stores the file and points the representative at it; the replaced one goes; GET /api/files/:id serves it', async () => {
+    state('COMPLETE');
+    const before = (await read()).authorisedRepresentative.copyOfProof;
+    const { status, body } = await upload(PATHS.copyOfProof, 'Proof.PDF', '%PDF-1.7 signed');
     expect(status).toBe(201);
     expect(body).toMatchObject({ name: 'Proof.PDF', size: 15 });
-    const stored = (await read()).authorisedRepresentative.copyOfProof;
-    expect(stored).toEqual(body);
-    const file = await call(`/api/files/${stored?.id}`);
+    expect((await read()).authorisedRepresentative.copyOfProof).toEqual(body);
+    expect(context.db.storedFiles.some((file) => file.id === before?.id)).toBe(false);
+    const file = await call(`/api/files/${(body as { id: string }).id}`);
     expect(file).toMatchObject({ status: 200, body: '%PDF-1.7 signed' });
-    expect(file.headers.get('content-disposition')).toBe('attachment; filename="Proof.PDF"');
   });
 
   it.each([
@@ -230,16 +204,16 @@ describe('POST /api/onboarding/legitimacy/copy-of-proof (mock)', () => {
     ['over 10 MB: 413 FILE_TOO_LARGE', 'proof.pdf', overTenMegabytes(), 413, 'FILE_TOO_LARGE'],
     ['content not of its extension: 400 112', 'proof.png', '%PDF', 400, '112'],
   ])('%s', async (_rule, name, content, status, code) => {
-    serve('REGISTERED');
-    expect(await upload(name, content)).toMatchObject({ status, body: { code } });
+    state('REGISTERED');
+    expect(await upload(PATHS.copyOfProof, name, content)).toMatchObject({ status, body: { code } });
     expect((await read()).authorisedRepresentative.copyOfProof).toBeNull();
   });
 });
 
 describe('POST /api/onboarding/legitimacy/submit (mock)', () => {
   it('with items missing: 400, one MISSING entry per item (packages/domain missingForLegitimacy)', async () => {
-    serve('REGISTERED');
-    const { status, body } = await send('POST', ONBOARDING_PATHS.submit, { version: 3 });
+    state('REGISTERED');
+    const { status, body } = await send('POST', PATHS.submit, { version: 1 });
     expect(status).toBe(400);
     expect(
       (body as Array<{ code: string; field: string }>).map(({ code, field }) => `${code} ${field}`),
@@ -253,131 +227,245 @@ describe('POST /api/onboarding/legitimacy/submit (mock)', () => {
     ]);
   });
 
-  it('complete: SUBMITTED, attempt 1, SLA due, stage INFORMATION, organisation type locked', async () => {
-    serve('COMPLETE');
-    expect(await send('POST', ONBOARDING_PATHS.submit, { version: 2 })).toMatchObject({ status: 409 });
-    const { status, body } = await send('POST', ONBOARDING_PATHS.submit, { version: 3 });
+  it('complete: the check, its event and the stage written, and the reviewers’ legitimacy queue shows it', async () => {
+    state('COMPLETE');
+    const { status, body } = await send('POST', PATHS.submit, { version: 1 });
     expect(status).toBe(200);
-    const onboarding = body as Onboarding;
-    expect(onboarding.organisation).toMatchObject({ stage: 'INFORMATION', version: 4, orgTypeLocked: true });
-    expect(onboarding.checks.LEGITIMACY).toMatchObject({ status: 'SUBMITTED', attempt: 1, reason: null });
-    expect(onboarding.checks.LEGITIMACY?.slaDueAt).not.toBeNull();
-    expect(onboarding.mahs[0]?.products[0]?.productCode).toBe(DEMO_GTIN);
-    expect(await send('POST', ONBOARDING_PATHS.submit, { version: 4 })).toMatchObject({
+    const answer = body as OnboardingAnswer;
+    expect(answer.organisation).toMatchObject({ stage: 'INFORMATION', version: 2, orgTypeLocked: true });
+    expect(answer.checks.LEGITIMACY).toMatchObject({ status: 'SUBMITTED', attempt: 1, reason: null });
+    expect(answer.checks.LEGITIMACY?.slaDueAt).not.toBeNull();
+    const { organisation, ours } = company();
+    expect(organisation).toMatchObject({ legitimacyStatus: 'SUBMITTED', stage: 'INFORMATION' });
+    const [check] = ours(context.db.checks);
+    expect(context.db.checkEvents.filter((event) => event.checkId === check?.id)).toEqual([
+      expect.objectContaining({
+        fromStatus: 'NOT_SUBMITTED',
+        toStatus: 'SUBMITTED',
+        actor: 'external@portal.test',
+      }),
+    ]);
+    const queue = await call('/api/review-queues/legitimacy?limit=100', {}, EMVO);
+    expect((queue.body as { items: Array<{ id: string }> }).items.map((row) => row.id)).toContain(check?.id);
+    expect(await send('POST', PATHS.submit, { version: 2 })).toMatchObject({
       status: 409,
-      body: { code: 'STEP_LOCKED' },
+      body: { code: 'ACTION_NOT_ALLOWED' },
     });
   });
 
-  it('after corrections: attempt 2; a rejection is final (409 STEP_LOCKED)', async () => {
-    serve('CORRECTIONS_REQUESTED');
-    const resubmitted = await send('POST', ONBOARDING_PATHS.submit, { version: 3 });
+  it('after corrections: attempt 2; a rejection is final', async () => {
+    state('CORRECTIONS_REQUESTED');
+    const resubmitted = await send('POST', PATHS.submit, { version: 1 });
     expect(resubmitted.body).toMatchObject({ checks: { LEGITIMACY: { status: 'SUBMITTED', attempt: 2 } } });
-    serve('REJECTED');
-    expect(await send('POST', ONBOARDING_PATHS.submit, { version: 3 })).toMatchObject({
+    state('REJECTED');
+    const version = company().organisation.version;
+    expect(await send('POST', PATHS.submit, { version })).toMatchObject({
       status: 409,
-      body: { code: 'STEP_LOCKED' },
+      body: {
+        code: 'ACTION_NOT_ALLOWED',
+        message: 'A rejected check is final: it cannot be submitted again',
+      },
     });
   });
 });
 
-describe('the people routes (mock): the one place people are invited and removed', () => {
-  it('POST invites the SPOC Assistant (INVITED, FULL); PATCH sets their access; DELETE removes them', async () => {
-    serve('REGISTERED');
-    const invited = await send('POST', PEOPLE_PATHS.spocAssistant, ann(3));
+describe('the contractual and financial steps (mock)', () => {
+  it('after approval: the agreement signed, ticked and submitted reaches the reviewers; the caller accepts the tick boxes', async () => {
+    state('APPROVED');
+    const answer = await read();
+    expect(answer.contractual).toMatchObject({ editable: true, agreement: null });
+    expect(
+      (await upload('/api/onboarding/contractual/signed-agreement', 'signed.pdf', '%PDF-1.7')).status,
+    ).toBe(201);
+    const ticks = { acceptedTerms: true, confirmedAuthority: true };
+    const saved = await send('PUT', '/api/onboarding/contractual', { version: 1, ...ticks });
+    expect(saved.body).toMatchObject({ contractual: { agreement: { templateVersion: 1, ...ticks } } });
+    const submitted = await send('POST', '/api/onboarding/contractual/submit', { version: 2 });
+    expect(submitted.body).toMatchObject({
+      checks: { CONTRACTUAL: { status: 'SUBMITTED' } },
+      contractual: { editable: false },
+    });
+    expect(context.db.disclaimerAcceptances).toEqual([
+      expect.objectContaining({ userId: company().user.id }),
+    ]);
+  });
+
+  it('the invoicing form: billing details and the form, then the submission declares the MAHs active now', async () => {
+    state('APPROVED');
+    const billing = {
+      legalEntity: 'Toy Inc',
+      address: {
+        street: 'Keizersgracht',
+        houseNumber: '221',
+        postalCode: '1016 DV',
+        city: 'Amsterdam',
+        country: 'NL',
+      },
+      vatNumber: 'NL853722046B01',
+      purchaseOrderNumber: null,
+      billingEmail: 'invoices@example.com',
+    };
+    expect((await send('PUT', '/api/onboarding/financial', { version: 1, billing })).status).toBe(200);
+    expect(await send('POST', '/api/onboarding/financial/submit', { version: 2 })).toMatchObject({
+      status: 400,
+      body: [{ code: 'MISSING', field: 'invoicingForm' }],
+    });
+    expect((await upload('/api/onboarding/financial/invoicing-form', 'form.pdf', '%PDF-1.7')).status).toBe(
+      201,
+    );
+    const { body } = await send('POST', '/api/onboarding/financial/submit', { version: 2 });
+    const { financial, checks } = body as OnboardingAnswer;
+    expect(checks.FINANCIAL?.status).toBe('SUBMITTED');
+    expect(financial.invoicing).toMatchObject({
+      declaredMahCount: financial.activeMahCount,
+      form: { name: 'form.pdf' },
+    });
+  });
+
+  it('the MAH register: deactivating and adding; a MAH left out is 409 MAH_DELETION_NOT_ALLOWED', async () => {
+    const { mahRegister, organisation } = await read();
+    const [first, ...rest] = mahRegister.mahs;
+    expect(
+      await send('PUT', '/api/onboarding/mahs', { version: organisation.version, mahs: rest, added: [] }),
+    ).toMatchObject({ status: 409, body: [{ code: 'MAH_DELETION_NOT_ALLOWED' }] });
+    const added = {
+      name: 'New BV',
+      country: 'NL',
+      products: [{ name: 'Aspirin', productCode: '08712345678906' }],
+    };
+    const mahs = [{ id: first?.id, active: false }, ...rest];
+    const { body } = await send('PUT', '/api/onboarding/mahs', {
+      version: organisation.version,
+      mahs,
+      added: [added],
+    });
+    const register = (body as OnboardingAnswer).mahRegister.mahs;
+    expect(register.map((mah) => [mah.name, mah.active])).toEqual([
+      [first?.name, false],
+      ...rest.map((mah) => [mah.name, true]),
+      ['New BV', true],
+    ]);
+  });
+});
+
+describe('the people routes (mock)', () => {
+  const ann = (version: number, email = 'ann@toy.example') => ({
+    version,
+    firstName: 'Ann',
+    lastName: 'Smit',
+    email,
+  });
+
+  it('POST invites the SPOC Assistant (an INVITED user, their link mailed); PATCH sets their access; DELETE withdraws them', async () => {
+    const invited = await send('POST', PATHS.spocAssistant, ann(1));
     expect(invited.status).toBe(200);
     const answer = invited.body as OnboardingAnswer;
-    expect(answer.organisation.version).toBe(4);
     expect(answer.spocAssistant).toMatchObject({
       firstName: 'Ann',
-      email: 'ann@jansen.example',
+      email: 'ann@toy.example',
       status: 'INVITED',
     });
     const assistant = answer.people.find((one) => one.role === 'SPOC_ASSISTANT');
     expect(assistant).toMatchObject({ name: 'Ann Smit', access: 'FULL', status: 'INVITED', you: false });
+    expect(context.db.outbox.at(-1)).toMatchObject({
+      toAddress: 'ann@toy.example',
+      link: expect.stringMatching(/^\/confirm/),
+    });
 
-    const path = PEOPLE_PATHS.person.replace(':userId', String(assistant?.id));
-    const readOnly = await send('PATCH', path, { version: 4, access: 'READ_ONLY' });
-    expect(readOnly.status).toBe(200);
+    const readOnly = await send('PATCH', `/api/onboarding/people/${assistant?.id}`, {
+      version: 2,
+      access: 'READ_ONLY',
+    });
     expect((readOnly.body as OnboardingAnswer).people[1]).toMatchObject({ access: 'READ_ONLY' });
-
-    expect(await call(`${PEOPLE_PATHS.spocAssistant}?version=4`, { method: 'DELETE' })).toMatchObject({
+    expect(await call(`${PATHS.spocAssistant}?version=2`, { method: 'DELETE' })).toMatchObject({
       status: 409,
       body: { code: 'VERSION_CONFLICT' },
     });
-    const removed = await call(`${PEOPLE_PATHS.spocAssistant}?version=5`, { method: 'DELETE' });
-    expect(removed.status).toBe(200);
-    expect(removed.body).toMatchObject({ spocAssistant: null, organisation: { version: 6 } });
-    expect((removed.body as OnboardingAnswer).people.map((one) => one.role)).toEqual(['INITIAL_REQUESTER']);
+    const removed = await call(`${PATHS.spocAssistant}?version=3`, { method: 'DELETE' });
+    expect(removed.body).toMatchObject({ spocAssistant: null, organisation: { version: 4 } });
+    expect(context.db.users.some((user) => user.email === 'ann@toy.example')).toBe(false);
   });
 
   it.each([
-    ['a second assistant: 409 SPOC_ASSISTANT_EXISTS', true, 'bob@jansen.example', 'SPOC_ASSISTANT_EXISTS'],
-    [
-      'one of the people already: 409 ALREADY_A_PERSON',
-      false,
-      'Demo.Company@example.com',
-      'ALREADY_A_PERSON',
-    ],
-  ])('%s', async (_rule, withAssistant, email, code) => {
-    serve('REGISTERED');
-    if (withAssistant) expect((await send('POST', PEOPLE_PATHS.spocAssistant, ann(3))).status).toBe(200);
-    const version = (await read()).organisation.version;
-    expect(await send('POST', PEOPLE_PATHS.spocAssistant, ann(version, email))).toMatchObject({
+    ['one of the people already: 409 ALREADY_A_PERSON', 'External@portal.test', 'ALREADY_A_PERSON'],
+    ['a second assistant: 409 SPOC_ASSISTANT_EXISTS', 'bob@toy.example', 'SPOC_ASSISTANT_EXISTS'],
+  ])('%s', async (_rule, email, code) => {
+    if (code === 'SPOC_ASSISTANT_EXISTS') await send('POST', PATHS.spocAssistant, ann(1));
+    const { version } = company().organisation;
+    expect(await send('POST', PATHS.spocAssistant, ann(version, email))).toMatchObject({
       status: 409,
       body: { code },
     });
   });
 
   it('an address of another account answers as an invitation does, and no one joins (as the API)', async () => {
-    serve('REGISTERED');
-    const answer = await send('POST', PEOPLE_PATHS.spocAssistant, ann(3, 'taken@example.com'));
-    expect(answer.status).toBe(200);
-    const after = answer.body as OnboardingAnswer;
-    expect(after.spocAssistant).toMatchObject({ email: 'taken@example.com', status: null });
-    expect(after.people.map((person) => person.email)).not.toContain('taken@example.com');
+    const answer = (await send('POST', PATHS.spocAssistant, ann(1, 'reviewer@portal.test')))
+      .body as OnboardingAnswer;
+    expect(answer.spocAssistant).toMatchObject({ email: 'reviewer@portal.test', status: null });
+    expect(answer.people.map((person) => person.email)).toEqual(['external@portal.test']);
   });
 
   it('a READ_ONLY user cannot invite: 403', async () => {
-    serve('READ_ONLY');
-    expect(await send('POST', PEOPLE_PATHS.spocAssistant, ann(3))).toMatchObject({
+    state('READ_ONLY');
+    expect(await send('POST', PATHS.spocAssistant, ann(1))).toMatchObject({
       status: 403,
       body: { code: 'FORBIDDEN' },
     });
   });
 });
 
-describe('the technical step (mock, scenario TECHNICAL_IQE)', () => {
-  it('opens IQE only: the company chooses a gateway and requests a token; a second request is 409', async () => {
-    serve('TECHNICAL_IQE');
-    const answer = (await read()) as OnboardingAnswer;
-    expect(answer.organisation.stage).toBe('TECHNICAL_IQE');
+describe('the technical step (mock)', () => {
+  it('at TECHNICAL_IQE: a gateway chosen, a CSR uploaded, a token requested once (EMVO issues it), then revealed once', async () => {
+    state('TECHNICAL_IQE');
+    const answer = await read();
     const { IQE, PRD } = answer.technical.environments;
     expect([IQE.open, PRD.open]).toEqual([true, false]);
     const gateway = IQE.gateways[0];
-    expect(gateway).toBeDefined();
-
     const chosen = await send('PUT', '/api/onboarding/technical/IQE/gateway', {
-      version: answer.organisation.version,
+      version: 1,
       gatewayId: gateway?.id,
     });
-    expect(chosen.status).toBe(200);
-    const afterGateway = chosen.body as OnboardingAnswer;
-    expect(afterGateway.technical.environments.IQE.gateway).toEqual(gateway);
+    expect((chosen.body as OnboardingAnswer).technical.environments.IQE.gateway).toEqual(gateway);
+    expect(
+      await send('PUT', '/api/onboarding/technical/PRD/gateway', { version: 2, gatewayId: gateway?.id }),
+    ).toMatchObject({
+      status: 409,
+      body: { code: 'STEP_LOCKED' },
+    });
+
+    const pem = `-----BEGIN CERTIFICATE REQUEST-----\n${btoa('0'.repeat(30))}\n-----END CERTIFICATE REQUEST-----\n`;
+    expect(await upload('/api/onboarding/technical/IQE/csr', 'iqe.csr', pem)).toMatchObject({
+      status: 201,
+      body: { environment: 'IQE', status: 'UPLOADED', file: { name: 'iqe.csr' } },
+    });
 
     const path = '/api/onboarding/technical/IQE/session-token';
-    const requested = await send('POST', path, { version: afterGateway.organisation.version });
-    expect(requested.status).toBe(200);
-    const tokens = (requested.body as OnboardingAnswer).technical.environments.IQE.tokens;
-    expect(tokens.map((token) => token.status)).toEqual(['REQUESTED']);
-    const again = await send('POST', path, {
-      version: (requested.body as OnboardingAnswer).organisation.version,
+    const requested = await send('POST', path, { version: 2 });
+    expect((requested.body as OnboardingAnswer).technical.environments.IQE.tokens).toEqual([
+      expect.objectContaining({ status: 'REQUESTED', valueAvailable: false }),
+    ]);
+    expect(await send('POST', path, { version: 3 })).toMatchObject({
+      status: 409,
+      body: { code: 'TOKEN_ALREADY_REQUESTED' },
     });
-    expect(again).toMatchObject({ status: 409, body: { code: 'TOKEN_ALREADY_REQUESTED' } });
-    const prd = await send('PUT', '/api/onboarding/technical/PRD/gateway', {
-      version: (requested.body as OnboardingAnswer).organisation.version,
-      gatewayId: gateway?.id,
+    // EMVO issues it (session-token-handlers.ts), with its value.
+    const token = company().ours(context.db.sessionTokens)[0];
+    if (!token) throw new Error('No token requested');
+    const issuedAt = new Date();
+    Object.assign(token, {
+      status: 'ISSUED',
+      issuedAt: issuedAt.toISOString(),
+      expiresAt: new Date(issuedAt.getTime() + 3_600_000).toISOString(),
+      value: 'the-issued-session-token-value',
     });
-    expect(prd).toMatchObject({ status: 409, body: { code: 'STEP_LOCKED' } });
+    const reveal = `/api/onboarding/technical/session-tokens/${token.id}/reveal`;
+    expect(await call(reveal, { method: 'POST' })).toMatchObject({
+      status: 200,
+      body: { id: token.id, value: 'the-issued-session-token-value' },
+    });
+    expect(await call(reveal, { method: 'POST' })).toMatchObject({
+      status: 409,
+      body: { code: 'TOKEN_ALREADY_SHOWN' },
+    });
   });
 });

@@ -1,159 +1,98 @@
-import { type LegitimacyDraft, type OnboardingAnswer, onboardingApi } from '@portal/contracts';
-import { missingForLegitimacy, words } from '@portal/domain';
+import { onboardingApi } from '@portal/contracts';
+import { changedFields, missingForLegitimacy } from '@portal/domain';
 import type { HttpHandler } from 'msw';
-import { fileDownloadRoute } from './file-download';
-import { demoId } from './mock-data';
 import { apiError, type MockContext } from './mock-http';
-import { mockRoute } from './mock-route';
-import {
-  createMockOnboarding,
-  isOnboardingScenario,
-  type MockOnboardingState,
-  type OnboardingScenario,
-} from './onboarding-data';
+import { checksOf, contactsOf } from './onboarding-answer';
 import { onboardingStepsHandlers } from './onboarding-steps-handlers';
-import {
-  bump,
-  canEditLegitimacy,
-  companyWrites,
-  legitimacyStatusOf,
-  missingAnswer,
-  submitCheck,
-} from './onboarding-writes';
+import { companyRoute, insertMahs, release, stepLocked, storeUpload, submitStep } from './onboarding-writes';
 import { technicalHandlers } from './technical-handlers';
 
 /*
- * The onboarding screen in mock mode (/external/onboarding?mockRole=EXTERNAL): the demo company's
- * application, answered in memory with the contracts' schemas and the domain's rules. It starts as a
- * partial draft in REGISTERED; `&mockOnboarding=<scenario>` starts it in another state (onboarding-data.ts:
- * COMPLETE, SUBMITTED, IN_REVIEW, CORRECTIONS_REQUESTED, REJECTED, APPROVED, TEMPORARILY_APPROVED,
- * READ_ONLY), remembered for the tab. Staged refusals: a copy of proof that is not pdf/jpg/png (400
- * 111), over 10 MB (413) or whose content is not what its extension says (400 112). The legitimacy draft
- * writes no people (issue 21 item 2): the SPOC Assistant is invited and removed by the people handlers
- * alone (onboarding-steps-handlers.ts: a taken address is 409 EMAIL_TAKEN, a fourth person 409
- * TOO_MANY_PEOPLE), as by the API's people routes.
+ * /api/onboarding in mock mode (apps/api modules/onboarding): the signed-in company user's application, read
+ * from and written to the store's rows of their organisation, so what the company submits is what the
+ * reviewers' queue shows. The legitimacy step is here; the later steps and the people are in
+ * onboarding-steps-handlers.ts, the technical step in technical-handlers.ts.
  */
-
-export const MOCK_ONBOARDING_PARAM = 'mockOnboarding';
-const SCENARIO_KEY = 'portal.mockOnboarding';
-
-/** The scenario of `?mockOnboarding=` (remembered in session storage), else the remembered one, else REGISTERED. */
-export function scenarioFromLocation(
-  location: Pick<Location, 'search'> | undefined = globalThis.location,
-  storage: Storage | undefined = globalThis.sessionStorage,
-): OnboardingScenario {
-  const fromUrl = location ? new URLSearchParams(location.search).get(MOCK_ONBOARDING_PARAM) : null;
-  if (isOnboardingScenario(fromUrl)) {
-    storage?.setItem(SCENARIO_KEY, fromUrl);
-    return fromUrl;
-  }
-  const remembered = storage?.getItem(SCENARIO_KEY);
-  return isOnboardingScenario(remembered) ? remembered : 'REGISTERED';
-}
-
-/** apps/api legitimacy-step.ts: the step is edited exactly when it may be submitted (domain canSubmit). */
-function stepLocked(onboarding: OnboardingAnswer): Response | undefined {
-  if (canEditLegitimacy(onboarding)) return undefined;
-  const status = words(legitimacyStatusOf(onboarding));
-  return apiError(
-    409,
-    'STEP_LOCKED',
-    `The legitimacy step cannot be changed now: its check is ${status} (stage ${onboarding.organisation.stage.toLowerCase()})`,
-  );
-}
-
-/**
- * The draft stored (apps/api legitimacy-draft.ts): company data, the SPOC, the authorised representative
- * and the MAHs. It writes no people: the SPOC Assistant and the people stay as they are (issue 21 item 2).
- */
-const withDraft = (onboarding: OnboardingAnswer, draft: LegitimacyDraft): OnboardingAnswer => ({
-  ...onboarding,
-  organisation: bump(onboarding),
-  company: draft.company,
-  spoc: draft.spoc,
-  authorisedRepresentative: {
-    ...draft.authorisedRepresentative,
-    copyOfProof: onboarding.authorisedRepresentative.copyOfProof,
-  },
-  mahs: draft.mahs,
-  // Before the legitimacy is approved, the register is the legitimacy step's MAHs (all active).
-  mahRegister: {
-    ...onboarding.mahRegister,
-    mahs: draft.mahs.map((mah, index) => ({ ...mah, id: demoId('b1', index + 1), active: true })),
-  },
-});
-
-export interface OnboardingHandlersOptions {
-  /** The state the demo company starts in; by default the one the URL or the tab chose (REGISTERED). */
-  scenario?: OnboardingScenario;
-}
-
-/** The legitimacy step's routes (contracts onboardingApi: the answer, the draft, the copy of proof, submit). */
-function legitimacyHandlers(context: MockContext, state: MockOnboardingState): HttpHandler[] {
-  const { write, versionedWrite, store, storeUpload } = companyWrites(context, state);
+export function onboardingHandlers(context: MockContext): HttpHandler[] {
+  const { db } = context;
+  /** Keeps the rows `keep` accepts, in place (the table stays the store's array). */
+  const prune = <Row>(rows: Row[], keep: (row: Row) => boolean) =>
+    rows.splice(0, rows.length, ...rows.filter(keep));
   return [
-    mockRoute(context, onboardingApi.answer, async () => state.onboarding),
+    companyRoute(context, onboardingApi.answer, () => undefined),
 
-    versionedWrite(onboardingApi.saveLegitimacy, async ({ body }) => {
-      const { onboarding } = state;
-      const locked = stepLocked(onboarding);
-      if (locked) return locked;
-      if (onboarding.organisation.orgTypeLocked && body.company.orgType !== onboarding.company.orgType) {
-        return apiError(
-          409,
-          'ORG_TYPE_LOCKED',
-          'The organisation type cannot change after the first submission',
-        );
+    // apps/api legitimacy-draft.ts: the company columns, the SPOC and the representative, the MAHs; no people.
+    companyRoute(context, onboardingApi.saveLegitimacy, ({ body }, company) => {
+      const { organisation } = company;
+      const refused = stepLocked(context, company, 'LEGITIMACY');
+      if (refused) return refused;
+      // domain.md: the organisation type is locked after the first submission.
+      const typeLocked = `The organisation type stays ${organisation.orgType} after the first submission`;
+      if (checksOf(db, organisation.id).LEGITIMACY && body.company.orgType !== organisation.orgType) {
+        return apiError(409, 'ORG_TYPE_LOCKED', typeLocked);
       }
-      return store(withDraft(onboarding, body));
+      const contacts = contactsOf(db, organisation.id);
+      for (const [kind, given] of [
+        ['SPOC', body.spoc],
+        ['AUTHORISED_REPRESENTATIVE', body.authorisedRepresentative],
+      ] as const) {
+        // migration 0001: a blank name or email is kept as ''.
+        const { firstName, lastName, email } = given;
+        const columns = {
+          ...given,
+          firstName: firstName ?? '',
+          lastName: lastName ?? '',
+          email: email ?? '',
+        };
+        const existing = contacts[kind];
+        if (existing) company.update(existing, columns);
+        else
+          company.insert('contacts', {
+            organisationId: organisation.id,
+            kind,
+            ...columns,
+            copyOfProofFileId: null,
+          });
+      }
+      // The draft's MAHs replace the active ones; their products go with them.
+      const replaced = new Set(
+        db.mahs.filter((mah) => mah.organisationId === organisation.id && mah.active).map((mah) => mah.id),
+      );
+      prune(db.mahs, (mah) => !replaced.has(mah.id));
+      prune(db.mahProducts, (product) => !replaced.has(product.mahId));
+      insertMahs(context, company, body.mahs);
+      const { address, ...columns } = body.company;
+      const changes = { ...columns, ...address, mahCount: body.mahs.length };
+      const products = body.mahs.reduce((sum, mah) => sum + mah.products.length, 0);
+      const diff = { ...changedFields(organisation, changes), mahs: body.mahs.length, products };
+      company.touch(changes, ['SAVE_LEGITIMACY_DRAFT', 'organisation', organisation.id, diff]);
     }),
 
-    write(onboardingApi.uploadCopyOfProof, async ({ body }) => {
-      const locked = stepLocked(state.onboarding);
-      if (locked) return locked;
-      const stored = await storeUpload(body, 'COPY_OF_PROOF');
+    // apps/api copy-of-proof.ts: the representative points at the new file; the one it replaces goes.
+    companyRoute(context, onboardingApi.uploadCopyOfProof, async ({ body }, company) => {
+      const stored =
+        stepLocked(context, company, 'LEGITIMACY') ?? (await storeUpload(company, body, 'COPY_OF_PROOF'));
       if (stored instanceof Response) return stored;
-      const { onboarding } = state;
-      state.onboarding = {
-        ...onboarding,
-        organisation: bump(onboarding),
-        authorisedRepresentative: { ...onboarding.authorisedRepresentative, copyOfProof: stored },
-      };
+      const organisationId = company.organisation.id;
+      const representative = contactsOf(db, organisationId).AUTHORISED_REPRESENTATIVE;
+      const previous = representative?.copyOfProofFileId ?? null;
+      const contact = representative
+        ? company.update(representative, { copyOfProofFileId: stored.id })
+        : company.insert('contacts', {
+            ...{ organisationId, kind: 'AUTHORISED_REPRESENTATIVE', firstName: '', lastName: '', email: '' },
+            ...{ function: null, phone: null, copyOfProofFileId: stored.id },
+          });
+      release(context, previous);
+      const diff = { copyOfProofFileId: { from: previous, to: stored.id }, file: stored };
+      company.audit('UPLOAD_COPY_OF_PROOF', 'contact', contact.id, diff);
       return stored;
     }),
 
-    versionedWrite(onboardingApi.submitLegitimacy, async () => {
-      const { onboarding } = state;
-      const locked = stepLocked(onboarding);
-      if (locked) return locked;
-      const missing = missingForLegitimacy(onboarding);
-      if (missing.length > 0) return missingAnswer(missing);
-      const submitted = submitCheck(onboarding, 'LEGITIMACY');
-      if (submitted instanceof Response) return submitted;
-      const { check: legitimacy, stage } = submitted;
-      return store({
-        ...onboarding,
-        organisation: { ...bump(onboarding), stage, orgTypeLocked: true },
-        checks: { ...onboarding.checks, LEGITIMACY: legitimacy },
-      });
-    }),
-  ];
-}
+    companyRoute(context, onboardingApi.submitLegitimacy, ({ request }, company) =>
+      submitStep(context, request, company, 'LEGITIMACY', missingForLegitimacy),
+    ),
 
-/**
- * /api/onboarding (apps/api modules/onboarding) for the demo company, over one state: the legitimacy step,
- * the later steps and people (onboarding-steps-handlers.ts), the technical step (technical-handlers.ts),
- * and the download of the company's stored files (any other id is left to other handlers).
- */
-export function onboardingHandlers(
-  context: MockContext,
-  options: OnboardingHandlersOptions = {},
-): HttpHandler[] {
-  const state = createMockOnboarding(options.scenario ?? scenarioFromLocation());
-  return [
-    ...legitimacyHandlers(context, state),
-    ...onboardingStepsHandlers(context, state),
-    ...technicalHandlers(context, state),
-    fileDownloadRoute(context, (id) => state.files.get(id)),
+    ...onboardingStepsHandlers(context),
+    ...technicalHandlers(context),
   ];
 }

@@ -1,182 +1,218 @@
-import type { EndpointSpec, FilePurpose, OnboardingAnswer, StoredFileSummary } from '@portal/contracts';
+import type { EndpointSpec, FilePurpose, MahInput, OnboardingAnswer } from '@portal/contracts';
+import type { Audited, OrganisationRow, UserRow } from '@portal/demo-data';
 import {
   type CheckType,
   canSubmit,
   decide,
   extensionOf,
   FILE_RULES,
+  initialCheck,
   isAllowedExtension,
-  iso,
+  isCsrPem,
   maxBytes,
-  type OrganisationProgress,
-  type Stage,
-  stageAfterChecks,
+  progressOf,
+  stepLockedMessage,
+  words,
 } from '@portal/domain';
 import { type HttpHandler, HttpResponse } from 'msw';
-import { apiError, type MockContext, versionConflict } from './mock-http';
-import { type MockResolver, mockRoute } from './mock-route';
-import { DEMO_REQUESTER_EMAIL, type MockOnboardingState, withDerived } from './onboarding-data';
+import { writeAudit } from './audit-trail';
+import {
+  applyCheckTransition,
+  auditedRow,
+  checkRecordOf,
+  touchOrganisation,
+  updateColumns,
+} from './check-transition';
+import { contentOf } from './file-download';
+import type { MockDb } from './mock-db';
+import { apiError, callerOf, type MockContext, versionConflict } from './mock-http';
+import { type MockInput, mockRoute } from './mock-route';
+import { checksOf, onboardingAnswer } from './onboarding-answer';
 
 /*
- * What mock mode's onboarding handlers share (the legitimacy step's, the later steps', the technical
- * step's), each of which depends on this file alone: the company's progress, the version bump, an upload's
- * checks and storage, and how a write starts, as at the API (apps/api modules/onboarding).
+ * What the company's routes share (apps/api modules/onboarding): the caller's company, found from the
+ * token, never from the request; a write at the organisation's version; the rows and audit rows it writes.
  */
 
-const checkStatusOf = (onboarding: OnboardingAnswer, type: 'LEGITIMACY' | 'CONTRACTUAL' | 'FINANCIAL') =>
-  onboarding.checks[type]?.status ?? 'NOT_SUBMITTED';
+type Table =
+  | 'contacts'
+  | 'mahs'
+  | 'mahProducts'
+  | 'participationAgreements'
+  | 'invoicingInformation'
+  | 'users';
+type RowOf<T extends Table | 'storedFiles'> = MockDb[T][number];
+type Audit = [action: string, entity: string, entityId: string, diff?: unknown];
 
-/** The organisation's stage and step statuses, as packages/domain reads them. */
-export const progressOf = (onboarding: OnboardingAnswer): OrganisationProgress => ({
-  stage: onboarding.organisation.stage,
-  legitimacyStatus: checkStatusOf(onboarding, 'LEGITIMACY'),
-  contractualStatus: checkStatusOf(onboarding, 'CONTRACTUAL'),
-  financialStatus: checkStatusOf(onboarding, 'FINANCIAL'),
-});
+/** The signed-in company user, the organisation they act for, and the request's writes, stamped as theirs. */
+export interface Company {
+  user: UserRow;
+  organisation: OrganisationRow;
+  /** A new row's audited columns. */
+  row: () => Audited;
+  insert: <T extends Table | 'storedFiles'>(table: T, values: Omit<RowOf<T>, keyof Audited>) => RowOf<T>;
+  update: <Row extends Audited>(row: Row, changes?: Partial<Row>) => Row;
+  audit: (...entry: Audit) => void;
+  /** apps/api touchOrganisation: every change to the application moves the organisation's version. */
+  touch: (changes?: Partial<OrganisationRow>, audit?: Audit) => void;
+}
 
-const STATUS_KEY: Record<CheckType, keyof OrganisationProgress> = {
-  LEGITIMACY: 'legitimacyStatus',
-  CONTRACTUAL: 'contractualStatus',
-  FINANCIAL: 'financialStatus',
-};
-
-/**
- * A company's check submitted with the domain's state machine (as the API's apply-check-transition does):
- * the check as the answer shows it and the stage that follows (domain stageAfterChecks), or the 409.
- */
-export function submitCheck(
-  onboarding: OnboardingAnswer,
-  type: CheckType,
-): { check: NonNullable<OnboardingAnswer['checks'][CheckType]>; stage: Stage } | Response {
-  const current = onboarding.checks[type];
-  const result = decide(
-    { type, status: current?.status ?? 'NOT_SUBMITTED', attempt: current?.attempt ?? 1 },
-    'SUBMIT',
-    { role: 'EXTERNAL', actor: DEMO_REQUESTER_EMAIL, now: new Date() },
-  );
-  if (!result.ok) return apiError(409, result.code, result.message);
-  const { next } = result;
-  const check = {
-    status: next.status,
-    attempt: next.attempt,
-    submittedAt: iso(next.submittedAt),
-    slaDueAt: iso(next.slaDueAt),
-    reason: next.reason,
-    decidedAt: iso(next.decidedAt),
+/** apps/api resolveCaller: no company, an invitation not accepted, withdrawn access, or a read-only write: 403. */
+function companyOf(context: MockContext, request: Request, mode: 'read' | 'write'): Company | Response {
+  const user = callerOf(context, request);
+  const organisation = context.db.organisations.find((row) => row.id === user?.organisationId);
+  const refusal =
+    !user || !organisation
+      ? 'Your account belongs to no onboarding company'
+      : user.status === 'INVITED'
+        ? 'Accept your invitation first to act for your company'
+        : user.status !== 'ACTIVE' || user.access === 'REVOKED'
+          ? 'Your access to this company has been withdrawn'
+          : mode === 'write' && user.access === 'READ_ONLY'
+            ? 'Your access to this company is read-only'
+            : undefined;
+  if (refusal || !user || !organisation) return apiError(403, 'FORBIDDEN', refusal ?? '');
+  const entryOf = ([action, entity, entityId, diff]: Audit) => ({ action, entity, entityId, diff });
+  const row = () => auditedRow(context, request);
+  return {
+    ...{ user, organisation, row },
+    insert: (table, values) => {
+      const inserted = { ...row(), ...values } as never;
+      context.db[table].push(inserted);
+      return inserted;
+    },
+    update: (changed, changes) => updateColumns(context, request, changed, changes),
+    audit: (...entry) => writeAudit(context, request, entryOf(entry)),
+    touch: (changes, entry) =>
+      touchOrganisation(context, request, organisation, changes, entry && entryOf(entry)),
   };
-  const stage = stageAfterChecks({ ...progressOf(onboarding), [STATUS_KEY[type]]: next.status });
-  return { check, stage };
 }
-
-/** The legitimacy check's status, for a refusal's message. */
-export const legitimacyStatusOf = (onboarding: OnboardingAnswer) => checkStatusOf(onboarding, 'LEGITIMACY');
-
-/** The organisation after a write: its version one higher. */
-export const bump = (onboarding: OnboardingAnswer) => ({
-  ...onboarding.organisation,
-  version: onboarding.organisation.version + 1,
-});
-
-/** A submission's 400: one MISSING entry per item (packages/domain missingFor…). */
-export const missingAnswer = (items: Array<{ field: string; message: string }>) =>
-  HttpResponse.json(
-    items.map((item) => ({ code: 'MISSING', ...item })),
-    { status: 400 },
-  );
-
-/** apps/api legitimacy-step.ts: the step is edited exactly when it may be submitted (domain canSubmit). */
-export const canEditLegitimacy = (onboarding: OnboardingAnswer) =>
-  canSubmit('LEGITIMACY', progressOf(onboarding));
-
-/** apps/api storage: the first bytes of each type a file may be (content check 112). */
-const SIGNATURES: Record<string, number[]> = {
-  pdf: [0x25, 0x50, 0x44, 0x46],
-  png: [0x89, 0x50, 0x4e, 0x47],
-  jpg: [0xff, 0xd8, 0xff],
-  jpeg: [0xff, 0xd8, 0xff],
-};
-
-function contentMatches(bytes: Uint8Array, extension: string): boolean {
-  const signature = SIGNATURES[extension];
-  return !signature || signature.every((byte, i) => bytes[i] === byte);
-}
-
-/** An upload's checks, in the API's order: extension (111), size (413), content (112). */
-function uploadRefusal(file: File, bytes: Uint8Array, purpose: FilePurpose): Response | undefined {
-  const extension = extensionOf(file.name);
-  if (!isAllowedExtension(purpose, file.name)) {
-    const allowed = FILE_RULES[purpose].extensions.join(', ');
-    return apiError(400, '111', `.${extension} files are not allowed here; allowed: ${allowed}`);
-  }
-  if (file.size > maxBytes(purpose)) {
-    return apiError(413, 'FILE_TOO_LARGE', `The file is larger than ${FILE_RULES[purpose].maxMb} MB`);
-  }
-  if (!contentMatches(bytes, extension)) {
-    return apiError(400, '112', `The file's content is not a .${extension} file`);
-  }
-  return undefined;
-}
-
-/** The multipart upload's one file part, else the API's 400. */
-export function filePart(form: FormData): File | Response {
-  const file = form.get('file');
-  // A file part, not a text field (FormDataEntryValue is one or the other).
-  if (file === null || typeof file === 'string') {
-    return apiError(400, 'BAD_REQUEST', 'Send one file in the field "file"');
-  }
-  return file;
-}
-
-const readOnly = () => apiError(403, 'FORBIDDEN', 'Your access to this company is read-only');
 
 /** The version a write names: in its body, or in its query (a DELETE's ?version=). */
-function versionOf(input: { body: unknown; query: unknown }): number | undefined {
-  for (const part of [input.body, input.query]) {
-    const version = typeof part === 'object' && part !== null ? Reflect.get(part, 'version') : undefined;
-    if (typeof version === 'number') return version;
+const versionOf = ({ body, query }: { body: unknown; query: unknown }) =>
+  [body, query]
+    .map((part) => (part instanceof Object ? Reflect.get(part, 'version') : undefined))
+    .find(Number.isInteger);
+
+/**
+ * A company route (contracts onboardingApi): the caller's company resolved before the body is read (403 as
+ * the API's preValidation), a write's version checked first (409 VERSION_CONFLICT, as
+ * lockOrganisationAtVersion); a resolver answering nothing answers the application as it is now.
+ */
+export function companyRoute<E extends EndpointSpec>(
+  context: MockContext,
+  endpoint: E,
+  resolve: (input: MockInput<E>, company: Company) => object | undefined | Promise<object | undefined>,
+): HttpHandler {
+  const mode = endpoint.method === 'GET' ? 'read' : 'write';
+  const refused = (request: Request) => {
+    const company = companyOf(context, request, mode);
+    return company instanceof Response ? company : undefined;
+  };
+  const answer = async (input: MockInput<E>) => {
+    const company = companyOf(context, input.request, mode) as Company;
+    const version = versionOf(input);
+    if (version !== undefined && version !== company.organisation.version) return versionConflict();
+    // The resolver's own answer is the endpoint's (a stored file, a revealed token), typed by it.
+    return ((await resolve(input, company)) ??
+      onboardingAnswer(context.db, company.user, context.now())) as never;
+  };
+  return mockRoute(context, endpoint, answer, { preValidation: refused });
+}
+
+/** 409 STEP_LOCKED while the step may not be changed (domain stepLockedMessage), else undefined. */
+export function stepLocked(context: MockContext, { organisation }: Company, type: CheckType) {
+  const locked = stepLockedMessage(type, progressOf(organisation, checksOf(context.db, organisation.id)));
+  return locked ? apiError(409, 'STEP_LOCKED', locked) : undefined;
+}
+
+/** apps/api storage content-check.ts, in short: the first bytes of each type a company uploads. */
+const JPEG = '\xff\xd8\xff';
+const SIGNATURES: Record<string, string> = { pdf: '%PDF', png: '\x89PNG', jpg: JPEG, jpeg: JPEG };
+
+/**
+ * An upload stored for the company as the API's stored-files service does: the extension (111), the size
+ * (413), the content (112), then its stored_files row. Answers the file's summary, or the refusal.
+ */
+export async function storeUpload(company: Company, form: FormData, purpose: FilePurpose) {
+  const file = form.get('file');
+  // Not `instanceof File`: the request's File may come from another realm (msw in a test's jsdom).
+  const one = 'Send one file in the field "file"';
+  if (file === null || typeof file === 'string') return apiError(400, 'BAD_REQUEST', one);
+  const extension = extensionOf(file.name);
+  const { extensions, maxMb } = FILE_RULES[purpose];
+  const notAllowed = `.${extension} files are not allowed here; allowed: ${extensions.join(', ')}`;
+  if (!isAllowedExtension(purpose, file.name)) return apiError(400, '111', notAllowed);
+  const tooLarge = `The file is larger than ${maxMb} MB`;
+  if (file.size > maxBytes(purpose)) return apiError(413, 'FILE_TOO_LARGE', tooLarge);
+  const content = contentOf(new Uint8Array(await file.arrayBuffer()));
+  if (extension === 'csr' ? !isCsrPem(content) : !content.startsWith(SIGNATURES[extension] ?? '')) {
+    return apiError(400, '112', `The file's content is not a .${extension} file`);
   }
+  const { organisation, user } = company;
+  const summary = { name: file.name, size: file.size, mime: file.type || 'application/octet-stream' };
+  const owner = { purpose, organisationId: organisation.id, uploadedBy: user.email };
+  const stored = { ...summary, ...owner, refCount: 1, content };
+  return { id: company.insert('storedFiles', stored).id, ...summary };
+}
+
+/** apps/api release: the file an upload replaces is not kept. */
+export function release(context: MockContext, fileId: string | null | undefined) {
+  const index = context.db.storedFiles.findIndex((row) => row.id === fileId);
+  if (index >= 0) context.db.storedFiles.splice(index, 1);
+}
+
+/**
+ * A company's submission (apps/api legitimacy-submit.ts and the steps'): the domain's refusal (409), the
+ * stage's (409 ACTION_NOT_ALLOWED), what is missing (400 MISSING, one entry per item), then what the step
+ * writes with it (`before`) and the transition (check-transition.ts), whose check the reviewers' queue shows.
+ */
+export function submitStep(
+  context: MockContext,
+  request: Request,
+  company: Company,
+  type: CheckType,
+  missingOf: (answer: OnboardingAnswer) => Array<{ field: string; message: string }>,
+  before: () => void = () => {},
+) {
+  const { organisation, user } = company;
+  const checks = checksOf(context.db, organisation.id);
+  const check = checks[type];
+  const record = check ? checkRecordOf(check) : initialCheck(type);
+  const decision = decide(record, 'SUBMIT', { role: 'EXTERNAL', actor: user.email, now: context.now() });
+  if (!decision.ok) return apiError(409, decision.code, decision.message);
+  const progress = progressOf(organisation, checks);
+  const stage = progress.stage.toLowerCase();
+  if (!canSubmit(type, progress)) {
+    const message =
+      type === 'LEGITIMACY'
+        ? `An application in stage ${stage} cannot submit its legitimacy step`
+        : `The ${words(type)} step opens once the legitimacy is approved (stage ${stage}, legitimacy ${progress.legitimacyStatus.toLowerCase()})`;
+    return apiError(409, 'ACTION_NOT_ALLOWED', message);
+  }
+  const missing = missingOf(onboardingAnswer(context.db, user, context.now()));
+  const entries = missing.map((item) => ({ code: 'MISSING', ...item }));
+  if (missing.length > 0) return HttpResponse.json(entries, { status: 400 });
+  before();
+  applyCheckTransition(context, request, { organisation, check, type, ...decision });
   return undefined;
 }
 
-/** The company's writes in mock mode, over one state, started as the API's are. */
-export function companyWrites(context: MockContext, state: MockOnboardingState) {
-  /** The API resolves the caller first (preValidation): a READ_ONLY user is refused before the body is read. */
-  const writable = () => (state.onboarding.access === 'READ_ONLY' ? readOnly() : undefined);
-
-  /** A write of the company's: READ_ONLY refused, then mockRoute's checks, then `resolve`. */
-  const write = <E extends EndpointSpec>(endpoint: E, resolve: MockResolver<E>): HttpHandler =>
-    mockRoute(context, endpoint, resolve, { preValidation: writable });
-
-  /** A write at the version the company read: a stale one answers 409 before `resolve` runs. */
-  const versionedWrite = <E extends EndpointSpec>(endpoint: E, resolve: MockResolver<E>): HttpHandler =>
-    write(endpoint, async (input) =>
-      versionOf(input) === state.onboarding.organisation.version ? resolve(input) : versionConflict(),
-    );
-
-  /** Stores the next application (its derived parts computed) and answers it. */
-  const store = (next: OnboardingAnswer): OnboardingAnswer => {
-    state.onboarding = withDerived(next);
-    return state.onboarding;
-  };
-
-  /** The upload's one file, checked for its purpose and stored: its summary, or the refusal. */
-  const storeUpload = async (form: FormData, purpose: FilePurpose): Promise<StoredFileSummary | Response> => {
-    const file = filePart(form);
-    if (file instanceof Response) return file;
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    const invalid = uploadRefusal(file, bytes, purpose);
-    if (invalid) return invalid;
-    const stored = {
-      id: context.newId(),
-      name: file.name,
-      size: file.size,
-      mime: file.type || 'application/octet-stream',
-    };
-    state.files.set(stored.id, { ...stored, bytes });
-    return stored;
-  };
-
-  return { writable, write, versionedWrite, store, storeUpload };
+/**
+ * apps/api mah-rows.ts: MAHs inserted active with their products, after the organisation's others (no
+ * position column: creation times a millisecond apart keep the order the company entered).
+ */
+export function insertMahs(context: MockContext, company: Company, mahs: MahInput[]) {
+  const organisationId = company.organisation.id;
+  const ours = context.db.mahs.filter((mah) => mah.organisationId === organisationId);
+  let tick = Math.max(context.now().getTime(), ...ours.map((mah) => Date.parse(mah.createdAt) + 1));
+  const at = () => ({ createdAt: new Date(tick).toISOString(), updatedAt: new Date(tick++).toISOString() });
+  for (const { name, country, products, ...mah } of mahs) {
+    const columns = { organisationId, ...mah, name: name ?? '', country: country ?? '', active: true };
+    const row = Object.assign(company.insert('mahs', columns), at());
+    for (const { name, productCode, countries } of products) {
+      const product = { mahId: row.id, name: name ?? '', productCode: productCode ?? '', countries };
+      Object.assign(company.insert('mahProducts', product), at());
+    }
+  }
 }
-
-export type CompanyWrites = ReturnType<typeof companyWrites>;

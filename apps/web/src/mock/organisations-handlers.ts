@@ -1,14 +1,17 @@
-import { organisationsApi } from '@portal/contracts';
+import { organisationSummarySchema, organisationsApi } from '@portal/contracts';
 import type { HttpHandler } from 'msw';
-import { MOCK_ORGANISATIONS } from './mock-data';
 import type { MockContext } from './mock-http';
 import { mockRoute } from './mock-route';
 
 /**
- * The reviewers' list of organisations (apps/api modules/organisations): every demo organisation, which
- * mockRoute filters, sorts and pages by the list's declaration. The stage moves are the metrics screen's
- * (metrics-handlers.ts).
+ * The reviewers' list of organisations (apps/api organisations-list.ts): each row as the list's summary
+ * (the schema keeps its columns only), which mockRoute filters, sorts and pages. The stage moves are the
+ * metrics screen's (metrics-handlers.ts).
  */
 export const organisationsHandlers = (context: MockContext): HttpHandler[] => [
-  mockRoute(context, organisationsApi.list, async () => MOCK_ORGANISATIONS),
+  mockRoute(context, organisationsApi.list, async () =>
+    context.db.organisations.map((row) =>
+      organisationSummarySchema.parse({ ...row, address: { city: row.city, country: row.country } }),
+    ),
+  ),
 ];

@@ -1,29 +1,18 @@
 import { ACCOUNT_TOKEN_PATTERN, REGISTRATION_COMPLETED_TEXT } from '@portal/contracts';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createMockHandlers } from './handlers';
-import {
-  BUSY_EMAIL,
-  DEMO_TOKENS,
-  MOCK_REGISTRATIONS_KEY,
-  MOCK_SIGN_UP_URL,
-  type MockMail,
-  OUTDATED_EMAIL,
-  registrationHandlers,
-} from './registration-handlers';
+import { createMockContext, createMockHandlers } from './handlers';
+import type { MockContext } from './mock-http';
+import { addDemoLinks, DEMO_TOKENS, externalCompany } from './test-company';
 
 const server = setupServer();
-const mails: MockMail[] = [];
-/** A fresh page load of mock mode, the mails collected instead of logged. */
-const loadMock = () =>
-  server.resetHandlers(
-    ...registrationHandlers({ delayMs: 0, newId: () => 'unused' }, { onMail: (mail) => mails.push(mail) }),
-  );
+let context: MockContext;
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-// Fresh demo data for every test: test/setup.ts clears the session storage after each.
+// A fresh demo world for every test, with the confirm page's links.
 beforeEach(() => {
-  mails.length = 0;
-  loadMock();
+  context = createMockContext({ delayMs: 0 });
+  addDemoLinks(context.db);
+  server.resetHandlers(...createMockHandlers({ delayMs: 0, db: context.db }));
 });
 afterAll(() => server.close());
 
@@ -42,63 +31,71 @@ const post = (path: string, body?: unknown) =>
   });
 
 const token = (value: string) => `/api/account-tokens/${value}`;
-const tokenOf = (mail: MockMail | undefined) =>
-  new URLSearchParams(mail?.link.split('?')[1]).get('token') ?? '';
+/** The links mailed so far (the outbox), as their tokens. */
+const mailedTokens = () =>
+  context.db.outbox.flatMap((mail) =>
+    mail.link ? [new URLSearchParams(mail.link.split('?')[1]).get('token') ?? ''] : [],
+  );
 
-const REGISTRATION = {
+/** The published REGISTRATION terms' version in the demo world. */
+const termsVersion = () =>
+  context.db.disclaimerContents.find((row) => row.type === 'REGISTRATION' && row.status === 'PUBLISHED')
+    ?.versionNumber;
+
+const registration = () => ({
   email: 'jane.doe@example.com',
   firstName: 'Jane',
   lastName: 'Doe',
   companyName: 'Doe Pharma',
   orgType: 'PD',
-  disclaimerVersion: 1,
+  disclaimerVersion: termsVersion(),
   acceptsDisclaimer: true,
-};
+});
 
-describe('mock mode registration (the API answers of /api/registrations and /api/account-tokens)', () => {
-  it('demo links are shaped like real tokens (43 base64url characters)', () => {
-    for (const value of Object.values(DEMO_TOKENS)) expect(value).toMatch(ACCOUNT_TOKEN_PATTERN);
-  });
-
-  it('is part of every mock-mode handler', async () => {
-    server.resetHandlers(...createMockHandlers({ delayMs: 0 }));
-    expect(await call('/api/disclaimers/REGISTRATION')).toMatchObject({ status: 200, body: { version: 1 } });
-  });
-
-  it('GET /api/disclaimers/REGISTRATION: the published terms, public', async () => {
-    expect(await call('/api/disclaimers/REGISTRATION')).toEqual({
+describe('mock mode registration (/api/registrations and /api/account-tokens over the store)', () => {
+  it('the registration terms are the demo world’s published REGISTRATION text', async () => {
+    expect(await call('/api/disclaimers/REGISTRATION')).toMatchObject({
       status: 200,
-      body: expect.objectContaining({ type: 'REGISTRATION', version: 1, requiresAcceptance: true }),
+      body: { type: 'REGISTRATION', version: termsVersion(), requiresAcceptance: true },
     });
   });
 
-  it('POST /api/registrations: 202, and the confirmation link mailed; the same answer for a known address', async () => {
-    expect(await post('/api/registrations', REGISTRATION)).toMatchObject({ status: 202 });
-    expect(mails).toEqual([{ to: REGISTRATION.email, link: expect.stringMatching(/^\/confirm\?token=/) }]);
-    expect(tokenOf(mails[0])).toMatch(ACCOUNT_TOKEN_PATTERN);
-    const info = await call(token(tokenOf(mails[0])));
-    expect(info.body).toMatchObject({
-      purpose: 'CONFIRM_REGISTRATION',
-      firstName: 'Jane',
-      accountMode: 'local',
+  it('POST /api/registrations: 202, a pending registration, its audit row and its link in the outbox', async () => {
+    expect(await post('/api/registrations', registration())).toMatchObject({ status: 202 });
+    expect(context.db.registrations.at(-1)).toMatchObject({
+      email: 'jane.doe@example.com',
+      status: 'PENDING_CONFIRMATION',
     });
-
-    expect(await post('/api/registrations', REGISTRATION)).toMatchObject({ status: 202 });
-    // A new link replaced the first one.
-    expect(await call(token(tokenOf(mails[0])))).toMatchObject({ status: 400, body: { code: '405' } });
-    expect((await call(token(tokenOf(mails[1])))).status).toBe(200);
+    expect(context.db.auditLog.at(-1)).toMatchObject({
+      action: 'CREATE',
+      entity: 'registration',
+      actor: 'jane.doe@example.com',
+    });
+    const [mailed] = mailedTokens();
+    expect(mailed).toMatch(ACCOUNT_TOKEN_PATTERN);
+    expect(await call(token(mailed ?? ''))).toMatchObject({
+      status: 200,
+      body: {
+        purpose: 'CONFIRM_REGISTRATION',
+        firstName: 'Jane',
+        companyName: 'Doe Pharma',
+        accountMode: 'local',
+      },
+    });
   });
 
-  it("keeps its registrations in the tab's session storage: a link pasted into the address bar still works", async () => {
-    await post('/api/registrations', REGISTRATION);
-    loadMock();
-    expect((await call(token(tokenOf(mails[0])))).status).toBe(200);
-    expect(sessionStorage.getItem(MOCK_REGISTRATIONS_KEY)).toContain(REGISTRATION.email);
+  it('an address that has an account: the same 202, a mail without a link, no registration', async () => {
+    const count = context.db.registrations.length;
+    expect(
+      await post('/api/registrations', { ...registration(), email: 'External@portal.test' }),
+    ).toMatchObject({ status: 202 });
+    expect(context.db.registrations).toHaveLength(count);
+    expect(context.db.outbox.at(-1)).toMatchObject({ toAddress: 'External@portal.test', link: null });
   });
 
-  it('POST /api/registrations refusals: fields (400 list), terms not accepted, outdated terms, too many', async () => {
+  it('refusals: the fields (400 list), terms not accepted, terms no longer the published ones (409)', async () => {
     const invalid = await post('/api/registrations', {
-      ...REGISTRATION,
+      ...registration(),
       email: 'nope',
       acceptsDisclaimer: false,
     });
@@ -107,25 +104,14 @@ describe('mock mode registration (the API answers of /api/registrations and /api
       expect.objectContaining({ code: 'INVALID_FIELD', field: 'email' }),
       expect.objectContaining({ code: 'INVALID_FIELD', field: 'acceptsDisclaimer' }),
     ]);
-    expect(await post('/api/registrations', { ...REGISTRATION, disclaimerVersion: 7 })).toMatchObject({
+    expect(await post('/api/registrations', { ...registration(), disclaimerVersion: 1 })).toMatchObject({
       status: 409,
       body: { code: 'DISCLAIMER_OUTDATED' },
     });
-    expect(await post('/api/registrations', { ...REGISTRATION, email: BUSY_EMAIL })).toMatchObject({
-      status: 429,
-      body: { code: 'TOO_MANY_REQUESTS' },
-    });
-    expect(mails).toEqual([]);
+    expect(context.db.outbox).toEqual([]);
   });
 
-  it(`${OUTDATED_EMAIL} publishes new terms once: 409, then the new version is accepted`, async () => {
-    const outdated = { ...REGISTRATION, email: OUTDATED_EMAIL };
-    expect((await post('/api/registrations', outdated)).status).toBe(409);
-    expect(await call('/api/disclaimers/REGISTRATION')).toMatchObject({ body: { version: 2 } });
-    expect((await post('/api/registrations', { ...outdated, disclaimerVersion: 2 })).status).toBe(202);
-  });
-
-  it('GET /api/account-tokens/{token}: whose link, how the account is made', async () => {
+  it('GET /api/account-tokens/{token}: a registration’s visitor, or an invited user and their company', async () => {
     expect(await call(token(DEMO_TOKENS.confirm))).toEqual({
       status: 200,
       body: {
@@ -137,11 +123,12 @@ describe('mock mode registration (the API answers of /api/registrations and /api
         signUpUrl: null,
       },
     });
-    expect(await call(token(DEMO_TOKENS.b2c))).toMatchObject({
-      body: { accountMode: 'b2c', signUpUrl: MOCK_SIGN_UP_URL },
-    });
     expect(await call(token(DEMO_TOKENS.invitation))).toMatchObject({
-      body: { purpose: 'INVITATION', companyName: 'Jansen Pharma BV' },
+      body: {
+        purpose: 'INVITATION',
+        firstName: 'Sofia Berg',
+        companyName: externalCompany(context.db).organisation.legalName,
+      },
     });
   });
 
@@ -157,11 +144,7 @@ describe('mock mode registration (the API answers of /api/registrations and /api
     });
   });
 
-  it('a malformed token is unknown (105), as at the API (contracts accountTokenParams)', async () => {
-    expect(await call(token('short'))).toMatchObject({ status: 400, body: { code: '105' } });
-  });
-
-  it("POST use: local mode needs a password meeting B2C's rule; then the link is used", async () => {
+  it('POST use of a confirmation: a password meeting B2C’s rule, then the company, its Initial Requester and SPOC exist', async () => {
     const use = `${token(DEMO_TOKENS.confirm)}/use`;
     expect(await post(use, {})).toMatchObject({ status: 400, body: [{ field: 'password' }] });
     expect(await post(use, { password: 'weak' })).toMatchObject({
@@ -172,6 +155,19 @@ describe('mock mode registration (the API answers of /api/registrations and /api
       status: 200,
       body: { email: 'anna.jansen@example.com', accountMode: 'local' },
     });
+    const organisation = context.db.organisations.at(-1);
+    expect(organisation).toMatchObject({
+      legalName: 'Jansen Pharma BV',
+      stage: 'REGISTERED',
+      obpNumber: 'C00149',
+    });
+    expect(context.db.users.at(-1)).toMatchObject({
+      email: 'anna.jansen@example.com',
+      organisationId: organisation?.id,
+      obpRole: 'INITIAL_REQUESTER',
+      status: 'ACTIVE',
+    });
+    expect(context.db.contacts.at(-1)).toMatchObject({ kind: 'SPOC', organisationId: organisation?.id });
     expect(await call(token(DEMO_TOKENS.confirm))).toMatchObject({ status: 400, body: { code: '405' } });
     // Completed: no new link any more.
     expect(await post(`${token(DEMO_TOKENS.expired)}/resend`)).toMatchObject({
@@ -180,10 +176,17 @@ describe('mock mode registration (the API answers of /api/registrations and /api
     });
   });
 
-  it('POST resend: an expired link gets a new one (202) that works, and earlier ones stop', async () => {
+  it('POST use of an invitation: the invited user is ACTIVE', async () => {
+    expect(await post(`${token(DEMO_TOKENS.invitation)}/use`, { password: 'Secret#2025' })).toMatchObject({
+      status: 200,
+    });
+    expect(context.db.users.find((user) => user.email === 'sofia.berg@example.com')?.status).toBe('ACTIVE');
+  });
+
+  it('POST resend: an expired link gets a new one (202) that works, and the earlier ones stop', async () => {
     expect(await post(`${token(DEMO_TOKENS.expired)}/resend`)).toMatchObject({ status: 202 });
-    expect(mails).toHaveLength(1);
-    expect((await call(token(tokenOf(mails[0])))).status).toBe(200);
+    const [mailed] = mailedTokens();
+    expect((await call(token(mailed ?? ''))).status).toBe(200);
     expect(await call(token(DEMO_TOKENS.confirm))).toMatchObject({ status: 400, body: { code: '405' } });
   });
 
@@ -196,6 +199,6 @@ describe('mock mode registration (the API answers of /api/registrations and /api
       status: 400,
       body: { code: '105' },
     });
-    expect(mails).toEqual([]);
+    expect(context.db.outbox).toEqual([]);
   });
 });

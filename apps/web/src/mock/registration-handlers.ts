@@ -1,313 +1,205 @@
 import {
   ACCOUNT_TOKEN_ERRORS,
-  type AccountTokenInfo,
   accountTokensApi,
-  disclaimersApi,
-  type PublishedDisclaimer,
   REGISTRATION_COMPLETED_TEXT,
-  type RegistrationInput,
   registrationApi,
   useAccountTokenSchema,
 } from '@portal/contracts';
+import type { OrganisationRow } from '@portal/demo-data';
+import { formatObpNumber, tokenExpiry } from '@portal/domain';
 import type { HttpHandler } from 'msw';
+import { type MockAuditEntry, writeAudit } from './audit-trail';
+import { auditedRow, updateColumns } from './check-transition';
+import type { AccountTokenRow, RegistrationRow } from './mock-db';
 import { apiError, type MockContext, validate } from './mock-http';
 import { mockRoute } from './mock-route';
+import { publishedOf } from './onboarding-answer';
 
 /*
  * Registration in mock mode (domain.md "Life of an application": register, then confirm with the mailed
- * single-use link). Mock mode signs a demo user in: log out first (or open a private window and log out),
- * since the '' area is for visitors only. Then:
- *
- * - /register: the published REGISTRATION terms and the form. A registration "mails" its link to the
- *   browser console; paste it into the same tab (registrations and links are kept in the tab's session
- *   storage, which a log-out clears: then the demo data below comes back). Two addresses stage refusals:
- *     outdated@example.com  the terms change just before the form arrives (409 DISCLAIMER_OUTDATED, once);
- *     busy@example.com      429 TOO_MANY_REQUESTS.
- * - /confirm?token=… with one of the demo links below (DEMO_TOKENS):
- *     demo-confirm-registration-00000000000000000  valid, local mode: choose a password;
- *     demo-confirm-b2c-00000000000000000000000000  valid, B2C mode: "sign up" (mock mode signs in as the
- *                                                  demo company user instead);
- *     demo-invitation-000000000000000000000000000  an invitation to Jansen Pharma BV, local mode;
- *     demo-expired-link-0000000000000000000000000  expired (301): "Send me a new link" answers 202;
- *     demo-used-link-0000000000000000000000000000  used (405): a newer link replaced it; resending works;
- *     demo-completed-link-00000000000000000000000  used (405), its registration completed: resending
- *                                                  answers the completed text.
- *   Any other well-formed token is unknown (105).
+ * single-use link), over the store as apps/api modules/registration does it. Mock mode has no mailbox: a
+ * mail goes to the outbox table, and its link to the browser console; paste it into the same tab (log out
+ * first: /register and /confirm are for visitors). Mock mode's accounts are local: /confirm asks for a
+ * password.
  */
 
-/** The demo links of mock mode, 43 characters as real tokens are (contracts ACCOUNT_TOKEN_PATTERN). */
-export const DEMO_TOKENS = {
-  confirm: 'demo-confirm-registration-00000000000000000',
-  b2c: 'demo-confirm-b2c-00000000000000000000000000',
-  invitation: 'demo-invitation-000000000000000000000000000',
-  expired: 'demo-expired-link-0000000000000000000000000',
-  used: 'demo-used-link-0000000000000000000000000000',
-  completed: 'demo-completed-link-00000000000000000000000',
-} as const;
-
-/** Addresses that stage the API's refusals (see above). */
-export const OUTDATED_EMAIL = 'outdated@example.com';
-export const BUSY_EMAIL = 'busy@example.com';
-
-/** Where the B2C demo link "signs up": mock mode's sign-in as the demo company user. */
-export const MOCK_SIGN_UP_URL = '/?mockRole=EXTERNAL';
-
-/** A mail the mock would send: the confirmation or invitation link. */
-export interface MockMail {
-  to: string;
-  link: string;
+/** A mail the API would send (its outbox), with the link it carries. */
+export function sendMail(context: MockContext, mail: { to: string; subject: string; link: string | null }) {
+  const { to: toAddress, subject, link } = mail;
+  const sent = { toAddress, subject, text: link ? `Follow this link: ${link}` : subject, link };
+  context.db.outbox.push({ id: context.newId(), ...sent, createdAt: context.now().toISOString() });
+  if (link && import.meta.env.MODE !== 'test') console.info(`Mock mode: mail to ${toAddress}: ${link}`);
 }
 
-export interface RegistrationHandlersOptions {
-  /** Receives every "sent" mail; the browser console by default (mock mode has no mailbox). */
-  onMail?: (mail: MockMail) => void;
-  /**
-   * Keeps the registrations and links across page loads (session storage by default), so a link from the
-   * console still works when pasted into the address bar, which reloads the app and its mock.
-   */
-  storage?: Storage | null;
+type TokenOwner = Pick<AccountTokenRow, 'purpose' | 'registrationId' | 'userId'>;
+
+/**
+ * apps/api issueAccountToken: a new single-use link for a registration or a user; their earlier unused
+ * links stop working. Answers the link (mock mode keeps the token itself, 43 characters as real ones).
+ */
+export function issueAccountToken(context: MockContext, owner: TokenOwner): string {
+  const now = context.now();
+  const same = (row: AccountTokenRow) =>
+    owner.registrationId ? row.registrationId === owner.registrationId : row.userId === owner.userId;
+  for (const row of context.db.accountTokens.filter(same)) row.usedAt ??= now.toISOString();
+  const token = `link-${context.newId()}`.padEnd(43, '0');
+  const expiresAt = tokenExpiry(owner.purpose, now).toISOString();
+  context.db.accountTokens.push({ id: context.newId(), token, ...owner, expiresAt, usedAt: null });
+  return `/confirm?token=${token}`;
 }
 
-/** Where mock mode keeps its registrations for the tab. */
-export const MOCK_REGISTRATIONS_KEY = 'portal.mockRegistrations';
-
-type RegistrationStatus = 'PENDING_CONFIRMATION' | 'COMPLETED';
-
-interface MockRegistration extends Omit<RegistrationInput, 'disclaimerVersion' | 'acceptsDisclaimer'> {
-  status: RegistrationStatus;
-}
-
-interface MockAccountToken {
-  purpose: AccountTokenInfo['purpose'];
-  /** The email of the registration a CONFIRM_REGISTRATION link confirms. */
-  registration: string | undefined;
-  person: { email: string; firstName: string; companyName: string };
-  accountMode: AccountTokenInfo['accountMode'];
-  expired: boolean;
-  used: boolean;
-}
-
-const REGISTRATION_TERMS: PublishedDisclaimer = {
-  type: 'REGISTRATION',
-  version: 1,
-  title: 'Registration terms',
-  body: [
-    'By registering, you confirm that you may act for the company you name.',
-    'We use your name and email address to run the onboarding of your company:',
-    '- to confirm your registration by email;\n- to contact you about your application.',
-    'Read the **privacy policy** for the details.',
-  ].join('\n\n'),
-  requiresAcceptance: true,
-};
-
-/** The version published when outdated@example.com registers. */
-const NEWER_TERMS: PublishedDisclaimer = {
-  ...REGISTRATION_TERMS,
-  version: 2,
-  title: 'Registration terms (updated)',
-  body: `${REGISTRATION_TERMS.body}\n\nWe keep a registration that is never confirmed for 30 days, then delete it.`,
-};
-
-/** Everything the mock remembers: plain data, so it can be kept in session storage. */
-interface RegistrationState {
-  registrations: MockRegistration[];
-  tokens: Record<string, MockAccountToken>;
-  terms: PublishedDisclaimer;
-  outdatedStaged: boolean;
-  /** Links issued so far: counted rather than random, so no secure context is needed. */
-  issued: number;
-}
-
-function demoState(): RegistrationState {
-  const anna: MockRegistration = {
-    email: 'anna.jansen@example.com',
-    firstName: 'Anna',
-    lastName: 'Jansen',
-    companyName: 'Jansen Pharma BV',
-    orgType: 'OPM',
-    status: 'PENDING_CONFIRMATION',
-  };
-  const ben: MockRegistration = {
-    email: 'ben.nilsson@example.com',
-    firstName: 'Ben',
-    lastName: 'Nilsson',
-    companyName: 'Nordic Parallel AB',
-    orgType: 'PD',
-    status: 'PENDING_CONFIRMATION',
-  };
-  const carla: MockRegistration = {
-    email: 'carla.rossi@example.com',
-    firstName: 'Carla',
-    lastName: 'Rossi',
-    companyName: 'Rossi Farmaceutici SpA',
-    orgType: 'OPM',
-    status: 'COMPLETED',
-  };
-  const confirming = (
-    { email, firstName, companyName }: MockRegistration,
-    changes: Partial<MockAccountToken> = {},
-  ): MockAccountToken => ({
-    purpose: 'CONFIRM_REGISTRATION',
-    registration: email,
-    person: { email, firstName, companyName },
-    accountMode: 'local',
-    expired: false,
-    used: false,
-    ...changes,
-  });
-  return {
-    registrations: [anna, ben, carla],
-    tokens: {
-      [DEMO_TOKENS.confirm]: confirming(anna),
-      [DEMO_TOKENS.expired]: confirming(anna, { expired: true }),
-      [DEMO_TOKENS.used]: confirming(anna, { used: true }),
-      [DEMO_TOKENS.b2c]: confirming(ben, { accountMode: 'b2c' }),
-      [DEMO_TOKENS.completed]: confirming(carla, { used: true }),
-      [DEMO_TOKENS.invitation]: {
-        purpose: 'INVITATION',
-        registration: undefined,
-        person: { email: 'sofia.berg@example.com', firstName: 'Sofia', companyName: anna.companyName },
-        accountMode: 'local',
-        expired: false,
-        used: false,
-      },
-    },
-    terms: REGISTRATION_TERMS,
-    outdatedStaged: false,
-    issued: 0,
-  };
-}
-
-/** The tab's state when it holds one, else the demo data. */
-function loadState(storage: Storage | null): RegistrationState {
-  const saved = storage?.getItem(MOCK_REGISTRATIONS_KEY);
-  if (!saved) return demoState();
-  try {
-    return JSON.parse(saved) as RegistrationState;
-  } catch {
-    return demoState();
-  }
-}
+const tokenError = (kind: keyof typeof ACCOUNT_TOKEN_ERRORS, message: string) =>
+  apiError(400, ACCOUNT_TOKEN_ERRORS[kind], message);
+const unknownLink = () => tokenError('unknown', 'This link is not known; ask for a new one');
+const EXISTS = 'This address has an account already; sign in, or reset your password from the sign-in page';
+const ACCEPTED = 'Thank you. We have sent a mail to the address you gave; follow it to continue.';
+const OUTDATED =
+  'The registration terms have changed since the page was opened; read and accept the current ones';
 
 /** With the local provider the password is required (contracts useAccountTokenSchema). */
 const localUseSchema = useAccountTokenSchema.required();
 
-/** spec §8 INVALID_CONFIRM_ACCOUNT codes, with the API's messages (apps/api accounts/account-tokens.ts). */
-const tokenError = (kind: keyof typeof ACCOUNT_TOKEN_ERRORS, message: string) =>
-  apiError(400, ACCOUNT_TOKEN_ERRORS[kind], message);
-const unknownToken = () => tokenError('unknown', 'This link is not known; ask for a new one');
+/** An organisation's columns its registration leaves blank. */
+const BLANK = 'registrationNumber vatNumber street houseNumber postalCode city country website phone email';
+const NOT_SUBMITTED = 'NOT_SUBMITTED' as const;
 
-/**
- * The registration endpoints, in memory: disclaimersApi.published for REGISTRATION, registrationApi and
- * accountTokensApi (GET, use and resend of a mailed link). All public, as at the API.
- */
-export function registrationHandlers(
-  context: MockContext,
-  options: RegistrationHandlersOptions = {},
-): HttpHandler[] {
-  const onMail =
-    options.onMail ??
-    ((mail: MockMail) => console.info(`Mock mode: mail to ${mail.to}: ${location.origin}${mail.link}`));
-  const storage = options.storage === undefined ? (globalThis.sessionStorage ?? null) : options.storage;
-  const state = loadState(storage);
-  const { registrations, tokens } = state;
-  const save = () => storage?.setItem(MOCK_REGISTRATIONS_KEY, JSON.stringify(state));
-  const registrationOf = (token: MockAccountToken) =>
-    registrations.find((registration) => registration.email === token.registration);
-  const tokenOf = (value: string) => (Object.hasOwn(tokens, value) ? tokens[value] : undefined);
-
-  /** A new link for the person; their earlier unused links stop working (as the API's issueAccountToken). */
-  const issue = (template: Omit<MockAccountToken, 'expired' | 'used'>) => {
-    for (const token of Object.values(tokens)) {
-      if (token.person.email === template.person.email && token.purpose === template.purpose)
-        token.used = true;
-    }
-    const value = `mock-link-${++state.issued}-`.padEnd(43, '0');
-    tokens[value] = { ...template, expired: false, used: false };
-    save();
-    onMail({ to: template.person.email, link: `/confirm?token=${value}` });
+/** registrationApi and accountTokensApi (GET, use and resend of a mailed link), public as at the API. */
+export function registrationHandlers(context: MockContext): HttpHandler[] {
+  const { db } = context;
+  const now = () => context.now().toISOString();
+  /** A registration's rows are written in the visitor's name: their email, as at the API. */
+  const audit = (request: Request, { email }: RegistrationRow, entry: MockAuditEntry) =>
+    writeAudit(context, request, { ...entry, actor: email });
+  const audited = (request: Request, registration: RegistrationRow, action: string, diff: object) =>
+    audit(request, registration, { action, entity: 'registration', entityId: registration.id, diff });
+  const sendConfirmation = ({ id: registrationId, email: to, companyName }: RegistrationRow) => {
+    const owner = { purpose: 'CONFIRM_REGISTRATION', registrationId, userId: null } as const;
+    const link = issueAccountToken(context, owner);
+    sendMail(context, { to, subject: `Confirm the registration of ${companyName}`, link });
   };
+  /** apps/api usableAccountToken: unknown 105, used 405, expired 301. */
+  const usable = (token: string): AccountTokenRow | Response => {
+    const row = db.accountTokens.find((each) => each.token === token);
+    if (!row) return unknownLink();
+    if (row.usedAt) return tokenError('used', 'This link has been used already');
+    if (row.expiresAt <= now()) return tokenError('expired', 'This link has expired; ask for a new one');
+    return row;
+  };
+  const registrationOf = (row?: AccountTokenRow) =>
+    db.registrations.find(({ id }) => id === row?.registrationId);
+  const userOf = (row: AccountTokenRow) => db.users.find(({ id }) => id === row.userId);
+  const taken = (email: string) =>
+    db.users.some((user) => user.email.toLowerCase() === email.trim().toLowerCase());
 
-  /** The token when it can still be used, else the 400 to answer (used before expired, as the API). */
-  const usable = (value: string): MockAccountToken | Response => {
-    const token = tokenOf(value);
-    if (!token) return unknownToken();
-    if (token.used) return tokenError('used', 'This link has been used already');
-    if (token.expired) return tokenError('expired', 'This link has expired; ask for a new one');
-    return token;
+  /**
+   * apps/api confirm-registration.ts: the organisation (REGISTERED, the next OBP number), its Initial
+   * Requester, who is its SPOC contact for now, and the acceptance of the terms read at registration.
+   */
+  const createAccount = (request: Request, registration: RegistrationRow) => {
+    const { companyName: legalName, orgType, firstName, lastName, email, disclaimerContentId } = registration;
+    const stamps = () => ({ ...auditedRow(context, request), createdBy: email, updatedBy: email });
+    const create = (entity: string, entityId: string, diff: object) =>
+      audit(request, registration, { action: 'CREATE', entity, entityId, diff });
+    const highest = Math.max(100, ...db.organisations.map((row) => Number(row.obpNumber.slice(1)) || 0));
+    const obpNumber = formatObpNumber(highest + 1);
+    const facts = { obpNumber, legalName, orgType, stage: 'REGISTERED' as const };
+    const blank: Record<string, null> = Object.fromEntries(BLANK.split(' ').map((key) => [key, null]));
+    const none = NOT_SUBMITTED;
+    const statuses = { legitimacyStatus: none, contractualStatus: none, financialStatus: none };
+    const organisation: OrganisationRow = {
+      ...{ ...stamps(), ...blank, ...facts, ...statuses },
+      ...{ legalName, orgType, gatewayId: null, mahCount: 0, submittedAt: null },
+    } as OrganisationRow;
+    db.organisations.push(organisation);
+    create('organisation', organisation.id, facts);
+    const roles = ['EXTERNAL' as const];
+    const person = { email, displayName: `${firstName} ${lastName}`, roles, organisationId: organisation.id };
+    const role = { obpRole: 'INITIAL_REQUESTER', access: 'FULL', status: 'ACTIVE' } as const;
+    const user = { ...stamps(), ...person, ...role };
+    db.users.push(user);
+    create('user', user.id, person);
+    const contact = { organisationId: organisation.id, kind: 'SPOC' as const, firstName, lastName, email };
+    const spoc = { ...stamps(), ...contact, function: null, phone: null, copyOfProofFileId: null };
+    db.contacts.push(spoc);
+    create('contact', spoc.id, contact);
+    const accepted = { userId: user.id, disclaimerContentId };
+    const acceptance = { id: context.newId(), ...accepted, at: registration.acceptedAt };
+    db.disclaimerAcceptances.push(acceptance);
+    create('disclaimerAcceptance', acceptance.id, accepted);
+    return { organisationId: organisation.id, userId: user.id };
   };
 
   return [
-    // The other types' published texts are the disclaimer contents' (disclaimer-contents-handlers.ts).
-    mockRoute(context, disclaimersApi.published, async () => state.terms, {
-      matches: (params) => params.type === 'REGISTRATION',
-    }),
-
-    mockRoute(context, registrationApi.register, async ({ body }) => {
+    // An address with an account gets a mail saying so and no registration: the answer is the same.
+    mockRoute(context, registrationApi.register, async ({ body, request }) => {
+      const terms = publishedOf(db, 'REGISTRATION');
+      if (terms?.versionNumber !== body.disclaimerVersion)
+        return apiError(409, 'DISCLAIMER_OUTDATED', OUTDATED);
+      const accepted = { message: ACCEPTED };
+      if (taken(body.email)) {
+        sendMail(context, { to: body.email, subject: 'You already have an account', link: null });
+        return accepted;
+      }
       const { disclaimerVersion, acceptsDisclaimer: _accepted, ...person } = body;
-      if (person.email === BUSY_EMAIL) {
-        return apiError(429, 'TOO_MANY_REQUESTS', 'Too many registrations; try again later');
-      }
-      if (person.email === OUTDATED_EMAIL && !state.outdatedStaged) {
-        state.outdatedStaged = true;
-        state.terms = NEWER_TERMS;
-        save();
-      }
-      if (disclaimerVersion !== state.terms.version) {
-        return apiError(409, 'DISCLAIMER_OUTDATED', 'The registration terms have changed; read them again');
-      }
-      // The same answer for a known address: the form tells nobody who has registered.
-      const known = registrations.find((registration) => registration.email === person.email);
-      if (known?.status !== 'COMPLETED') {
-        if (!known) registrations.push({ ...person, status: 'PENDING_CONFIRMATION' });
-        const { email, firstName, companyName } = known ?? person;
-        issue({
-          purpose: 'CONFIRM_REGISTRATION',
-          registration: email,
-          person: { email, firstName, companyName },
-          accountMode: 'local',
-        });
-      }
-      return { message: 'If this address can receive mail, a confirmation link is on its way' };
-    }),
-
-    mockRoute(context, accountTokensApi.info, async ({ params }) => {
-      const token = usable(params.token);
-      if (token instanceof Response) return token;
-      const { purpose, person, accountMode } = token;
-      return {
-        purpose,
-        email: person.email,
-        firstName: person.firstName,
-        companyName: person.companyName,
-        accountMode,
-        signUpUrl: accountMode === 'b2c' ? MOCK_SIGN_UP_URL : null,
+      const registration: RegistrationRow = {
+        ...{ id: context.newId(), ...person, status: 'PENDING_CONFIRMATION', disclaimerContentId: terms.id },
+        ...{ acceptedAt: now(), resendCount: 0, lastSentAt: now(), organisationId: null, userId: null },
       };
+      db.registrations.push(registration);
+      const diff = { ...person, disclaimerVersion };
+      audited(request, registration, 'CREATE', diff);
+      sendConfirmation(registration);
+      return accepted;
     }),
 
-    mockRoute(context, accountTokensApi.use, async ({ params, body }) => {
-      const token = usable(params.token);
-      if (token instanceof Response) return token;
-      if (token.accountMode === 'local') {
-        const withPassword = validate(localUseSchema, body);
-        if (!withPassword.ok) return withPassword.response;
-      }
-      token.used = true;
-      const registration = registrationOf(token);
-      if (registration) registration.status = 'COMPLETED';
-      save();
-      return { email: token.person.email, accountMode: token.accountMode };
+    // apps/api account-token-info.ts: a registration's visitor, or an invited user and their company.
+    mockRoute(context, accountTokensApi.info, async ({ params }) => {
+      const row = usable(params.token);
+      if (row instanceof Response) return row;
+      const user = userOf(row);
+      const companyName = db.organisations.find(({ id }) => id === user?.organisationId)?.legalName ?? 'EMVO';
+      const holder =
+        registrationOf(row) ?? (user && { email: user.email, firstName: user.displayName, companyName });
+      if (!holder) return unknownLink();
+      const { email, firstName } = holder;
+      const local = { accountMode: 'local', signUpUrl: null } as const;
+      return { purpose: row.purpose, email, firstName, companyName: holder.companyName, ...local };
     }),
 
-    mockRoute(context, accountTokensApi.resend, async ({ params }) => {
-      // Expired and used links may ask for a new one: only an unknown one may not.
-      const token = tokenOf(params.token);
-      if (!token) return unknownToken();
-      if (registrationOf(token)?.status === 'COMPLETED') {
+    // A confirmation creates the company and its account; an invitation activates the invited user.
+    mockRoute(context, accountTokensApi.use, async ({ params, body, request }) => {
+      const row = usable(params.token);
+      if (row instanceof Response) return row;
+      const withPassword = validate(localUseSchema, body);
+      if (!withPassword.ok) return withPassword.response;
+      const registration = registrationOf(row);
+      const user = userOf(row);
+      if (registration) {
+        const done = registration.status === 'COMPLETED' || taken(registration.email);
+        if (done) return tokenError('used', EXISTS);
+        Object.assign(registration, { status: 'COMPLETED', ...createAccount(request, registration) });
+        const diff = { status: 'COMPLETED', organisationId: registration.organisationId };
+        audited(request, registration, 'COMPLETE', diff);
+      } else if (!user || user.status === 'DISABLED') return unknownLink();
+      else updateColumns(context, request, user, { status: 'ACTIVE' });
+      row.usedAt = now();
+      return { email: registration?.email ?? user?.email ?? '', accountMode: 'local' } as const;
+    }),
+
+    // Until the registration is completed a new link replaces the earlier ones (an invitation's is not resent).
+    mockRoute(context, accountTokensApi.resend, async ({ params, request }) => {
+      const row = db.accountTokens.find((each) => each.token === params.token);
+      const registration = row?.purpose === 'CONFIRM_REGISTRATION' ? registrationOf(row) : undefined;
+      if (!registration) return unknownLink();
+      if (registration.status === 'COMPLETED') {
         return apiError(400, 'REGISTRATION_COMPLETED', REGISTRATION_COMPLETED_TEXT);
       }
-      issue(token);
-      return { message: 'A new link is on its way' };
+      const { resendCount } = registration;
+      Object.assign(registration, { resendCount: resendCount + 1, lastSentAt: now() });
+      const diff = { resendCount: { from: resendCount, to: resendCount + 1 } };
+      audited(request, registration, 'RESEND_CONFIRMATION', diff);
+      sendConfirmation(registration);
+      return { message: 'We have sent a new confirmation link; earlier links no longer work.' };
     }),
   ];
 }

@@ -1,33 +1,39 @@
-import {
-  CHECK_STATUSES,
-  type CheckDetail,
-  type QueueSlug,
-  type QueueSummary,
-  type ReviewQueueRow,
-  reviewQueuesApi,
+import type {
+  CheckDetail,
+  OnboardingAnswer,
+  QueueSlug,
+  QueueSummary,
+  ReviewQueueRow,
 } from '@portal/contracts';
-import { attemptsOf, type CheckType, isOverdue } from '@portal/domain';
+import type { CheckRow } from '@portal/demo-data';
+import { type CheckType, isCheckOverdue } from '@portal/domain';
 import type { ListPage } from '@portal/list-query';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createMockReviews, MOCK_REVIEWER, type MockCheck } from './review-data';
+import { fileDownloadRoute } from './file-download';
+import { createMockContext, createMockHandlers } from './handlers';
+import { mockToken } from './mock-auth';
+import type { MockContext } from './mock-http';
 import { reviewHandlers } from './review-handlers';
 
-const NOW = new Date('2026-06-15T10:00:00Z');
+/** After the demo world's history (@portal/demo-data EPOCH), past every open check's SLA but one's (below). */
+const NOW = new Date('2026-10-05T10:00:00Z');
+const ME = 'reviewer@portal.test';
 const server = setupServer();
+let context: MockContext;
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-let ids = 0;
-beforeEach(() =>
-  server.resetHandlers(
-    ...reviewHandlers(
-      { delayMs: 0, newId: () => `f4000000-0000-4000-8000-${String(++ids).padStart(12, '0')}` },
-      { now: () => NOW },
-    ),
-  ),
-);
+beforeEach(() => {
+  context = createMockContext({ delayMs: 0, now: () => NOW });
+  // One legitimacy check of the reviewer's is within its SLA, so the overdue flag keeps some and not others.
+  const inTime = context.db.checks.find(
+    (c) => c.type === 'LEGITIMACY' && c.status === 'IN_REVIEW' && c.assignee === ME,
+  );
+  if (inTime) inTime.slaDueAt = '2026-10-20T00:00:00.000Z';
+  server.resetHandlers(...reviewHandlers(context), fileDownloadRoute(context));
+});
 afterAll(() => server.close());
 
-const AUTH = { authorization: 'Bearer mock-token' };
+const AUTH = { authorization: `Bearer ${mockToken('EMVO')}` };
 
 async function call<T = unknown>(path: string, init: RequestInit = {}) {
   const response = await fetch(new URL(path, location.origin), {
@@ -51,68 +57,42 @@ const post = (id: string, step: 'decisions' | 'billing', body: unknown) =>
     body: JSON.stringify(body),
   });
 
-/** The demo data as the handlers start from it, to pick a check in a given state. */
-const demo = createMockReviews(NOW);
-function demoCheck(type: CheckType, test: (check: MockCheck) => boolean): MockCheck {
-  const found = demo.checks.find((check) => check.type === type && test(check));
+/** A demo world check in a given state (the store's own row: a test may change it). */
+function demoCheck(type: CheckType, test: (check: CheckRow) => boolean): CheckRow {
+  const found = context.db.checks.find((check) => check.type === type && test(check));
   if (!found) throw new Error(`No demo ${type} check for this test`);
   return found;
 }
+const organisationOf = (check: CheckRow) =>
+  context.db.organisations.find((row) => row.id === check.organisationId);
 
-describe('the reviews demo data (mock mode)', () => {
-  it.each<[CheckType, string[]]>([
-    ['LEGITIMACY', CHECK_STATUSES.filter((status) => status !== 'NOT_SUBMITTED')],
-    // A temporary approval is legitimacy's only (packages/domain checks.ts).
-    ['CONTRACTUAL', CHECK_STATUSES.filter((s) => s !== 'NOT_SUBMITTED' && s !== 'TEMPORARILY_APPROVED')],
-    ['FINANCIAL', CHECK_STATUSES.filter((s) => s !== 'NOT_SUBMITTED' && s !== 'TEMPORARILY_APPROVED')],
-  ])('%s checks are in every status they can reach, second attempts among them', (type, statuses) => {
-    const checks = demo.checks.filter((check) => check.type === type && check.status !== 'NOT_SUBMITTED');
-    expect(new Set(checks.map((check) => check.status))).toEqual(new Set(statuses));
-    expect(checks.some((check) => check.attempt === 2)).toBe(true);
-  });
-
-  it('approved invoicing forms at every billing step: not invoiced, invoiced, paid', () => {
-    const approved = demo.checks.filter((check) => check.type === 'FINANCIAL' && check.status === 'APPROVED');
-    const step = (check: MockCheck) =>
-      check.invoicing?.paidAt ? 'paid' : check.invoicing?.invoicedAt ? 'invoiced' : 'not invoiced';
-    expect(new Set(approved.map(step))).toEqual(new Set(['not invoiced', 'invoiced', 'paid']));
-  });
-
-  it('some legitimacy checks awaiting review are overdue, some are not; each version counts its events', () => {
-    const open = demo.checks.filter(
-      (check) => check.type === 'LEGITIMACY' && ['SUBMITTED', 'IN_REVIEW'].includes(check.status),
-    );
-    const late = open.filter((check) => isOverdue(check.slaDueAt, NOW));
-    expect(late.length).toBeGreaterThan(0);
-    expect(late.length).toBeLessThan(open.length);
-    for (const check of demo.checks) expect(check.version).toBe(check.events.length + 1);
-  });
-});
-
-describe('GET /api/review-queues/{queue} (mock)', () => {
-  it('answers the submitted checks of the type, oldest first, with the row the table shows', async () => {
+describe('GET /api/review-queues/{queue} (mock, over db.checks)', () => {
+  it('answers the submitted checks of the type, oldest first, with their organisation’s columns', async () => {
     const { status, body } = await queue('legitimacy', 'limit=100');
     expect(status).toBe(200);
-    const expected = demo.checks.filter((c) => c.type === 'LEGITIMACY' && c.status !== 'NOT_SUBMITTED');
-    expect(body.total).toBe(expected.length);
+    const stored = context.db.checks.filter((c) => c.type === 'LEGITIMACY' && c.status !== 'NOT_SUBMITTED');
+    expect(body.total).toBe(stored.length);
     const submitted = body.items.map((row) => row.submittedAt ?? '');
     expect(submitted).toEqual([...submitted].sort());
-    expect(body.items[0]).toEqual({
-      id: expect.any(String),
-      organisationId: expect.any(String),
-      obpNumber: expect.stringMatching(/^C\d{5}$/),
-      legalName: expect.any(String),
-      orgType: expect.stringMatching(/^(OPM|PD)$/),
-      country: expect.any(String),
-      email: expect.toBeOneOf([expect.any(String), null]),
-      mahCount: expect.any(Number),
-      submittedAt: expect.any(String),
-      slaDueAt: expect.any(String),
-      overdue: expect.any(Boolean),
-      attempt: expect.any(Number),
-      status: expect.any(String),
-      assignee: expect.toBeOneOf([expect.any(String), null]),
-      version: expect.any(Number),
+    const [row] = body.items;
+    const check = context.db.checks.find((c) => c.id === row?.id);
+    const organisation = check && organisationOf(check);
+    expect(row).toEqual({
+      id: check?.id,
+      organisationId: organisation?.id,
+      obpNumber: organisation?.obpNumber,
+      legalName: organisation?.legalName,
+      orgType: organisation?.orgType,
+      country: organisation?.country,
+      email: organisation?.email,
+      mahCount: organisation?.mahCount,
+      submittedAt: check?.submittedAt,
+      slaDueAt: check?.slaDueAt,
+      overdue: check ? isCheckOverdue(check, NOW) : null,
+      attempt: check?.attempt,
+      status: check?.status,
+      assignee: check?.assignee,
+      version: check?.version,
     });
   });
 
@@ -120,19 +100,20 @@ describe('GET /api/review-queues/{queue} (mock)', () => {
     [
       'assignedToMe=true: the checks assigned to the caller',
       'assignedToMe=true',
-      (row) => row.assignee === MOCK_REVIEWER,
+      (row) => row.assignee === ME,
     ],
     ['overdue=true: the checks awaiting review past their SLA', 'overdue=true', (row) => row.overdue],
     [
       'both flags and list filters together',
       'assignedToMe=true&overdue=true&status=IN_REVIEW',
-      (row) => row.assignee === MOCK_REVIEWER && row.overdue && row.status === 'IN_REVIEW',
+      (row) => row.assignee === ME && row.overdue && row.status === 'IN_REVIEW',
     ],
   ])('%s', async (_rule, query, holds) => {
     const all = (await queue('legitimacy', 'limit=100')).body.items;
     const { status, body } = await queue('legitimacy', `limit=100&${query}`);
     expect(status).toBe(200);
     expect(body.items.length).toBeGreaterThan(0);
+    expect(body.items.length).toBeLessThan(all.length);
     expect(body.items).toEqual(all.filter(holds));
   });
 
@@ -151,31 +132,37 @@ describe('GET /api/review-queues/{queue} (mock)', () => {
     expect((await call('/api/review-queues/technical')).status).toBe(400);
   });
 
-  it('searches name, number and email; filters by status, type, country and date range', async () => {
+  it('searches the company’s number; filters by status, type and country', async () => {
     const [first] = (await queue('contractual')).body.items;
     if (!first) throw new Error('The contractual queue is empty');
-    const { body } = await queue('contractual', `search=${first.obpNumber}`);
-    expect(body.items.map((row) => row.id)).toEqual([first.id]);
+    expect((await queue('contractual', `search=${first.obpNumber}`)).body.items.map((row) => row.id)).toEqual(
+      [first.id],
+    );
     const filtered = await queue(
       'contractual',
-      `limit=100&status=SUBMITTED,IN_REVIEW&orgType=${first.orgType}&country=${first.country}&submittedAt.gte=2026-01-01`,
+      `limit=100&status=${first.status}&orgType=${first.orgType}&country=${first.country}`,
     );
-    expect(filtered.status).toBe(200);
+    expect(filtered.body.items.map((row) => row.id)).toContain(first.id);
     for (const row of filtered.body.items) {
-      expect(row).toMatchObject({ orgType: first.orgType, country: first.country });
-      expect(['SUBMITTED', 'IN_REVIEW']).toContain(row.status);
+      expect(row).toMatchObject({ orgType: first.orgType, country: first.country, status: first.status });
     }
   });
 
+  it('shows a check the moment its row is submitted (a company’s submission reaches the queue)', async () => {
+    const check = demoCheck('FINANCIAL', (c) => c.status === 'SUBMITTED');
+    const before = (await queue('financial', 'limit=100&status=SUBMITTED')).body.total;
+    check.status = 'NOT_SUBMITTED';
+    expect((await queue('financial', 'limit=100&status=SUBMITTED')).body.total).toBe(before - 1);
+  });
+
   it('needs a session: 401 without a bearer token', async () => {
-    const response = await fetch(new URL('/api/review-queues/legitimacy', location.origin));
-    expect(response.status).toBe(401);
+    expect((await fetch(new URL('/api/review-queues/legitimacy', location.origin))).status).toBe(401);
   });
 });
 
 describe('GET /api/review-queues/summary (mock)', () => {
   it("counts each queue's open, overdue and assigned-to-me checks, as the filtered queues find them", async () => {
-    const { status, body } = await call<QueueSummary>(reviewQueuesApi.summary.path);
+    const { status, body } = await call<QueueSummary>('/api/review-queues/summary');
     expect(status).toBe(200);
     expect(body.queues.map((entry) => entry.queue)).toEqual(['legitimacy', 'contractual', 'financial']);
     for (const entry of body.queues) {
@@ -189,25 +176,51 @@ describe('GET /api/review-queues/summary (mock)', () => {
       expect(entry.open).toBeGreaterThan(0);
     }
     expect(body.queues[0]?.overdue).toBeGreaterThan(0);
-    expect(body.queues.every((entry) => entry.assignedToMe > 0)).toBe(true);
+    expect(body.queues[1]?.assignedToMe).toBeGreaterThan(0);
   });
 });
 
 describe('GET /api/checks/{id} (mock)', () => {
-  it('answers the check, its company, documents, attempts, timeline and what the reviewer may do', async () => {
+  it('answers the check, its company, its document, attempts, timeline and what the reviewer may do', async () => {
     const check = demoCheck('LEGITIMACY', (c) => c.status === 'IN_REVIEW');
     const { status, body } = await detail(check.id);
     expect(status).toBe(200);
-    expect(body.check).toMatchObject({ id: check.id, type: 'LEGITIMACY', status: 'IN_REVIEW' });
+    expect(body.check).toMatchObject({ id: check.id, type: 'LEGITIMACY', status: 'IN_REVIEW', version: 1 });
+    expect(body.organisation).toEqual({
+      id: check.organisationId,
+      obpNumber: organisationOf(check)?.obpNumber,
+      stage: 'INFORMATION',
+    });
+    expect(body.application.company.legalName).toBe(organisationOf(check)?.legalName);
+    expect(body.application.mahs).toHaveLength(organisationOf(check)?.mahCount ?? -1);
     expect(body.allowedActions).toEqual(['APPROVE', 'APPROVE_TEMPORARILY', 'REQUEST_CORRECTIONS', 'REJECT']);
     expect(body.documents).toEqual([expect.objectContaining({ purpose: 'COPY_OF_PROOF' })]);
     expect(body.application.authorisedRepresentative.copyOfProof?.id).toBe(body.documents[0]?.id);
-    expect(body.events.map((event) => event.to)).toEqual(check.events.map((event) => event.to));
-    expect(body.attempts.at(-1)).toMatchObject({ attempt: check.attempt, outcome: null });
+    expect(body.events.map(({ from, to }) => `${from}>${to}`)).toEqual([
+      'NOT_SUBMITTED>SUBMITTED',
+      'SUBMITTED>IN_REVIEW',
+    ]);
+    expect(body.attempts).toEqual([expect.objectContaining({ attempt: 1, outcome: null })]);
     expect(body.billing).toBeNull();
   });
 
-  it.each<[string, CheckType, (c: MockCheck) => boolean, string[]]>([
+  it('a financial check: the fee as filed and the billing step open now', async () => {
+    const check = demoCheck('FINANCIAL', (c) => c.status === 'APPROVED');
+    const invoicing = context.db.invoicingInformation.find(
+      (row) => row.organisationId === check.organisationId,
+    );
+    const { body } = await detail(check.id);
+    expect(body.documents).toEqual([
+      expect.objectContaining({ id: invoicing?.formFileId, purpose: 'INVOICING_FORM' }),
+    ]);
+    expect(body.billing).toMatchObject({
+      declaredMahCount: invoicing?.declaredMahCount,
+      feeCents: invoicing?.feeCents,
+      invoiceNumber: invoicing?.invoiceNumber,
+    });
+  });
+
+  it.each<[string, CheckType, (c: CheckRow) => boolean, string[]]>([
     ['submitted: start', 'CONTRACTUAL', (c) => c.status === 'SUBMITTED', ['START']],
     ['decided: nothing', 'CONTRACTUAL', (c) => c.status === 'APPROVED', []],
     [
@@ -225,67 +238,57 @@ describe('GET /api/checks/{id} (mock)', () => {
     expect((await detail('nope')).status).toBe(400);
   });
 
-  it('derives one attempt per submission from the timeline', () => {
-    const check = demoCheck('LEGITIMACY', (c) => c.attempt === 2 && c.status === 'APPROVED');
-    expect(attemptsOf(check.events)).toEqual([
-      expect.objectContaining({ attempt: 1, outcome: 'CORRECTIONS_REQUESTED', reason: expect.any(String) }),
-      expect.objectContaining({ attempt: 2, outcome: 'APPROVED', decidedBy: check.decidedBy }),
-    ]);
+  it('its document downloads for the reviewer (the one files route)', async () => {
+    const { body } = await detail(demoCheck('CONTRACTUAL', (c) => c.status === 'IN_REVIEW').id);
+    const [document] = body.documents;
+    const response = await fetch(new URL(`/api/files/${document?.id}`, location.origin), { headers: AUTH });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toContain(document?.name);
   });
 });
 
 describe('POST /api/checks/{id}/decisions (mock, the domain rules)', () => {
-  it('start then approve: each at the version read; the check, its timeline and the stage follow', async () => {
+  it('start then approve, each at the version read: the check, its timeline, the organisation and the audit follow', async () => {
     const check = demoCheck('LEGITIMACY', (c) => c.status === 'SUBMITTED');
-    const started = await post(check.id, 'decisions', { action: 'START', version: check.version });
-    expect(started.status).toBe(200);
-    expect(started.body.check).toMatchObject({
-      status: 'IN_REVIEW',
-      assignee: MOCK_REVIEWER,
-      version: check.version + 1,
-    });
-    const approved = await post(check.id, 'decisions', { action: 'APPROVE', version: check.version + 1 });
+    const organisation = organisationOf(check);
+    const started = await post(check.id, 'decisions', { action: 'START', version: 1 });
+    expect(started.body.check).toMatchObject({ status: 'IN_REVIEW', assignee: ME, version: 2 });
+    const approved = await post(check.id, 'decisions', { action: 'APPROVE', version: 2 });
     expect(approved.status).toBe(200);
-    expect(approved.body.check).toMatchObject({ status: 'APPROVED', decidedBy: MOCK_REVIEWER });
+    expect(approved.body.check).toMatchObject({ status: 'APPROVED', decidedBy: ME, version: 3 });
     expect(approved.body.events.slice(-2)).toEqual([
-      expect.objectContaining({ from: 'SUBMITTED', to: 'IN_REVIEW', actor: MOCK_REVIEWER, role: 'EMVO' }),
+      expect.objectContaining({ from: 'SUBMITTED', to: 'IN_REVIEW', actor: ME, role: 'EMVO' }),
       expect.objectContaining({ from: 'IN_REVIEW', to: 'APPROVED', at: NOW.toISOString() }),
     ]);
-    // domain stageAfterChecks: legitimacy approved moves INFORMATION on to APPROVALS.
+    // domain stageAfterChecks: legitimacy approved moves INFORMATION on to APPROVALS, in the one store.
     expect(approved.body.organisation.stage).toBe('APPROVALS');
-    expect(approved.body.allowedActions).toEqual([]);
+    expect(organisation).toMatchObject({ stage: 'APPROVALS', legitimacyStatus: 'APPROVED', updatedBy: ME });
+    expect(context.db.auditLog.map(({ action, entityId, actor }) => ({ action, entityId, actor }))).toEqual([
+      { action: 'START', entityId: check.id, actor: ME },
+      { action: 'APPROVE', entityId: check.id, actor: ME },
+    ]);
     expect((await detail(check.id)).body).toEqual(approved.body);
   });
 
   it('a stale version: 409 CHECK_DECIDED_FIRST naming who acted first and how; the first decision stays', async () => {
     const check = demoCheck('CONTRACTUAL', (c) => c.status === 'IN_REVIEW');
-    const version = check.version;
-    expect((await post(check.id, 'decisions', { action: 'APPROVE', version })).status).toBe(200);
-    const second = await post(check.id, 'decisions', { action: 'REJECT', reason: 'No.', version });
-    expect(second).toEqual({
+    expect((await post(check.id, 'decisions', { action: 'APPROVE', version: 1 })).status).toBe(200);
+    expect(await post(check.id, 'decisions', { action: 'REJECT', reason: 'No.', version: 1 })).toEqual({
       status: 409,
       body: [
         {
           code: 'CHECK_DECIDED_FIRST',
-          message: 'Demo Reviewer approved this check first',
-          values: { actor: 'Demo Reviewer', status: 'approved' },
+          message: 'Rita Reviewer approved this check first',
+          values: { actor: 'Rita Reviewer', status: 'approved' },
         },
       ],
     });
-    expect((await detail(check.id)).body.check.status).toBe('APPROVED');
+    expect(check.status).toBe('APPROVED');
   });
 
-  it.each<[string, CheckType, (c: MockCheck) => boolean, object, number, string]>([
+  it.each<[string, CheckType, (c: CheckRow) => boolean, object, number, string]>([
     [
-      'a reason is required to reject (400 REASON_REQUIRED)',
-      'FINANCIAL',
-      (c) => c.status === 'IN_REVIEW',
-      { action: 'REJECT', reason: '  ' },
-      400,
-      'REASON_REQUIRED',
-    ],
-    [
-      'nothing is approved before it is started (409 ACTION_NOT_ALLOWED)',
+      'nothing is approved before it is started',
       'FINANCIAL',
       (c) => c.status === 'SUBMITTED',
       { action: 'APPROVE' },
@@ -293,7 +296,7 @@ describe('POST /api/checks/{id}/decisions (mock, the domain rules)', () => {
       'ACTION_NOT_ALLOWED',
     ],
     [
-      'a temporary approval is legitimacy only (409 ACTION_NOT_ALLOWED)',
+      'a temporary approval is legitimacy only',
       'CONTRACTUAL',
       (c) => c.status === 'IN_REVIEW',
       { action: 'APPROVE_TEMPORARILY', reason: 'Test' },
@@ -301,7 +304,15 @@ describe('POST /api/checks/{id}/decisions (mock, the domain rules)', () => {
       'ACTION_NOT_ALLOWED',
     ],
     [
-      'a rejection is final (409 ACTION_NOT_ALLOWED)',
+      'a reason is required to reject (400 REASON_REQUIRED)',
+      'CONTRACTUAL',
+      (c) => c.status === 'IN_REVIEW',
+      { action: 'REJECT', reason: '  ' },
+      400,
+      'REASON_REQUIRED',
+    ],
+    [
+      'a rejection is final',
       'LEGITIMACY',
       (c) => c.status === 'REJECTED',
       { action: 'START' },
@@ -310,74 +321,70 @@ describe('POST /api/checks/{id}/decisions (mock, the domain rules)', () => {
     ],
   ])('%s: refused, nothing changes', async (_rule, type, pick, input, status, code) => {
     const check = demoCheck(type, pick);
-    const refused = await post(check.id, 'decisions', { ...input, version: check.version });
-    expect(refused).toMatchObject({ status, body: { code } });
-    expect((await detail(check.id)).body.check).toMatchObject({
-      status: check.status,
-      version: check.version,
-    });
+    const before = { ...check };
+    const answer = await post(check.id, 'decisions', { ...input, version: check.version });
+    expect(answer).toMatchObject({ status, body: { code } });
+    expect(check).toEqual(before);
+    expect(context.db.auditLog).toEqual([]);
   });
 
   it('an action outside the reviewer’s list is a field error', async () => {
     const check = demoCheck('LEGITIMACY', (c) => c.status === 'SUBMITTED');
-    const refused = await post(check.id, 'decisions', { action: 'SUBMIT', version: check.version });
-    expect(refused).toMatchObject({ status: 400, body: [{ code: 'INVALID_FIELD', field: 'action' }] });
+    expect(await post(check.id, 'decisions', { action: 'SUBMIT', version: 1 })).toMatchObject({
+      status: 400,
+      body: [{ code: 'INVALID_FIELD', field: 'action' }],
+    });
   });
 });
 
 describe('POST /api/checks/{id}/billing (mock, the domain rules)', () => {
-  const approved = (c: MockCheck) => c.status === 'APPROVED' && c.invoicing?.invoicedAt === null;
+  /** An approved invoicing form not invoiced yet. */
+  const notInvoiced = (c: CheckRow) =>
+    c.status === 'APPROVED' &&
+    context.db.invoicingInformation.some(
+      (row) => row.organisationId === c.organisationId && row.invoicedAt === null,
+    );
 
-  it('an approved invoicing form is invoiced, then paid; each step once', async () => {
-    const check = demoCheck('FINANCIAL', approved);
+  it('an approved invoicing form is invoiced, then paid; each step once, each an event, a version and an audit row', async () => {
+    const check = demoCheck('FINANCIAL', notInvoiced);
     expect((await detail(check.id)).body.billing).toMatchObject({
       invoiceNumber: null,
       allowedActions: ['MARK_INVOICED'],
-      feeCents: expect.any(Number),
     });
     const invoiced = await post(check.id, 'billing', {
       action: 'MARK_INVOICED',
       invoiceNumber: 'INV-2026/0042',
-      version: check.version,
+      version: 1,
     });
-    expect(invoiced.status).toBe(200);
     expect(invoiced.body.billing).toMatchObject({
       invoiceNumber: 'INV-2026/0042',
       invoicedAt: NOW.toISOString(),
       allowedActions: ['MARK_PAID'],
     });
-    const paid = await post(check.id, 'billing', { action: 'MARK_PAID', version: check.version + 1 });
+    const paid = await post(check.id, 'billing', { action: 'MARK_PAID', version: 2 });
     expect(paid.body.billing).toMatchObject({ paidAt: NOW.toISOString(), allowedActions: [] });
-    // Steps of the check that keep its status, as at the API: an event each, and a new version.
-    expect(paid.body.check).toMatchObject({ status: 'APPROVED', version: check.version + 2 });
+    expect(paid.body.check).toMatchObject({ status: 'APPROVED', version: 3 });
     expect(paid.body.events.slice(-2).map(({ from, to, comment }) => ({ from, to, comment }))).toEqual([
       { from: 'APPROVED', to: 'APPROVED', comment: 'Invoiced: INV-2026/0042' },
       { from: 'APPROVED', to: 'APPROVED', comment: 'Paid' },
     ]);
-    expect(
-      await post(check.id, 'billing', { action: 'MARK_PAID', version: check.version + 2 }),
-    ).toMatchObject({
+    expect(context.db.auditLog.map((row) => row.action)).toEqual(['MARK_INVOICED', 'MARK_PAID']);
+    expect(await post(check.id, 'billing', { action: 'MARK_PAID', version: 3 })).toMatchObject({
       status: 409,
       body: { code: 'ACTION_NOT_ALLOWED' },
     });
-    expect(await post(check.id, 'billing', { action: 'MARK_PAID', version: check.version })).toMatchObject({
+    expect(await post(check.id, 'billing', { action: 'MARK_PAID', version: 1 })).toMatchObject({
       status: 409,
-      body: [
-        {
-          code: 'CHECK_DECIDED_FIRST',
-          message: 'Demo Reviewer marked this check paid first',
-          values: { actor: 'Demo Reviewer', status: 'approved' },
-        },
-      ],
+      body: [{ code: 'CHECK_DECIDED_FIRST', message: 'Rita Reviewer marked this check paid first' }],
     });
   });
 
-  it.each<[string, CheckType, (c: MockCheck) => boolean, object, number, string]>([
-    ['paid before invoiced', 'FINANCIAL', approved, { action: 'MARK_PAID' }, 409, 'ACTION_NOT_ALLOWED'],
+  it.each<[string, CheckType, (c: CheckRow) => boolean, object, number, string]>([
+    ['paid before invoiced', 'FINANCIAL', notInvoiced, { action: 'MARK_PAID' }, 409, 'ACTION_NOT_ALLOWED'],
     [
       'an invoice number of the wrong shape',
       'FINANCIAL',
-      approved,
+      notInvoiced,
       { action: 'MARK_INVOICED', invoiceNumber: 'INV 42!' },
       400,
       'INVALID_INVOICE_NUMBER',
@@ -385,7 +392,7 @@ describe('POST /api/checks/{id}/billing (mock, the domain rules)', () => {
     [
       'a form not approved',
       'FINANCIAL',
-      (c) => c.status === 'IN_REVIEW',
+      (c) => c.status === 'SUBMITTED',
       { action: 'MARK_INVOICED', invoiceNumber: 'INV-1' },
       409,
       'ACTION_NOT_ALLOWED',
@@ -404,16 +411,32 @@ describe('POST /api/checks/{id}/billing (mock, the domain rules)', () => {
       status,
       body: { code },
     });
+    expect(check.version).toBe(1);
   });
 });
 
-describe('GET /api/files/{id} (mock): a check’s document', () => {
-  it('downloads with a session; other ids are left to other handlers', async () => {
-    const [document] = demoCheck('CONTRACTUAL', (c) => c.documents.length > 0).documents;
-    if (!document) throw new Error('No document');
-    const response = await fetch(new URL(`/api/files/${document.id}`, location.origin), { headers: AUTH });
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-disposition')).toContain(document.name);
-    expect((await fetch(new URL(`/api/files/${document.id}`, location.origin))).status).toBe(401);
+describe('one world: what a reviewer decides is what the company sees', () => {
+  it('corrections requested on the demo company’s check show in its answer; its resubmission in the queue', async () => {
+    server.resetHandlers(...createMockHandlers({ delayMs: 0, db: context.db, now: () => NOW }));
+    const company = context.db.users.find((user) => user.email === 'external@portal.test');
+    const check = demoCheck('CONTRACTUAL', (c) => c.organisationId === company?.organisationId);
+    const reason = 'The agreement is not signed on page 3.';
+    const decided = await post(check.id, 'decisions', { action: 'REQUEST_CORRECTIONS', reason, version: 1 });
+    expect(decided.status).toBe(200);
+    const answer = await call<OnboardingAnswer>('/api/onboarding', {
+      headers: { authorization: `Bearer ${mockToken('EXTERNAL')}` },
+    });
+    expect(answer.body.checks.CONTRACTUAL).toMatchObject({ status: 'CORRECTIONS_REQUESTED', reason });
+    // The company submits again: the reviewers' queue holds its second attempt.
+    const resubmitted = await call('/api/onboarding/contractual/submit', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${mockToken('EXTERNAL')}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ version: answer.body.organisation.version }),
+    });
+    expect(resubmitted.status).toBe(200);
+    const obpNumber = answer.body.organisation.obpNumber;
+    expect((await queue('contractual', `search=${obpNumber}`)).body.items).toEqual([
+      expect.objectContaining({ id: check.id, status: 'SUBMITTED', attempt: 2 }),
+    ]);
   });
 });

@@ -7,7 +7,7 @@ import { createMockHandlers } from './handlers';
  * The worker script is served only by `vite --mode mock` (vite.config.ts), never by a production build.
  */
 export async function startMockMode(): Promise<void> {
-  const worker = setupWorker(...createMockHandlers());
+  const worker = setupWorker(...createMockHandlers({ storage: sessionStorage }));
   await worker.start({
     onUnhandledRequest: 'bypass',
     serviceWorker: { url: '/mockServiceWorker.js' },

@@ -1,55 +1,65 @@
-import { File as NodeFile } from 'node:buffer';
+import { createHash } from 'node:crypto';
 import type { StorageUsage, StoredFileRow } from '@portal/contracts';
 import type { ListPage } from '@portal/list-query';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createMockAuditLog, type MockAuditLog } from './audit-log';
-import {
-  createMockStorage,
-  DEMO_PDF,
-  DEMO_PDF_SHA256,
-  sha256,
-  storageAdminHandlers,
-} from './storage-admin-handlers';
+import { fileDownloadRoute } from './file-download';
+import { createMockContext } from './handlers';
+import type { MockContext } from './mock-http';
+import { storageAdminHandlers } from './storage-admin-handlers';
 
 const server = setupServer();
-let audit: MockAuditLog;
+let context: MockContext;
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
-  let created = 0;
-  const newId = () => `f9000000-0000-4000-8000-${String(++created).padStart(12, '0')}`;
-  audit = createMockAuditLog();
-  server.resetHandlers(
-    ...storageAdminHandlers({ delayMs: 0, newId }, { storage: createMockStorage(), audit }),
-  );
+  context = createMockContext({ delayMs: 0 });
+  server.resetHandlers(...storageAdminHandlers(context), fileDownloadRoute(context));
 });
 afterAll(() => server.close());
 
-const AUTH = { authorization: 'Bearer mock-token' };
+const AUTH = { authorization: 'Bearer mock.ADMIN' };
 const call = (path: string, init: RequestInit = {}) =>
   fetch(new URL(path, location.origin), { ...init, headers: { ...AUTH, ...init.headers } });
 const list = async (query = '') =>
   (await (await call(`/api/admin/files${query}`)).json()) as ListPage<StoredFileRow>;
-/** A multipart upload built with Node's own FormData (jsdom's cannot go through Node's fetch). */
+/** A multipart upload of one file into a container. */
 async function upload(purpose: string, name: string, content = '%PDF-1.4 x') {
-  const NodeFormData = (await new Response(new URLSearchParams()).formData()).constructor as typeof FormData;
-  const body = new NodeFormData();
+  const body = new FormData();
   body.append('purpose', purpose);
-  body.append('file', new NodeFile([content], name) as unknown as Blob);
+  body.append('file', new File([content], name, { type: 'application/pdf' }));
   return call('/api/admin/files', { method: 'POST', body });
 }
+const template = () => {
+  const [row] = context.db.agreementTemplates;
+  const file = context.db.storedFiles.find((it) => it.id === row?.fileId);
+  if (!file) throw new Error('no agreement template in the demo world');
+  return file;
+};
 
 describe('mock mode: /api/admin/files (apps/api modules/storage-admin)', () => {
-  it('hashes the demo file as the API would', async () => {
-    expect(await sha256(DEMO_PDF)).toBe(DEMO_PDF_SHA256);
-  });
-
-  it('lists the demo files newest first, filtered by container and searched by name', async () => {
-    expect((await list()).total).toBe(4);
-    expect((await list('?purpose=COPY_OF_PROOF')).items.map((row) => row.name)).toEqual([
-      'Passport scan.pdf',
-    ]);
-    expect((await list('?search=guide')).items.map((row) => row.name)).toEqual(['Onboarding guide.pdf']);
+  it('lists the stored files with their company, container, hash and references counted from the tables', async () => {
+    const page = await list('?limit=100');
+    expect(page.total).toBe(context.db.storedFiles.length);
+    const file = template();
+    const [row] = (await list('?purpose=AGREEMENT_TEMPLATE')).items;
+    expect(row).toEqual({
+      id: file.id,
+      name: file.name,
+      purpose: 'AGREEMENT_TEMPLATE',
+      container: 'portal-agreement-template',
+      organisationId: null,
+      organisationName: null,
+      size: file.size,
+      mime: 'application/pdf',
+      sha256: createHash('sha256').update(file.content, 'latin1').digest('hex'),
+      uploadedBy: file.uploadedBy,
+      createdAt: file.createdAt,
+      referenceCount: 1,
+      version: 1,
+    });
+    const proof = page.items.find((it) => it.purpose === 'COPY_OF_PROOF');
+    const company = context.db.organisations.find((it) => it.id === proof?.organisationId);
+    expect(proof).toMatchObject({ organisationName: company?.legalName, referenceCount: 1 });
     expect((await call('/api/admin/files?purpose=NOPE')).status).toBe(400);
   });
 
@@ -59,30 +69,36 @@ describe('mock mode: /api/admin/files (apps/api modules/storage-admin)', () => {
     expect(await refused.json()).toMatchObject({ code: '111' });
     const created = await upload('DOCUMENT', 'notes.pdf', '%PDF-1.4 notes');
     expect(created.status).toBe(201);
-    expect(await created.json()).toMatchObject({
+    const row = (await created.json()) as StoredFileRow;
+    expect(row).toMatchObject({
       name: 'notes.pdf',
       container: 'portal-document',
       referenceCount: 0,
       size: 14,
+      uploadedBy: 'admin@portal.test',
     });
+    expect(await (await call(`/api/files/${row.id}`)).text()).toBe('%PDF-1.4 notes');
     const usage = (await (await call('/api/admin/files/usage')).json()) as StorageUsage;
-    expect(usage.totalFiles).toBe(5);
-    expect(usage.containers.find((row) => row.purpose === 'DOCUMENT')).toMatchObject({ files: 2 });
-    expect(audit.rows.at(-1)).toMatchObject({ action: 'CREATE', entity: 'storedFile' });
+    expect(usage.totalFiles).toBe(context.db.storedFiles.length);
+    expect(usage.containers.find((it) => it.purpose === 'DOCUMENT')).toMatchObject({ files: 1, bytes: 14 });
+    const audit = context.db.auditLog.at(-1);
+    expect(audit).toMatchObject({ action: 'CREATE', entity: 'storedFile', entityId: row.id });
+    expect(audit?.diff).not.toHaveProperty('content');
   });
 
-  it('deletes an unreferenced file, refuses a referenced one with 409 FILE_IN_USE, and serves the bytes', async () => {
-    const [guide] = (await list('?search=guide')).items;
-    const [proof] = (await list('?purpose=COPY_OF_PROOF')).items;
-    if (!guide || !proof) throw new Error('demo files missing');
-    expect((await call(`/api/files/${proof.id}`)).status).toBe(200);
-    const refused = await call(`/api/admin/files/${proof.id}`, { method: 'DELETE' });
+  it('deletes an unreferenced file at its version, refuses a referenced one with 409 FILE_IN_USE', async () => {
+    const refused = await call(`/api/admin/files/${template().id}`, { method: 'DELETE' });
     expect(refused.status).toBe(409);
     expect(await refused.json()).toMatchObject({ code: 'FILE_IN_USE' });
-    expect((await call(`/api/admin/files/${guide.id}?version=2`, { method: 'DELETE' })).status).toBe(409);
-    expect((await call(`/api/admin/files/${guide.id}?version=1`, { method: 'DELETE' })).status).toBe(204);
-    expect((await list()).total).toBe(3);
-    expect(audit.rows.at(-1)).toMatchObject({ action: 'DELETE', entityId: guide.id });
+    const { id } = (await (await upload('DOCUMENT', 'guide.pdf')).json()) as StoredFileRow;
+    expect((await call(`/api/admin/files/${id}?version=2`, { method: 'DELETE' })).status).toBe(409);
+    expect((await call(`/api/admin/files/${id}?version=1`, { method: 'DELETE' })).status).toBe(204);
+    expect(context.db.storedFiles.some((it) => it.id === id)).toBe(false);
+    expect(context.db.auditLog.at(-1)).toMatchObject({
+      action: 'DELETE',
+      entityId: id,
+      diff: { name: 'guide.pdf' },
+    });
   });
 
   it('answers 401 without a session', async () => {

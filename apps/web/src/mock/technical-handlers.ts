@@ -1,172 +1,103 @@
-import { type OnboardingAnswer, onboardingApi, type TechnicalEnvironmentStep } from '@portal/contracts';
-import { isCsrPem, isTechnicalOpen, sessionTokenStatusAt, tokenExpiresAt } from '@portal/domain';
+import { onboardingApi } from '@portal/contracts';
+import { environmentLockedMessage, revealRefusal, type TechnicalEnvironment } from '@portal/domain';
 import type { HttpHandler } from 'msw';
-import { demoId } from './mock-data';
 import { apiError, type MockContext } from './mock-http';
-import type { MockOnboardingState } from './onboarding-data';
-import { bump, companyWrites, filePart } from './onboarding-writes';
+import { type Company, companyRoute, storeUpload } from './onboarding-writes';
 
 /*
- * The technical step in mock mode (contracts onboardingApi, the technical step): the gateway, the CSR
- * files and the session tokens per environment, with packages/domain technical.ts's rules. Mock mode
- * stands in for EMVO too: a requested token is issued a few seconds later, and its value is shown once.
+ * The company's technical step in mock mode (apps/api technical-step.ts) over the store: its gateway, CSR
+ * files, session token requests (which the reviewers' queue issues) and the reveal of an issued value.
  */
 
-/** How long mock mode's EMVO takes to issue a requested session token. */
-export const MOCK_TOKEN_ISSUE_MS = 3_000;
+/** 409 STEP_LOCKED while the environment is not open for the company (domain environmentLockedMessage). */
+function closed({ organisation }: Company, environment: TechnicalEnvironment) {
+  const locked = environmentLockedMessage(organisation.stage, environment);
+  return locked ? apiError(409, 'STEP_LOCKED', locked) : undefined;
+}
 
-type Environment = TechnicalEnvironmentStep['environment'];
+const dateOf = (value: string | null) => (value === null ? null : new Date(value));
 
-export function technicalHandlers(context: MockContext, state: MockOnboardingState): HttpHandler[] {
-  const { write, versionedWrite, store } = companyWrites(context, state);
-  /** Token values (a demo token's is made up) and the tokens shown (the answer only says whether it can be). */
-  const secrets = new Map<string, string>();
-  const shown = new Set<string>();
-  const tokenValue = (tokenId: string) => secrets.get(tokenId) ?? `mock-session-token-${tokenId.slice(-6)}`;
-  let created = 0;
-  const nextId = (prefix: string) => demoId(prefix, 900 + ++created);
-
-  const withEnvironment = (
-    onboarding: OnboardingAnswer,
-    environment: Environment,
-    change: (step: TechnicalEnvironmentStep) => TechnicalEnvironmentStep,
-  ): OnboardingAnswer => ({
-    ...onboarding,
-    technical: {
-      ...onboarding.technical,
-      environments: {
-        ...onboarding.technical.environments,
-        [environment]: change(onboarding.technical.environments[environment]),
-      },
-    },
-  });
-
-  /** The environment open for the company's stage and changeable by it; else the refusal. */
-  const locked = (environment: Environment): Response | undefined => {
-    const { onboarding } = state;
-    if (onboarding.technical.editable && isTechnicalOpen(onboarding.organisation.stage, environment)) {
-      return undefined;
-    }
-    return apiError(409, 'STEP_LOCKED', `The ${environment} environment cannot be changed now`);
-  };
-
-  const issue = (tokenId: string) => {
-    const issuedAt = new Date();
-    for (const environment of ['IQE', 'PRD'] as const) {
-      state.onboarding = withEnvironment(state.onboarding, environment, (step) => ({
-        ...step,
-        tokens: step.tokens.map((token) =>
-          token.id === tokenId && token.status === 'REQUESTED'
-            ? {
-                ...token,
-                status: 'ISSUED',
-                issuedAt: issuedAt.toISOString(),
-                expiresAt: tokenExpiresAt(issuedAt).toISOString(),
-                valueAvailable: true,
-              }
-            : token,
-        ),
-      }));
-    }
-  };
-
+export function technicalHandlers(context: MockContext): HttpHandler[] {
+  const { db } = context;
   return [
-    versionedWrite(onboardingApi.chooseGateway, async ({ params: { environment }, body }) => {
-      const refused = locked(environment);
-      if (refused) return refused;
-      const { onboarding } = state;
-      const gateway = onboarding.technical.environments[environment].gateways.find(
-        (candidate) => candidate.id === body.gatewayId,
+    // One gateway for both environments: chosen for one, it must offer that one.
+    companyRoute(context, onboardingApi.chooseGateway, ({ params: { environment }, body }, company) => {
+      const { organisation } = company;
+      const gateway = db.gateways.find(
+        (row) =>
+          row.id === body.gatewayId && row.active && row.certified && row.environments.includes(environment),
       );
-      if (!gateway) {
-        return apiError(409, 'GATEWAY_NOT_AVAILABLE', 'This gateway does not offer this environment');
-      }
-      // One gateway for both environments: it shows wherever it is offered.
-      let next: OnboardingAnswer = { ...onboarding, organisation: bump(onboarding) };
-      for (const each of ['IQE', 'PRD'] as const) {
-        next = withEnvironment(next, each, (step) => ({
-          ...step,
-          gateway: step.gateways.some((candidate) => candidate.id === gateway.id) ? gateway : null,
-        }));
-      }
-      return store(next);
+      const message = `Choose an active, certified gateway offering ${environment}`;
+      const refused =
+        closed(company, environment) ??
+        (gateway ? undefined : apiError(400, 'GATEWAY_NOT_AVAILABLE', message));
+      if (refused || !gateway) return refused;
+      const diff = { environment, gatewayId: { from: organisation.gatewayId, to: gateway.id } };
+      company.touch({ gatewayId: gateway.id }, ['CHOOSE_GATEWAY', 'organisation', organisation.id, diff]);
     }),
 
-    write(onboardingApi.uploadCsr, async ({ params: { environment }, body }) => {
-      const refused = locked(environment);
-      if (refused) return refused;
-      const file = filePart(body);
+    // As for the other uploads, the organisation's version stays.
+    companyRoute(context, onboardingApi.uploadCsr, async ({ params: { environment }, body }, company) => {
+      const file = closed(company, environment) ?? (await storeUpload(company, body, 'CSR'));
       if (file instanceof Response) return file;
-      if (!file.name.toLowerCase().endsWith('.csr') || !isCsrPem(await file.text())) {
-        return apiError(400, 'INVALID_FILE', 'This file is not a certificate signing request (PEM)');
-      }
-      const stored = {
-        id: nextId('c7'),
-        name: file.name,
-        size: file.size,
-        mime: file.type || 'application/pkcs10',
-      };
-      state.files.set(stored.id, { ...stored, bytes: new Uint8Array(await file.arrayBuffer()) });
-      // As at the API, an upload does not change the organisation's version.
-      const id = nextId('c8');
-      state.onboarding = withEnvironment(state.onboarding, environment, (step) => ({
-        ...step,
-        csrs: [{ id, file: stored, status: 'UPLOADED', uploadedAt: new Date().toISOString() }, ...step.csrs],
-      }));
-      return { id, environment, file: stored, status: 'UPLOADED' as const };
-    }),
-
-    versionedWrite(onboardingApi.requestSessionToken, async ({ params: { environment } }) => {
-      const refused = locked(environment);
-      if (refused) return refused;
-      const { onboarding } = state;
-      const step = onboarding.technical.environments[environment];
-      if (step.tokens.some((token) => token.status === 'REQUESTED')) {
-        return apiError(409, 'TOKEN_ALREADY_REQUESTED', 'A session token is requested already');
-      }
-      const id = nextId('c9');
-      secrets.set(id, `mock-${environment.toLowerCase()}-${crypto.randomUUID()}`);
-      const requested = withEnvironment(
-        { ...onboarding, organisation: bump(onboarding) },
+      const { id, createdAt, version } = company.row();
+      const request = {
+        id,
+        organisationId: company.organisation.id,
         environment,
-        (current) => ({
-          ...current,
-          tokens: [
-            {
-              id,
-              status: 'REQUESTED',
-              requestedAt: new Date().toISOString(),
-              issuedAt: null,
-              expiresAt: null,
-              valueAvailable: false,
-            },
-            ...current.tokens,
-          ],
-        }),
-      );
-      setTimeout(() => issue(id), MOCK_TOKEN_ISSUE_MS);
-      return store(requested);
+        fileId: file.id,
+        createdAt,
+        version,
+      };
+      db.certificateRequests.push({ ...request, status: 'UPLOADED' });
+      company.audit('UPLOAD_CSR', 'certificateRequest', id, { environment, fileId: file.id, file });
+      return { id, environment, file, status: 'UPLOADED' as const };
     }),
 
-    write(onboardingApi.revealSessionToken, async ({ params: { tokenId } }) => {
-      const { IQE, PRD } = state.onboarding.technical.environments;
-      const found = [IQE, PRD]
-        .flatMap((step) => step.tokens.map((token) => ({ token, environment: step.environment })))
-        .find((entry) => entry.token.id === tokenId);
-      if (!found) return apiError(404, 'NOT_FOUND', 'No such session token in your company');
-      if (shown.has(tokenId)) return apiError(409, 'TOKEN_ALREADY_SHOWN', 'This token was shown already');
-      const { token, environment } = found;
-      const expiresAt = token.expiresAt ? new Date(token.expiresAt) : null;
-      if (!expiresAt || sessionTokenStatusAt({ status: token.status, expiresAt }, new Date()) !== 'ISSUED') {
-        return apiError(409, 'TOKEN_NOT_AVAILABLE', 'This token is not issued or has expired');
-      }
-      if (!token.valueAvailable) return apiError(409, 'TOKEN_ALREADY_SHOWN', 'This token was shown already');
-      shown.add(tokenId);
-      state.onboarding = withEnvironment(state.onboarding, environment, (step) => ({
-        ...step,
-        tokens: step.tokens.map((each) => (each.id === tokenId ? { ...each, valueAvailable: false } : each)),
-      }));
-      return { id: tokenId, environment, value: tokenValue(tokenId), expiresAt: expiresAt.toISOString() };
+    // At most one open request per environment; EMVO issues it from the reviewers' queue.
+    companyRoute(context, onboardingApi.requestSessionToken, ({ params: { environment } }, company) => {
+      const organisationId = company.organisation.id;
+      const open = (row: (typeof db.sessionTokens)[number]) =>
+        row.organisationId === organisationId &&
+        row.environment === environment &&
+        row.status === 'REQUESTED';
+      const message = `A session token for ${environment} is already requested; wait for EMVO to issue or cancel it`;
+      const refused =
+        closed(company, environment) ??
+        (db.sessionTokens.some(open) ? apiError(409, 'TOKEN_ALREADY_REQUESTED', message) : undefined);
+      if (refused) return refused;
+      const row = company.row();
+      db.sessionTokens.push({
+        ...{ ...row, organisationId, environment, status: 'REQUESTED', requestedBy: row.createdBy },
+        ...{ requestedAt: row.createdAt, issuedBy: null, issuedAt: null, expiresAt: null, shownAt: null },
+        ...{ cancelledBy: null, cancelledAt: null, cancelReason: null },
+      });
+      company.touch({}, [
+        'REQUEST_SESSION_TOKEN',
+        'sessionToken',
+        row.id,
+        { environment, status: 'REQUESTED' },
+      ]);
+    }),
+
+    // An issued, unexpired value is shown once (domain revealRefusal).
+    companyRoute(context, onboardingApi.revealSessionToken, ({ params: { tokenId } }, company) => {
+      const token = db.sessionTokens.find(
+        (row) => row.id === tokenId && row.organisationId === company.organisation.id,
+      );
+      if (!token) return apiError(404, 'NOT_FOUND', `No session token ${tokenId}`);
+      const now = context.now();
+      const dates = { ...token, expiresAt: dateOf(token.expiresAt), shownAt: dateOf(token.shownAt) };
+      const refusal = revealRefusal(dates, now);
+      const refused =
+        closed(company, token.environment) ??
+        (refusal ? apiError(409, refusal.code, refusal.message) : undefined);
+      if (refused || !token.expiresAt) return refused;
+      company.update(token, { shownAt: now.toISOString() });
+      company.audit('REVEAL_SESSION_TOKEN', 'sessionToken', token.id, { shownAt: now.toISOString() });
+      // The value EMVO issued (session-token-handlers.ts); a token issued without one has a made-up one.
+      const value = token.value ?? `mock-session-token-${token.id.slice(-6)}`;
+      return { id: token.id, environment: token.environment, value, expiresAt: token.expiresAt };
     }),
   ];
 }

@@ -1,31 +1,30 @@
-import { File as NodeFile } from 'node:buffer';
 import { type TestRun, type TestRunImportReport, testRunsApi } from '@portal/contracts';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MOCK_ORGANISATIONS } from './mock-data';
-import { type MockTestRunStore, testRunHandlers } from './test-run-handlers';
+import { createMockContext } from './handlers';
+import { mockToken } from './mock-auth';
+import type { MockContext } from './mock-http';
+import { testRunHandlers } from './test-run-handlers';
 
 const NOW = new Date('2026-06-15T10:00:00Z');
+const ME = 'reviewer@portal.test';
 const server = setupServer();
-let store: MockTestRunStore;
+let context: MockContext;
+/** The demo world's runs, before a test adds its own. */
+let demoRuns: number;
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-let ids = 0;
 beforeEach(() => {
-  store = { runs: [] };
-  server.resetHandlers(
-    ...testRunHandlers(
-      { delayMs: 0, newId: () => `f5000000-0000-4000-8000-${String(++ids).padStart(12, '0')}` },
-      store,
-      { now: () => NOW },
-    ),
-  );
+  context = createMockContext({ delayMs: 0, now: () => NOW });
+  demoRuns = context.db.testRuns.length;
+  server.resetHandlers(...testRunHandlers(context));
 });
 afterAll(() => server.close());
 
-const AUTH = { authorization: 'Bearer mock-token' };
+const AUTH = { authorization: `Bearer ${mockToken('EMVO')}` };
 const HEADER = 'obpNumber,environment,scenario,result,errorCode,executedAt';
-const [first] = MOCK_ORGANISATIONS;
-const obp = first?.obpNumber ?? 'C00001';
+/** The demo world's first company. */
+const obp = 'C00101';
+const added = () => context.db.testRuns.slice(demoRuns);
 
 async function call<T>(path: string, init: RequestInit) {
   const response = await fetch(new URL(path, location.origin), {
@@ -40,11 +39,10 @@ const add = (body: object) =>
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-/** A multipart upload built with Node's own FormData and File (jsdom's cannot go through Node's fetch). */
+/** A CSV import upload. */
 const importFile = async (csv: string) => {
-  const NodeFormData = (await new Response(new URLSearchParams()).formData()).constructor as typeof FormData;
-  const form = new NodeFormData();
-  form.append('file', new NodeFile([csv], 'runs.csv', { type: 'text/csv' }) as unknown as Blob);
+  const form = new FormData();
+  form.append('file', new File([csv], 'runs.csv', { type: 'text/csv' }));
   return call<TestRunImportReport & { code: string }>(testRunsApi.import.path, {
     method: 'POST',
     body: form,
@@ -61,16 +59,27 @@ const run = {
 };
 
 describe('mock POST /api/test-runs', () => {
-  it('stores the run, then answers 409 for the same one', async () => {
+  it('stores the run in db.testRuns by the caller, with an audit row, then answers 409 for the same one', async () => {
     const created = await add(run);
+    const organisation = context.db.organisations.find((row) => row.obpNumber === obp);
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
+      organisationId: organisation?.id,
       obpNumber: obp,
+      legalName: organisation?.legalName,
       source: 'MANUAL',
       executedAt: '2026-06-14T10:00:00.000Z',
+      createdBy: ME,
+      createdAt: NOW.toISOString(),
     });
+    expect(added()).toEqual([
+      expect.objectContaining({ id: created.body.id, scenario: 'Verify a pack', result: 'FAILED' }),
+    ]);
+    expect(context.db.auditLog).toEqual([
+      expect.objectContaining({ action: 'CREATE', entity: 'TestRun', entityId: created.body.id, actor: ME }),
+    ]);
     expect((await add(run)).body).toMatchObject({ code: 'TEST_RUN_EXISTS' });
-    expect(store.runs).toHaveLength(1);
+    expect(added()).toHaveLength(1);
   });
 
   it('answers 400 with the domain rule and for an unknown company', async () => {
@@ -100,7 +109,13 @@ describe('mock POST /api/test-runs/import', () => {
       ],
     });
     expect((await importFile(csv)).body).toMatchObject({ accepted: 0, duplicates: 1 });
-    expect(store.runs).toHaveLength(1);
+    expect(added()).toEqual([
+      expect.objectContaining({ scenario: 'Verify a pack', source: 'CSV_IMPORT', createdBy: ME }),
+    ]);
+    expect(context.db.auditLog.map((row) => [row.action, row.diff])).toEqual([
+      ['IMPORT', { lines: 3, accepted: 1, duplicates: 0, rejected: 2 }],
+      ['IMPORT', { lines: 3, accepted: 0, duplicates: 1, rejected: 2 }],
+    ]);
   });
 
   it('answers 400 for a file without the columns', async () => {

@@ -4,29 +4,25 @@ import {
   type TestRun,
   type TestRunInput,
   type TestRunRejection,
-  testRunKey,
+  testRunSchema,
   testRunsApi,
 } from '@portal/contracts';
-import { testRunRuleBreach } from '@portal/domain';
+import type { TestRunRow } from '@portal/demo-data';
+import { iso, testRunRuleBreach } from '@portal/domain';
 import { type HttpHandler, HttpResponse } from 'msw';
 import Papa from 'papaparse';
-import { MOCK_ORGANISATIONS } from './mock-data';
-import { apiError, MOCK_ACTOR, type MockContext } from './mock-http';
+import { actorOf, writeAudit } from './audit-trail';
+import { apiError, type MockContext } from './mock-http';
 import { mockRoute } from './mock-route';
 
 /*
- * Test runs in mock mode (apps/api modules/test-runs; contracts test-runs.ts): a run typed by a reviewer and
- * a CSV import, read with the same contracts reader and checked with the same domain rule as the API. The
- * runs live in memory (`runs`), unique by company, environment, scenario and time, so importing a file
- * twice adds nothing the second time.
+ * Test runs in mock mode (apps/api modules/test-runs test-run-writes.ts): a run a reviewer typed and a CSV
+ * import, read with the same contracts reader and checked with the same domain rule as the API, stored in
+ * db.testRuns (the metrics screen's figures read them). A run is unique by company, environment, scenario
+ * and time (the API's unique index), so importing a file twice adds nothing the second time.
  */
 
-/** The in-memory runs, for other mock handlers (the metrics screen's) to read. */
-export interface MockTestRunStore {
-  runs: TestRun[];
-}
-
-const byObpNumber = new Map(MOCK_ORGANISATIONS.map((organisation) => [organisation.obpNumber, organisation]));
+const unknownCompany = (obpNumber: string) => `No company has the OBP number ${obpNumber}`;
 
 /**
  * The CSV of an import: the one file of the multipart body, as the SPA sends it (the API also reads a
@@ -41,78 +37,104 @@ async function csvOf(form: FormData): Promise<string | Response> {
   return file.text();
 }
 
-export function testRunHandlers(
-  context: MockContext,
-  store: MockTestRunStore = { runs: [] },
-  clock: { now: () => Date } = { now: () => new Date() },
-): HttpHandler[] {
-  const keys = new Set(store.runs.map((run) => testRunKey(run)));
+export function testRunHandlers(context: MockContext): HttpHandler[] {
+  const { db } = context;
+  const companyOf = (obpNumber: string) => db.organisations.find((row) => row.obpNumber === obpNumber);
 
-  /** Stores a run unless the same one is there: the stored run, or null for a duplicate. */
-  const store1 = (run: TestRunInput, source: TestRun['source']): TestRun | null => {
-    const organisation = byObpNumber.get(run.obpNumber);
-    const key = testRunKey(run);
-    if (!organisation || keys.has(key)) return null;
-    keys.add(key);
-    const stored: TestRun = {
+  /** Stores the run unless the same one is there (`on conflict do nothing`): its row, else null. */
+  const store = (run: TestRunInput, source: TestRunRow['source'], request: Request): TestRunRow | null => {
+    const organisation = companyOf(run.obpNumber);
+    const executedAt = iso(run.executedAt);
+    if (!organisation) return null;
+    const same = (row: TestRunRow) =>
+      row.organisationId === organisation.id &&
+      row.environment === run.environment &&
+      row.scenario === run.scenario &&
+      row.executedAt === executedAt;
+    if (db.testRuns.some(same)) return null;
+    const actor = actorOf(context, request);
+    const now = context.now().toISOString();
+    const row: TestRunRow = {
       id: context.newId(),
+      createdAt: now,
+      updatedAt: now,
+      createdBy: actor,
+      updatedBy: actor,
+      version: 1,
       organisationId: organisation.id,
-      obpNumber: organisation.obpNumber,
-      legalName: organisation.legalName,
       environment: run.environment,
       scenario: run.scenario,
       result: run.result,
       errorCode: run.errorCode,
-      executedAt: new Date(run.executedAt).toISOString(),
+      executedAt,
       source,
-      createdBy: MOCK_ACTOR,
-      createdAt: clock.now().toISOString(),
+      approvedBy: null,
     };
-    store.runs.push(stored);
-    return stored;
+    db.testRuns.push(row);
+    return row;
   };
 
+  /** apps/api addTestRun's answer: the stored run with its company's number and name. */
+  const dtoOf = (row: TestRunRow, run: TestRunInput): TestRun =>
+    testRunSchema.parse({ ...companyOf(run.obpNumber), ...row });
+
   return [
-    mockRoute(context, testRunsApi.add, async ({ body: run }) => {
-      const breach = testRunRuleBreach({ ...run, executedAt: new Date(run.executedAt) }, clock.now());
+    mockRoute(context, testRunsApi.add, async ({ body: run, request }) => {
+      const breach = testRunRuleBreach({ ...run, executedAt: new Date(run.executedAt) }, context.now());
       if (breach) {
-        return HttpResponse.json([{ code: breach.code, field: breach.field, message: breach.message }], {
-          status: 400,
-        });
+        const { code, field, message } = breach;
+        return HttpResponse.json([{ code, field, message }], { status: 400 });
       }
-      if (!byObpNumber.has(run.obpNumber)) {
-        return apiError(400, 'UNKNOWN_COMPANY', `No company has the OBP number ${run.obpNumber}`);
-      }
-      return (
-        store1(run, 'MANUAL') ??
-        apiError(
+      if (!companyOf(run.obpNumber)) return apiError(400, 'UNKNOWN_COMPANY', unknownCompany(run.obpNumber));
+      const row = store(run, 'MANUAL', request);
+      if (!row) {
+        return apiError(
           409,
           'TEST_RUN_EXISTS',
           'This company already has this run (same environment, scenario and time)',
-        )
-      );
+        );
+      }
+      writeAudit(context, request, {
+        action: 'CREATE',
+        entity: 'TestRun',
+        entityId: row.id,
+        diff: { ...run, source: 'MANUAL' },
+      });
+      return dtoOf(row, run);
     }),
 
-    mockRoute(context, testRunsApi.import, async ({ body }) => {
+    mockRoute(context, testRunsApi.import, async ({ body, request }) => {
       const csv = await csvOf(body);
       if (typeof csv !== 'string') return csv;
       const parsed = Papa.parse<string[]>(csv, { header: false, skipEmptyLines: false });
-      const reading = readTestRunCsv(parsed.data, parsed.errors, clock.now());
+      const reading = readTestRunCsv(parsed.data, parsed.errors, context.now());
       if (!reading.ok) return apiError(400, reading.code, reading.message);
       const rejected: TestRunRejection[] = [...reading.rejected];
       let accepted = 0;
       let duplicates = 0;
       for (const { line, run } of reading.runs) {
-        if (!byObpNumber.has(run.obpNumber)) {
+        if (!companyOf(run.obpNumber)) {
           rejected.push({
             line,
             code: 'UNKNOWN_COMPANY',
             field: 'obpNumber',
-            message: `No company has the OBP number ${run.obpNumber}`,
+            message: unknownCompany(run.obpNumber),
           });
-        } else if (store1(run, 'CSV_IMPORT')) accepted += 1;
+        } else if (store(run, 'CSV_IMPORT', request)) accepted += 1;
         else duplicates += 1;
       }
+      // One audit row per import: its counts (the runs themselves carry source and author).
+      writeAudit(context, request, {
+        action: 'IMPORT',
+        entity: 'TestRunImport',
+        entityId: context.newId(),
+        diff: {
+          lines: reading.runs.length + reading.rejected.length,
+          accepted,
+          duplicates,
+          rejected: rejected.length,
+        },
+      });
       return { accepted, duplicates, rejected: rejected.sort((a, b) => a.line - b.line) };
     }),
   ];

@@ -1,22 +1,23 @@
 import type { UserRow } from '@portal/contracts';
+import { DEMO_ACCOUNTS } from '@portal/demo-data';
 import type { ListPage } from '@portal/list-query';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_USERS } from './mock-auth';
+import { createMockContext } from './handlers';
+import type { MockContext } from './mock-http';
 import { userHandlers } from './users-handlers';
 
 const NOW = new Date('2026-06-15T10:00:00Z');
 const server = setupServer();
+let context: MockContext;
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-let created = 0;
 beforeEach(() => {
-  created = 0;
-  const newId = () => `e1000000-0000-4000-8000-${String(++created).padStart(12, '0')}`;
-  server.resetHandlers(...userHandlers({ delayMs: 0, newId }, { now: () => NOW }));
+  context = createMockContext({ delayMs: 0, now: () => NOW });
+  server.resetHandlers(...userHandlers(context));
 });
 afterAll(() => server.close());
 
-const AUTH = { authorization: 'Bearer mock-token' };
+const AUTH = { authorization: 'Bearer mock.ADMIN' };
 
 async function call<T>(path: string, init: RequestInit = {}) {
   const response = await fetch(new URL(path, location.origin), {
@@ -28,45 +29,73 @@ async function call<T>(path: string, init: RequestInit = {}) {
 const list = (query = '') => call<ListPage<UserRow>>(`/api/users${query ? `?${query}` : ''}`);
 const patch = (id: string, body: unknown) =>
   call<UserRow>(`/api/users/${id}`, { method: 'PATCH', body: JSON.stringify(body) });
-const byEmail = async (email: string) => {
-  const row = (await list(`search=${encodeURIComponent(email)}`)).body.items[0];
+const invite = (body: unknown) =>
+  call<UserRow>('/api/users/invitations', { method: 'POST', body: JSON.stringify(body) });
+const userOf = (email: string) => {
+  const row = context.db.users.find((user) => user.email === email);
   if (!row) throw new Error(`No demo user ${email}`);
   return row;
 };
 
 describe('mock mode: /api/users (apps/api modules/users)', () => {
-  it('lists internal and external users, filtered by role, status and company', async () => {
+  it('lists the demo accounts and the companies’ users, each external one with their company', async () => {
     const all = await list('limit=100');
     expect(all.status).toBe(200);
-    expect(new Set(all.body.items.map((row) => row.status))).toEqual(
-      new Set(['INVITED', 'ACTIVE', 'DISABLED']),
-    );
-    const admins = (await list('roles=ADMIN')).body.items;
-    expect(admins.every((row) => row.roles.includes('ADMIN'))).toBe(true);
-    const external = (await list('roles=EXTERNAL&limit=1')).body.items[0];
-    expect(external?.companyName).not.toBeNull();
-    const company = await list(`companyName=${encodeURIComponent(external?.companyName ?? '')}`);
-    expect(company.body.items.map((row) => row.id)).toEqual([external?.id]);
-    const internal = await byEmail(DEMO_USERS.EMVO.email);
-    expect(internal).toMatchObject({ access: null, companyName: null });
+    expect(all.body.total).toBe(context.db.users.length);
+    expect((await list('roles=ADMIN')).body.items.map((row) => row.email).sort()).toEqual([
+      DEMO_ACCOUNTS.admin.email,
+      DEMO_ACCOUNTS.lead.email,
+    ]);
+    const external = userOf(DEMO_ACCOUNTS.external.email);
+    const company = context.db.organisations.find((row) => row.id === external.organisationId);
+    const [row] = (await list(`search=${DEMO_ACCOUNTS.external.email}`)).body.items;
+    expect(row).toEqual({
+      id: external.id,
+      name: 'Erik External',
+      email: DEMO_ACCOUNTS.external.email,
+      roles: ['EXTERNAL'],
+      organisationId: company?.id,
+      companyName: company?.legalName,
+      obpNumber: company?.obpNumber,
+      access: 'FULL',
+      status: 'ACTIVE',
+      lastSignInAt: null,
+      version: 1,
+    });
+    const [reviewer] = (await list(`search=${DEMO_ACCOUNTS.reviewer.email}`)).body.items;
+    expect(reviewer).toMatchObject({ access: null, companyName: null });
   });
 
-  it('invites an internal user once; the address again answers 409 USER_EMAIL_TAKEN', async () => {
-    const body = JSON.stringify({
-      email: 'new.one@example.com',
-      firstName: 'New',
-      lastName: 'One',
-      role: 'ADMIN',
-    });
-    const first = await call<UserRow>('/api/users/invitations', { method: 'POST', body });
+  it('invites an internal user once: the user INVITED, a week’s link in the outbox, an INVITE audit row', async () => {
+    const input = { email: 'new.one@example.com', firstName: 'New', lastName: 'One', role: 'ADMIN' };
+    const first = await invite(input);
     expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({ name: 'New One', roles: ['ADMIN'], status: 'INVITED' });
-    const again = await call('/api/users/invitations', { method: 'POST', body });
-    expect(again).toMatchObject({ status: 409, body: { code: 'USER_EMAIL_TAKEN' } });
+    expect(first.body).toMatchObject({ name: 'New One', roles: ['ADMIN'], status: 'INVITED', version: 1 });
+    const token = context.db.accountTokens.find((row) => row.userId === first.body.id);
+    expect(token).toMatchObject({
+      purpose: 'INVITATION',
+      expiresAt: '2026-06-22T10:00:00.000Z',
+      usedAt: null,
+    });
+    expect(context.db.outbox.at(-1)).toMatchObject({
+      toAddress: 'new.one@example.com',
+      link: `/confirm?token=${token?.token}`,
+    });
+    expect(context.db.auditLog.at(-1)).toMatchObject({
+      actor: DEMO_ACCOUNTS.admin.email,
+      action: 'INVITE',
+      entity: 'user',
+      entityId: first.body.id,
+      diff: { email: 'new.one@example.com', roles: ['ADMIN'], status: 'INVITED' },
+    });
+    expect(await invite({ ...input, email: 'NEW.one@example.com' })).toMatchObject({
+      status: 409,
+      body: { code: 'USER_EMAIL_TAKEN' },
+    });
   });
 
   it('refuses the signed-in admin disabling or demoting themselves', async () => {
-    const self = await byEmail(DEMO_USERS.ADMIN.email);
+    const self = userOf(DEMO_ACCOUNTS.admin.email);
     expect(await patch(self.id, { status: 'DISABLED', version: 1 })).toMatchObject({
       status: 409,
       body: { code: 'SELF_DISABLE' },
@@ -75,34 +104,41 @@ describe('mock mode: /api/users (apps/api modules/users)', () => {
       status: 409,
       body: { code: 'SELF_DEMOTION' },
     });
+    expect(self.version).toBe(1);
   });
 
-  it('disables another admin, then refuses the last one; a stale version answers 409', async () => {
-    const alex = await byEmail('alex.admin@example.com');
-    const disabled = await patch(alex.id, { status: 'DISABLED', version: 1 });
+  it('disables another admin (audited DISABLE); a stale version answers 409', async () => {
+    const lead = userOf(DEMO_ACCOUNTS.lead.email);
+    const disabled = await patch(lead.id, { status: 'DISABLED', version: 1 });
     expect(disabled).toMatchObject({ status: 200, body: { status: 'DISABLED', version: 2 } });
-    expect((await patch(alex.id, { status: 'ACTIVE', version: 1 })).body.code).toBe('VERSION_CONFLICT');
-    // Only the demo admin is left: demoting them (as someone else would) meets the last-admin rule.
-    server.resetHandlers(
-      ...userHandlers({ delayMs: 0, newId: () => 'unused' }, { now: () => NOW, self: 'someone@example.com' }),
-    );
-    const demo = await byEmail(DEMO_USERS.ADMIN.email);
-    const alexAgain = await byEmail('alex.admin@example.com');
-    expect((await patch(alexAgain.id, { status: 'DISABLED', version: 1 })).status).toBe(200);
-    expect(await patch(demo.id, { status: 'DISABLED', version: 1 })).toMatchObject({
+    expect(lead).toMatchObject({ status: 'DISABLED', updatedBy: DEMO_ACCOUNTS.admin.email });
+    expect(context.db.auditLog.at(-1)).toMatchObject({
+      action: 'DISABLE',
+      diff: { status: { from: 'ACTIVE', to: 'DISABLED' } },
+    });
+    expect((await patch(lead.id, { status: 'ACTIVE', version: 1 })).body.code).toBe('VERSION_CONFLICT');
+  });
+
+  it('never removes the last active admin', async () => {
+    // The signed-in admin is no administrator any more: the lead is the last one.
+    userOf(DEMO_ACCOUNTS.admin.email).roles = ['EMVO'];
+    const lead = userOf(DEMO_ACCOUNTS.lead.email);
+    expect(await patch(lead.id, { status: 'DISABLED', version: 1 })).toMatchObject({
       status: 409,
       body: { code: 'LAST_ADMIN' },
     });
   });
 
-  it('changes an external user’s access, not an internal user’s', async () => {
-    const external = (await list('roles=EXTERNAL&access=FULL&limit=1')).body.items[0];
-    if (!external) throw new Error('No external demo user with full access');
-    expect(await patch(external.id, { access: 'REVOKED', version: external.version })).toMatchObject({
+  it('changes an external user’s access, not an internal user’s (400)', async () => {
+    const external = userOf(DEMO_ACCOUNTS.external.email);
+    expect(await patch(external.id, { access: 'REVOKED', version: 1 })).toMatchObject({
       status: 200,
       body: { access: 'REVOKED' },
     });
-    const reviewer = await byEmail(DEMO_USERS.EMVO.email);
-    expect((await patch(reviewer.id, { access: 'REVOKED', version: 1 })).status).toBe(400);
+    const reviewer = userOf(DEMO_ACCOUNTS.reviewer.email);
+    expect(await patch(reviewer.id, { access: 'REVOKED', version: 1 })).toMatchObject({
+      status: 400,
+      body: { code: 'ACCESS_EXTERNAL_ONLY' },
+    });
   });
 });

@@ -2,7 +2,6 @@ import { type ReactNode, useEffect, useState } from 'react';
 import type { DefaultValues, FieldValues, Path } from 'react-hook-form';
 import type { z } from 'zod';
 import { Form, type FormKit, type UseFormKitOptions, useFormKit } from '../forms/form';
-import type { FormRefinement } from '../forms/form-schema';
 import { useInlineErrors } from '../http/inline-errors';
 import styles from './form-dialog.module.css';
 import { closeModal, getShownModal, type ModalButton, openModal, updateModal } from './modal-store';
@@ -18,8 +17,10 @@ export interface FormDialogParams<TValues extends FieldValues, TResult> {
   defaultValues: DefaultValues<TValues>;
   /** The contract the API checks the submission against: the form checks it and its fields show its rules. */
   schema?: z.ZodType;
-  refinements?: readonly FormRefinement[];
-  resolver?: UseFormKitOptions<TValues>['resolver'];
+  /** The body the contract checks, when the values are not that body as they are (useFormKit). */
+  toInput?: UseFormKitOptions<TValues>['toInput'];
+  /** The contract's rules across fields: what to check again when a field changes (useFormKit). */
+  dependencies?: UseFormKitOptions<TValues>['dependencies'];
   /** The fields (kit field components); a function gets the form, to watch a value. */
   fields: ReactNode | ((form: FormKit<TValues>) => ReactNode);
   /**
@@ -71,8 +72,8 @@ function FormDialogBody<TValues extends FieldValues, TResult>({
   const form = useFormKit<TValues>({
     defaultValues: params.defaultValues,
     ...(params.schema ? { schema: params.schema } : {}),
-    ...(params.refinements ? { refinements: params.refinements } : {}),
-    ...(params.resolver ? { resolver: params.resolver } : {}),
+    ...(params.toInput ? { toInput: params.toInput } : {}),
+    ...(params.dependencies ? { dependencies: params.dependencies } : {}),
   });
   const inlineErrors = useInlineErrors();
   // This modal, so that a late answer never closes another modal opened meanwhile.

@@ -2,6 +2,7 @@ import { createMemoryRouter, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import { createErrorHandler, createQueryClient } from '../http/error-handler';
 import { createHttpClient } from '../http/http-client';
+import { mockToken } from '../mock/mock-auth';
 import { closeModal } from '../modal/modal-store';
 import { renderApp } from './render-app';
 import { TEST_ENVIRONMENT } from './render-with-providers';
@@ -40,7 +41,8 @@ export function renderScreen({ routes, path, roles = ['EmvoPortalInternal'] }: R
   });
   const client = createHttpClient({
     baseUrl: location.origin,
-    getToken: async () => 'mock-token',
+    // Mock auth's token: the handlers answer as the demo account of the user's first role (mock-http callerOf).
+    getToken: async () => mockToken(auth.user()?.roles[0] ?? 'none'),
     language: () => 'en',
   });
   const queryClient = createQueryClient(handleError);

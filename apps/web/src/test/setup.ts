@@ -1,6 +1,13 @@
+import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// Node's fetch (undici) sends only its own FormData as multipart: from Node 22 on, jsdom's is posted as the
+// text "[object FormData]" and msw reads no part. A browser has one FormData, File and Blob; the tests use
+// Node's three, so what the pages and tests build is what fetch sends.
+const NodeFormData = (await new Response(new URLSearchParams()).formData()).constructor;
+Object.assign(globalThis, { FormData: NodeFormData, File: NodeFile, Blob: NodeBlob });
 
 afterEach(() => {
   cleanup();

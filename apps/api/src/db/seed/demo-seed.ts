@@ -1,42 +1,14 @@
-import { en, Faker } from '@faker-js/faker';
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { DEMO_ACCOUNT_LIST, DEMO_PASSWORD, type DemoTables, demoWorld } from '@portal/demo-data';
 import type { Kysely } from 'kysely';
-import type { DB, Role } from '../schema.js';
-import { seedDisclaimers } from './demo-disclaimers.js';
-import { seedGateways } from './demo-gateways.js';
-import { seedLinks } from './demo-links.js';
-import { seedOrganisations } from './demo-organisations.js';
-import { seedTooltips } from './demo-tooltips.js';
+import { type Config, DEFAULT_SLA_HOLIDAYS } from '../../config.js';
+import { createFileStorage } from '../../storage/file-storage.js';
+import type { DB } from '../schema.js';
 import { hashPassword } from './passwords.js';
-import { SEED_AUDIT as audit } from './seed-defaults.js';
 
-/** The password of every demo account, printed by `npm start` and written in the README. */
-export const DEMO_PASSWORD = 'Portal-demo-2026!';
-
-export interface DemoAccount {
-  email: string;
-  displayName: string;
-  roles: Role[];
-  /** What the account is for, as printed by `npm start`. */
-  purpose: string;
-}
-
-export const DEMO_ACCOUNTS: DemoAccount[] = [
-  { email: 'admin@portal.test', displayName: 'Ada Admin', roles: ['ADMIN'], purpose: 'administrator' },
-  { email: 'reviewer@portal.test', displayName: 'Rita Reviewer', roles: ['EMVO'], purpose: 'EMVO reviewer' },
-  {
-    email: 'lead@portal.test',
-    displayName: 'Lena Lead',
-    roles: ['ADMIN', 'EMVO'],
-    purpose: 'administrator and EMVO reviewer',
-  },
-  {
-    email: 'external@portal.test',
-    displayName: 'Erik External',
-    roles: ['EXTERNAL'],
-    purpose: 'external user (SPOC of an onboarding company)',
-  },
-  { email: 'norole@portal.test', displayName: 'Nora Norole', roles: [], purpose: 'no role (is signed out)' },
-];
+/** What `npm start` prints: the demo accounts (the same in mock mode) and their one password. */
+export { DEMO_ACCOUNT_LIST as DEMO_ACCOUNTS, DEMO_PASSWORD };
 
 export interface DemoSeedOptions {
   /** How many organisations per stage plan (12 plans): the default gives 48 organisations. */
@@ -44,43 +16,52 @@ export interface DemoSeedOptions {
 }
 
 /**
- * Fills an empty database with a deterministic demo: the same rows every time (Faker with a fixed seed,
- * dates from a fixed day). All in one transaction: a failure leaves the database empty. The parts run in
- * this order, each drawing from the one Faker after the one before, so none may be reordered.
+ * Inserts the demo world of @portal/demo-data (the rows mock mode loads too), in one transaction: a failure
+ * leaves the database empty. The users get the demo password; the stored files' bytes go to `storage`, the
+ * store the API of that database serves them from, under a key derived from the file's id (seeding again
+ * writes the same blob over itself).
  */
-export async function seedDemo(db: Kysely<DB>, options: DemoSeedOptions = {}): Promise<void> {
-  const faker = new Faker({ locale: [en] });
-  faker.seed(20_261_121);
-  const perPlan = options.perPlan ?? 4;
+export async function seedDemo(
+  db: Kysely<DB>,
+  storageConfig: Config['storage'],
+  options: DemoSeedOptions = {},
+): Promise<void> {
+  const world: DemoTables = demoWorld({ perPlan: options.perPlan, slaHolidays: DEFAULT_SLA_HOLIDAYS });
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-
+  const storage = createFileStorage(storageConfig);
+  const storedFiles = await Promise.all(
+    world.storedFiles.map(async ({ content, ...file }) => {
+      const container = storage.containerFor(file.purpose);
+      const blobKey = `seed-${file.id}`;
+      const bytes = Buffer.from(content, 'latin1');
+      await storage.store.put(container, blobKey, Readable.from([bytes]));
+      return { ...file, container, blobKey, sha256: createHash('sha256').update(bytes).digest('hex') };
+    }),
+  );
+  // Typed per table: a column the schema gains and the world lacks does not compile here.
   await db.transaction().execute(async (trx) => {
-    const activeGateways = await seedGateways(trx);
-
-    const staff = await trx
-      .insertInto('users')
-      .values(
-        DEMO_ACCOUNTS.filter((account) => !account.roles.includes('EXTERNAL')).map((account) => ({
-          email: account.email,
-          displayName: account.displayName,
-          roles: account.roles,
-          passwordHash,
-          ...audit,
-        })),
-      )
-      .returning(['email', 'roles'])
-      .execute();
-    const reviewers = staff.filter((user) => user.roles.includes('EMVO')).map((user) => user.email);
-
-    await seedOrganisations(trx, faker, {
-      perPlan,
-      activeGateways,
-      reviewers,
-      passwordHash,
-      externalAccount: DEMO_ACCOUNTS.find((account) => account.roles.includes('EXTERNAL')),
-    });
-    await seedTooltips(trx);
-    await seedDisclaimers(trx);
-    await seedLinks(trx);
+    await trx.insertInto('gateways').values(world.gateways).execute();
+    await trx.insertInto('organisations').values(world.organisations).execute();
+    await trx.insertInto('storedFiles').values(storedFiles).execute();
+    const users = world.users.map((user) => ({ ...user, passwordHash }));
+    await trx.insertInto('users').values(users).execute();
+    await trx.insertInto('contacts').values(world.contacts).execute();
+    await trx.insertInto('mahs').values(world.mahs).execute();
+    await trx.insertInto('mahProducts').values(world.mahProducts).execute();
+    await trx.insertInto('checks').values(world.checks).execute();
+    await trx.insertInto('checkEvents').values(world.checkEvents).execute();
+    await trx.insertInto('stageEvents').values(world.stageEvents).execute();
+    await trx.insertInto('tooltips').values(world.tooltips).execute();
+    await trx.insertInto('disclaimerContents').values(world.disclaimerContents).execute();
+    await trx.insertInto('links').values(world.links).execute();
+    await trx.insertInto('agreementTemplates').values(world.agreementTemplates).execute();
+    await trx.insertInto('participationAgreements').values(world.participationAgreements).execute();
+    const invoicing = world.invoicingInformation.map((row) => ({
+      ...row,
+      billing: JSON.stringify(row.billing),
+    }));
+    await trx.insertInto('invoicingInformation').values(invoicing).execute();
+    await trx.insertInto('sessionTokens').values(world.sessionTokens).execute();
+    await trx.insertInto('testRuns').values(world.testRuns).execute();
   });
 }

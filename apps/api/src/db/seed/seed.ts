@@ -2,8 +2,6 @@ import { type Kysely, sql } from 'kysely';
 import type { Config } from '../../config.js';
 import type { DB } from '../schema.js';
 import { seedDemo } from './demo-seed.js';
-import { seedDocuments } from './documents-seed.js';
-import { seedTechnical } from './technical-seed.js';
 
 /**
  * Seeds the demo once: only into a database that has no users yet. Returns whether it seeded. Its documents
@@ -12,9 +10,7 @@ import { seedTechnical } from './technical-seed.js';
 export async function seedIfEmpty(db: Kysely<DB>, storage: Config['storage']): Promise<boolean> {
   const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
-  await seedDemo(db);
-  await seedDocuments(db, storage);
-  await seedTechnical(db);
+  await seedDemo(db, storage);
   // The next OBP number a confirmation takes comes after the demo's (migration 0004).
   await sql`select setval('obp_number_seq', greatest(1, (
     select coalesce(max(substring(obp_number from 2)::int), 0) from organisations where obp_number ~ '^C[0-9]+$'

@@ -1,6 +1,6 @@
+import { EEA_COUNTRY_CODES as EEA_COUNTRIES } from '@portal/domain';
 import { type Kysely, sql } from 'kysely';
 import { type DB, STAGES } from '../schema.js';
-import { EEA_COUNTRIES } from './seed-defaults.js';
 
 // Names from three of 40 syllables (64,000 stems), so a name fragment matches a realistic share of rows.
 const SYLLABLES = [

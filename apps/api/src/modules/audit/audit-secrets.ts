@@ -1,8 +1,7 @@
-import { REDACTED } from '@portal/contracts';
-import { isSecretKey } from '../../db/audit.js';
+import { isSecretKey, REDACTED } from '@portal/domain';
 
 /**
- * Where a diff carries a secret in the clear: the paths of keys that name a secret (db/audit.ts
+ * Where a diff carries a secret in the clear: the paths of keys that name a secret (@portal/domain
  * isSecretKey) whose value is not REDACTED, and of any value equal to one of `knownSecrets`.
  */
 export function secretsInDiff(diff: unknown, knownSecrets: readonly string[] = []): string[] {

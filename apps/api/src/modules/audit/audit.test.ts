@@ -127,7 +127,7 @@ describe('GET /api/admin/summary (issue 13 item 5)', () => {
       headers: { ...admin, ...body.headers },
     });
     for (let n = 0; n < 6; n += 1) {
-      await writeAudit(t.db, { actor: 'ada', action: `STEP_${n}`, entity: 'x', entityId: String(n) });
+      await writeAudit(t.db, { actor: 'ada', action: `ACTION_${n}`, entity: 'x', entityId: String(n) });
     }
     const summary = (await get('/api/admin/summary')).json();
     expect(summary).toMatchObject({
@@ -139,11 +139,11 @@ describe('GET /api/admin/summary (issue 13 item 5)', () => {
     expect(before.pendingInvitations).toBeGreaterThanOrEqual(1);
     expect(before.disclaimerDrafts).toBeGreaterThanOrEqual(1);
     expect(summary.latestAudit.map((row: { action: string }) => row.action)).toEqual([
-      'STEP_5',
-      'STEP_4',
-      'STEP_3',
-      'STEP_2',
-      'STEP_1',
+      'ACTION_5',
+      'ACTION_4',
+      'ACTION_3',
+      'ACTION_2',
+      'ACTION_1',
     ]);
     expect((await get('/api/admin/summary', await t.bearer('EmvoPortalExternal'))).statusCode).toBe(403);
   });

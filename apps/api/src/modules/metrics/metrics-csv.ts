@@ -3,7 +3,7 @@ import { METRICS_COMPANY_CSV_HEADER, metricsCompanyCsvLine } from '@portal/contr
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { ListRequest } from '../../list/list-resource.js';
-import { companyRowOf, metricsCompanyExportQuery } from './metrics-company-list.js';
+import { companyRowOf, metricsCompanyExportQuery } from './metrics-companies-list.js';
 
 /** Rows fetched from the cursor at a time: memory stays flat whatever the export's size. */
 export const EXPORT_BATCH = 500;

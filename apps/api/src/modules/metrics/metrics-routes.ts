@@ -13,7 +13,7 @@ import { notFound } from '../../http/api-error.js';
 import { callerOf } from '../../http/caller.js';
 import { route } from '../../http/route.js';
 import { parseListRequest } from '../../list/list-resource.js';
-import { companyRowOf, listMetricsCompanies, metricsCompanyQuery } from './metrics-company-list.js';
+import { companyRowOf, listMetricsCompanies, metricsCompanyQuery } from './metrics-companies-list.js';
 import { metricsCompanyCsvStream } from './metrics-csv.js';
 import { loadMetrics } from './metrics-figures.js';
 import { moveOrganisationStage } from './stage-move.js';

@@ -1,5 +1,5 @@
 import type { StageMoveInput } from '@portal/contracts';
-import { type DomainErrorCode, moveStage } from '@portal/domain';
+import { moveStage, refusalStatus } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import { touchOrganisation } from '../../company/organisation.js';
 import { mailSpoc } from '../../company/spoc-recipient.js';
@@ -15,13 +15,6 @@ export interface StageMoveServices {
   appName: string;
   publicUrl: string;
 }
-
-/** The HTTP status of packages/domain moveStage's refusals: a move the stage does not allow now is a 409. */
-const STATUS_OF: Partial<Record<DomainErrorCode, number>> = {
-  REASON_REQUIRED: 400,
-  ACTOR_REQUIRED: 400,
-  ROLE_NOT_ALLOWED: 403,
-};
 
 /**
  * POST /api/organisations/{id}/stage-moves (issue 12 item 4), in one transaction: the organisation locked
@@ -51,7 +44,7 @@ export async function moveOrganisationStage(
       reason: input.reason,
       now,
     });
-    if (!result.ok) throw new ApiError(STATUS_OF[result.code] ?? 409, result.code, result.message);
+    if (!result.ok) throw new ApiError(refusalStatus(result.code), result.code, result.message);
     const { event } = result;
     const moved = await touchOrganisation(trx, organisationId, {
       actor: reviewer.actor,

@@ -1,11 +1,11 @@
 import type { ContractualDraft, ContractualStep, StoredFileSummary } from '@portal/contracts';
 import {
   canSubmit,
+  contractualStepOf,
   decide,
   initialCheck,
   missingForContractual,
   type OrganisationProgress,
-  resignReason,
   tickBoxStatements,
 } from '@portal/domain';
 import type { FastifyRequest } from 'fastify';
@@ -57,47 +57,21 @@ export interface ContractualState {
   tickBoxesId: string | null;
 }
 
-/** The contractual step as the company sees it (contracts contractualStepSchema). */
+/** The contractual step as the company sees it (contracts contractualStepSchema, domain contractualStepOf). */
 export async function readContractual(
   db: Db,
   organisationId: string,
   progress: OrganisationProgress,
 ): Promise<ContractualState> {
   const template = await currentAgreementTemplate(db);
-  const tickBoxes = await tickBoxesOf(db);
   const row = await agreementOf(db, organisationId);
-  // A box ticked on an older text of the statements no longer counts.
-  const ticked = (value: boolean) =>
-    value && tickBoxes !== null && row?.tickBoxesDisclaimerId === tickBoxes.id;
-  const agreement = row
-    ? {
-        templateVersion: row.templateVersion,
-        signedFile: await fileSummaryOf(db, row.signedFileId),
-        acceptedTerms: ticked(row.acceptedTerms),
-        confirmedAuthority: ticked(row.confirmedAuthority),
-      }
-    : null;
-  const currentTemplate = template
-    ? { version: template.version, file: template.file, publishedAt: template.publishedAt }
-    : null;
-  return {
-    step: {
-      editable: canSubmit('CONTRACTUAL', progress),
-      currentTemplate,
-      agreement,
-      tickBoxes: tickBoxes
-        ? { disclaimerVersion: tickBoxes.disclaimerVersion, title: tickBoxes.title, texts: tickBoxes.texts }
-        : null,
-      resignReason: resignReason({
-        status: progress.contractualStatus,
-        currentTemplate: template
-          ? { version: template.version, publishedAt: new Date(template.publishedAt) }
-          : null,
-        agreement,
-      }),
-    },
-    tickBoxesId: tickBoxes?.id ?? null,
-  };
+  const step = contractualStepOf({
+    progress,
+    template: template ?? null,
+    tickBoxes: (await publishedDisclaimer(db, 'PA_TICKBOX')) ?? null,
+    agreement: row ? { ...row, signedFile: await fileSummaryOf(db, row.signedFileId) } : null,
+  });
+  return { step, tickBoxesId: (await tickBoxesOf(db))?.id ?? null };
 }
 
 const noTemplate = () =>

@@ -10,11 +10,11 @@ import {
   canSubmit,
   decide,
   feeFor,
+  financialStepOf,
   initialCheck,
-  iso,
   missingForFinancial,
   type OrganisationProgress,
-  topUpDue,
+  submittedInvoicing,
 } from '@portal/domain';
 import type { FastifyRequest } from 'fastify';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
@@ -90,7 +90,7 @@ export async function activeMahCountOf(db: Db, organisationId: string): Promise<
   return Number(count);
 }
 
-/** The financial step as the company sees it (contracts financialStepSchema). */
+/** The financial step as the company sees it (contracts financialStepSchema, domain financialStepOf). */
 export async function readFinancial(
   db: Db,
   organisationId: string,
@@ -99,29 +99,14 @@ export async function readFinancial(
   activeMahCount: number,
 ): Promise<FinancialStep> {
   const row = await invoicingOf(db, organisationId);
-  return {
-    editable: canSubmit('FINANCIAL', progress),
+  return financialStepOf({
+    progress,
     activeMahCount,
-    fee: feeFor(activeMahCount),
     invoicing: row
-      ? {
-          declaredMahCount: row.declaredMahCount,
-          feeCents: row.feeCents,
-          amountDueCents: amountDueCents(row.feeCents, row.invoicedBeforeCents),
-          billing: billingOf(row.billing),
-          form: await fileSummaryOf(db, row.formFileId),
-          invoiceNumber: row.invoiceNumber,
-          invoicedAt: iso(row.invoicedAt),
-          paidAt: iso(row.paidAt),
-        }
+      ? { ...row, billing: billingOf(row.billing), form: await fileSummaryOf(db, row.formFileId) }
       : null,
-    topUp: row
-      ? topUpDue(check ? checkRecordOf(check) : null, {
-          declared: row.declaredMahCount,
-          active: activeMahCount,
-        })
-      : null,
-  };
+    check: check ? checkRecordOf(check) : null,
+  });
 }
 
 /**
@@ -297,17 +282,8 @@ export async function submitFinancial(
       );
     }
 
-    const fee = feeFor(active);
-    // An earlier form's invoice (before a top-up) stays invoiced: the new form's fee less it is due.
-    const invoicedBeforeCents = invoicing.invoicedAt ? invoicing.feeCents : invoicing.invoicedBeforeCents;
-    const changes = {
-      declaredMahCount: active,
-      feeCents: fee.amountCents,
-      invoicedBeforeCents,
-      invoiceNumber: null,
-      invoicedAt: null,
-      paidAt: null,
-    };
+    const changes = submittedInvoicing(invoicing, active);
+    const { feeCents, invoicedBeforeCents } = changes;
     await trx
       .updateTable('invoicingInformation')
       .set({ ...changes, updatedBy: actor, updatedAt: now, version: sql<number>`version + 1` })
@@ -320,7 +296,7 @@ export async function submitFinancial(
       entityId: invoicing.id,
       diff: {
         declaredMahCount: { from: invoicing.declaredMahCount, to: active },
-        feeCents: { from: invoicing.feeCents, to: fee.amountCents },
+        feeCents: { from: invoicing.feeCents, to: feeCents },
         invoicedBeforeCents: { from: invoicing.invoicedBeforeCents, to: invoicedBeforeCents },
         // The earlier invoice, kept in the audit trail when a top-up form replaces it.
         ...(invoicing.invoiceNumber
@@ -345,8 +321,8 @@ export async function submitFinancial(
     await mailSpoc(trx, organisation, services, (recipient) =>
       invoicingFormReceivedMail(recipient, {
         declaredMahCount: active,
-        feeCents: fee.amountCents,
-        amountDueCents: amountDueCents(fee.amountCents, invoicedBeforeCents),
+        feeCents,
+        amountDueCents: amountDueCents(feeCents, invoicedBeforeCents),
       }),
     );
   });

@@ -1,9 +1,9 @@
 import type { ContactInput, LegitimacyDraft, MahInput } from '@portal/contracts';
+import { changedFields } from '@portal/domain';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import { companyColumns, contactColumns } from '../../company/application-columns.js';
 import { type ContactKind, contactsByKind, isOrgTypeLocked } from '../../company/application-repository.js';
 import { lockOrganisationAtVersion, touchOrganisation } from '../../company/organisation.js';
-import { changedFields } from '../../db/audit.js';
 import type { ContactsTable, DB } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
 import { assertLegitimacyEditable, legitimacyCheckOf } from './legitimacy-step.js';

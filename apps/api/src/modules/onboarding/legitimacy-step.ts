@@ -1,4 +1,9 @@
-import { type CheckStatus, canSubmit, words } from '@portal/domain';
+import {
+  type CheckStatus,
+  canSubmit,
+  progressOf as domainProgressOf,
+  stepLockedMessage,
+} from '@portal/domain';
 import type { CheckRow, Db, Organisation } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
 
@@ -21,25 +26,18 @@ export async function legitimacyCheckOf(
 export const legitimacyStatusOf = (check: CheckRow | undefined): CheckStatus =>
   check?.status ?? 'NOT_SUBMITTED';
 
+const progressOf = (organisation: Organisation, check: CheckRow | undefined) =>
+  domainProgressOf(organisation, check ? { LEGITIMACY: check } : {});
+
 /**
  * The company edits the step exactly when it may submit it (packages/domain canSubmit): before the
  * first submission or after corrections were requested, while the application is REGISTERED or
  * INFORMATION. Submitted, in review, approved, temporarily approved, rejected, suspended: read-only.
  */
 export const isLegitimacyEditable = (organisation: Organisation, check: CheckRow | undefined): boolean =>
-  canSubmit('LEGITIMACY', {
-    stage: organisation.stage,
-    legitimacyStatus: legitimacyStatusOf(check),
-    contractualStatus: organisation.contractualStatus,
-    financialStatus: organisation.financialStatus,
-  });
+  canSubmit('LEGITIMACY', progressOf(organisation, check));
 
 export function assertLegitimacyEditable(organisation: Organisation, check: CheckRow | undefined): void {
-  if (isLegitimacyEditable(organisation, check)) return;
-  const status = words(legitimacyStatusOf(check));
-  throw new ApiError(
-    409,
-    'STEP_LOCKED',
-    `The legitimacy step cannot be changed now: its check is ${status} (stage ${organisation.stage.toLowerCase()})`,
-  );
+  const locked = stepLockedMessage('LEGITIMACY', progressOf(organisation, check));
+  if (locked) throw new ApiError(409, 'STEP_LOCKED', locked);
 }

@@ -1,5 +1,5 @@
 import type { MahRegisterInput } from '@portal/contracts';
-import { canEditMahRegister, decide, missingForMah, topUp, words } from '@portal/domain';
+import { decide, mahRegisterLockedMessage, mahRegisterRefusal, topUp } from '@portal/domain';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { registeredMahs } from '../../company/application-repository.js';
 import { applyCheckTransition, checkRecordOf } from '../../company/apply-check-transition.js';
@@ -20,54 +20,14 @@ export interface MahRegisterServices {
   publicUrl: string;
 }
 
-/** The register's rules on what was sent: every MAH kept (never deleted), no stranger's, complete new ones. */
+/** The register's rules on what was sent (packages/domain mahRegisterRefusal): the refusal, thrown. */
 function assertRegister(
   input: MahRegisterInput,
   existing: ReadonlyArray<{ id: string; name: string | null }>,
   orgType: Organisation['orgType'],
 ): void {
-  const known = new Set(existing.map((mah) => mah.id));
-  const listed = new Set<string>();
-  const invalid = input.mahs.flatMap((mah, index) => {
-    if (!known.has(mah.id)) {
-      return [
-        { code: 'INVALID_FIELD', field: `mahs.${index}.id`, message: `No MAH ${mah.id} of your company` },
-      ];
-    }
-    if (listed.has(mah.id)) {
-      return [{ code: 'INVALID_FIELD', field: `mahs.${index}.id`, message: `MAH ${mah.id} is listed twice` }];
-    }
-    listed.add(mah.id);
-    return [];
-  });
-  if (invalid.length > 0) {
-    throw new ApiError(400, 'INVALID_FIELD', invalid.map((entry) => entry.message).join('; '), invalid);
-  }
-  const left = existing.filter((mah) => !listed.has(mah.id));
-  if (left.length > 0) {
-    const names = left.map((mah) => mah.name ?? mah.id).join(', ');
-    throw new ApiError(
-      409,
-      'MAH_DELETION_NOT_ALLOWED',
-      `MAHs are never deleted once the legitimacy is approved: deactivate ${names} instead`,
-      left.map((mah) => ({
-        code: 'MAH_DELETION_NOT_ALLOWED',
-        field: 'mahs',
-        message: `Keep ${mah.name ?? mah.id} in the register (deactivate it instead)`,
-      })),
-    );
-  }
-  // A MAH added now is never reviewed as a draft again: it must be complete at once.
-  const missing = input.added.flatMap((mah, index) =>
-    missingForMah(mah, index, orgType).map((item) => ({
-      code: 'MISSING',
-      field: item.field.replace(/^mahs\./, 'added.'),
-      message: item.message.replace(`MAH ${index + 1}`, `new MAH ${index + 1}`),
-    })),
-  );
-  if (missing.length > 0) {
-    throw new ApiError(400, 'MISSING', `The new MAHs miss ${missing.length} item(s)`, missing);
-  }
+  const refused = mahRegisterRefusal(input, existing, orgType);
+  if (refused) throw new ApiError(refused.status, refused.code, refused.message, refused.entries);
 }
 
 /**
@@ -129,14 +89,8 @@ export async function saveMahRegister(
   const { actor } = caller;
   await db.transaction().execute(async (trx) => {
     const { organisation, checks } = await lockStep(trx, caller.organisationId, 'FINANCIAL', input.version);
-    const progress = progressOf(organisation, checks);
-    if (!canEditMahRegister(progress)) {
-      throw new ApiError(
-        409,
-        'STEP_LOCKED',
-        `The MAHs are part of the legitimacy step until it is approved (stage ${words(organisation.stage)}, legitimacy ${words(progress.legitimacyStatus)})`,
-      );
-    }
+    const locked = mahRegisterLockedMessage(progressOf(organisation, checks));
+    if (locked) throw new ApiError(409, 'STEP_LOCKED', locked);
     const existing = await registeredMahs(trx, organisation.id);
     assertRegister(input, existing, organisation.orgType);
 

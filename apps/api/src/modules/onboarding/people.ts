@@ -1,9 +1,10 @@
 import type { Person, PersonAccessInput, SpocAssistantInvitation } from '@portal/contracts';
+import { changedFields } from '@portal/domain';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { contactColumns } from '../../company/application-columns.js';
 import { contactsByKind } from '../../company/application-repository.js';
 import { lockOrganisationAtVersion, touchOrganisation } from '../../company/organisation.js';
-import { changedFields, writeAudit } from '../../db/audit.js';
+import { writeAudit } from '../../db/audit.js';
 import type { DB, Db } from '../../db/schema.js';
 import { ApiError, notFound } from '../../http/api-error.js';
 import type { Outbox } from '../../mail/outbox.js';

@@ -1,5 +1,10 @@
 import type { StoredFileSummary } from '@portal/contracts';
-import { type CheckType, canSubmit, type OrganisationProgress, words } from '@portal/domain';
+import {
+  type CheckType,
+  progressOf as domainProgressOf,
+  type OrganisationProgress,
+  stepLockedMessage,
+} from '@portal/domain';
 import type { Transaction } from 'kysely';
 import { lockOrganisation, lockOrganisationAtVersion } from '../../company/organisation.js';
 import type { CheckRow, DB, Db, Organisation } from '../../db/schema.js';
@@ -33,44 +38,23 @@ export async function checksByType(db: Db, organisationId: string): Promise<Chec
   return Object.fromEntries(rows.map((row) => [row.type, row]));
 }
 
-/**
- * The organisation's progress as packages/domain reads it: each check row's status where there is one
- * (the reviewers' record wins over the organisation's copy, as legitimacy-step.ts reads it), and the
- * financial check's decidedBy, which tells a top-up rejection (it may be resubmitted) from a final one.
- */
-export const progressOf = (organisation: Organisation, checks: ChecksByType): OrganisationProgress => ({
-  stage: organisation.stage,
-  legitimacyStatus: checks.LEGITIMACY?.status ?? organisation.legitimacyStatus,
-  contractualStatus: checks.CONTRACTUAL?.status ?? organisation.contractualStatus,
-  financialStatus: checks.FINANCIAL?.status ?? organisation.financialStatus,
-  financialDecidedBy: checks.FINANCIAL?.decidedBy ?? null,
-});
-
-const STEP_NAME: Record<CheckType, string> = {
-  LEGITIMACY: 'legitimacy',
-  CONTRACTUAL: 'contractual',
-  FINANCIAL: 'financial',
-};
+/** The organisation's progress as packages/domain reads it (domain progressOf over the check rows). */
+export const progressOf = (organisation: Organisation, checks: ChecksByType): OrganisationProgress =>
+  domainProgressOf(organisation, checks);
 
 /**
  * The company edits the contractual or financial step exactly when it may submit it (packages/domain
  * canSubmit): from APPROVALS on, once legitimacy is approved or temporarily approved, before the first
  * submission, after corrections, after a new agreement template or a top-up; never while SUSPENDED or
- * WITHDRAWN. Otherwise 409 STEP_LOCKED, as the legitimacy step answers.
+ * WITHDRAWN. Otherwise 409 STEP_LOCKED (domain stepLockedMessage), as the legitimacy step answers.
  */
 export function assertStepEditable(
   type: 'CONTRACTUAL' | 'FINANCIAL',
   organisation: Organisation,
   checks: ChecksByType,
 ): void {
-  const progress = progressOf(organisation, checks);
-  if (canSubmit(type, progress)) return;
-  const status = type === 'CONTRACTUAL' ? progress.contractualStatus : progress.financialStatus;
-  throw new ApiError(
-    409,
-    'STEP_LOCKED',
-    `The ${STEP_NAME[type]} step cannot be changed now: its check is ${words(status)}, the legitimacy check ${words(progress.legitimacyStatus)} (stage ${words(organisation.stage)})`,
-  );
+  const locked = stepLockedMessage(type, progressOf(organisation, checks));
+  if (locked) throw new ApiError(409, 'STEP_LOCKED', locked);
 }
 
 export interface LockedStep {

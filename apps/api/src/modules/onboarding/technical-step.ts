@@ -1,18 +1,10 @@
-import type {
-  RevealedSessionToken,
-  StoredFileSummary,
-  TechnicalEnvironmentStep,
-  TechnicalStep,
-} from '@portal/contracts';
+import type { RevealedSessionToken, StoredFileSummary, TechnicalStep } from '@portal/contracts';
 import {
+  environmentLockedMessage,
   isCsrPem,
-  iso,
-  isTechnicalOpen,
-  isTokenRevealable,
-  sessionTokenStatusAt,
-  TECHNICAL_ENVIRONMENTS,
+  revealRefusal,
   type TechnicalEnvironment,
-  words,
+  technicalStepOf,
 } from '@portal/domain';
 import type { FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
@@ -43,28 +35,20 @@ import type { OnboardingCaller } from './onboarding-caller.js';
 
 /** 409 STEP_LOCKED, as the other steps answer, while the environment is not open for the company. */
 export function assertEnvironmentOpen(organisation: Organisation, environment: TechnicalEnvironment): void {
-  if (isTechnicalOpen(organisation.stage, environment)) return;
-  throw new ApiError(
-    409,
-    'STEP_LOCKED',
-    environment === 'PRD'
-      ? `Production opens when a reviewer moves the company to production (stage ${words(organisation.stage)})`
-      : `The technical step opens when a reviewer moves the company to IQE testing (stage ${words(organisation.stage)})`,
-  );
+  const locked = environmentLockedMessage(organisation.stage, environment);
+  if (locked) throw new ApiError(409, 'STEP_LOCKED', locked);
 }
 
-/** The gateways a company may choose for an environment: active, certified, offering it; by name. */
+/** The gateways a company may choose for an environment: active, certified, offering it. */
 const choosableGateways = (db: Db, environment: TechnicalEnvironment) =>
   db
     .selectFrom('gateways')
     .select(['id', 'name'])
     .where('active', '=', true)
     .where('certified', '=', true)
-    .where(sql<boolean>`${environment} = any(environments)`)
-    .orderBy(sql`lower(name)`)
-    .orderBy('id');
+    .where(sql<boolean>`${environment} = any(environments)`);
 
-/** The technical step as the company sees it (contracts technicalStepSchema). */
+/** The technical step as the company sees it (contracts technicalStepSchema, domain technicalStepOf). */
 export async function readTechnical(
   db: Db,
   organisation: Organisation,
@@ -72,14 +56,10 @@ export async function readTechnical(
   now = new Date(),
 ): Promise<TechnicalStep> {
   const organisationId = organisation.id;
-  const open = isTechnicalOpen(organisation.stage);
-  const gateway = organisation.gatewayId
-    ? await db
-        .selectFrom('gateways')
-        .select(['id', 'name', 'environments'])
-        .where('id', '=', organisation.gatewayId)
-        .executeTakeFirst()
-    : undefined;
+  const gateways = await db
+    .selectFrom('gateways')
+    .select(['id', 'name', 'active', 'certified', 'environments'])
+    .execute();
   const csrs = await db
     .selectFrom('certificateRequests')
     .innerJoin('storedFiles', 'storedFiles.id', 'certificateRequests.fileId')
@@ -94,63 +74,32 @@ export async function readTechnical(
       'storedFiles.mime',
     ])
     .where('certificateRequests.organisationId', '=', organisationId)
-    .orderBy('certificateRequests.createdAt', 'desc')
-    .orderBy('certificateRequests.id', 'desc')
     .execute();
   const tokens = await db
     .selectFrom('sessionTokens')
     .select(['id', 'environment', 'status', 'requestedAt', 'issuedAt', 'expiresAt', 'shownAt'])
     .where('organisationId', '=', organisationId)
-    .orderBy('requestedAt', 'desc')
-    .orderBy('id', 'desc')
     .execute();
-  const runs = await db
+  const testRuns = await db
     .selectFrom('testRuns')
-    .select(['environment', 'scenario', 'result', 'errorCode', 'executedAt'])
+    .select(['id', 'environment', 'scenario', 'result', 'errorCode', 'executedAt'])
     .where('organisationId', '=', organisationId)
-    .where('environment', 'in', TECHNICAL_ENVIRONMENTS)
-    .orderBy('executedAt', 'desc')
-    .orderBy('id', 'desc')
     .execute();
-  const environmentStep = async (environment: TechnicalEnvironment): Promise<TechnicalEnvironmentStep> => ({
-    environment,
-    open: isTechnicalOpen(organisation.stage, environment),
-    gateway:
-      gateway?.environments.includes(environment) === true ? { id: gateway.id, name: gateway.name } : null,
-    csrs: csrs
-      .filter((row) => row.environment === environment)
-      .map((row) => ({
-        id: row.id,
-        file: { id: row.fileId, name: row.name, size: row.size, mime: row.mime },
-        status: row.status,
-        uploadedAt: row.createdAt.toISOString(),
+  return technicalStepOf(
+    {
+      stage: organisation.stage,
+      access,
+      gateway: gateways.find((gateway) => gateway.id === organisation.gatewayId) ?? null,
+      gateways,
+      csrs: csrs.map(({ fileId, name, size, mime, ...row }) => ({
+        ...row,
+        file: { id: fileId, name, size, mime },
       })),
-    tokens: tokens
-      .filter((row) => row.environment === environment)
-      .map((row) => ({
-        id: row.id,
-        status: sessionTokenStatusAt(row, now),
-        requestedAt: row.requestedAt.toISOString(),
-        issuedAt: iso(row.issuedAt),
-        expiresAt: iso(row.expiresAt),
-        valueAvailable: isTokenRevealable(row, now),
-      })),
-    testRuns: runs
-      .filter((row) => row.environment === environment)
-      .map((row) => ({
-        scenario: row.scenario,
-        result: row.result,
-        errorCode: row.errorCode,
-        executedAt: row.executedAt.toISOString(),
-      })),
-    gateways: await choosableGateways(db, environment).execute(),
-  });
-
-  return {
-    open,
-    editable: open && access === 'FULL',
-    environments: { IQE: await environmentStep('IQE'), PRD: await environmentStep('PRD') },
-  };
+      tokens,
+      testRuns,
+    },
+    now,
+  );
 }
 
 /**
@@ -351,20 +300,9 @@ export async function revealSessionToken(
       .executeTakeFirst();
     if (!token) throw notFound(`No session token ${tokenId}`);
     assertEnvironmentOpen(organisation, token.environment);
-    if (token.shownAt) {
-      throw new ApiError(
-        409,
-        'TOKEN_ALREADY_SHOWN',
-        'This session token was shown once already; request a new one if it is lost',
-      );
-    }
-    const status = sessionTokenStatusAt(token, now);
-    if (!isTokenRevealable(token, now) || !token.expiresAt) {
-      throw new ApiError(
-        409,
-        'TOKEN_NOT_AVAILABLE',
-        `This session token is ${words(status)}: there is no value to show`,
-      );
+    const refused = revealRefusal(token, now);
+    if (refused || !token.expiresAt) {
+      throw new ApiError(409, refused?.code ?? 'TOKEN_NOT_AVAILABLE', refused?.message ?? 'No value to show');
     }
     if (!token.valueCiphertext || !token.valueNonce || !token.keyId) {
       throw new Error(`Session token ${token.id} is issued without its encrypted value`);

@@ -1,10 +1,10 @@
 import type { AccountTokenUsed } from '@portal/contracts';
 import { ACCOUNT_TOKEN_ERRORS } from '@portal/contracts';
-import { formatObpNumber } from '@portal/domain';
+import { changedFields, formatObpNumber } from '@portal/domain';
 import type { Transaction } from 'kysely';
 import { sql } from 'kysely';
 import { usableAccountToken, useAccountToken } from '../../accounts/account-tokens.js';
-import { changedFields, writeAudit } from '../../db/audit.js';
+import { writeAudit } from '../../db/audit.js';
 import type { DB, Registration } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
 import { activateLocalAccount } from './account-activation.js';

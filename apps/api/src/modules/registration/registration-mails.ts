@@ -1,4 +1,4 @@
-import { TOKEN_TTL_HOURS } from '../../accounts/account-tokens.js';
+import { TOKEN_TTL_HOURS } from '@portal/domain';
 import type { MailInput } from '../../mail/outbox-repository.js';
 
 /** domain.md: "a form, then an email with a single-use link". */

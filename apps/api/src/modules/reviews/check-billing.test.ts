@@ -39,7 +39,7 @@ async function approvedInvoicingForm() {
 }
 
 describe('POST /api/checks/{id}/billing (domain.md Financial: "then marks invoiced and paid")', () => {
-  it('marks invoiced, then paid, in that order: each step an event, an audit row and the check’s version + 1', async () => {
+  it('marks invoiced, then paid, in that order: each action an event, an audit row and the check’s version + 1', async () => {
     const { checkId, organisationId, spocEmail, obpNumber } = await approvedInvoicingForm();
     expect((await calls.detail(rita, checkId)).body.billing).toMatchObject({
       declaredMahCount: 2,
@@ -173,7 +173,7 @@ describe('POST /api/checks/{id}/billing (domain.md Financial: "then marks invoic
       400,
       'INVALID_FIELD',
     ],
-    ['an unknown step', { action: 'MARK_REFUNDED', version: 1 }, 400, 'INVALID_FIELD'],
+    ['an unknown action', { action: 'MARK_REFUNDED', version: 1 }, 400, 'INVALID_FIELD'],
     ['no version', { action: 'MARK_PAID' }, 400, 'INVALID_FIELD'],
     [
       'an invoice number with spaces inside',

@@ -1,5 +1,5 @@
 import type { CheckDecisionInput } from '@portal/contracts';
-import { type DomainErrorCode, decide } from '@portal/domain';
+import { decide, refusalStatus } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import { applyCheckTransition, checkRecordOf } from '../../company/apply-check-transition.js';
 import { mailSpoc } from '../../company/spoc-recipient.js';
@@ -9,16 +9,6 @@ import type { Caller } from '../../http/caller.js';
 import { lockCheckAtVersion } from './locked-check.js';
 import { decisionMail } from './review-mails.js';
 import type { ReviewServices } from './review-services.js';
-
-/**
- * The HTTP status of each refusal of packages/domain `decide`: a reason the request lacks is the caller's
- * to fix (400); an action the check's state or the environment does not allow now is a conflict (409).
- */
-const STATUS_OF: Partial<Record<DomainErrorCode, number>> = {
-  REASON_REQUIRED: 400,
-  ACTOR_REQUIRED: 400,
-  ROLE_NOT_ALLOWED: 403,
-};
 
 /**
  * POST /api/checks/{id}/decisions, in one transaction: the check locked at the reviewer's version
@@ -45,7 +35,7 @@ export async function decideCheck(
       holidays: services.slaHolidays,
       testEnvironment: services.testEnvironment,
     });
-    if (!decision.ok) throw new ApiError(STATUS_OF[decision.code] ?? 409, decision.code, decision.message);
+    if (!decision.ok) throw new ApiError(refusalStatus(decision.code), decision.code, decision.message);
     const { next, event } = decision;
     await applyCheckTransition(trx, {
       organisation,

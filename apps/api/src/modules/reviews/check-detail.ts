@@ -1,16 +1,8 @@
-import type { Billing, CheckDetail, CheckEvent } from '@portal/contracts';
-import {
-  allowedActions,
-  allowedBillingActions,
-  amountDueCents,
-  attemptsOf,
-  feeFor,
-  iso,
-} from '@portal/domain';
+import type { CheckDetail } from '@portal/contracts';
+import { checkDetailView, checkDocumentIds } from '@portal/domain';
 import { loadOnboarding } from '../../company/application-repository.js';
 import type { CheckRow, Db } from '../../db/schema.js';
 import { notFound } from '../../http/api-error.js';
-import { isOverdue } from './review-dates.js';
 
 /** What the environment decides about the reviewer's actions. */
 export interface ReviewRules {
@@ -19,7 +11,7 @@ export interface ReviewRules {
 }
 
 /** Every CheckEvent of the check, oldest first (id orders two events of the same instant the same way each time). */
-async function eventsOf(db: Db, checkId: string): Promise<CheckEvent[]> {
+async function eventsOf(db: Db, checkId: string) {
   const rows = await db
     .selectFrom('checkEvents')
     .selectAll()
@@ -27,32 +19,22 @@ async function eventsOf(db: Db, checkId: string): Promise<CheckEvent[]> {
     .orderBy('at')
     .orderBy('id')
     .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    from: row.fromStatus,
-    to: row.toStatus,
-    actor: row.actor,
-    role: row.role,
-    comment: row.comment,
-    at: iso(row.at),
+  return rows.map(({ fromStatus, toStatus, checkId: _checkId, ...event }) => ({
+    ...event,
+    from: fromStatus,
+    to: toStatus,
   }));
 }
 
-/**
- * The stored files the reviewer reads to decide this check (domain.md "a detail view with documents"):
- * legitimacy, the authorised representative's copy of proof; contractual, the signed agreement;
- * financial, the invoicing form. Downloads go through GET /api/files/{id}, which lets EMVO read them.
- */
-async function documentsOf(db: Db, fileIds: ReadonlyArray<string | null | undefined>) {
-  const ids = fileIds.filter((id): id is string => typeof id === 'string');
+/** The stored files the reviewer reads to decide the check (packages/domain checkDocumentIds). */
+async function documentsOf(db: Db, ids: string[]) {
   if (ids.length === 0) return [];
-  const rows = await db
+  return db
     .selectFrom('storedFiles')
     .select(['id', 'purpose', 'name', 'size', 'mime', 'createdAt'])
     .where('id', 'in', ids)
     .orderBy('createdAt')
     .execute();
-  return rows.map(({ createdAt, ...file }) => ({ ...file, uploadedAt: iso(createdAt) }));
 }
 
 const invoicingOf = (db: Db, organisationId: string) =>
@@ -69,7 +51,10 @@ export async function findCheck(db: Db, id: string): Promise<CheckRow> {
   return check;
 }
 
-/** GET /api/checks/{id}: the check as the reviewer's detail view shows it (contracts checkDetailSchema). */
+/**
+ * GET /api/checks/{id}: the check as the reviewer's detail view shows it (contracts checkDetailSchema),
+ * computed by packages/domain checkDetailView from the rows read here, as mock mode computes it.
+ */
 export async function loadCheckDetail(
   db: Db,
   id: string,
@@ -80,70 +65,29 @@ export async function loadCheckDetail(
   // The company's data as its own legitimacy step shows it, read-only for the reviewer.
   const onboarding = await loadOnboarding(db, check.organisationId, 'READ_ONLY');
   const { company, spoc, spocAssistant, authorisedRepresentative, mahs } = onboarding;
-  const events = await eventsOf(db, check.id);
-
-  let fileIds: Array<string | null | undefined> = [];
-  let billing: Billing | null = null;
-  if (check.type === 'LEGITIMACY') {
-    fileIds = [authorisedRepresentative.copyOfProof?.id];
-  } else if (check.type === 'CONTRACTUAL') {
-    const agreement = await db
-      .selectFrom('participationAgreements')
-      .select('signedFileId')
-      .where('organisationId', '=', check.organisationId)
-      .executeTakeFirst();
-    fileIds = [agreement?.signedFileId];
-  } else {
-    const invoicing = await invoicingOf(db, check.organisationId);
-    fileIds = [invoicing?.formFileId];
-    // domain.md Financial: "the fee tier follows the active MAH count"; the form's declared count and fee
-    // are what the company filed, the active count what it has now (the two differ before a top-up).
-    const activeMahCount = mahs.length;
-    const state = {
-      financialStatus: check.status,
-      invoiceNumber: invoicing?.invoiceNumber ?? null,
-      invoicedAt: invoicing?.invoicedAt ? new Date(invoicing.invoicedAt) : null,
-      paidAt: invoicing?.paidAt ? new Date(invoicing.paidAt) : null,
-    };
-    const feeCents = invoicing?.feeCents ?? feeFor(activeMahCount).amountCents;
-    billing = {
-      declaredMahCount: invoicing?.declaredMahCount ?? null,
-      activeMahCount,
-      feeCents,
-      amountDueCents: amountDueCents(feeCents, invoicing?.invoicedBeforeCents ?? 0),
-      invoiceNumber: state.invoiceNumber,
-      invoicedAt: iso(state.invoicedAt),
-      paidAt: iso(state.paidAt),
-      // Nothing to invoice without the company's invoicing information (POST .../billing refuses it too).
-      allowedActions: invoicing ? allowedBillingActions(state) : [],
-    };
-  }
-
-  return {
-    check: {
-      id: check.id,
-      type: check.type,
-      status: check.status,
-      attempt: check.attempt,
-      submittedAt: iso(check.submittedAt),
-      slaDueAt: iso(check.slaDueAt),
-      overdue: isOverdue(check, now),
-      assignee: check.assignee,
-      decidedAt: iso(check.decidedAt),
-      decidedBy: check.decidedBy,
-      reason: check.reason,
-      version: check.version,
-    },
-    organisation: {
-      id: onboarding.organisation.id,
-      obpNumber: onboarding.organisation.obpNumber,
-      stage: onboarding.organisation.stage,
-    },
+  const agreement =
+    check.type === 'CONTRACTUAL'
+      ? await db
+          .selectFrom('participationAgreements')
+          .select('signedFileId')
+          .where('organisationId', '=', check.organisationId)
+          .executeTakeFirst()
+      : undefined;
+  const invoicing = check.type === 'FINANCIAL' ? await invoicingOf(db, check.organisationId) : undefined;
+  const fileIds = checkDocumentIds(check.type, {
+    copyOfProofFileId: authorisedRepresentative.copyOfProof?.id,
+    signedFileId: agreement?.signedFileId,
+    formFileId: invoicing?.formFileId,
+  });
+  return checkDetailView({
+    check,
+    organisation: onboarding.organisation,
     application: { company, spoc, spocAssistant, authorisedRepresentative, mahs },
     documents: await documentsOf(db, fileIds),
-    attempts: attemptsOf(events),
-    events,
-    allowedActions: allowedActions(check, 'EMVO', { testEnvironment: rules.testEnvironment }),
-    billing,
-  };
+    events: await eventsOf(db, check.id),
+    invoicing,
+    activeMahCount: mahs.length,
+    testEnvironment: rules.testEnvironment,
+    now,
+  });
 }

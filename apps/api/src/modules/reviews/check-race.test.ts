@@ -72,7 +72,7 @@ describe(`two concurrent decisions on one check (${process.env.DATABASE_URL ? 'P
     },
   );
 
-  it('a billing step against a decision at the same version: one wins, the other is told', async () => {
+  it('a billing action against a decision at the same version: one wins, the other is told', async () => {
     for (let round = 0; round < 3; round += 1) {
       const { checkId, organisationId } = await seedCheck(t, { type: 'FINANCIAL', status: 'APPROVED' });
       await seedInvoicing(t, organisationId);

@@ -1,29 +1,10 @@
 import { CHECK_DECIDED_FIRST } from '@portal/contracts';
-import { type CheckStatus, INVOICED_PREFIX, PAID_COMMENT, words } from '@portal/domain';
+import { decidedFirst } from '@portal/domain';
 import { sql, type Transaction } from 'kysely';
 import type { CheckRow, DB, Organisation } from '../../db/schema.js';
 import { lockRow } from '../../db/versioned-rows.js';
 import { ApiError } from '../../http/api-error.js';
 import { findCheck } from './check-detail.js';
-
-/** What an event did to the check, as the stale decision's message says it. */
-function deed(event: { fromStatus: CheckStatus | null; toStatus: CheckStatus; comment: string | null }) {
-  if (event.fromStatus === event.toStatus) {
-    if (event.comment?.startsWith(INVOICED_PREFIX)) return 'marked this check invoiced';
-    if (event.comment === PAID_COMMENT) return 'marked this check paid';
-    return 'changed this check';
-  }
-  const deeds: Record<CheckStatus, string> = {
-    NOT_SUBMITTED: 'sent this check back to not submitted',
-    SUBMITTED: 'submitted this check',
-    IN_REVIEW: 'started the review of this check',
-    CORRECTIONS_REQUESTED: 'requested corrections to this check',
-    APPROVED: 'approved this check',
-    TEMPORARILY_APPROVED: 'approved this check temporarily',
-    REJECTED: 'rejected this check',
-  };
-  return deeds[event.toStatus];
-}
 
 /** The name a person knows a colleague by: their display name when the actor is a portal user. */
 async function displayNameOf(trx: Transaction<DB>, actor: string): Promise<string> {
@@ -39,23 +20,23 @@ async function displayNameOf(trx: Transaction<DB>, actor: string): Promise<strin
 
 /**
  * domain.md: "A stale version answers 409, so two reviewers can never decide the same check twice". The
- * 409 names who acted last and what the check is now (spec §8 list body; the SPA puts `values` into the
- * code's message): "Rita Reviewer approved this check first".
+ * 409 names who acted last and what the check is now (packages/domain decidedFirst; spec §8 list body,
+ * the SPA puts `values` into the code's message): "Rita Reviewer approved this check first".
  */
-async function decidedFirst(trx: Transaction<DB>, check: CheckRow): Promise<ApiError> {
+async function decidedFirstError(trx: Transaction<DB>, check: CheckRow): Promise<ApiError> {
   const latest = await trx
     .selectFrom('checkEvents')
-    .select(['actor', 'fromStatus', 'toStatus', 'comment'])
+    .select(['actor', 'fromStatus as from', 'toStatus as to', 'comment'])
     .where('checkId', '=', check.id)
     .orderBy('at', 'desc')
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  const actor = latest ? await displayNameOf(trx, latest.actor) : 'Someone';
-  const message = `${actor} ${latest ? deed(latest) : 'changed this check'} first`;
-  return new ApiError(409, CHECK_DECIDED_FIRST, message, [
-    { code: CHECK_DECIDED_FIRST, message, values: { actor, status: words(check.status) } },
-  ]);
+  const { message, values } = decidedFirst(
+    check.status,
+    latest && { ...latest, actorName: await displayNameOf(trx, latest.actor) },
+  );
+  return new ApiError(409, CHECK_DECIDED_FIRST, message, [{ code: CHECK_DECIDED_FIRST, message, values }]);
 }
 
 export interface LockedCheck {
@@ -88,6 +69,6 @@ export async function lockCheckAtVersion(
     id: checkId,
     missing: `No check ${checkId}`,
   });
-  if (check.version !== version) throw await decidedFirst(trx, check);
+  if (check.version !== version) throw await decidedFirstError(trx, check);
   return { organisation, check };
 }

@@ -5,8 +5,8 @@ import type { MailInput } from '../../mail/outbox-repository.js';
 /** The reviewer's decisions (START is none: it only assigns the check). */
 type CheckDecision = (typeof CHECK_DECISIONS)[number];
 
-/** What each check is about, as the company knows its steps. */
-const STEP: Record<CheckType, string> = {
+/** What each check reviews, as the company knows it from its onboarding steps. */
+const SUBMISSION: Record<CheckType, string> = {
   LEGITIMACY: 'application (legitimacy check)',
   CONTRACTUAL: 'participation agreement',
   FINANCIAL: 'invoicing form',
@@ -36,10 +36,10 @@ export function decisionMail(
   context: MailContext,
   decision: { action: CheckDecision; type: CheckType; reason: string | null },
 ): MailInput {
-  const step = STEP[decision.type];
+  const submission = SUBMISSION[decision.type];
   const outcome = OUTCOME[decision.action];
-  return companyMail(context, `your ${step} ${outcome.subject}`, [
-    `the ${step} of ${context.companyName} (${context.obpNumber}) ${outcome.subject}.`,
+  return companyMail(context, `your ${submission} ${outcome.subject}`, [
+    `the ${submission} of ${context.companyName} (${context.obpNumber}) ${outcome.subject}.`,
     ...(decision.reason ? [`Reason: ${decision.reason}`] : []),
     outcome.next,
   ]);

@@ -1,10 +1,10 @@
 import { checkTypeOfQueue, type QueueSlug, REVIEW_QUEUE_LIST, type ReviewQueueRow } from '@portal/contracts';
-import { type CheckType, iso } from '@portal/domain';
+import { type CheckType, isCheckOverdue, iso } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { ListRequest } from '../../list/list-resource.js';
 import { type ListPage, runList } from '../../list/list-sql.js';
-import { AWAITING_REVIEW, isOverdue } from './review-dates.js';
+import { AWAITING_REVIEW } from './review-dates.js';
 
 /** reviews.ts QUEUE_FLAGS: the queue's filters outside the list language, which depend on who asks and when. */
 export interface QueueFlags {
@@ -69,7 +69,7 @@ export async function listReviewQueue(
       ...row,
       submittedAt: iso(row.submittedAt),
       slaDueAt: iso(row.slaDueAt),
-      overdue: isOverdue(row, context.now),
+      overdue: isCheckOverdue(row, context.now),
     })),
   };
 }

@@ -4,7 +4,7 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import { actorOf, callerOf } from '../../http/caller.js';
 import { route } from '../../http/route.js';
-import { billCheck } from './billing-step.js';
+import { billCheck } from './check-billing.js';
 import { decideCheck } from './check-decision.js';
 import { loadCheckDetail } from './check-detail.js';
 import { queueSummary } from './queue-summary.js';
@@ -12,7 +12,7 @@ import { listReviewQueue } from './review-queue-list.js';
 import type { ReviewServices } from './review-services.js';
 
 /**
- * The reviewers' queues, one check's detail and the decisions and billing steps taken on it, as
+ * The reviewers' queues, one check's detail and the decisions and billing actions taken on it, as
  * @portal/contracts reviewQueuesApi and checksApi declare them (every route EMVO only).
  */
 export async function reviewsRoutes(app: FastifyInstance, options: { database: Database; config: Config }) {

@@ -5,13 +5,17 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import { callerOf } from '../../http/caller.js';
 import { route } from '../../http/route.js';
-import { findSessionTokenRow, listSessionTokens } from './session-token-list.js';
-import { cancelSessionToken, issueSessionToken, type SessionTokenServices } from './session-token-steps.js';
+import {
+  cancelSessionToken,
+  issueSessionToken,
+  type SessionTokenServices,
+} from './session-token-transitions.js';
+import { findSessionTokenRow, listSessionTokens } from './session-tokens-list.js';
 
 /**
  * domain.md /emvo/session-tokens (issue 12 item 1): the reviewers' queue of token requests, and issuing or
- * cancelling one, as @portal/contracts sessionTokensApi declares them (every route EMVO only). A step
- * answers the token as the queue now shows it.
+ * cancelling one, as @portal/contracts sessionTokensApi declares them (every route EMVO only). Issuing
+ * or cancelling answers the token as the queue now shows it.
  */
 export async function sessionTokensRoutes(
   app: FastifyInstance,

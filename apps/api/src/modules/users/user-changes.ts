@@ -1,21 +1,11 @@
 import type { UserChangeInput } from '@portal/contracts';
-import { checkUserChange, type UserRuleCode } from '@portal/domain';
+import { changedFields, checkUserChange, USER_RULE_STATUS } from '@portal/domain';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { changedFields, writeAudit } from '../../db/audit.js';
+import { writeAudit } from '../../db/audit.js';
 import type { DB } from '../../db/schema.js';
 import { lockRow } from '../../db/versioned-rows.js';
 import { ApiError, versionConflict } from '../../http/api-error.js';
 import type { Caller } from '../../http/caller.js';
-
-/** A change the rules refuse: a wrong kind of change is the request's mistake (400), the rest a conflict. */
-const STATUS_OF: Record<UserRuleCode, 400 | 409> = {
-  ROLE_INTERNAL_ONLY: 400,
-  ACCESS_EXTERNAL_ONLY: 400,
-  SELF_DISABLE: 409,
-  SELF_DEMOTION: 409,
-  LAST_ADMIN: 409,
-  USER_NOT_DISABLED: 409,
-};
 
 /**
  * The active administrators, locked until the transaction ends, in id order (so two admins demoting each
@@ -68,7 +58,7 @@ export async function changeUser(
     const activeAdmins = new Set(admins);
     if (user.status === 'ACTIVE' && user.roles.includes('ADMIN')) activeAdmins.add(user.id);
     const verdict = checkUserChange(user, input, { self, activeAdmins: activeAdmins.size });
-    if (!verdict.ok) throw new ApiError(STATUS_OF[verdict.code], verdict.code, verdict.message);
+    if (!verdict.ok) throw new ApiError(USER_RULE_STATUS[verdict.code], verdict.code, verdict.message);
 
     const changes = {
       ...(input.roles ? { roles: [...input.roles] } : {}),

@@ -1,5 +1,5 @@
 import type { InternalRole } from '@portal/contracts';
-import { TOKEN_TTL_HOURS } from '../../accounts/account-tokens.js';
+import { TOKEN_TTL_HOURS } from '@portal/domain';
 import type { MailInput } from '../../mail/outbox-repository.js';
 
 const ROLE_WORDS: Record<InternalRole, string> = { ADMIN: 'an administrator', EMVO: 'a reviewer' };

@@ -6,7 +6,7 @@ import { actorOf, callerOf } from '../../http/caller.js';
 import { route } from '../../http/route.js';
 import { changeUser } from './user-changes.js';
 import { type InvitationServices, inviteUser } from './user-invitations.js';
-import { findUserRow, listUsers } from './user-list.js';
+import { findUserRow, listUsers } from './users-list.js';
 
 /**
  * The user routes, as @portal/contracts usersApi declares them (domain.md /admin/users, issue 13 item 1;

@@ -2,22 +2,28 @@ import { screen } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditHandlers } from '../../mock/audit-handlers';
-import { createMockAuditLog } from '../../mock/audit-log';
-import { createMockStorage } from '../../mock/storage-admin-handlers';
+import { writeAudit } from '../../mock/audit-trail';
+import { createMockContext } from '../../mock/handlers';
+import type { MockContext } from '../../mock/mock-http';
 import { renderScreen } from '../../test/render-screen';
 import { AdminHomePage } from './admin-home-page';
 
 const NOW = new Date('2026-06-15T10:00:00Z');
 const server = setupServer();
+let context: MockContext;
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 beforeEach(() => {
-  server.resetHandlers(
-    ...auditHandlers(
-      { delayMs: 0, newId: () => 'unused' },
-      { log: createMockAuditLog(() => NOW), storage: createMockStorage(), now: () => NOW },
-    ),
-  );
+  context = createMockContext({ delayMs: 0, now: () => NOW });
+  const reviewer = new Request(location.origin, { headers: { authorization: 'Bearer mock.EMVO' } });
+  const diff = { status: { from: 'REQUESTED', to: 'ISSUED' } };
+  writeAudit(context, reviewer, {
+    action: 'ISSUE_SESSION_TOKEN',
+    entity: 'sessionToken',
+    entityId: 'demo-token',
+    diff,
+  });
+  server.resetHandlers(...auditHandlers(context));
 });
 
 describe('/admin: counts that lead somewhere (issue 13 item 5)', () => {
@@ -33,7 +39,11 @@ describe('/admin: counts that lead somewhere (issue 13 item 5)', () => {
       'href',
       '/admin/disclaimer-contents',
     );
-    expect(screen.getByRole('link', { name: /stored in 4 files/ })).toHaveAttribute('href', '/admin/storage');
+    const files = context.db.storedFiles.length;
+    expect(screen.getByRole('link', { name: new RegExp(`stored in ${files} files`) })).toHaveAttribute(
+      'href',
+      '/admin/storage',
+    );
     expect(screen.getByRole('link', { name: 'See the whole audit trail' })).toHaveAttribute(
       'href',
       '/admin/audit',

@@ -2,13 +2,14 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { DEMO_TOKENS, MOCK_SIGN_UP_URL } from '../../mock/registration-handlers';
+import { DEMO_TOKENS } from '../../mock/test-company';
 import { byRole, findByRole, renderVisitorPage, serveRegistrationApi } from './test-visitor-page';
 
 /** No pause between keystrokes, no CSS pointer-events check (jsdom has no styles): the suite stays fast. */
 const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
-const { server, mails } = serveRegistrationApi();
+const { server, mails, db } = serveRegistrationApi();
 
+const SIGN_UP_URL = 'https://b2c.example/sign-up';
 const INVALID_CONFIRM_ACCOUNT =
   'This account cannot be confirmed. The link may be wrong, expired or already used.';
 const INVALID_RESEND_CONFIRMATION_EMAIL =
@@ -62,9 +63,10 @@ describe('/confirm, local sign-in accounts: choose a password', () => {
 
   it('an invitation: "You are invited to {companyName}"; after sign-in, the guard of / picks the area', async () => {
     const { login } = open(DEMO_TOKENS.invitation);
-    expect(await findByRole('heading', 'You are invited to Jansen Pharma BV')).toBeInTheDocument();
+    const company = db().organisations.find((row) => row.id === db().users.at(-1)?.organisationId);
+    expect(await findByRole('heading', `You are invited to ${company?.legalName}`)).toBeInTheDocument();
     expect(
-      screen.getByText('Welcome, Sofia: choose a password for sofia.berg@example.com.'),
+      screen.getByText('Welcome, Sofia Berg: choose a password for sofia.berg@example.com.'),
     ).toBeInTheDocument();
     await choosePassword('Secret#2025', 'Secret#2025');
     await user.click(await findByRole('button', 'Sign in'));
@@ -89,12 +91,21 @@ describe('/confirm, local sign-in accounts: choose a password', () => {
 
 describe('/confirm, B2C accounts', () => {
   it('offers B2C sign-up: a link to signUpUrl, no password on this page', async () => {
-    open(DEMO_TOKENS.b2c);
+    // Mock mode's accounts are local: a B2C link is the API's answer, given here.
+    server.use(
+      http.get('/api/account-tokens/:token', () =>
+        HttpResponse.json({
+          ...{ purpose: 'CONFIRM_REGISTRATION', email: 'ben.nilsson@example.com', firstName: 'Ben' },
+          ...{ companyName: 'Nordic Parallel AB', accountMode: 'b2c', signUpUrl: SIGN_UP_URL },
+        }),
+      ),
+    );
+    open('b2c-link-'.padEnd(43, '0'));
     expect(await findByRole('heading', 'Confirm your registration')).toBeInTheDocument();
     expect(
       screen.getByText(/^Welcome, Ben: create the account of ben.nilsson@example.com/),
     ).toBeInTheDocument();
-    expect(byRole('link', 'Create my account')).toHaveAttribute('href', MOCK_SIGN_UP_URL);
+    expect(byRole('link', 'Create my account')).toHaveAttribute('href', SIGN_UP_URL);
     expect(screen.queryByLabelText(/^Password/)).toBeNull();
   });
 });
@@ -127,8 +138,8 @@ describe('/confirm, links that cannot be used (spec §8 INVALID_CONFIRM_ACCOUNT)
     await user.click(await findByRole('button', 'Send me a new link'));
     const onItsWay = await findByRole('status', 'A new link is on its way');
     await waitFor(() => expect(onItsWay).toHaveFocus());
-    expect(mails).toEqual([
-      { to: 'anna.jansen@example.com', link: expect.stringMatching(/^\/confirm\?token=mock-link-1-/) },
+    expect(mails()).toEqual([
+      { to: 'anna.jansen@example.com', link: expect.stringMatching(/^\/confirm\?token=link-/) },
     ]);
   });
 
@@ -138,7 +149,7 @@ describe('/confirm, links that cannot be used (spec §8 INVALID_CONFIRM_ACCOUNT)
     const panel = await findByRole('alert', 'Your registration is complete');
     await waitFor(() => expect(panel).toHaveFocus());
     expect(panel).toHaveTextContent(INVALID_RESEND_CONFIRMATION_EMAIL);
-    expect(mails).toEqual([]);
+    expect(mails()).toEqual([]);
     expect(toasts).toEqual([]);
   });
 

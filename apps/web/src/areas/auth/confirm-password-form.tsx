@@ -1,7 +1,9 @@
+import { passwordSchema } from '@portal/contracts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@portal/domain';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { Form, useFormKit } from '../../forms/form';
-import { mustMatch } from '../../forms/form-schema';
+import { mustMatch } from '../../forms/must-match';
 import { PasswordField } from '../../forms/text-fields';
 import { type UseTokenOutcome, useConfirmAccount } from './account-tokens-api';
 import styles from './auth.module.css';
@@ -11,7 +13,13 @@ interface PasswordValues {
   passwordConfirmation: string;
 }
 
-const REFINEMENTS = [mustMatch('password', 'passwordConfirmation')];
+/**
+ * The contract's password (useAccountTokenSchema: passwordSchema, B2C's rule) and, the form's own, its
+ * confirmation, which must match it (spec §5 mustMatch).
+ */
+const PASSWORD_FORM_SCHEMA = z
+  .object({ password: passwordSchema, passwordConfirmation: z.string().max(PASSWORD_MAX_LENGTH) })
+  .superRefine(mustMatch('password', 'passwordConfirmation'));
 
 export interface ConfirmPasswordFormProps {
   token: string;
@@ -22,14 +30,15 @@ export interface ConfirmPasswordFormProps {
 }
 
 /**
- * Local sign-in accounts: the person chooses a password (spec §5 password pattern, confirmed with
- * mustMatch) and B2C's length rule, 8 to 64 characters (packages/domain password-rule), shown as help.
+ * Local sign-in accounts: the person chooses a password (the contract's: spec §5 password pattern and B2C's
+ * length rule, 8 to 64 characters, shown as help), confirmed with mustMatch.
  */
 export function ConfirmPasswordForm({ token, email, onOutcome }: ConfirmPasswordFormProps) {
   const { t } = useTranslation();
   const form = useFormKit<PasswordValues>({
     defaultValues: { password: '', passwordConfirmation: '' },
-    refinements: REFINEMENTS,
+    schema: PASSWORD_FORM_SCHEMA,
+    dependencies: { password: ['passwordConfirmation'] },
   });
   const confirm = useConfirmAccount(token);
   const submit = async ({ password }: PasswordValues) => onOutcome(await confirm.mutateAsync({ password }));
@@ -45,19 +54,12 @@ export function ConfirmPasswordForm({ token, email, onOutcome }: ConfirmPassword
       <PasswordField
         name="password"
         label={t('confirm.password.password')}
-        required
-        pattern="password"
-        minLength={PASSWORD_MIN_LENGTH}
-        maxLength={PASSWORD_MAX_LENGTH}
         autoComplete="new-password"
         description={t('confirm.password.rule', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH })}
       />
       <PasswordField
         name="passwordConfirmation"
         label={t('confirm.password.confirmation')}
-        required
-        minLength={0}
-        maxLength={PASSWORD_MAX_LENGTH}
         autoComplete="new-password"
       />
       <div className={styles.actions}>

@@ -1,4 +1,9 @@
-import { ORG_TYPES, type PublishedDisclaimer, type RegistrationInput } from '@portal/contracts';
+import {
+  ORG_TYPES,
+  type PublishedDisclaimer,
+  type RegistrationInput,
+  registrationInputSchema,
+} from '@portal/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,9 +41,6 @@ const ORG_TYPE_LABELS: Record<OrgType, string> = {
   PD: tk('registration.orgTypes.PD'),
 };
 
-/** contracts registrationInputSchema: a company name has 2 to 100 characters. */
-const COMPANY_NAME_MAX_LENGTH = 100;
-
 export interface RegisterFormProps {
   /** The published REGISTRATION terms the visitor reads and accepts. */
   terms: PublishedDisclaimer;
@@ -48,12 +50,13 @@ export interface RegisterFormProps {
 
 /**
  * domain.md registration: who registers, for which company and of which type (OPM or PD), and the
- * acceptance of the published terms. Terms that changed meanwhile (409 DISCLAIMER_OUTDATED) are reloaded
- * and must be accepted again; other refusals are the app's error toasts.
+ * acceptance of the published terms, with the contract's rules (registrationInputSchema). Terms that
+ * changed meanwhile (409 DISCLAIMER_OUTDATED) are reloaded and must be accepted again; other refusals are
+ * the app's error toasts.
  */
 export function RegisterForm({ terms, onSent }: RegisterFormProps) {
   const { t } = useTranslation();
-  const form = useFormKit<RegistrationValues>({ defaultValues: EMPTY });
+  const form = useFormKit<RegistrationValues>({ defaultValues: EMPTY, schema: registrationInputSchema });
   const registration = useRegister();
   const queryClient = useQueryClient();
   const [outdated, setOutdated] = useState(false);
@@ -96,35 +99,15 @@ export function RegisterForm({ terms, onSent }: RegisterFormProps) {
       aria-label={t('registration.form')}
     >
       <p className={styles.note}>{t('registration.requiredNote')}</p>
-      <TextField
-        type="email"
-        name="email"
-        label={t('registration.fields.email')}
-        required
-        autoComplete="email"
-      />
-      <TextField
-        name="firstName"
-        label={t('registration.fields.firstName')}
-        required
-        pattern="name"
-        autoComplete="given-name"
-      />
-      <TextField
-        name="lastName"
-        label={t('registration.fields.lastName')}
-        required
-        pattern="name"
-        autoComplete="family-name"
-      />
+      <TextField type="email" name="email" label={t('registration.fields.email')} autoComplete="email" />
+      <TextField name="firstName" label={t('registration.fields.firstName')} autoComplete="given-name" />
+      <TextField name="lastName" label={t('registration.fields.lastName')} autoComplete="family-name" />
       <TextField
         name="companyName"
         label={t('registration.fields.companyName')}
-        required
-        maxLength={COMPANY_NAME_MAX_LENGTH}
         autoComplete="organization"
       />
-      <RadioField name="orgType" label={t('registration.fields.orgType')} items={orgTypes} required />
+      <RadioField name="orgType" label={t('registration.fields.orgType')} items={orgTypes} />
 
       <div className={styles.terms}>
         <h2 id={termsTitleId} className={styles.termsTitle}>
@@ -141,7 +124,7 @@ export function RegisterForm({ terms, onSent }: RegisterFormProps) {
           <MarkdownText markdown={terms.body} />
         </section>
       </div>
-      <CheckboxField name="acceptsDisclaimer" label={t('registration.terms.accept')} required />
+      <CheckboxField name="acceptsDisclaimer" label={t('registration.terms.accept')} />
 
       <div className={styles.actions}>
         <button type="submit" className="primary" disabled={form.formState.isSubmitting}>

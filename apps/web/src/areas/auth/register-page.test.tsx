@@ -1,16 +1,30 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { stubResizeObserver } from '../../forms/test-form';
-import { BUSY_EMAIL, OUTDATED_EMAIL } from '../../mock/registration-handlers';
 import { byRole, findByRole, renderVisitorPage, serveRegistrationApi } from './test-visitor-page';
 
 /** No pause between keystrokes, no CSS pointer-events check (jsdom has no styles): the suite stays fast. */
 const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
-const { server, mails } = serveRegistrationApi();
+const { server, mails, db } = serveRegistrationApi();
+
+/** The published REGISTRATION terms of the store. */
+const published = () =>
+  db().disclaimerContents.find((row) => row.type === 'REGISTRATION' && row.status === 'PUBLISHED');
 
 beforeAll(stubResizeObserver);
+// Terms in markdown, as an administrator may write them.
+beforeEach(() => {
+  Object.assign(published() ?? {}, {
+    title: 'Registration terms',
+    body: [
+      'By registering, you confirm that you may act for the company you name.',
+      '- to confirm your registration by email;\n- to contact you about your application.',
+      'Read the **privacy policy** for the details.',
+    ].join('\n\n'),
+  });
+});
 
 const REQUIRED = 'This field is required.';
 const field = (name: string) => byRole('textbox', new RegExp(`^${name}`));
@@ -73,7 +87,7 @@ describe('/register (domain.md registration)', () => {
     await waitFor(() => expect(panel).toHaveFocus());
     expect(panel).toHaveTextContent('We sent a link to jane.doe@example.com. It is valid for 48 hours');
     expect(screen.queryByRole('form', { hidden: true })).toBeNull();
-    expect(mails).toEqual([
+    expect(mails()).toEqual([
       { to: 'jane.doe@example.com', link: expect.stringMatching(/^\/confirm\?token=/) },
     ]);
   });
@@ -93,7 +107,7 @@ describe('/register (domain.md registration)', () => {
     expect(screen.getByText(/^Digits and the characters/)).toBeInTheDocument();
     expect(screen.getByText('At least 2 characters')).toBeInTheDocument();
     expect(field('Email address')).toHaveAttribute('aria-invalid', 'true');
-    expect(mails).toEqual([]);
+    expect(mails()).toEqual([]);
     expect(toasts).toEqual([]);
   });
 
@@ -104,13 +118,20 @@ describe('/register (domain.md registration)', () => {
     expect(await screen.findByText(REQUIRED)).toBeInTheDocument();
     expect(accept()).toHaveAttribute('aria-invalid', 'true');
     expect(accept()).toHaveFocus();
-    expect(mails).toEqual([]);
+    expect(mails()).toEqual([]);
   });
 
   it('DISCLAIMER_OUTDATED: reloads the terms, says so, and asks for a new acceptance', async () => {
     const { toasts } = await openForm();
-    await fill(OUTDATED_EMAIL);
+    await fill();
     await user.click(accept());
+    // An administrator publishes new terms while the visitor reads the old ones.
+    const current = published();
+    Object.assign(current ?? {}, {
+      versionNumber: (current?.versionNumber ?? 0) + 1,
+      title: 'Registration terms (updated)',
+      body: `${current?.body}\n\nWe keep a registration that is never confirmed for 30 days, then delete it.`,
+    });
     await user.click(submit());
     const notice = await findByRole('alert');
     expect(notice).toHaveTextContent('The terms changed while you were reading them.');
@@ -128,8 +149,13 @@ describe('/register (domain.md registration)', () => {
   });
 
   it('other refusals are the error catalogue toasts (429 TOO_MANY_REQUESTS), and the form stays', async () => {
+    server.use(
+      http.post('/api/registrations', () =>
+        HttpResponse.json({ code: 'TOO_MANY_REQUESTS', message: 'Slow down' }, { status: 429 }),
+      ),
+    );
     const { toasts } = await openForm();
-    await fill(BUSY_EMAIL);
+    await fill();
     await user.click(accept());
     await user.click(submit());
     await waitFor(() => expect(toasts).toEqual(['Too many requests. Please wait a moment and try again.']));
@@ -177,6 +203,6 @@ describe('/register (domain.md registration)', () => {
     await user.keyboard('{Enter}');
     const mailbox = await findByRole('status', 'Check your mailbox');
     await waitFor(() => expect(mailbox).toHaveFocus());
-    expect(mails.map((mail) => mail.to)).toEqual(['jo@ex.eu']);
+    expect(mails().map((mail) => mail.to)).toEqual(['jo@ex.eu']);
   });
 });

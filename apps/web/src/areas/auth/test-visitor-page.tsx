@@ -5,7 +5,8 @@ import { afterAll, beforeAll, beforeEach, vi } from 'vitest';
 import type { Auth } from '../../auth/msal-auth';
 import { createErrorHandler, createQueryClient } from '../../http/error-handler';
 import { createHttpClient } from '../../http/http-client';
-import { type MockMail, registrationHandlers } from '../../mock/registration-handlers';
+import { createMockContext, createMockHandlers } from '../../mock/handlers';
+import { addDemoLinks } from '../../mock/test-company';
 import { renderApp } from '../../test/render-app';
 import { testAuth } from '../../test/session-users';
 import { createTestI18n } from '../../test/test-i18n';
@@ -23,13 +24,13 @@ export const findByRole = (role: ByRoleMatcher, name?: string | RegExp) =>
   screen.findByRole(role, { name, hidden: true });
 
 /**
- * Test helper of the visitor pages: mock mode's registration endpoints (msw, no delay, fresh demo data for
- * every test) answer the real HTTP client. Call it at the top of a test file; it returns the server (for
- * one-off answers) and the mails the mock "sent".
+ * Test helper of the visitor pages: mock mode's handlers (msw, no delay, a fresh demo world with the
+ * confirm page's links for every test) answer the real HTTP client. Call it at the top of a test file; it
+ * returns the server (for one-off answers), the mails the mock "sent" (its outbox) and the store.
  */
 export function serveRegistrationApi() {
   const server = setupServer();
-  const mails: MockMail[] = [];
+  let context = createMockContext({ delayMs: 0 });
   beforeAll(() => {
     server.listen({ onUnhandledRequest: 'error' });
     // A page waits for a call and a render of the whole form: on a busy machine that can take more than
@@ -37,13 +38,13 @@ export function serveRegistrationApi() {
     configure({ asyncUtilTimeout: 5000 });
   });
   beforeEach(() => {
-    mails.length = 0;
-    server.resetHandlers(
-      ...registrationHandlers({ delayMs: 0, newId: () => 'unused' }, { onMail: (mail) => mails.push(mail) }),
-    );
+    context = createMockContext({ delayMs: 0 });
+    addDemoLinks(context.db);
+    server.resetHandlers(...createMockHandlers({ delayMs: 0, db: context.db }));
   });
   afterAll(() => server.close());
-  return { server, mails };
+  const mails = () => context.db.outbox.map((mail) => ({ to: mail.toAddress, link: mail.link }));
+  return { server, mails, db: () => context.db };
 }
 
 /**

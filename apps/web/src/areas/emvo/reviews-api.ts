@@ -1,4 +1,6 @@
 import {
+  type BillingStepInput,
+  type CheckDecisionInput,
   type CheckDetail,
   checksApi,
   type QueueFlag,
@@ -9,7 +11,7 @@ import type { ListQuery } from '@portal/list-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { apiKey } from '../../http/api-call';
 import { useApiList, useApiMutation, useApiQuery } from '../../http/api-hooks';
-import { HttpError } from '../../http/http-client';
+import { INLINE_ERRORS } from '../../http/error-handler';
 
 /** The queue flags that are on: `assignedToMe=true`, `overdue=true` (contracts QUEUE_FLAGS). */
 export type QueueFlags = Partial<Record<QueueFlag, boolean>>;
@@ -34,24 +36,27 @@ export const useCheckDetail = (id: string) => useApiQuery(checksApi.check, { par
  */
 export const REVIEW_VIEWS = [reviewQueuesApi.queue, checksApi.check] as const;
 
-/** A stale decision: another reviewer acted first (409 CHECK_DECIDED_FIRST). */
-export const isDecidedFirst = (error: unknown): boolean =>
-  error instanceof HttpError &&
-  error.status === 409 &&
-  (error.code === 'CHECK_DECIDED_FIRST' ||
-    (Array.isArray(error.body) && error.body.some((entry) => entry?.code === 'CHECK_DECIDED_FIRST')));
+/** The calls of a step on one check: a decision, a billing step. */
+export interface CheckCalls {
+  decide: (body: CheckDecisionInput) => Promise<unknown>;
+  bill: (body: BillingStepInput) => Promise<unknown>;
+}
 
 /**
- * A check's decisions and billing steps. Each answers the check as it is now; whatever happens (success or
- * failure: a 409 means someone acted first), every view of the reviews reloads, so the reviewer never
- * decides on a stale page twice. Failures go on to the app's error handler, which shows their message.
+ * A check's decisions and billing steps, from their form dialogs (check-action-dialog.tsx), which show a
+ * refusal beside the form (INLINE_ERRORS): someone who decided first (409 CHECK_DECIDED_FIRST), an invoice
+ * number of the wrong shape. Each answers the check as it is now; whatever happens, every view of the
+ * reviews reloads, so the reviewer never decides on a stale page twice.
  */
-export function useCheckActions(id: string) {
+export function useCheckActions(id: string): CheckCalls {
   const queryClient = useQueryClient();
   const store = (detail: CheckDetail) =>
     queryClient.setQueryData(apiKey(checksApi.check, { params: { id } }), detail);
+  const options = { invalidates: REVIEW_VIEWS, onSuccess: store, meta: INLINE_ERRORS };
+  const { mutateAsync: decide } = useApiMutation(checksApi.decide, options);
+  const { mutateAsync: bill } = useApiMutation(checksApi.bill, options);
   return {
-    decide: useApiMutation(checksApi.decide, { invalidates: REVIEW_VIEWS, onSuccess: store }),
-    bill: useApiMutation(checksApi.bill, { invalidates: REVIEW_VIEWS, onSuccess: store }),
+    decide: (body) => decide({ params: { id }, body }),
+    bill: (body) => bill({ params: { id }, body }),
   };
 }

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditHandlers } from '../../../mock/audit-handlers';
-import { createMockAuditLog } from '../../../mock/audit-log';
-import { createMockStorage } from '../../../mock/storage-admin-handlers';
+import { writeAudit } from '../../../mock/audit-trail';
+import { createMockContext } from '../../../mock/handlers';
 import { renderScreen } from '../../../test/render-screen';
 import { AuditPage } from './audit-page';
 
@@ -14,12 +14,20 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 beforeEach(() => {
   calls = [];
-  server.resetHandlers(
-    ...auditHandlers(
-      { delayMs: 0, newId: () => 'unused' },
-      { log: createMockAuditLog(), storage: createMockStorage() },
-    ),
-  );
+  // The trail's rows, as the admin's and the reviewer's changes write them.
+  let now = new Date();
+  const context = createMockContext({ delayMs: 0, now: () => now });
+  const write = (day: string, role: string, action: string, entity: string, diff: unknown) => {
+    now = new Date(`${day}T09:30:00Z`);
+    const request = new Request(location.origin, { headers: { authorization: `Bearer mock.${role}` } });
+    writeAudit(context, request, { action, entity, entityId: `demo-${entity}`, diff });
+  };
+  write('2026-01-10', 'ADMIN', 'CREATE', 'gateway', { name: 'Demo Hub', active: true });
+  write('2026-02-02', 'ADMIN', 'UPDATE', 'gateway', { active: { from: true, to: false } });
+  write('2026-03-05', 'EMVO', 'APPROVE', 'check', { status: { from: 'IN_REVIEW', to: 'APPROVED' } });
+  const issued = { status: { from: 'REQUESTED', to: 'ISSUED' }, tokenValue: 'tok-123' };
+  write('2026-03-06', 'EMVO', 'ISSUE_SESSION_TOKEN', 'sessionToken', issued);
+  server.resetHandlers(...auditHandlers(context));
   server.events.removeAllListeners();
   server.events.on('request:start', ({ request }) => {
     const url = new URL(request.url);

@@ -2,7 +2,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createMockHandlers } from '../../../mock/handlers';
+import { disclaimerContentsHandlers } from '../../../mock/disclaimer-contents-handlers';
+import { createMockContext } from '../../../mock/handlers';
+import { linksHandlers } from '../../../mock/links-handlers';
 import { ModalHost } from '../../../modal/modal-host';
 import { closeModal } from '../../../modal/modal-store';
 import { renderScreen } from '../../../test/render-screen';
@@ -17,7 +19,8 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 beforeEach(() => {
   calls = [];
-  server.resetHandlers(...createMockHandlers({ delayMs: 0 }));
+  const context = createMockContext({ delayMs: 0 });
+  server.resetHandlers(...disclaimerContentsHandlers(context), ...linksHandlers(context));
   server.events.removeAllListeners();
   server.events.on('request:start', async ({ request }) => {
     const url = new URL(request.url);
@@ -67,14 +70,11 @@ async function versions(type = 'Sign-in') {
 describe('/admin/disclaimer-contents (issue 13): the texts by type, beside the footer links', () => {
   it('lists the versions of a type newest first, and keeps the footer links', async () => {
     renderPage();
-    expect(await versions()).toEqual([
-      ['2', 'Using the portal', 'Draft'],
-      ['1', 'Using the portal', 'Published'],
-    ]);
+    expect(await versions()).toEqual([['1', 'Before you sign in', 'Published']]);
     await user.click(screen.getByRole('button', { name: 'Registration' }));
     expect(await versions('Registration')).toEqual([
-      ['2', 'Registration terms', 'Published'],
-      ['1', 'Registration terms', 'Archived'],
+      ['2', 'Registration', 'Published'],
+      ['1', 'Registration', 'Archived'],
     ]);
     expect(screen.getByRole('heading', { level: 2, name: 'Footer links' })).toBeInTheDocument();
   });
@@ -82,14 +82,16 @@ describe('/admin/disclaimer-contents (issue 13): the texts by type, beside the f
   it('publishes a draft after the confirmation: the published version is archived', async () => {
     renderPage();
     await versions();
-    await user.click(screen.getByRole('button', { name: 'Publish Using the portal, version 2' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Publish Using the portal, version 2?' });
+    await user.click(screen.getByRole('button', { name: 'Privacy' }));
+    await versions('Privacy');
+    await user.click(screen.getByRole('button', { name: 'Publish Privacy, version 2' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Publish Privacy, version 2?' });
     expect(dialog).toHaveTextContent('Every user is asked to accept it at their next sign-in.');
     await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
     await waitFor(async () =>
-      expect(await versions()).toEqual([
-        ['2', 'Using the portal', 'Published'],
-        ['1', 'Using the portal', 'Archived'],
+      expect(await versions('Privacy')).toEqual([
+        ['2', 'Privacy', 'Published'],
+        ['1', 'Privacy', 'Archived'],
       ]),
     );
     expect(calls).toContainEqual({
@@ -102,7 +104,9 @@ describe('/admin/disclaimer-contents (issue 13): the texts by type, beside the f
   it('edits a draft beside its preview, rendered safely', async () => {
     renderPage();
     await versions();
-    await user.click(screen.getByRole('button', { name: 'Edit Using the portal, version 2' }));
+    await user.click(screen.getByRole('button', { name: 'Privacy' }));
+    await versions('Privacy');
+    await user.click(screen.getByRole('button', { name: 'Edit Privacy, version 2' }));
     const dialog = await screen.findByRole('dialog');
     const body = within(dialog).getByRole('textbox', { name: /Text \(markdown\)/ });
     await user.clear(body);

@@ -1,57 +1,27 @@
+import { disclaimerDraftInputSchema } from '@portal/contracts';
+import type { TFunction } from 'i18next';
 import { useId } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CheckboxField } from '../../../forms/choice-fields';
-import { Form, useFormKit } from '../../../forms/form';
-import { FormActions } from '../../../forms/form-actions';
 import { TextareaField, TextField } from '../../../forms/text-fields';
-import { closeModal } from '../../../modal/modal-store';
+import { openFormDialog } from '../../../modal/form-dialog';
 import { toast } from '../../../toast/toast';
 import { MarkdownText } from '../../../ui/markdown-text';
 import styles from './disclaimer-contents.module.css';
-import {
-  type DisclaimerContent,
-  type DisclaimerType,
-  useDisclaimerMutations,
-} from './disclaimer-contents-api';
-
-interface DraftValues {
-  title: string;
-  body: string;
-  requiresAcceptance: boolean;
-}
+import type { DisclaimerContent, DisclaimerDraftValues, DisclaimerType } from './disclaimer-contents-api';
 
 /**
- * A new draft of a type, or a draft's edit (issue 13): the markdown beside its preview, rendered as users
- * will see it (MarkdownText: no raw HTML, links in a new tab). Saving keeps it a draft; publishing is its
- * own, confirmed, step.
+ * The draft's fields, their rules the contract's (disclaimerDraftInputSchema): the markdown beside its
+ * preview, rendered as users will see it (MarkdownText: no raw HTML, links in a new tab).
  */
-export function DisclaimerDraftForm({ type, draft }: { type: DisclaimerType; draft?: DisclaimerContent }) {
+function DraftFields() {
   const { t } = useTranslation();
   const previewId = useId();
-  const form = useFormKit<DraftValues>({
-    defaultValues: {
-      title: draft?.title ?? '',
-      body: draft?.body ?? '',
-      requiresAcceptance: draft?.requiresAcceptance ?? false,
-    },
-  });
-  const body = useWatch({ control: form.control, name: 'body' });
-  const { create, update } = useDisclaimerMutations();
-  const save = async (values: DraftValues) => {
-    if (draft)
-      await update.mutateAsync({ params: { id: draft.id }, body: { ...values, version: draft.version } });
-    else await create.mutateAsync({ body: { ...values, type } });
-    toast.success(t('admin.disclaimerContents.saved', { title: values.title }));
-    closeModal();
-  };
+  const body = useWatch<DisclaimerDraftValues, 'body'>({ name: 'body' });
   return (
-    <Form
-      form={form}
-      onSubmit={(values) => save(values).catch(() => {})}
-      aria-label={t('admin.disclaimerContents.form', { type: t(`admin.disclaimerContents.types.${type}`) })}
-    >
-      <TextField name="title" label={t('admin.disclaimerContents.fields.title')} required maxLength={200} />
+    <>
+      <TextField name="title" label={t('admin.disclaimerContents.fields.title')} />
       <CheckboxField
         name="requiresAcceptance"
         label={t('admin.disclaimerContents.fields.requiresAcceptance')}
@@ -61,9 +31,7 @@ export function DisclaimerDraftForm({ type, draft }: { type: DisclaimerType; dra
           name="body"
           label={t('admin.disclaimerContents.fields.body')}
           description={t('admin.disclaimerContents.bodyHint')}
-          required
           rows={16}
-          maxLength={50_000}
         />
         <section aria-labelledby={previewId}>
           <h3 id={previewId}>{t('admin.disclaimerContents.preview')}</h3>
@@ -72,7 +40,34 @@ export function DisclaimerDraftForm({ type, draft }: { type: DisclaimerType; dra
           </div>
         </section>
       </div>
-      <FormActions saving={form.formState.isSubmitting} />
-    </Form>
+    </>
   );
+}
+
+/**
+ * A new draft of a type, or a draft's edit (issue 13), in the form dialog; `save` is the create or update
+ * call. Saving keeps it a draft; publishing is its own, confirmed, step. A refusal (a stale version) stays
+ * beside the form.
+ */
+export function openDisclaimerDraftForm(
+  t: TFunction,
+  type: DisclaimerType,
+  save: (values: DisclaimerDraftValues, draft: DisclaimerContent | undefined) => Promise<unknown>,
+  draft?: DisclaimerContent,
+) {
+  const typeName = t(`admin.disclaimerContents.types.${type}`);
+  openFormDialog<DisclaimerDraftValues, unknown>({
+    title: t(draft ? 'admin.disclaimerContents.edit' : 'admin.disclaimerContents.create', { type: typeName }),
+    isLarge: true,
+    confirm: 'actions.save',
+    defaultValues: {
+      title: draft?.title ?? '',
+      body: draft?.body ?? '',
+      requiresAcceptance: draft?.requiresAcceptance ?? false,
+    },
+    schema: disclaimerDraftInputSchema,
+    fields: <DraftFields />,
+    submit: (values) => save(values, draft),
+    done: (_, values) => toast.success(t('admin.disclaimerContents.saved', { title: values.title })),
+  });
 }

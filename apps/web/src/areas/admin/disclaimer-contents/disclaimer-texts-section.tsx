@@ -12,8 +12,9 @@ import {
   type DisclaimerType,
   useDisclaimerMutations,
   useDisclaimerVersions,
+  useSaveDraft,
 } from './disclaimer-contents-api';
-import { DisclaimerDraftForm } from './disclaimer-draft-form';
+import { openDisclaimerDraftForm } from './disclaimer-draft-form';
 
 const day = (value: string | null) => (value ? new Date(value).toLocaleDateString('en-US') : '');
 
@@ -27,20 +28,13 @@ export function DisclaimerTextsSection() {
   const [type, setType] = useState<DisclaimerType>('LOGIN');
   const { data, isFetching } = useDisclaimerVersions(type);
   const { publish, remove } = useDisclaimerMutations();
+  const save = useSaveDraft(type);
   const versions = data?.items ?? [];
   const hasDraft = versions.some((version) => version.status === 'DRAFT');
   const typeName = (value: DisclaimerType) => t(`admin.disclaimerContents.types.${value}`);
   const named = (row: DisclaimerContent) => ({ title: row.title, version: row.versionNumber });
 
-  const edit = (draft?: DisclaimerContent) =>
-    openModal({
-      title: t(draft ? 'admin.disclaimerContents.edit' : 'admin.disclaimerContents.create', {
-        type: typeName(type),
-      }),
-      component: <DisclaimerDraftForm type={type} {...(draft ? { draft } : {})} />,
-      isLarge: true,
-      hideButtons: true,
-    });
+  const edit = (draft?: DisclaimerContent) => openDisclaimerDraftForm(t, type, save, draft);
   const read = (row: DisclaimerContent) =>
     openModal({
       title: t('admin.disclaimerContents.readTitle', named(row)),

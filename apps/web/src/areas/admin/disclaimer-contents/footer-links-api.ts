@@ -1,5 +1,6 @@
-import { type LinkItem, linksApi } from '@portal/contracts';
+import { type LinkInput, type LinkItem, linksApi } from '@portal/contracts';
 import { useApiMutation, useApiQuery } from '../../../http/api-hooks';
+import { INLINE_ERRORS } from '../../../http/error-handler';
 
 export type { LinkInput, LinkItem } from '@portal/contracts';
 
@@ -15,11 +16,27 @@ export const linkUpdate = ({ id, label, link, order, active, version }: LinkItem
   body: { label, link, order, active, version },
 });
 
-/** Create, update and delete; each refreshes every list under /links, the footer's included. */
+/** What the link form edits: a link less its place in the list. */
+export type LinkValues = Omit<LinkInput, 'order'>;
+
+/**
+ * Add a link (after the last: `nextOrder`) or edit one, from the form dialog (link-form.tsx), which shows a
+ * refusal beside the form (INLINE_ERRORS); each refreshes every list under /links, the footer's included.
+ */
+export function useSaveLink(nextOrder: number) {
+  const options = { invalidates: [linksApi.list], meta: INLINE_ERRORS };
+  const { mutateAsync: create } = useApiMutation(linksApi.create, options);
+  const { mutateAsync: update } = useApiMutation(linksApi.update, options);
+  return (values: LinkValues, link: LinkItem | undefined) =>
+    link
+      ? update(linkUpdate({ ...link, ...values }))
+      : create({ params: { id: FOOTER_LINKS }, body: { ...values, order: nextOrder } });
+}
+
+/** Reorder and delete; each refreshes every list under /links, the footer's included. */
 export function useLinkMutations() {
   const invalidates = [linksApi.list];
   return {
-    create: useApiMutation(linksApi.create, { invalidates }),
     update: useApiMutation(linksApi.update, { invalidates }),
     remove: useApiMutation(linksApi.remove, { invalidates }),
   };

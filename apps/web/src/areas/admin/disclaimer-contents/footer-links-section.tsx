@@ -10,8 +10,9 @@ import {
   swapOrder,
   useLinkMutations,
   useManagedLinks,
+  useSaveLink,
 } from './footer-links-api';
-import { LinkForm } from './link-form';
+import { openLinkForm } from './link-form';
 
 /**
  * /admin/disclaimer-contents (domain.md), its footer-links part, managed through the spec's /links calls:
@@ -23,12 +24,8 @@ export function FooterLinksSection() {
   const { update, remove } = useLinkMutations();
   const nextOrder = Math.max(0, ...links.map((link) => link.order)) + 1;
 
-  const edit = (link?: LinkItem) =>
-    openModal({
-      title: t(link ? 'admin.footerLinks.edit' : 'admin.footerLinks.create'),
-      component: <LinkForm nextOrder={nextOrder} {...(link ? { link } : {})} />,
-      hideButtons: true,
-    });
+  const save = useSaveLink(nextOrder);
+  const edit = (link?: LinkItem) => openLinkForm(t, save, link);
   const move = async (index: number, direction: -1 | 1) => {
     for (const changed of swapOrder(links, index, direction)) {
       await update.mutateAsync(linkUpdate(changed));

@@ -1,53 +1,40 @@
+import { linkInputSchema } from '@portal/contracts';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { CheckboxField } from '../../../forms/choice-fields';
-import { Form, useFormKit } from '../../../forms/form';
-import { FormActions } from '../../../forms/form-actions';
 import { TextField } from '../../../forms/text-fields';
-import { closeModal } from '../../../modal/modal-store';
+import { openFormDialog } from '../../../modal/form-dialog';
 import { toast } from '../../../toast/toast';
-import {
-  FOOTER_LINKS,
-  type LinkInput,
-  type LinkItem,
-  linkUpdate,
-  useLinkMutations,
-} from './footer-links-api';
+import type { LinkItem, LinkValues } from './footer-links-api';
 
-/** Add or edit a footer link (spec §3 footer link: label, link; spec §5 url pattern). */
-export function LinkForm({ link, nextOrder }: { link?: LinkItem; nextOrder: number }) {
+/** A link's fields, their rules the contract's (linkInputSchema: spec §5 url pattern). */
+function LinkFields() {
   const { t } = useTranslation();
-  const form = useFormKit<Omit<LinkInput, 'order'>>({
-    defaultValues: { label: link?.label ?? '', link: link?.link ?? '', active: link?.active ?? true },
-  });
-  const { create, update } = useLinkMutations();
-  const save = async (values: Omit<LinkInput, 'order'>) => {
-    if (link) await update.mutateAsync(linkUpdate({ ...link, ...values }));
-    else await create.mutateAsync({ params: { id: FOOTER_LINKS }, body: { ...values, order: nextOrder } });
-    toast.success(t('admin.footerLinks.saved', { label: values.label }));
-    closeModal();
-  };
   return (
-    <Form
-      form={form}
-      onSubmit={(values) => save(values).catch(() => {})}
-      aria-label={t('admin.footerLinks.form')}
-    >
-      <TextField
-        name="label"
-        label={t('admin.footerLinks.fields.label')}
-        required
-        minLength={1}
-        maxLength={100}
-      />
-      <TextField
-        type="url"
-        name="link"
-        label={t('admin.footerLinks.fields.link')}
-        required
-        maxLength={2000}
-      />
+    <>
+      <TextField name="label" label={t('admin.footerLinks.fields.label')} />
+      <TextField type="url" name="link" label={t('admin.footerLinks.fields.link')} />
       <CheckboxField name="active" label={t('admin.footerLinks.fields.active')} />
-      <FormActions saving={form.formState.isSubmitting} />
-    </Form>
+    </>
   );
+}
+
+/**
+ * Add or edit a footer link (spec §3 footer link: label, link) in the form dialog; `save` is the create or
+ * update call. A refusal (a stale version) stays beside the form.
+ */
+export function openLinkForm(
+  t: TFunction,
+  save: (values: LinkValues, link: LinkItem | undefined) => Promise<unknown>,
+  link?: LinkItem,
+) {
+  openFormDialog<LinkValues, unknown>({
+    title: t(link ? 'admin.footerLinks.edit' : 'admin.footerLinks.create'),
+    confirm: 'actions.save',
+    defaultValues: { label: link?.label ?? '', link: link?.link ?? '', active: link?.active ?? true },
+    schema: linkInputSchema,
+    fields: <LinkFields />,
+    submit: (values) => save(values, link),
+    done: (_, values) => toast.success(t('admin.footerLinks.saved', { label: values.label })),
+  });
 }

@@ -1,6 +1,7 @@
 import { type FilePurpose, storageAdminApi } from '@portal/contracts';
 import type { ListQuery } from '@portal/list-query';
 import { useApiList, useApiMutation, useApiQuery } from '../../../http/api-hooks';
+import { INLINE_ERRORS } from '../../../http/error-handler';
 
 export type { StorageUsage, StoredFileRow } from '@portal/contracts';
 
@@ -16,11 +17,19 @@ export function uploadBody(purpose: FilePurpose, file: File): FormData {
   return body;
 }
 
-/** Upload and delete; each refreshes the list and the usage (both under /api/admin/files). */
+/**
+ * An upload, from the form dialog (upload-form.tsx), which shows a refusal beside the form (INLINE_ERRORS);
+ * it refreshes the list and the usage (both under /api/admin/files).
+ */
+export function useUpload() {
+  const { mutateAsync } = useApiMutation(storageAdminApi.upload, {
+    invalidates: [storageAdminApi.list],
+    meta: INLINE_ERRORS,
+  });
+  return (purpose: FilePurpose, file: File) => mutateAsync({ body: uploadBody(purpose, file) });
+}
+
+/** Delete; it refreshes the list and the usage (both under /api/admin/files). */
 export function useStorageMutations() {
-  const invalidates = [storageAdminApi.list];
-  return {
-    upload: useApiMutation(storageAdminApi.upload, { invalidates }),
-    remove: useApiMutation(storageAdminApi.remove, { invalidates }),
-  };
+  return { remove: useApiMutation(storageAdminApi.remove, { invalidates: [storageAdminApi.list] }) };
 }

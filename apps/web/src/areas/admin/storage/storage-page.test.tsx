@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createMockStorage, storageAdminHandlers } from '../../../mock/storage-admin-handlers';
+import { createMockContext } from '../../../mock/handlers';
+import type { MockContext } from '../../../mock/mock-http';
+import { storageAdminHandlers } from '../../../mock/storage-admin-handlers';
 import { ModalHost } from '../../../modal/modal-host';
 import { closeModal } from '../../../modal/modal-store';
 import { renderScreen } from '../../../test/render-screen';
@@ -17,12 +19,24 @@ let calls: Array<{ method: string; url: string }> = [];
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 let created = 0;
+let context: MockContext;
 beforeEach(() => {
   vi.mocked(toast.success).mockClear();
   calls = [];
   created = 0;
   const newId = () => `f9000000-0000-4000-8000-${String(++created).padStart(12, '0')}`;
-  server.resetHandlers(...storageAdminHandlers({ delayMs: 0, newId }, { storage: createMockStorage() }));
+  context = createMockContext({ delayMs: 0, newId });
+  // The demo world's files, and the newest: a document nothing references.
+  const [template] = context.db.storedFiles;
+  if (template) {
+    const guide = {
+      name: 'Onboarding guide.pdf',
+      purpose: 'DOCUMENT' as const,
+      createdAt: '2030-01-01T00:00:00.000Z',
+    };
+    context.db.storedFiles.push({ ...template, id: newId(), ...guide });
+  }
+  server.resetHandlers(...storageAdminHandlers(context));
   server.events.removeAllListeners();
   server.events.on('request:start', ({ request }) => {
     const url = new URL(request.url);
@@ -65,20 +79,22 @@ async function names() {
 describe('/admin/storage (issue 13 item 3)', { timeout: 30_000 }, () => {
   it('lists the stored files with company, references and a download link, and the usage per container', async () => {
     renderPage();
-    expect(await names()).toEqual([
-      'Onboarding guide.pdf',
-      'Signed agreement.pdf',
-      'Passport scan.pdf',
-      'Participation agreement v1.pdf',
-    ]);
-    expect(screen.getByRole('link', { name: 'Download Passport scan.pdf' })).toBeInTheDocument();
+    const shown = await names();
+    expect(shown[0]).toBe('Onboarding guide.pdf');
+    expect(shown).toHaveLength(20);
+    const proof = context.db.storedFiles.find(
+      (file) => shown.includes(file.name) && file.purpose === 'COPY_OF_PROOF',
+    );
+    expect(screen.getByRole('link', { name: `Download ${proof?.name}` })).toBeInTheDocument();
     const usage = screen.getByRole('table', { name: 'Usage per container' });
     expect(within(usage).getByRole('row', { name: /Agreement template/ })).toHaveTextContent(
       'portal-agreement-template',
     );
-    expect(within(usage).getByRole('row', { name: /Total/ })).toHaveTextContent('4');
+    expect(within(usage).getByRole('row', { name: /Total/ })).toHaveTextContent(
+      String(context.db.storedFiles.length),
+    );
     // A referenced file cannot be deleted: its button says why.
-    expect(screen.getByRole('button', { name: 'Delete Passport scan.pdf' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: `Delete ${proof?.name}` })).toBeDisabled();
   });
 
   it('filters by container through the URL and the call', async () => {
@@ -86,7 +102,9 @@ describe('/admin/storage (issue 13 item 3)', { timeout: 30_000 }, () => {
     await names();
     await user.selectOptions(screen.getByLabelText('Container'), 'COPY_OF_PROOF');
     await waitFor(() => expect(url()).toContain('purpose=COPY_OF_PROOF'));
-    await waitFor(async () => expect(await names()).toEqual(['Passport scan.pdf']));
+    const proofs = context.db.storedFiles.filter((file) => file.purpose === 'COPY_OF_PROOF');
+    await waitFor(async () => expect(await names()).toHaveLength(Math.min(20, proofs.length)));
+    expect((await names()).every((name) => proofs.some((file) => file.name === name))).toBe(true);
     expect(
       calls.some(
         (call) => call.url.startsWith('/api/admin/files?') && call.url.includes('purpose=COPY_OF_PROOF'),
@@ -99,7 +117,7 @@ describe('/admin/storage (issue 13 item 3)', { timeout: 30_000 }, () => {
     await names();
     await user.click(screen.getByRole('button', { name: 'Delete Onboarding guide.pdf' }));
     await user.click(within(dialog()).getByRole('button', { name: 'Delete' }));
-    await waitFor(async () => expect(await names()).not.toContain('Onboarding guide.pdf'));
+    await waitFor(async () => expect(await names()).not.toContain('Onboarding guide.pdf'), { timeout: 5000 });
     expect(calls).toContainEqual({
       method: 'DELETE',
       url: expect.stringMatching(/^\/api\/admin\/files\/.+\?version=1$/),

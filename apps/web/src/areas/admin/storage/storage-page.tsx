@@ -11,10 +11,10 @@ import { pagedTableProps } from '../../../table/paged-table-props';
 import { useTableParams } from '../../../table/use-table-params';
 import { StoredFileLink } from '../../../ui/stored-file-link';
 import styles from './admin-lists.module.css';
-import { type StoredFileRow, useStorageMutations, useStoredFiles } from './storage-api';
+import { type StoredFileRow, useStorageMutations, useStoredFiles, useUpload } from './storage-api';
 import { StorageUsageTotals } from './storage-usage-totals';
 import { TextFilter } from './text-filter';
-import { UploadForm } from './upload-form';
+import { openUploadForm } from './upload-form';
 
 /**
  * /admin/storage (domain.md, issue 13 item 3): the stored files by container and company, with size, type,
@@ -28,8 +28,8 @@ export function StoragePage() {
   const { remove } = useStorageMutations();
   const downloads = useFileDownloads();
 
-  const upload = () =>
-    openModal({ title: t('admin.storage.upload'), component: <UploadForm />, hideButtons: true });
+  const uploadFile = useUpload();
+  const upload = () => openUploadForm(t, uploadFile);
 
   const confirmDelete = (file: StoredFileRow) =>
     openModal({

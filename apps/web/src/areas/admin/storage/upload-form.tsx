@@ -1,12 +1,11 @@
-import { FILE_PURPOSES, type FilePurpose } from '@portal/contracts';
+import { FILE_PURPOSES, type FilePurpose, fileFormSchema, type StoredFileRow } from '@portal/contracts';
+import type { TFunction } from 'i18next';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SelectField } from '../../../forms/choice-fields';
 import { FileInput } from '../../../forms/file-input';
-import { Form, useFormKit } from '../../../forms/form';
-import { FormActions } from '../../../forms/form-actions';
-import { closeModal } from '../../../modal/modal-store';
+import { openFormDialog } from '../../../modal/form-dialog';
 import { toast } from '../../../toast/toast';
-import { uploadBody, useStorageMutations } from './storage-api';
 
 interface UploadValues {
   purpose: FilePurpose;
@@ -14,30 +13,39 @@ interface UploadValues {
 }
 
 /**
- * issue 13 item 3: "upload into a container". The file field follows the chosen container's rules (its
- * extensions and size limit, packages/domain FILE_RULES); the API checks them again, and the content.
+ * The container (the contract's fileFormSchema: the multipart's text fields) and the file, which follows
+ * the chosen container's rules (its extensions and size limit, packages/domain FILE_RULES); the API checks
+ * them again, and the content.
  */
-export function UploadForm() {
+function UploadFields() {
   const { t } = useTranslation();
-  const form = useFormKit<UploadValues>({ defaultValues: { purpose: 'DOCUMENT', file: null } });
-  const { upload } = useStorageMutations();
-  const purpose = form.watch('purpose');
-  const save = async ({ purpose, file }: UploadValues) => {
-    if (!file) return;
-    const stored = await upload.mutateAsync({ body: uploadBody(purpose, file) });
-    toast.success(t('admin.storage.uploaded', { name: stored.name }));
-    closeModal();
-  };
+  const purpose = useWatch<UploadValues, 'purpose'>({ name: 'purpose' });
   const purposes = FILE_PURPOSES.map((id) => ({ id, name: t(`admin.storage.purposes.${id}`) }));
   return (
-    <Form
-      form={form}
-      onSubmit={(values) => save(values).catch(() => {})}
-      aria-label={t('admin.storage.upload')}
-    >
-      <SelectField name="purpose" label={t('admin.storage.fields.purpose')} items={purposes} required />
+    <>
+      <SelectField name="purpose" label={t('admin.storage.fields.purpose')} items={purposes} />
       <FileInput key={purpose} name="file" label={t('admin.storage.fields.file')} accept={purpose} required />
-      <FormActions saving={form.formState.isSubmitting} />
-    </Form>
+    </>
   );
+}
+
+/**
+ * issue 13 item 3: "upload into a container", in the form dialog; `upload` is the call. A refusal (a file
+ * the container does not take) stays beside the form.
+ */
+export function openUploadForm(
+  t: TFunction,
+  upload: (purpose: FilePurpose, file: File) => Promise<StoredFileRow>,
+) {
+  openFormDialog<UploadValues, StoredFileRow>({
+    title: t('admin.storage.upload'),
+    confirm: 'actions.save',
+    defaultValues: { purpose: 'DOCUMENT', file: null },
+    schema: fileFormSchema,
+    fields: <UploadFields />,
+    // The file is required: the form does not submit without one.
+    submit: ({ purpose, file }) =>
+      file ? upload(purpose, file) : Promise.reject(new Error('No file chosen')),
+    done: (stored) => toast.success(t('admin.storage.uploaded', { name: stored.name })),
+  });
 }

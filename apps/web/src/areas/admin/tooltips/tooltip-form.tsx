@@ -1,56 +1,53 @@
+import { tooltipInputSchema } from '@portal/contracts';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { CheckboxField } from '../../../forms/choice-fields';
-import { Form, useFormKit } from '../../../forms/form';
-import { FormActions } from '../../../forms/form-actions';
 import { TextareaField, TextField } from '../../../forms/text-fields';
-import { closeModal } from '../../../modal/modal-store';
+import { openFormDialog } from '../../../modal/form-dialog';
 import { toast } from '../../../toast/toast';
-import { type Tooltip, type TooltipInput, useTooltipMutations } from './tooltips-api';
+import type { Tooltip, TooltipInput } from './tooltips-api';
 
-/** Create or edit a tooltip: key unique, like onboarding.company.vatnumber; text up to 500 characters. */
-export function TooltipForm({ tooltip }: { tooltip?: Tooltip }) {
+/** The tooltip's fields, their rules the contract's (tooltipInputSchema); the key is fixed once created. */
+function TooltipFields({ editing }: { editing: boolean }) {
   const { t } = useTranslation();
-  const form = useFormKit<TooltipInput>({
+  return (
+    <>
+      <TextField
+        name="key"
+        label={t('admin.tooltips.fields.key')}
+        description={t('admin.tooltips.keyHelp')}
+        readOnly={editing}
+      />
+      <TextField name="screen" label={t('admin.tooltips.fields.screen')} />
+      <TextareaField name="text" label={t('admin.tooltips.fields.text')} />
+      <CheckboxField name="active" label={t('admin.tooltips.fields.active')} />
+    </>
+  );
+}
+
+/**
+ * Create or edit a tooltip (key unique, like onboarding.company.vatnumber; text up to 500 characters) in
+ * the form dialog; `save` is the create or update call. A refusal (a key taken, a stale version) stays
+ * beside the form.
+ */
+export function openTooltipForm(
+  t: TFunction,
+  save: (input: TooltipInput, tooltip: Tooltip | undefined) => Promise<unknown>,
+  tooltip?: Tooltip,
+) {
+  openFormDialog<TooltipInput, unknown>({
+    title: t(tooltip ? 'admin.tooltips.edit' : 'admin.tooltips.create'),
+    isLarge: true,
+    confirm: 'actions.save',
     defaultValues: {
       key: tooltip?.key ?? '',
       screen: tooltip?.screen ?? '',
       text: tooltip?.text ?? '',
       active: tooltip?.active ?? true,
     },
+    schema: tooltipInputSchema,
+    fields: <TooltipFields editing={tooltip !== undefined} />,
+    submit: (values) => save(values, tooltip),
+    done: (_, values) => toast.success(t('admin.tooltips.saved', { key: values.key })),
   });
-  const { create, update } = useTooltipMutations();
-  const save = async (values: TooltipInput) => {
-    if (tooltip) {
-      await update.mutateAsync({ params: { id: tooltip.id }, body: { ...values, version: tooltip.version } });
-    } else await create.mutateAsync({ body: values });
-    toast.success(t('admin.tooltips.saved', { key: values.key }));
-    closeModal();
-  };
-  return (
-    <Form
-      form={form}
-      onSubmit={(values) => save(values).catch(() => {})}
-      aria-label={t('admin.tooltips.form')}
-    >
-      <TextField
-        name="key"
-        label={t('admin.tooltips.fields.key')}
-        description={t('admin.tooltips.keyHelp')}
-        required
-        minLength={3}
-        maxLength={100}
-        readOnly={tooltip !== undefined}
-      />
-      <TextField name="screen" label={t('admin.tooltips.fields.screen')} required />
-      <TextareaField
-        name="text"
-        label={t('admin.tooltips.fields.text')}
-        required
-        minLength={1}
-        maxLength={500}
-      />
-      <CheckboxField name="active" label={t('admin.tooltips.fields.active')} />
-      <FormActions saving={form.formState.isSubmitting} />
-    </Form>
-  );
 }

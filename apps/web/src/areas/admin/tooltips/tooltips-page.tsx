@@ -1,26 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import { tk } from '../../../i18n/i18n';
-import { openModal } from '../../../modal/modal-store';
 import type { Column } from '../../../table/column';
 import { DataTable } from '../../../table/data-table';
 import { ListToolbar } from '../../../table/list-toolbar';
 import { pagedTableProps } from '../../../table/paged-table-props';
 import { useTableParams } from '../../../table/use-table-params';
-import { TooltipForm } from './tooltip-form';
-import { type Tooltip, useTooltipList } from './tooltips-api';
+import { openTooltipForm } from './tooltip-form';
+import { type Tooltip, useSaveTooltip, useTooltipList } from './tooltips-api';
 
 /** /admin/tooltips (domain.md): the texts of the tooltip icons beside form labels. */
 export function TooltipsPage() {
   const { t } = useTranslation();
   const params = useTableParams({ filters: ['active'] });
   const { data, isFetching } = useTooltipList(params.query);
-  const edit = (tooltip?: Tooltip) =>
-    openModal({
-      title: t(tooltip ? 'admin.tooltips.edit' : 'admin.tooltips.create'),
-      component: <TooltipForm {...(tooltip ? { tooltip } : {})} />,
-      hideButtons: true,
-      isLarge: true,
-    });
+  const save = useSaveTooltip();
+  const edit = (tooltip?: Tooltip) => openTooltipForm(t, save, tooltip);
   const columns: Column<Tooltip>[] = [
     {
       id: 'key',

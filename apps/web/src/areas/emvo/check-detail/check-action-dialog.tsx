@@ -1,167 +1,68 @@
-import type { ReviewAction } from '@portal/contracts';
-import { type BillingAction, isInvoiceNumber, isReasonRequired } from '@portal/domain';
-import type { TFunction } from 'i18next';
-import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Form, useFormKit } from '../../../forms/form';
-import type { FormRefinement } from '../../../forms/form-schema';
-import { TextareaField, TextField } from '../../../forms/text-fields';
-import { tk } from '../../../i18n/i18n';
 import {
-  closeModal,
-  getShownModal,
-  type ModalButton,
-  openModal,
-  updateModal,
-} from '../../../modal/modal-store';
+  type BillingStepInput,
+  billingStepSchema,
+  checkDecisionSchema,
+  type ReviewAction,
+} from '@portal/contracts';
+import { type BillingAction, isReasonRequired } from '@portal/domain';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { TextareaField, TextField } from '../../../forms/text-fields';
+import { openFormDialog } from '../../../modal/form-dialog';
 import { toast } from '../../../toast/toast';
-import { isDecidedFirst, useCheckActions } from '../reviews-api';
+import type { CheckCalls } from '../reviews-api';
 
 /** What the reviewer does to a check: a decision (START included) or a billing step (FINANCIAL). */
 export type CheckStep =
   | { kind: 'decision'; action: ReviewAction }
   | { kind: 'billing'; action: BillingAction };
 
-/** contracts checkDecisionSchema: a reason of at most 2,000 characters. */
-export const REASON_MAX_LENGTH = 2000;
-/** contracts billingStepSchema, packages/domain INVOICE_NUMBER_PATTERN: 1 to 30 characters. */
-export const INVOICE_NUMBER_MAX_LENGTH = 30;
-
-/** The form's message for an invoice number of the wrong shape: the API's own message for the same rule. */
-const INVOICE_NUMBER_MESSAGE = tk('errors.back.INVALID_INVOICE_NUMBER');
-
-/** packages/domain INVOICE_NUMBER_PATTERN, checked in the form before anything is sent. */
-const invoiceNumberRule: FormRefinement = {
-  path: 'invoiceNumber',
-  dependsOn: [],
-  check: (values) => {
-    const value = values.invoiceNumber;
-    if (typeof value !== 'string' || value.trim() === '') return undefined;
-    return isInvoiceNumber(value) ? undefined : INVOICE_NUMBER_MESSAGE;
-  },
-};
-
 interface StepValues {
   reason: string;
   invoiceNumber: string;
 }
 
-/** Where the modal's primary button finds the embedded form's submission, once the form is mounted. */
-interface Submitter {
-  current: (() => void) | undefined;
-}
-
 /** The step asks for a reason (domain.md: all decisions but Approve; Start is no decision). */
 const needsReason = (step: CheckStep) => step.kind === 'decision' && isReasonRequired(step.action);
 
-/**
- * The modal's primary button confirms the step (spec §2: so does Enter outside a textarea). It stays open
- * while the call runs: the form closes it once the check is decided, or keeps it with the reviewer's input
- * when the call failed for a reason they can fix.
- */
-const confirmButton = (step: CheckStep, submitter: Submitter, disabled = false): ModalButton => ({
-  name: `emvo.check.actions.${step.action}.confirm`,
-  keepOpen: true,
-  disabled,
-  action: () => submitter.current?.(),
-});
-
-interface CheckStepFormProps {
-  step: CheckStep;
-  checkId: string;
-  /** The check's version the reviewer saw: a decision on a stale one answers 409 CHECK_DECIDED_FIRST. */
-  version: number;
-  submitter: Submitter;
+/** The body a step sends: the contract's (checkDecisionSchema, billingStepSchema). */
+function bodyOf(step: CheckStep, values: StepValues, version: number) {
+  if (step.kind === 'decision') {
+    const reason = needsReason(step) ? values.reason.trim() : null;
+    return { kind: 'decision', body: { action: step.action, reason, version } } as const;
+  }
+  const body: BillingStepInput =
+    step.action === 'MARK_INVOICED'
+      ? { action: 'MARK_INVOICED', invoiceNumber: values.invoiceNumber.trim(), version }
+      : { action: 'MARK_PAID', version };
+  return { kind: 'billing', body } as const;
 }
 
 /**
- * The embedded part of a step's modal: the reason or the invoice number when the step needs one (nothing
- * otherwise), and the call itself.
+ * The field a step asks for: the reason (required by the domain for this step, its length the contract's),
+ * the invoice number (its rules the contract's; its shape, packages/domain INVOICE_NUMBER_PATTERN, the
+ * API's, whose refusal shows in the dialog), or none.
  */
-function CheckStepForm({ step, checkId, version, submitter }: CheckStepFormProps) {
+function StepFields({ step }: { step: CheckStep }) {
   const { t } = useTranslation();
-  const { decide, bill } = useCheckActions(checkId);
-  const form = useFormKit<StepValues>({
-    defaultValues: { reason: '', invoiceNumber: '' },
-    refinements: step.action === 'MARK_INVOICED' ? [invoiceNumberRule] : [],
-  });
-  // This modal, so that a late answer never closes another modal opened meanwhile.
-  const [modalId] = useState(() => getShownModal()?.id);
-  const closeOwn = () => {
-    if (getShownModal()?.id === modalId) closeModal();
-  };
-  const sending = useRef(false);
-  const pending = decide.isPending || bill.isPending;
-
-  const call = (values: StepValues) => {
-    const params = { id: checkId };
-    if (step.kind === 'decision') {
-      const reason = needsReason(step) ? values.reason.trim() : null;
-      return decide.mutateAsync({ params, body: { action: step.action, reason, version } });
-    }
-    if (step.action === 'MARK_INVOICED') {
-      return bill.mutateAsync({
-        params,
-        body: { action: 'MARK_INVOICED', invoiceNumber: values.invoiceNumber.trim(), version },
-      });
-    }
-    return bill.mutateAsync({ params, body: { action: 'MARK_PAID', version } });
-  };
-
-  const send = async (values: StepValues) => {
-    if (sending.current) return;
-    sending.current = true;
-    try {
-      await call(values);
-      toast.success(t(`emvo.check.actions.${step.action}.done`));
-      closeOwn();
-    } catch (error) {
-      // The app's error handler has shown the message already (mutation cache, spec §8), and reviews-api
-      // reloads the check whatever the answer. Someone who decided first (409 CHECK_DECIDED_FIRST) makes
-      // this step moot: close, so that the reviewer sees the check as it is now. Other failures keep the
-      // modal and what the reviewer typed, to try again or cancel.
-      if (isDecidedFirst(error)) closeOwn();
-    } finally {
-      sending.current = false;
-    }
-  };
-
-  useEffect(() => {
-    submitter.current = () => void form.handleSubmit(send)();
-  });
-
-  // No second confirmation while the call runs (spec §2: Enter does nothing on a disabled primary button).
-  useEffect(() => {
-    if (getShownModal()?.id === modalId)
-      updateModal({ primaryButton: confirmButton(step, submitter, pending) });
-  }, [pending, modalId, step, submitter]);
-
   if (step.action === 'MARK_INVOICED') {
     return (
-      <Form form={form} onSubmit={send}>
-        <TextField
-          name="invoiceNumber"
-          label={t('emvo.check.billing.invoiceNumber')}
-          description={t('emvo.check.billing.invoiceNumberHelp')}
-          required
-          minLength={1}
-          maxLength={INVOICE_NUMBER_MAX_LENGTH}
-          autoComplete="off"
-        />
-      </Form>
+      <TextField
+        name="invoiceNumber"
+        label={t('emvo.check.billing.invoiceNumber')}
+        description={t('emvo.check.billing.invoiceNumberHelp')}
+        autoComplete="off"
+      />
     );
   }
   if (needsReason(step)) {
     return (
-      <Form form={form} onSubmit={send}>
-        <TextareaField
-          name="reason"
-          label={t('emvo.check.reason.label')}
-          description={t('emvo.check.reason.help')}
-          required
-          maxLength={REASON_MAX_LENGTH}
-        />
-      </Form>
+      <TextareaField
+        name="reason"
+        label={t('emvo.check.reason.label')}
+        description={t('emvo.check.reason.help')}
+        required
+      />
     );
   }
   return null;
@@ -169,24 +70,31 @@ function CheckStepForm({ step, checkId, version, submitter }: CheckStepFormProps
 
 /** What the step's explanation names: the company, the check, and for billing the fee and the invoice. */
 export interface CheckStepContext {
-  checkId: string;
+  /** The check's version the reviewer saw: a decision on a stale one answers 409 CHECK_DECIDED_FIRST. */
   version: number;
   /** Texts interpolated into the modal's title and explanation. */
   values: { name: string; check: string; fee: string; invoiceNumber: string };
 }
 
 /**
- * Opens the shared modal (spec §2) for a step: its title, a short explanation, the field it needs, and the
- * primary button that confirms it.
+ * The form dialog (spec §2) of a step: its title, a short explanation, the field it needs with the
+ * contract's rules, and the primary button that confirms it. A refusal (someone decided first: 409
+ * CHECK_DECIDED_FIRST; an invoice number of the wrong shape) stays in the dialog beside what was typed;
+ * the check reloads behind it whatever the answer (reviews-api).
  */
-export function openCheckStep(step: CheckStep, context: CheckStepContext, t: TFunction) {
-  const submitter: Submitter = { current: undefined };
-  openModal({
+export function openCheckStep(step: CheckStep, context: CheckStepContext, t: TFunction, calls: CheckCalls) {
+  openFormDialog<StepValues, unknown>({
     title: t(`emvo.check.actions.${step.action}.title`, context.values),
     text: t(`emvo.check.actions.${step.action}.text`, context.values),
-    component: (
-      <CheckStepForm step={step} checkId={context.checkId} version={context.version} submitter={submitter} />
-    ),
-    primaryButton: confirmButton(step, submitter),
+    confirm: `emvo.check.actions.${step.action}.confirm`,
+    defaultValues: { reason: '', invoiceNumber: '' },
+    schema: step.kind === 'decision' ? checkDecisionSchema : billingStepSchema,
+    toInput: (values) => bodyOf(step, values, context.version).body,
+    fields: <StepFields step={step} />,
+    submit: (values) => {
+      const call = bodyOf(step, values, context.version);
+      return call.kind === 'decision' ? calls.decide(call.body) : calls.bill(call.body);
+    },
+    done: () => toast.success(t(`emvo.check.actions.${step.action}.done`)),
   });
 }

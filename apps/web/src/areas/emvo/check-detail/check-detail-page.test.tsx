@@ -312,7 +312,7 @@ describe('a decision in the shared modal', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Reject' })).toHaveFocus());
   });
 
-  it('409 CHECK_DECIDED_FIRST: the catalogue names who acted first, the modal closes and the check reloads', async () => {
+  it('409 CHECK_DECIDED_FIRST: the dialog stays, naming who acted first; the check reloads behind it', async () => {
     const { api, notify } = await openCheck(legitimacyInReview());
     await user.click(screen.getByRole('button', { name: 'Approve' }));
     // Meanwhile, another reviewer rejects the check.
@@ -332,21 +332,22 @@ describe('a decision in the shared modal', () => {
     const getsBefore = api.gets;
 
     await confirm('Approve');
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(api.sent.map((entry) => entry.body)).toEqual([{ action: 'APPROVE', reason: null, version: 3 }]);
-    expect(notify).toHaveBeenCalledWith(
+    expect(await within(dialog()).findByRole('alert')).toHaveTextContent(
       'Dana Decider acted on this check first (REJECTED). The check has been reloaded: look again before you decide.',
-      'error',
     );
+    expect(api.sent.map((entry) => entry.body)).toEqual([{ action: 'APPROVE', reason: null, version: 3 }]);
+    // Said once, in the dialog: no toast besides.
+    expect(notify).not.toHaveBeenCalled();
     expect(toast.success).not.toHaveBeenCalled();
+    await waitFor(() => expect(api.gets).toBeGreaterThan(getsBefore));
+    await user.keyboard('{Escape}');
     await waitFor(() => expect(fact(pageHeader(), 'Status')).toBe('Rejected'));
-    expect(api.gets).toBeGreaterThan(getsBefore);
     expect(decisionButtons()).toEqual([]);
   });
 });
 
 describe('a refused decision other than someone deciding first', () => {
-  it('keeps the modal and the reason, to try again or cancel; the handler shows the message', async () => {
+  it('keeps the dialog and the reason, to try again or cancel, with the message beside the form', async () => {
     const { api, notify } = await openCheck(legitimacyInReview());
     server.use(
       http.post(checksApi.decide.path, () =>
@@ -356,7 +357,8 @@ describe('a refused decision other than someone deciding first', () => {
     await user.click(screen.getByRole('button', { name: 'Reject' }));
     await user.type(within(dialog()).getByRole('textbox', { name: 'Reason' }), 'Unclear ownership.');
     await confirm('Reject');
-    await waitFor(() => expect(notify).toHaveBeenCalledWith('Give a reason for this decision.', 'error'));
+    expect(await within(dialog()).findByRole('alert')).toHaveTextContent('Give a reason for this decision.');
+    expect(notify).not.toHaveBeenCalled();
     expect(within(dialog()).getByRole('textbox', { name: 'Reason' })).toHaveValue('Unclear ownership.');
     await waitFor(() => expect(within(dialog()).getByRole('button', { name: 'Reject' })).toBeEnabled());
     expect(toast.success).not.toHaveBeenCalled();
@@ -365,7 +367,7 @@ describe('a refused decision other than someone deciding first', () => {
 });
 
 describe('billing (FINANCIAL): mark invoiced, then paid', () => {
-  it('shows the invoicing, checks the invoice number before sending, then marks invoiced and paid', async () => {
+  it('shows the invoicing, marks invoiced (a refused number stays in the dialog), then paid', async () => {
     const { api } = await openCheck(financialApproved(), `/emvo/financial/${CHECK_ID}`);
     const billing = region('Invoicing');
     expect(fact(billing, 'MAHs declared on the invoicing form')).toBe('2');
@@ -384,25 +386,30 @@ describe('billing (FINANCIAL): mark invoiced, then paid', () => {
       'Enter the number of the invoice sent to Jansen Pharma BV for €13,500.00.',
     );
     const number = within(dialog()).getByRole('textbox', { name: 'Invoice number' });
+    // The contract's rules: required, at most 30 characters.
+    expect(number).toHaveAttribute('aria-required', 'true');
+    expect(number).toHaveAttribute('maxlength', '30');
+    await confirm('Mark invoiced');
+    expect(await within(dialog()).findByText('This field is required.')).toBeVisible();
+    expect(api.sent).toEqual([]);
+
+    // The shape of the number is the API's rule (packages/domain INVOICE_NUMBER_PATTERN).
     await user.type(number, 'INV 2026 #42');
     await confirm('Mark invoiced');
-    expect(
-      await within(dialog()).findByText(
-        'An invoice number is 1 to 30 letters, digits, dashes, slashes or dots, such as INV-2026/0042.',
-      ),
-    ).toBeVisible();
-    expect(api.sent).toEqual([]);
+    expect(await within(dialog()).findByRole('alert')).toHaveTextContent(
+      'An invoice number is 1 to 30 letters, digits, dashes, slashes or dots, such as INV-2026/0042.',
+    );
+    expect(number).toHaveValue('INV 2026 #42');
+    expect(api.sent).toHaveLength(1);
 
     await user.clear(number);
     // Enter in the input confirms (spec §2).
     await user.type(number, 'INV-2026/0042{Enter}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(api.sent).toEqual([
-      {
-        call: 'POST /api/checks/:id/billing',
-        body: { action: 'MARK_INVOICED', invoiceNumber: 'INV-2026/0042', version: 3 },
-      },
-    ]);
+    expect(api.sent[1]).toEqual({
+      call: 'POST /api/checks/:id/billing',
+      body: { action: 'MARK_INVOICED', invoiceNumber: 'INV-2026/0042', version: 3 },
+    });
     expect(toast.success).toHaveBeenCalledWith('The fee is marked as invoiced.');
     expect(fact(region('Invoicing'), 'Invoice number')).toBe('INV-2026/0042');
     expect(fact(region('Invoicing'), 'Invoiced')).toMatch(/^March 25, 2026/);
@@ -413,7 +420,7 @@ describe('billing (FINANCIAL): mark invoiced, then paid', () => {
     );
     await confirm('Mark paid');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(api.sent[1]).toEqual({
+    expect(api.sent[2]).toEqual({
       call: 'POST /api/checks/:id/billing',
       body: { action: 'MARK_PAID', version: 4 },
     });

@@ -7,7 +7,7 @@ import {
 } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { useCheckDetail } from '../reviews-api';
+import { useCheckActions, useCheckDetail } from '../reviews-api';
 import { BillingPanel } from './billing-panel';
 import { type CheckStep, openCheckStep } from './check-action-dialog';
 import { ApplicationData } from './check-application';
@@ -58,6 +58,7 @@ function CheckDetailView({ queue, checkId }: { queue: QueueSlug; checkId: string
   const { t } = useTranslation();
   const format = useFormatters();
   const { data: detail, isError, refetch } = useCheckDetail(checkId);
+  const calls = useCheckActions(checkId);
 
   if (!detail) {
     return (
@@ -83,7 +84,6 @@ function CheckDetailView({ queue, checkId }: { queue: QueueSlug; checkId: string
     openCheckStep(
       step,
       {
-        checkId,
         // The version the reviewer sees: deciding on it after someone else did answers 409.
         version: check.version,
         values: {
@@ -94,6 +94,7 @@ function CheckDetailView({ queue, checkId }: { queue: QueueSlug; checkId: string
         },
       },
       t,
+      calls,
     );
 
   return (

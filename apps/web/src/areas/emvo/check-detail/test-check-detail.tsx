@@ -4,7 +4,7 @@ import {
   type CheckDetail,
   checksApi,
 } from '@portal/contracts';
-import { allowedActions, allowedBillingActions, targetStatus } from '@portal/domain';
+import { allowedActions, allowedBillingActions, isInvoiceNumber, targetStatus } from '@portal/domain';
 import { HttpResponse, http } from 'msw';
 import type { SetupServer } from 'msw/node';
 import { Outlet } from 'react-router';
@@ -276,7 +276,8 @@ function decidedFirst(detail: CheckDetail) {
 
 /**
  * The reviews API for one check, in memory: GET answers the check as it stands, a decision or billing step
- * on the current version applies it, on an older one answers 409 CHECK_DECIDED_FIRST.
+ * on the current version applies it, on an older one answers 409 CHECK_DECIDED_FIRST; an invoice number of
+ * the wrong shape answers 400 INVALID_INVOICE_NUMBER, as the API does (packages/domain isInvoiceNumber).
  */
 export function serveCheck(server: SetupServer, initial: CheckDetail): FakeReviewsApi {
   const api: FakeReviewsApi = { detail: initial, sent: [], gets: 0 };
@@ -296,6 +297,12 @@ export function serveCheck(server: SetupServer, initial: CheckDetail): FakeRevie
       const body = (await request.json()) as BillingStepInput;
       api.sent.push({ call: `POST ${checksApi.bill.path}`, body });
       if (body.version !== api.detail.check.version) return decidedFirst(api.detail);
+      if (body.action === 'MARK_INVOICED' && !isInvoiceNumber(body.invoiceNumber)) {
+        return HttpResponse.json(
+          [{ code: 'INVALID_INVOICE_NUMBER', message: 'An invoice number of the wrong shape' }],
+          { status: 400 },
+        );
+      }
       api.detail = billed(api.detail, body);
       return HttpResponse.json(api.detail);
     }),

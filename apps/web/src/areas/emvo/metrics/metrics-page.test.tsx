@@ -1,10 +1,14 @@
 import { organisationsApi } from '@portal/contracts';
+import type { TestRunRow } from '@portal/demo-data';
+import type { Stage } from '@portal/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type MockMetricsState, metricsHandlers } from '../../../mock/metrics-handlers';
+import { createMockContext } from '../../../mock/handlers';
+import { metricsHandlers } from '../../../mock/metrics-handlers';
+import type { MockDb } from '../../../mock/mock-db';
 import { ModalHost } from '../../../modal/modal-host';
 import { closeModal } from '../../../modal/modal-store';
 import { type RecordedCall, recordCalls } from '../../../test/recorded-calls';
@@ -25,39 +29,52 @@ const DAY = 86_400_000;
 const server = setupServer();
 let calls: RecordedCall[] = [];
 
-/** A hand-made state: every figure below can be read off it. */
-function state(): MockMetricsState {
-  const company = (n: number, stage: MockMetricsState['companies'][number]['stage'], name: string) => ({
-    id: `00000000-0000-4000-8000-00000000000${n}`,
-    obpNumber: `C0000${n}`,
-    legalName: name,
-    email: `c${n}@company.test`,
-    stage,
-    version: 1,
-    createdAt: NOW.getTime() - 100 * DAY,
+/**
+ * A small world instead of the demo's: three companies, their runs, three open token requests and one move
+ * to production 12.5 days after registration, so every figure below can be read off it.
+ */
+function smallWorld(db: MockDb) {
+  const [organisation] = db.organisations;
+  const [run] = db.testRuns;
+  const [move] = db.stageEvents;
+  if (!organisation || !run || !move) throw new Error('The demo world has no technical company');
+  const at = (days: number) => new Date(NOW.getTime() - days * DAY).toISOString();
+  const company = (n: number, stage: Stage, legalName: string) => ({
+    ...organisation,
+    ...{ id: `00000000-0000-4000-8000-00000000000${n}`, obpNumber: `C0000${n}`, legalName, stage },
+    ...{ email: `c${n}@company.test`, version: 1, createdAt: at(100) },
   });
   const alpha = company(1, 'TECHNICAL_IQE', 'Alpha Pharma');
   const beta = company(2, 'TECHNICAL_PRD', 'Beta Biotech');
-  return {
-    companies: [alpha, beta, company(3, 'REGISTERED', 'Gamma Generics')],
-    runs: [
-      { organisationId: alpha.id, environment: 'IQE', passed: true, executedAt: NOW.getTime() - DAY },
-      { organisationId: alpha.id, environment: 'IQE', passed: false, executedAt: NOW.getTime() - 2 * DAY },
-      { organisationId: alpha.id, environment: 'ITE', passed: true, executedAt: NOW.getTime() - 20 * DAY },
-      { organisationId: beta.id, environment: 'PRD', passed: false, executedAt: NOW.getTime() - 3 * DAY },
-    ],
-    productionDays: new Map([[beta.id, 12.5]]),
-    openTokenRequests: 3,
-  };
+  db.organisations = [alpha, beta, company(3, 'REGISTERED', 'Gamma Generics')];
+  const runOf = (
+    n: number,
+    organisationId: string,
+    environment: TestRunRow['environment'],
+    passed: boolean,
+    days: number,
+  ) => ({
+    ...run,
+    ...{ id: `b5000000-0000-4000-8000-00000000000${n}`, organisationId, environment, executedAt: at(days) },
+    result: passed ? ('PASSED' as const) : ('FAILED' as const),
+  });
+  db.testRuns = [
+    runOf(1, alpha.id, 'IQE', true, 1),
+    runOf(2, alpha.id, 'IQE', false, 2),
+    runOf(3, alpha.id, 'ITE', true, 20),
+    runOf(4, beta.id, 'PRD', false, 3),
+  ];
+  db.sessionTokens = db.sessionTokens.slice(0, 3);
+  db.stageEvents = [{ ...move, organisationId: beta.id, toStage: 'TECHNICAL_PRD', at: at(100 - 12.5) }];
 }
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 beforeEach(() => {
   vi.mocked(toast.success).mockClear();
-  server.resetHandlers(
-    ...metricsHandlers({ delayMs: 0, newId: () => 'unused' }, { now: () => NOW, state: state() }),
-  );
+  const context = createMockContext({ delayMs: 0, now: () => NOW });
+  smallWorld(context.db);
+  server.resetHandlers(...metricsHandlers(context));
   calls = recordCalls(server);
 });
 afterEach(async () => {
@@ -168,7 +185,7 @@ describe('/emvo/tests-status-metrics (issue 12 items 2 to 4)', PAGE_TESTS, () =>
     const exported = calls.find((call) => call.url.startsWith('/api/metrics/companies.csv'));
     expect(exported).toMatchObject({
       url: '/api/metrics/companies.csv?stage=TECHNICAL_PRD',
-      authorization: 'Bearer mock-token',
+      authorization: 'Bearer mock.EMVO',
     });
     const blob = (createObjectURL.mock.calls[0] as unknown as [Blob])[0];
     expect(await blob.text()).toBe(

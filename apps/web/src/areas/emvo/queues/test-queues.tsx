@@ -4,6 +4,8 @@ import { createMemoryRouter, useParams } from 'react-router';
 import { vi } from 'vitest';
 import { createQueryClient } from '../../../http/error-handler';
 import { createHttpClient } from '../../../http/http-client';
+import { createMockContext } from '../../../mock/handlers';
+import { mockToken } from '../../../mock/mock-auth';
 import { reviewHandlers } from '../../../mock/review-handlers';
 import { renderApp } from '../../../test/render-app';
 import { TEST_ENVIRONMENT } from '../../../test/render-with-providers';
@@ -11,12 +13,15 @@ import { testAuth, userWith } from '../../../test/session-users';
 import { EmvoHomePage } from '../emvo-home-page';
 import { QUEUE_SCREENS } from './queue-page';
 
-/** The tests' clock: what is overdue in the mock's demo data. */
-export const NOW = new Date('2026-06-15T10:00:00Z');
+/**
+ * The tests' clock: what is overdue in the demo world. Between its open legitimacy checks' SLA due dates,
+ * so some awaiting review are overdue and some not, among the demo reviewer's too.
+ */
+export const NOW = new Date('2026-04-05T10:00:00Z');
 
 /**
- * Test helper (the reviewers' pages): mock mode's review handlers at a fixed time, `overrides` before
- * them. Returns the API calls the page made, as `path?query` strings (the query decoded).
+ * Test helper (the reviewers' pages): mock mode's review handlers over the demo world at a fixed time,
+ * `overrides` before them. Returns the API calls the page made, as `path?query` strings (the query decoded).
  */
 export function serveReviews(server: SetupServer, ...overrides: HttpHandler[]) {
   const calls: string[] = [];
@@ -24,8 +29,11 @@ export function serveReviews(server: SetupServer, ...overrides: HttpHandler[]) {
   server.resetHandlers(
     ...overrides,
     ...reviewHandlers(
-      { delayMs: 0, newId: () => `f5000000-0000-4000-8000-${String(++created).padStart(12, '0')}` },
-      { now: () => NOW },
+      createMockContext({
+        delayMs: 0,
+        newId: () => `f5000000-0000-4000-8000-${String(++created).padStart(12, '0')}`,
+        now: () => NOW,
+      }),
     ),
   );
   server.events.removeAllListeners();
@@ -53,7 +61,8 @@ export function renderReviewerRoute(path: string) {
   const handleError = vi.fn();
   const client = createHttpClient({
     baseUrl: location.origin,
-    getToken: async () => 'mock-token',
+    // The demo reviewer's session: the queue's "assigned to me" is theirs.
+    getToken: async () => mockToken('EMVO'),
     language: () => 'en',
   });
   const router = createMemoryRouter(

@@ -4,6 +4,7 @@ import { tk } from '../../../i18n/i18n';
 import { localeOf } from '../../../i18n/number-format';
 import type { Column } from '../../../table/column';
 import { openTokenStep } from './session-token-dialogs';
+import type { TokenCalls } from './session-tokens-api';
 
 /** A token's times to the minute, in UTC as the API stores them: a 24 h expiry needs the hour. */
 export function tokenTimeFormat(language: string) {
@@ -27,7 +28,11 @@ export const canCancel = (row: SessionTokenRow) => row.status === 'REQUESTED' ||
  * issue 12: company, environment, requested by and when, status (in words), expiry; and the row's actions.
  * The status is the API's, as of its answer (an issued token past its expiry reads EXPIRED).
  */
-export function sessionTokenColumns(t: TFunction, language: string): Column<SessionTokenRow>[] {
+export function sessionTokenColumns(
+  t: TFunction,
+  language: string,
+  calls: TokenCalls,
+): Column<SessionTokenRow>[] {
   const time = tokenTimeFormat(language);
   return [
     {
@@ -91,7 +96,7 @@ export function sessionTokenColumns(t: TFunction, language: string): Column<Sess
           {canIssue(row) ? (
             <button
               type="button"
-              onClick={() => openTokenStep('issue', row, t)}
+              onClick={() => openTokenStep('issue', row, t, calls)}
               aria-label={t('emvo.sessionTokens.issue.named', {
                 name: row.legalName,
                 environment: row.environment,
@@ -103,7 +108,7 @@ export function sessionTokenColumns(t: TFunction, language: string): Column<Sess
           {canCancel(row) ? (
             <button
               type="button"
-              onClick={() => openTokenStep('cancel', row, t)}
+              onClick={() => openTokenStep('cancel', row, t, calls)}
               aria-label={t('emvo.sessionTokens.cancel.named', {
                 name: row.legalName,
                 environment: row.environment,

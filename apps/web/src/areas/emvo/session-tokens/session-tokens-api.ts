@@ -1,25 +1,36 @@
-import { sessionTokensApi } from '@portal/contracts';
+import {
+  type SessionTokenCancelInput,
+  type SessionTokenIssueInput,
+  sessionTokensApi,
+} from '@portal/contracts';
 import type { ListQuery } from '@portal/list-query';
+import { useMemo } from 'react';
 import { useApiList, useApiMutation } from '../../../http/api-hooks';
-import { HttpError } from '../../../http/http-client';
+import { INLINE_ERRORS } from '../../../http/error-handler';
 
 /** One page of the queue (spec §7 list query). */
 export const useSessionTokens = (query: ListQuery) => useApiList(sessionTokensApi.list, query);
 
-/**
- * A step that came too late (409): someone issued, cancelled or revealed the token meanwhile, or it expired.
- * The catalogue's message says which; the queue reloads either way.
- */
-export const isConflict = (error: unknown): boolean => error instanceof HttpError && error.status === 409;
+/** A reviewer's calls on one token of the queue. */
+export interface TokenCalls {
+  issue: (id: string, body: SessionTokenIssueInput) => Promise<unknown>;
+  cancel: (id: string, body: SessionTokenCancelInput) => Promise<unknown>;
+}
 
 /**
- * Issue and cancel. Whatever the answer (a 409 means the token moved on), the queue reloads, so the
- * reviewer never acts on a stale row twice. Failures go on to the app's error handler, which shows them.
+ * Issue and cancel, from their form dialogs (session-token-dialogs.tsx), which show a refusal beside the
+ * form (INLINE_ERRORS): a 409 when someone issued, cancelled or revealed the token meanwhile, or it
+ * expired. Whatever the answer, the queue reloads, so the reviewer never acts on a stale row twice.
  */
-export function useSessionTokenActions() {
-  const invalidates = [sessionTokensApi.list];
-  return {
-    issue: useApiMutation(sessionTokensApi.issue, { invalidates }),
-    cancel: useApiMutation(sessionTokensApi.cancel, { invalidates }),
-  };
+export function useSessionTokenActions(): TokenCalls {
+  const options = { invalidates: [sessionTokensApi.list], meta: INLINE_ERRORS };
+  const { mutateAsync: issue } = useApiMutation(sessionTokensApi.issue, options);
+  const { mutateAsync: cancel } = useApiMutation(sessionTokensApi.cancel, options);
+  return useMemo(
+    () => ({
+      issue: (id, body) => issue({ params: { id }, body }),
+      cancel: (id, body) => cancel({ params: { id }, body }),
+    }),
+    [issue, cancel],
+  );
 }

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createMockContext } from '../../../mock/handlers';
 import { sessionTokenHandlers } from '../../../mock/session-token-handlers';
 import { ModalHost } from '../../../modal/modal-host';
 import { closeModal } from '../../../modal/modal-store';
@@ -14,14 +15,27 @@ import { SessionTokensPage } from './session-tokens-page';
 
 vi.mock('../../../toast/toast', () => ({ toast: { success: vi.fn() } }));
 
-const NOW = new Date('2026-06-15T10:00:00Z');
+const NOW = new Date('2026-10-05T10:00:00Z');
+const HOUR = 3_600_000;
 const server = setupServer();
 let calls: RecordedCall[] = [];
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 beforeEach(() => {
   vi.mocked(toast.success).mockClear();
-  server.resetHandlers(...sessionTokenHandlers({ delayMs: 0, newId: () => 'unused' }, { now: () => NOW }));
+  const context = createMockContext({ delayMs: 0, now: () => NOW });
+  // The demo world's tokens are all requested: one is issued now, one a day ago (expired), one cancelled.
+  const [issued, expired, cancelled] = context.db.sessionTokens;
+  const issuedAt = (hours: number) => ({
+    status: 'ISSUED' as const,
+    issuedAt: new Date(NOW.getTime() - hours * HOUR).toISOString(),
+    expiresAt: new Date(NOW.getTime() + (24 - hours) * HOUR).toISOString(),
+    version: 2,
+  });
+  Object.assign(issued ?? {}, issuedAt(0));
+  Object.assign(expired ?? {}, issuedAt(25));
+  Object.assign(cancelled ?? {}, { status: 'CANCELLED', cancelReason: 'Wrong', version: 2 });
+  server.resetHandlers(...sessionTokenHandlers(context));
   calls = recordCalls(server);
 });
 afterEach(async () => {
@@ -137,6 +151,9 @@ describe('/emvo/session-tokens: the reviewers’ token queue (issue 12 item 1)',
     await user.click(screen.getAllByRole('button', { name: /^Issue the/ })[0] as HTMLElement);
     expect(dialog()).toHaveAccessibleName(`Issue the ${environment} session token of ${name}?`);
     const field = within(dialog()).getByRole('textbox', { name: /Token value/ });
+    // The contract's rules (sessionTokenIssueSchema) as attributes: required, 16 to 512 characters.
+    expect(field).toHaveAttribute('aria-required', 'true');
+    expect(field).toHaveAttribute('maxlength', '512');
     await user.type(field, 'short');
     expect(await within(dialog()).findByText(/at least 16 characters/i)).toBeVisible();
     await user.clear(field);
@@ -165,7 +182,7 @@ describe('/emvo/session-tokens: the reviewers’ token queue (issue 12 item 1)',
     expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ reason: 'Leaked by mistake' });
   });
 
-  it('409: the catalogue’s message shows, the modal closes and the queue reloads', async () => {
+  it('409: the dialog stays with the catalogue’s message and the value typed; the queue reloads', async () => {
     const { notify } = renderPage('/emvo/session-tokens?status=REQUESTED');
     await rows();
     server.use(
@@ -179,16 +196,15 @@ describe('/emvo/session-tokens: the reviewers’ token queue (issue 12 item 1)',
     const gets = () => calls.filter((call) => call.method === 'GET').length;
     const before = gets();
     await user.click(screen.getAllByRole('button', { name: /^Issue the/ })[0] as HTMLElement);
-    await user.type(
-      within(dialog()).getByRole('textbox', { name: /Token value/ }),
-      'late-token-value-0123456',
-    );
+    const field = within(dialog()).getByRole('textbox', { name: /Token value/ });
+    await user.type(field, 'late-token-value-0123456');
     await user.click(within(dialog()).getByRole('button', { name: 'Issue the token' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(notify).toHaveBeenCalledWith(
+    expect(await within(dialog()).findByRole('alert')).toHaveTextContent(
       'This session token is no longer requested: someone issued or cancelled it first.',
-      'error',
     );
+    expect(field).toHaveValue('late-token-value-0123456');
+    // Said once, in the dialog: no toast besides.
+    expect(notify).not.toHaveBeenCalled();
     await waitFor(() => expect(gets()).toBeGreaterThan(before));
     expect(toast.success).not.toHaveBeenCalled();
   });

@@ -7,7 +7,7 @@ import { ListToolbar } from '../../../table/list-toolbar';
 import { pagedTableProps } from '../../../table/paged-table-props';
 import { useTableParams } from '../../../table/use-table-params';
 import { sessionTokenColumns } from './session-token-columns';
-import { useSessionTokens } from './session-tokens-api';
+import { useSessionTokenActions, useSessionTokens } from './session-tokens-api';
 
 /** The toolbar's filters (contracts SESSION_TOKEN_LIST): status and environment. */
 export const SESSION_TOKEN_FILTERS = ['status', 'environment'] as const;
@@ -25,7 +25,8 @@ export function SessionTokensPage() {
   });
   const { data, isFetching } = useSessionTokens(params.query);
   const language = i18n.resolvedLanguage ?? i18n.language;
-  const columns = useMemo(() => sessionTokenColumns(t, language), [t, language]);
+  const calls = useSessionTokenActions();
+  const columns = useMemo(() => sessionTokenColumns(t, language, calls), [t, language, calls]);
   const title = t('emvo.sessionTokens.title');
 
   return (

@@ -1,5 +1,5 @@
 import { useFormContext } from 'react-hook-form';
-import { type CommonFieldProps, useField } from '../../../forms/form';
+import { type CommonFieldProps, useContractRules, useField } from '../../../forms/form';
 import { controlProps, FormField, framing } from '../../../forms/form-field';
 import styles from '../../../forms/forms.module.css';
 
@@ -20,11 +20,11 @@ export function isoOfLocalDateTime(value: string): string | null {
 
 /**
  * When a test run ran: the browser's date-and-time picker in the reviewer's zone, at most now. The forms
- * kit has no date-time field; its rules here are a text's (required, the picker's fixed length), and the
- * run's own rules (not in the future) come from the form's refinement.
+ * kit has no date-time field: it registers as a text of the picker's fixed length, required as its
+ * contract says; the form's contract checks the instant it means (testRunInputSchema: not in the future).
  */
 export function ExecutedAtField(props: CommonFieldProps & { max: string }) {
-  const { max, ...common } = props;
+  const { max, ...common } = useContractRules(props.name, props);
   const field = useField(common, {
     type: 'text',
     required: common.required,

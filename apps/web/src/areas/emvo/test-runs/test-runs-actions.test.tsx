@@ -1,4 +1,10 @@
-import { metricsApi, organisationsApi, type TestRunImportReport, testRunsApi } from '@portal/contracts';
+import {
+  metricsApi,
+  organisationSummarySchema,
+  organisationsApi,
+  type TestRunImportReport,
+  testRunsApi,
+} from '@portal/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
@@ -6,8 +12,9 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubResizeObserver } from '../../../forms/test-form';
 import { apiKey } from '../../../http/api-call';
-import { MOCK_ORGANISATIONS } from '../../../mock/mock-data';
-import { type MockTestRunStore, testRunHandlers } from '../../../mock/test-run-handlers';
+import { createMockContext } from '../../../mock/handlers';
+import { createMockDb, type MockDb } from '../../../mock/mock-db';
+import { testRunHandlers } from '../../../mock/test-run-handlers';
 import { ModalHost } from '../../../modal/modal-host';
 import { closeModal } from '../../../modal/modal-store';
 import { renderScreen } from '../../../test/render-screen';
@@ -17,15 +24,18 @@ import { TestRunsActions } from './test-runs-actions';
 vi.mock('../../../toast/toast', () => ({ toast: { success: vi.fn() } }));
 
 const server = setupServer();
-let store: MockTestRunStore;
+let db: MockDb;
+/** The runs a test added to the demo world's. */
+let added: () => MockDb['testRuns'];
 let imports: number;
 const REPORT: TestRunImportReport = {
   accepted: 1,
   duplicates: 1,
   rejected: [{ line: 4, code: 'UNKNOWN_COMPANY', field: 'obpNumber', message: 'No company has C09999' }],
 };
-const [ACME] = MOCK_ORGANISATIONS;
-const acme = ACME ?? { obpNumber: 'C00001', legalName: 'Acme' };
+/** The demo world's first companies, which the company picker lists. */
+const COMPANIES = createMockDb().organisations.slice(0, 3);
+const acme = COMPANIES[0] ?? { id: '', obpNumber: 'C00101', legalName: 'Acme' };
 
 beforeAll(() => {
   stubResizeObserver();
@@ -33,12 +43,21 @@ beforeAll(() => {
 });
 afterAll(() => server.close());
 beforeEach(() => {
-  store = { runs: [] };
+  db = createMockDb();
+  const demoRuns = db.testRuns.length;
+  added = () => db.testRuns.slice(demoRuns);
   imports = 0;
   let ids = 0;
   server.resetHandlers(
     http.get(organisationsApi.list.path, () =>
-      HttpResponse.json({ items: MOCK_ORGANISATIONS.slice(0, 3), page: 1, limit: 100, total: 3 }),
+      HttpResponse.json({
+        items: COMPANIES.map((row) =>
+          organisationSummarySchema.parse({ ...row, address: { city: row.city, country: row.country } }),
+        ),
+        page: 1,
+        limit: 100,
+        total: 3,
+      }),
     ),
     // jsdom's FormData cannot travel through Node's fetch: this answers the import without reading the file
     // (the mock handlers' own test reads a real multipart body).
@@ -47,8 +66,11 @@ beforeEach(() => {
       return HttpResponse.json(REPORT);
     }),
     ...testRunHandlers(
-      { delayMs: 0, newId: () => `f6000000-0000-4000-8000-${String(++ids).padStart(12, '0')}` },
-      store,
+      createMockContext({
+        delayMs: 0,
+        db,
+        newId: () => `f6000000-0000-4000-8000-${String(++ids).padStart(12, '0')}`,
+      }),
     ),
   );
   vi.mocked(toast.success).mockClear();
@@ -90,16 +112,18 @@ describe('TestRunsActions: add a test run', { timeout: 30_000 }, () => {
     await user.type(form.getByRole('textbox', { name: /Scenario/ }), 'Verify a pack');
     await user.click(form.getByRole('radio', { name: 'Failed' }));
     await user.click(form.getByRole('button', { name: 'Add the run' }));
-    // A failure without its error code: the domain's rule, before anything is sent.
+    // A failure without its error code: the domain's rule in the contract, before anything is sent, in
+    // the catalogue's words for the API's code.
     expect(await form.findByText('A failed run needs its error code.')).toBeInTheDocument();
-    expect(store.runs).toHaveLength(0);
+    expect(form.getByRole('textbox', { name: /Scenario/ })).toHaveAttribute('maxlength', '200');
+    expect(added()).toHaveLength(0);
 
     await user.type(form.getByRole('textbox', { name: /Error code/ }), 'NMVS_NC_PC_02');
     await user.click(form.getByRole('button', { name: 'Add the run' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(store.runs).toEqual([
+    expect(added()).toEqual([
       expect.objectContaining({
-        obpNumber: acme.obpNumber,
+        organisationId: acme.id,
         environment: 'IQE',
         scenario: 'Verify a pack',
         result: 'FAILED',
@@ -127,10 +151,13 @@ describe('TestRunsActions: add a test run', { timeout: 30_000 }, () => {
     await add();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await add();
-    await waitFor(() => expect(notify).toHaveBeenCalled());
-    expect(JSON.stringify(notify.mock.calls)).toContain('This run is already stored for this company');
-    expect(dialog()).toBeInTheDocument();
-    expect(store.runs).toHaveLength(1);
+    expect(await within(dialog()).findByRole('alert')).toHaveTextContent(
+      'This run is already stored for this company',
+    );
+    expect(within(dialog()).getByRole('textbox', { name: /Scenario/ })).toHaveValue('Verify a pack');
+    // Said once, in the dialog: no toast besides.
+    expect(notify).not.toHaveBeenCalled();
+    expect(added()).toHaveLength(1);
   });
 });
 

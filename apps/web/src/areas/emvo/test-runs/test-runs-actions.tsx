@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { openAddTestRun } from './add-test-run-form';
 import { openImportTestRuns } from './import-test-runs-dialog';
 import styles from './test-runs.module.css';
+import { useAddTestRun } from './test-runs-api';
 
 /**
  * Issue 12 item 2, for the metrics screen's toolbar: add a test run by hand, or import runs from a CSV.
@@ -10,9 +11,10 @@ import styles from './test-runs.module.css';
  */
 export function TestRunsActions() {
   const { t } = useTranslation();
+  const { mutateAsync: add } = useAddTestRun();
   return (
     <div className={styles.actions}>
-      <button type="button" onClick={() => openAddTestRun(t)}>
+      <button type="button" onClick={() => openAddTestRun(t, (body) => add({ body }))}>
         {t('emvo.testRuns.add.action')}
       </button>
       <button type="button" onClick={() => openImportTestRuns(t)}>

@@ -9,6 +9,7 @@ import type { ListQuery } from '@portal/list-query';
 import Papa from 'papaparse';
 import { useMemo } from 'react';
 import { useApiMutation, useApiQuery } from '../../../http/api-hooks';
+import { INLINE_ERRORS } from '../../../http/error-handler';
 
 /** What a new run changes: the metrics screen's figures and table. */
 const RUN_VIEWS = [metricsApi.figures, metricsApi.companies] as const;
@@ -35,7 +36,9 @@ export function useCompanyChoices(): CompanyChoice[] | undefined {
   );
 }
 
-export const useAddTestRun = () => useApiMutation(testRunsApi.add, { invalidates: RUN_VIEWS });
+/** Adding a run happens in a form dialog, which shows a refusal beside the form itself (INLINE_ERRORS). */
+export const useAddTestRun = () =>
+  useApiMutation(testRunsApi.add, { invalidates: RUN_VIEWS, meta: INLINE_ERRORS });
 
 /** The import sends the chosen file as multipart (the shared client's way of sending a file). */
 export const useImportTestRuns = () => useApiMutation(testRunsApi.import, { invalidates: RUN_VIEWS });

@@ -10,7 +10,7 @@ import { PEOPLE_TITLE_ID } from './people-section';
 /** The contacts the legitimacy draft holds (contracts legitimacyDraftSchema). */
 type Person = 'spoc' | 'authorisedRepresentative';
 
-/** One person's fields (contracts contactSchema): names with spec §5's name pattern, email, phone. */
+/** One person's fields, their rules the contract's (contactSchema): names (spec §5 name), email, phone. */
 function PersonFields({
   person,
   disabled,
@@ -29,8 +29,8 @@ function PersonFields({
   });
   return (
     <div className={styles.columns}>
-      <TextField {...field('firstName')} pattern="name" autoComplete="off" />
-      <TextField {...field('lastName')} pattern="name" autoComplete="off" />
+      <TextField {...field('firstName')} autoComplete="off" />
+      <TextField {...field('lastName')} autoComplete="off" />
       {withFunction && <TextField {...field('function')} />}
       <TextField {...field('email')} type="email" autoComplete="off" />
       <TextField {...field('phone')} type="tel" autoComplete="off" />

@@ -57,8 +57,9 @@ export const formatEur = (cents: number, language: string) =>
   }).format(cents / 100);
 
 /**
- * The financial step (domain.md "Financial"): the fee from the active MAH count, the billing details, the
- * invoicing form; save, then submit. After approval: the invoice number, invoiced and paid; during a
+ * The financial step (domain.md "Financial"): the fee from the active MAH count, the billing details (the
+ * contract's rules, financialDraftSchema: the VAT number's shape per country included), the invoicing
+ * form; save, then submit. After approval: the invoice number, invoiced and paid; during a
  * top-up rejection: the amount to pay on top.
  */
 export function FinancialStep({ onboarding }: { onboarding: OnboardingAnswer }) {
@@ -71,6 +72,8 @@ export function FinancialStep({ onboarding }: { onboarding: OnboardingAnswer }) 
     step: FINANCIAL_STEP,
     toValues,
     toDraft: (values: FinancialValues, version) => ({ version, billing: toBilling(values.billing) }),
+    // The VAT number's shape depends on the billing address's country (the contract's rule).
+    dependencies: { 'billing.address.country': ['billing.vatNumber'] },
     fileOf: (values) => values.invoicingForm,
     missingOf: (next) =>
       missingForFinancial({
@@ -126,17 +129,17 @@ export function FinancialStep({ onboarding }: { onboarding: OnboardingAnswer }) 
       <Form form={flow.form} aria-labelledby="financial-title" onSubmit={flow.submit}>
         <fieldset className={styles.section}>
           <legend className={styles.sectionLegend}>{t('external.onboarding.financial.billing')}</legend>
-          <TextField {...field('legalEntity')} maxLength={100} />
+          <TextField {...field('legalEntity')} />
           <div className={styles.columns}>
-            <TextField {...field('address.street')} maxLength={100} />
-            <TextField {...field('address.houseNumber')} minLength={1} maxLength={10} pattern="houseNumber" />
-            <TextField {...field('address.postalCode')} maxLength={12} />
+            <TextField {...field('address.street')} />
+            <TextField {...field('address.houseNumber')} />
+            <TextField {...field('address.postalCode')} />
             <TextField {...field('address.city')} />
           </div>
           <SelectField {...field('address.country')} items={countries} isClearable />
           <div className={styles.columns}>
-            <TextField {...field('vatNumber')} maxLength={20} />
-            <TextField {...field('purchaseOrderNumber')} minLength={0} />
+            <TextField {...field('vatNumber')} />
+            <TextField {...field('purchaseOrderNumber')} />
             <TextField {...field('billingEmail')} type="email" />
           </div>
         </fieldset>

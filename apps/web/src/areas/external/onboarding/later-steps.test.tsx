@@ -25,22 +25,22 @@ describe('the participation agreement and invoicing steps', PAGE_TESTS, () => {
     expect(
       within(agreement).getByRole('link', { name: /participation-agreement-v1\.pdf/ }),
     ).toBeInTheDocument();
-    expect(within(agreement).getByRole('checkbox', { name: /I accept the terms/ })).toBeEnabled();
+    expect(within(agreement).getByRole('checkbox', { name: /accept its terms/ })).toBeEnabled();
     const invoicing = await region('Invoicing');
-    expect(within(invoicing).getByText(/1 active MAHs: fee tier 1, €6,750\.00\./)).toBeInTheDocument();
+    expect(within(invoicing).getByText(/3 active MAHs: fee tier 3-5, €18,000\.00\./)).toBeInTheDocument();
   });
 
   it('submitting the agreement without its file lists what is missing and does not submit', async () => {
     const sent = serveOnboarding(server, 'APPROVED');
     renderOnboardingPage();
     const agreement = await region('Participation agreement');
-    await user.click(within(agreement).getByRole('checkbox', { name: /I accept the terms/ }));
+    await user.click(within(agreement).getByRole('checkbox', { name: /accept its terms/ }));
     await user.click(within(agreement).getByRole('button', { name: 'Submit for review' }));
     const summary = await within(agreement).findByRole('alert', {}, SLOW);
     expect(summary).toHaveTextContent('The signed participation agreement (pdf)');
     expect(summary).toHaveTextContent('The second tick box');
     expect(sent.map((entry) => entry.call)).toEqual(['PUT /api/onboarding/contractual']);
-    expect(sent[0]?.body).toEqual({ version: 3, acceptedTerms: true, confirmedAuthority: false });
+    expect(sent[0]?.body).toEqual({ version: 1, acceptedTerms: true, confirmedAuthority: false });
   });
 
   it("another step's save moves the version on: the invoicing step saves at the newer one, no conflict", async () => {
@@ -53,7 +53,7 @@ describe('the participation agreement and invoicing steps', PAGE_TESTS, () => {
     await user.click(within(invoicing).getByRole('button', { name: 'Save draft' }));
     await waitFor(() => expect(sent.map((entry) => entry.call)).toContain('PUT /api/onboarding/financial'));
     const financial = sent.find((entry) => entry.call === 'PUT /api/onboarding/financial');
-    expect(financial?.body).toMatchObject({ version: 4 });
+    expect(financial?.body).toMatchObject({ version: 2 });
     expect(within(invoicing).queryByRole('alert')).toBeNull();
   });
 
@@ -84,7 +84,26 @@ describe('the participation agreement and invoicing steps', PAGE_TESTS, () => {
       SLOW,
     );
     const body = sent.find((entry) => entry.call === 'PUT /api/onboarding/financial')?.body;
-    expect(body).toMatchObject({ version: 3, billing: { legalEntity: 'Jansen Pharma BV' } });
+    expect(body).toMatchObject({ version: 1, billing: { legalEntity: 'Jansen Pharma BV' } });
+  });
+
+  it("the invoicing step checks the contract's VAT rule at the field, again when the country changes", async () => {
+    const sent = serveOnboarding(server, 'APPROVED');
+    renderOnboardingPage();
+    const invoicing = await region('Invoicing');
+    const vat = within(invoicing).getByRole('textbox', { name: /VAT number/ });
+    await user.type(vat, 'DE123456789');
+    // No country yet: no shape to check.
+    expect(vat).not.toHaveAttribute('aria-invalid');
+    await user.type(within(invoicing).getByRole('combobox', { name: /^Country/ }), 'Netherl');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(vat).toHaveAccessibleDescription(/not a VAT number of the company's country/));
+    await user.click(within(invoicing).getByRole('button', { name: 'Save draft' }));
+    expect(sent.some((entry) => entry.call === 'PUT /api/onboarding/financial')).toBe(false);
+
+    await user.clear(vat);
+    await user.type(vat, 'NL123456789B01');
+    await waitFor(() => expect(vat).not.toHaveAttribute('aria-invalid'));
   });
 
   it('before approval, neither step shows', async () => {
@@ -129,7 +148,7 @@ describe('the people of the company', PAGE_TESTS, () => {
     act(() => getShownModal()?.primaryButton?.action?.());
     await within(people).findByRole('button', { name: 'Give Sara Bakker full access' }, SLOW);
     expect(sent.find((entry) => entry.call.startsWith('PATCH /api/onboarding/people/'))?.body).toEqual({
-      version: 4,
+      version: 2,
       access: 'READ_ONLY',
     });
 
@@ -151,7 +170,7 @@ describe('the people of the company', PAGE_TESTS, () => {
     const people = await region('People of the company');
     await user.type(within(people).getByLabelText(/First name/), 'Tom');
     await user.type(within(people).getByLabelText(/Last name/), 'Visser');
-    await user.type(within(people).getByLabelText(/Email address/), 'demo.company@example.com');
+    await user.type(within(people).getByLabelText(/Email address/), 'external@portal.test');
     await user.click(within(people).getByRole('button', { name: 'Send the invitation' }));
     await waitFor(() => expect(handleError).toHaveBeenCalledTimes(1), SLOW);
     expect(handleError.mock.calls[0]?.[0]).toMatchObject({ status: 409, code: 'ALREADY_A_PERSON' });
@@ -162,7 +181,7 @@ describe('the people of the company', PAGE_TESTS, () => {
     serveOnboarding(server, 'READ_ONLY');
     renderOnboardingPage();
     const people = await region('People of the company');
-    expect(within(people).getByText('demo.company@example.com')).toBeInTheDocument();
+    expect(within(people).getByText('external@portal.test')).toBeInTheDocument();
     expect(within(people).queryByRole('button')).not.toBeInTheDocument();
   });
 });

@@ -23,17 +23,16 @@ async function replace(name: string, value: string) {
 
 describe('the legitimacy step’s fields', PAGE_TESTS, () => {
   it('PD: each MAH has its licences; OPM: none', async () => {
+    // The demo company is an OPM.
     serveOnboarding(server, 'REGISTERED');
     await openOnboardingPage();
     const mah = screen.getByRole('group', { name: 'MAH 1' });
-    expect(within(mah).getByRole('group', { name: 'Licences' })).toBeInTheDocument();
-    expect(field('mahs.0.licences.0.value')).toHaveValue('NL-PI-2024-0117');
-    expect(field('mahs.0.licences.2.value')).toHaveValue('');
+    expect(within(mah).queryByRole('group', { name: 'Licences' })).not.toBeInTheDocument();
 
-    await user.click(screen.getByRole('radio', { name: 'OPM (Original Pack Manufacturer)' }));
-    await waitFor(() =>
-      expect(within(mah).queryByRole('group', { name: 'Licences' })).not.toBeInTheDocument(),
-    );
+    await user.click(screen.getByRole('radio', { name: 'PD (Parallel Distributor)' }));
+    await waitFor(() => expect(within(mah).getByRole('group', { name: 'Licences' })).toBeInTheDocument());
+    expect(field('mahs.0.licences.0.value')).toHaveValue('');
+    expect(field('mahs.0.licences.2.value')).toHaveValue('');
   });
 
   it('a product code with wrong check digits shows the contracts’ message; a valid GTIN-14 or PPN clears it', async () => {

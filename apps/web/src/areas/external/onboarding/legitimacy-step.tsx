@@ -1,13 +1,12 @@
-import type { Onboarding } from '@portal/contracts';
+import { legitimacyDraftSchema, type Onboarding } from '@portal/contracts';
 import { canSubmit, type MissingItem, missingForLegitimacy } from '@portal/domain';
 import { useEffect, useRef, useState } from 'react';
 import type { Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FORM_MESSAGES } from '../../../forms/field-rules';
 import { Form, type FormKit, useFormKit } from '../../../forms/form';
-import { FORM_MESSAGES } from '../../../forms/form-schema';
 import { CompanyFields } from './company-fields';
 import { ContactsFields } from './contacts-fields';
-import { legitimacyResolver } from './legitimacy-resolver';
 import { LegitimacyStatus } from './legitimacy-status';
 import { type LegitimacyValues, toDraft, toValues } from './legitimacy-values';
 import { MahsFields } from './mahs-fields';
@@ -36,11 +35,19 @@ export function isLegitimacyEditable(onboarding: Onboarding): boolean {
 }
 
 /**
- * The form kit's form (its fields register their rules in the registry) with the legitimacy resolver:
- * the fields' rules, then the contracts' draft schema.
+ * The form kit's form on the contract's legitimacyDraftSchema, checked on the draft the form would send, so
+ * that a value the API refuses is refused here, at its field: a VAT number not of the company's country, a
+ * product code whose check digits are wrong. Licences are blank-dropped in the draft: its indexes are not
+ * the inputs', whose names (`.value`) no issue reaches; their rule (1 to 50 characters) is the inputs' own.
  */
 const useLegitimacyForm = (onboarding: Onboarding): FormKit<LegitimacyValues> =>
-  useFormKit<LegitimacyValues>({ defaultValues: toValues(onboarding), resolver: legitimacyResolver });
+  useFormKit<LegitimacyValues>({
+    defaultValues: toValues(onboarding),
+    schema: legitimacyDraftSchema,
+    toInput: (values) => toDraft(values, onboarding.organisation.version),
+    // The VAT number's shape depends on the address's country.
+    dependencies: { 'company.address.country': ['company.vatNumber'] },
+  });
 
 type Notice = 'saved' | 'submitted' | 'conflict';
 

@@ -54,7 +54,7 @@ describe('the legitimacy step: submitting for review', PAGE_TESTS, () => {
       'COMPLETE',
       http.post('/api/onboarding/legitimacy/submit', () =>
         HttpResponse.json(
-          [{ code: 'MISSING', field: 'mahs.0.products.1.name', message: 'The name of product 2 of MAH 1' }],
+          [{ code: 'MISSING', field: 'mahs.0.products.0.name', message: 'The name of product 1 of MAH 1' }],
           { status: 400 },
         ),
       ),
@@ -63,8 +63,8 @@ describe('the legitimacy step: submitting for review', PAGE_TESTS, () => {
     await user.click(submitButton());
 
     const summary = await screen.findByRole('alert', {}, SLOW);
-    expect(summaryLinks(summary)).toEqual(['MAH 1, product 2: Product name']);
-    expect(field('mahs.0.products.1.name')).toHaveAttribute('aria-invalid', 'true');
+    expect(summaryLinks(summary)).toEqual(['MAH 1, product 1: Product name']);
+    expect(field('mahs.0.products.0.name')).toHaveAttribute('aria-invalid', 'true');
     expect(handleError).not.toHaveBeenCalled();
   });
 
@@ -80,7 +80,7 @@ describe('the legitimacy step: submitting for review', PAGE_TESTS, () => {
       'PUT /api/onboarding/legitimacy',
       'POST /api/onboarding/legitimacy/submit',
     ]);
-    expect(sent[1]?.body).toEqual({ version: 4 });
+    expect(sent[1]?.body).toEqual({ version: 2 });
     expect(controls().filter((control) => !control.disabled)).toEqual([]);
     expect(screen.queryByRole('button', { name: 'Save draft' })).not.toBeInTheDocument();
     const list = screen.getByRole('list', { name: 'Onboarding steps' });

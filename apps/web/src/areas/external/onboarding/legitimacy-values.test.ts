@@ -1,17 +1,16 @@
 import { legitimacyDraftSchema } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
-import { createMockOnboarding } from '../../../mock/onboarding-data';
-import { indexLists } from './legitimacy-resolver';
+import { answerIn } from '../../../mock/test-company';
 import { emptyMah, toDraft, toValues } from './legitimacy-values';
 import { isListItem, missingTarget } from './missing-items';
 
 describe('the legitimacy form values', () => {
   it('round-trip: the stored application, through the form, is the draft the contracts accept', () => {
-    const { onboarding } = createMockOnboarding('COMPLETE');
+    const onboarding = answerIn('COMPLETE');
     const draft = toDraft(toValues(onboarding), onboarding.organisation.version);
     const { copyOfProof: _file, ...representative } = onboarding.authorisedRepresentative;
     expect(legitimacyDraftSchema.parse(draft)).toEqual({
-      version: 3,
+      version: 1,
       company: onboarding.company,
       spoc: onboarding.spoc,
       authorisedRepresentative: representative,
@@ -23,14 +22,14 @@ describe('the legitimacy form values', () => {
     ['PD: blank licence inputs are dropped', 'PD', ['A-1', '', ' B-2 '], ['A-1', 'B-2']],
     ['OPM: no licences at all', 'OPM', ['A-1', '', ''], []],
   ] as const)('%s', (_rule, orgType, inputs, licences) => {
-    const values = toValues(createMockOnboarding('REGISTERED').onboarding);
+    const values = toValues(answerIn('REGISTERED'));
     values.company.orgType = orgType;
     values.mahs = [{ ...emptyMah(), licences: inputs.map((value) => ({ value })) }];
     expect(toDraft(values, 1).mahs?.[0]?.licences).toEqual(licences);
   });
 
   it('blank text is null in the draft', () => {
-    const values = toValues(createMockOnboarding('REGISTERED').onboarding);
+    const values = toValues(answerIn('REGISTERED'));
     values.company.vatNumber = '  ';
     values.spoc.phone = '';
     const draft = toDraft(values, 1);
@@ -39,7 +38,7 @@ describe('the legitimacy form values', () => {
   });
 
   it('holds no SPOC Assistant (issue 21 item 2): not in the values, not in the draft, even when the company has one', () => {
-    const { onboarding } = createMockOnboarding('REGISTERED');
+    const onboarding = answerIn('REGISTERED');
     onboarding.spocAssistant = {
       firstName: 'Ann',
       lastName: 'Smit',
@@ -53,13 +52,6 @@ describe('the legitimacy form values', () => {
     const draft = toDraft(values, onboarding.organisation.version);
     expect(Object.keys(draft)).toEqual(['version', 'company', 'spoc', 'authorisedRepresentative', 'mahs']);
     expect(JSON.stringify(draft)).not.toContain('ann@jansen.example');
-  });
-
-  it('indexLists: lists of objects become objects by index (the kit’s dotted names), lists of values stay', () => {
-    expect(indexLists({ mahs: [{ activeIn: ['NL'], products: [{ name: 'x' }] }], file: null })).toEqual({
-      mahs: { 0: { activeIn: ['NL'], products: { 0: { name: 'x' } } } },
-      file: null,
-    });
   });
 
   it.each([

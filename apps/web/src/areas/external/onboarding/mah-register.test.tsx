@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stubResizeObserver } from '../../../forms/test-form';
-import { DEMO_GTIN } from '../../../mock/onboarding-data';
 import { PAGE_TESTS, renderOnboardingPage, SLOW, serveOnboarding } from './test-onboarding';
 
 const server = setupServer();
@@ -14,6 +13,8 @@ beforeAll(() => {
 afterAll(() => server.close());
 
 const user = userEvent.setup({ delay: null });
+/** A GTIN-14 with a valid check digit. */
+const DEMO_GTIN = '08712345678906';
 const register = () => screen.findByRole('region', { name: 'MAH register' }, SLOW);
 
 describe('the MAH register once the legitimacy is approved', PAGE_TESTS, () => {
@@ -21,10 +22,10 @@ describe('the MAH register once the legitimacy is approved', PAGE_TESTS, () => {
     const sent = serveOnboarding(server, 'APPROVED');
     renderOnboardingPage();
     const section = await register();
-    expect(within(section).getByText(/1 active MAHs: fee tier 1/)).toBeInTheDocument();
+    expect(within(section).getByText(/3 active MAHs: fee tier 3-5/)).toBeInTheDocument();
 
     await user.click(within(section).getByRole('button', { name: 'Add a MAH' }));
-    expect(within(section).getByText(/2 active MAHs: fee tier 2/)).toBeInTheDocument();
+    expect(within(section).getByText(/4 active MAHs: fee tier 3-5/)).toBeInTheDocument();
     await user.click(within(section).getByRole('button', { name: 'Save the MAH register' }));
 
     const summary = await within(section).findByRole('alert', {}, SLOW);
@@ -42,8 +43,7 @@ describe('the MAH register once the legitimacy is approved', PAGE_TESTS, () => {
     await user.type(within(mah).getByRole('textbox', { name: /^Name/ }), 'Pharma Nova B.V.');
     await user.type(within(mah).getByRole('combobox', { name: /^Country/ }), 'Netherl');
     await user.keyboard('{Enter}');
-    // The demo company is a PD: each MAH has one to three licences.
-    await user.type(within(mah).getByRole('textbox', { name: /^Licence 1/ }), 'PD-NL-2026-001');
+    // The demo company is an OPM: its MAHs have no licences.
     const product = within(mah).getByRole('group', { name: 'Product 1' });
     await user.type(within(product).getByRole('textbox', { name: /Product name/ }), 'Aspirin 100 mg');
     await user.type(within(product).getByRole('textbox', { name: /Product code/ }), DEMO_GTIN);
@@ -55,12 +55,12 @@ describe('the MAH register once the legitimacy is approved', PAGE_TESTS, () => {
     );
     const put = sent.find((entry) => entry.call === 'PUT /api/onboarding/mahs');
     expect(put?.body).toMatchObject({
-      mahs: [{ active: true }],
+      mahs: [{ active: true }, { active: true }, { active: true }],
       added: [
         {
           name: 'Pharma Nova B.V.',
           country: 'NL',
-          licences: ['PD-NL-2026-001'],
+          licences: [],
           products: [{ name: 'Aspirin 100 mg', productCode: DEMO_GTIN }],
         },
       ],

@@ -1,12 +1,11 @@
-import { type OnboardingAnswer, onboardingApi } from '@portal/contracts';
+import { mahRegisterSchema, type OnboardingAnswer, onboardingApi } from '@portal/contracts';
 import { feeFor, type MissingItem, missingForMah, type OrgType } from '@portal/domain';
 import { useEffect, useRef, useState } from 'react';
 import { type Path, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FORM_MESSAGES } from '../../../forms/field-rules';
 import { Form, useFormKit } from '../../../forms/form';
-import { FORM_MESSAGES } from '../../../forms/form-schema';
 import { formatEur } from './financial-step';
-import { mahListResolver } from './legitimacy-resolver';
 import { type MahDraft, type MahValues, mahDraft } from './legitimacy-values';
 import { MahsFields } from './mahs-fields';
 import { isListItem } from './missing-items';
@@ -55,9 +54,15 @@ export function MahRegister({ onboarding }: { onboarding: OnboardingAnswer }) {
   const [saved, setSaved] = useState(false);
   const [missing, setMissing] = useState<MissingItem[] | null>(null);
   const summary = useRef<HTMLDivElement>(null);
+  // The contract's rules on the new MAHs as the save would send them (mahRegisterSchema's `added`).
   const form = useFormKit<RegisterValues>({
     defaultValues: { company: { orgType }, added: [] },
-    resolver: mahListResolver,
+    schema: mahRegisterSchema,
+    toInput: (values) => ({
+      version,
+      mahs: [],
+      added: values.added.map((mah) => mahDraft(mah, orgType === 'PD')),
+    }),
   });
   const added = useWatch({ control: form.control, name: 'added' }) ?? [];
 

@@ -61,10 +61,10 @@ function ProductsFields({ list, mah, disabled, missing }: ListProps & { mah: num
             {t('external.onboarding.mahs.product', { number: index + 1 })}
           </legend>
           <div className={styles.columns}>
-            <TextField {...field(index, 'name', 'productName')} maxLength={100} />
+            <TextField {...field(index, 'name', 'productName')} />
             <TextField
               {...field(index, 'productCode', 'productCode')}
-              minLength={0}
+              // A GTIN-14 or a 12-digit PPN: the contract checks the digits (isProductCode), not a length.
               maxLength={14}
               description={t('external.onboarding.mahs.productCodeHelp')}
             />
@@ -148,12 +148,12 @@ function MahFields({
     <fieldset className={styles.mah}>
       <legend className={styles.mahLegend}>{t('external.onboarding.mahs.mah', { number: index + 1 })}</legend>
       <div className={styles.columns}>
-        <TextField {...field('name')} maxLength={100} />
+        <TextField {...field('name')} />
         <SelectField {...field('country')} items={countries} isClearable />
       </div>
       <SelectField {...field('activeIn')} items={countries} isMulti />
       <div className={styles.columns}>
-        <TextField {...field('website')} type="url" maxLength={200} />
+        <TextField {...field('website')} type="url" />
         <TextField {...field('phone')} type="tel" />
         <TextField {...field('email')} type="email" />
       </div>

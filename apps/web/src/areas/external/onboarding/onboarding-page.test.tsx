@@ -35,7 +35,7 @@ describe('/external/onboarding: the stepper', PAGE_TESTS, () => {
       'Technical connectionLockedOpens after the agreement and the invoicing form are approved',
     ]);
     expect(current).toEqual([expect.stringContaining('Legitimacy')]);
-    expect(screen.getByText('Application C00042')).toBeInTheDocument();
+    expect(screen.getByText('Application C00117')).toBeInTheDocument();
   });
 
   it('after approval, the agreement is the current step and the legitimacy step says approved', async () => {
@@ -49,7 +49,7 @@ describe('/external/onboarding: the stepper', PAGE_TESTS, () => {
     ]);
     expect(current).toEqual([expect.stringContaining('Participation agreement')]);
     expect(screen.getByRole('heading', { name: 'Approved' })).toBeInTheDocument();
-    expect(screen.getByText(/The legitimacy check was approved on March 12, 2026\./)).toBeInTheDocument();
+    expect(screen.getByText(/The legitimacy check was approved on May 5, 2026\./)).toBeInTheDocument();
     const legitimacy = screen.getByRole('region', { name: 'Legitimacy' });
     expect(within(legitimacy).queryByRole('button', { name: 'Save draft' })).not.toBeInTheDocument();
   });
@@ -61,7 +61,7 @@ describe('/external/onboarding: the states of the legitimacy step', PAGE_TESTS, 
     await openOnboardingPage();
     expect(await screen.findByRole('heading', { name: 'Submitted for review' })).toBeInTheDocument();
     expect(
-      screen.getByText(/Submitted on March 2, 2026, attempt 1\. Expected decision by March 23, 2026\./),
+      screen.getByText(/Submitted on April 29, 2026, attempt 1\. Expected decision by May 20, 2026\./),
     ).toBeInTheDocument();
     expect(controls().filter((control) => !control.disabled)).toEqual([]);
     expect(screen.queryByRole('button', { name: 'Submit for review' })).not.toBeInTheDocument();
@@ -73,7 +73,7 @@ describe('/external/onboarding: the states of the legitimacy step', PAGE_TESTS, 
     expect(await screen.findByRole('heading', { name: 'Rejected' })).toBeInTheDocument();
     expect(screen.getByText(/cannot be changed or submitted again/)).toBeInTheDocument();
     expect(
-      screen.getByText('Jansen Pharma BV is not registered as a parallel distributor in the Netherlands.'),
+      screen.getByText('The company is not registered as a parallel distributor in the Netherlands.'),
     ).toBeInTheDocument();
     expect(controls().filter((control) => !control.disabled)).toEqual([]);
     expect(screen.queryByRole('button', { name: /Submit|Save draft|Add a MAH/ })).not.toBeInTheDocument();

@@ -1,4 +1,9 @@
-import { type OnboardingAnswer, onboardingApi, type Person } from '@portal/contracts';
+import {
+  type OnboardingAnswer,
+  onboardingApi,
+  type Person,
+  spocAssistantInvitationSchema,
+} from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, useFormKit } from '../../../forms/form';
@@ -29,7 +34,10 @@ export function PeopleSection({ onboarding }: { onboarding: OnboardingAnswer }) 
   const [conflict, setConflict] = useState(false);
   const manage = onboarding.canManagePeople && onboarding.access === 'FULL';
   const hasAssistant = onboarding.people.some((person) => person.role === 'SPOC_ASSISTANT');
-  const form = useFormKit<InviteValues>({ defaultValues: { firstName: '', lastName: '', email: '' } });
+  const form = useFormKit<InviteValues>({
+    defaultValues: { firstName: '', lastName: '', email: '' },
+    schema: spocAssistantInvitationSchema,
+  });
   const version = onboarding.organisation.version;
 
   const change = (call: OnboardingCall, afterwards?: () => void) => {
@@ -139,19 +147,9 @@ export function PeopleSection({ onboarding }: { onboarding: OnboardingAnswer }) 
         >
           <h3 id="people-invite-title">{t('external.onboarding.people.invite')}</h3>
           <div className={styles.columns}>
-            <TextField
-              name="firstName"
-              label={t('external.onboarding.contacts.firstName')}
-              required
-              pattern="name"
-            />
-            <TextField
-              name="lastName"
-              label={t('external.onboarding.contacts.lastName')}
-              required
-              pattern="name"
-            />
-            <TextField name="email" label={t('external.onboarding.contacts.email')} type="email" required />
+            <TextField name="firstName" label={t('external.onboarding.contacts.firstName')} />
+            <TextField name="lastName" label={t('external.onboarding.contacts.lastName')} />
+            <TextField name="email" label={t('external.onboarding.contacts.email')} type="email" />
           </div>
           <div className="form-actions">
             <button type="submit" className="primary" disabled={write.isPending}>

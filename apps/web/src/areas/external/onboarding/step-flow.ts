@@ -2,8 +2,8 @@ import type { OnboardingAnswer } from '@portal/contracts';
 import type { MissingItem } from '@portal/domain';
 import { useEffect, useRef, useState } from 'react';
 import type { DefaultValues, FieldValues, Path } from 'react-hook-form';
+import { FORM_MESSAGES } from '../../../forms/field-rules';
 import { type FormKit, useFormKit } from '../../../forms/form';
-import { FORM_MESSAGES } from '../../../forms/form-schema';
 import { isHttpCode, type StepDraft, type StepEndpoints, useStepActions } from './onboarding-api';
 
 export type StepNotice = 'saved' | 'submitted' | 'conflict';
@@ -13,8 +13,10 @@ export interface StepFlowOptions<TValues extends FieldValues, S extends StepEndp
   /** The step's endpoints (onboarding-api.ts CONTRACTUAL_STEP, FINANCIAL_STEP). */
   step: S;
   toValues: (onboarding: OnboardingAnswer) => TValues;
-  /** The PUT body at the version the form was loaded from. */
+  /** The PUT body at the version the form was loaded from; the form checks it against the step's contract. */
   toDraft: (values: TValues, version: number) => StepDraft<S>;
+  /** The contract's rules across fields: what to check again when a field changes (useFormKit). */
+  dependencies?: Readonly<Record<string, readonly string[]>>;
   /** The newly chosen file, uploaded right after the draft is saved. */
   fileOf: (values: TValues) => File | null;
   /** The domain's rule for the step (packages/domain missingForContractual, missingForFinancial). */
@@ -22,16 +24,21 @@ export interface StepFlowOptions<TValues extends FieldValues, S extends StepEndp
 }
 
 /**
- * A document step's flow, as the legitimacy step's: "Save" stores the draft at the version the form was
- * loaded from (a stale one reloads and says so), then uploads a newly chosen file; "Submit" saves, checks
- * the domain's list of what is missing, then submits, and shows the API's 400 MISSING list the same way.
+ * A document step's flow, as the legitimacy step's: the form checks the draft it would save against the
+ * step's contract (its save endpoint's body, as the API does); "Save" stores the draft at the version the
+ * form was loaded from (a stale one reloads and says so), then uploads a newly chosen file; "Submit" saves,
+ * checks the domain's list of what is missing, then submits, and shows the API's 400 MISSING list the same
+ * way.
  */
 export function useStepFlow<TValues extends FieldValues, S extends StepEndpoints>(
   options: StepFlowOptions<TValues, S>,
 ) {
-  const { onboarding, step, toValues, toDraft, fileOf, missingOf } = options;
+  const { onboarding, step, toValues, toDraft, fileOf, missingOf, dependencies } = options;
   const form: FormKit<TValues> = useFormKit<TValues>({
     defaultValues: toValues(onboarding) as DefaultValues<TValues>,
+    schema: step.save.body,
+    toInput: (values) => toDraft(values, onboarding.organisation.version),
+    ...(dependencies ? { dependencies } : {}),
   });
   const actions = useStepActions(step);
   const loaded = useRef(onboarding);

@@ -1,8 +1,7 @@
-import type { OnboardingAnswer, TechnicalEnvironmentStep } from '@portal/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse, http } from 'msw';
+import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import { I18nextProvider } from 'react-i18next';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -12,8 +11,9 @@ import { stubResizeObserver } from '../../../forms/test-form';
 import { createQueryClient } from '../../../http/error-handler';
 import { createHttpClient } from '../../../http/http-client';
 import { HttpProvider } from '../../../http/http-context';
-import { createMockOnboarding, type MockOnboardingState } from '../../../mock/onboarding-data';
-import { technicalHandlers } from '../../../mock/technical-handlers';
+import { createMockContext, createMockHandlers } from '../../../mock/handlers';
+import type { MockContext } from '../../../mock/mock-http';
+import { externalCompany, putCompanyIn } from '../../../mock/test-company';
 import { TEST_ENVIRONMENT } from '../../../test/render-with-providers';
 import { testAuth, userWith } from '../../../test/session-users';
 import { createTestI18n } from '../../../test/test-i18n';
@@ -30,100 +30,66 @@ afterAll(() => server.close());
 const user = userEvent.setup({ delay: null });
 const SLOW = { timeout: 5_000 };
 
-const ACME = { id: 'd1000000-0000-4000-8000-000000000001', name: 'Acme Gateway' };
-const BETA = { id: 'd1000000-0000-4000-8000-000000000002', name: 'Beta Gateway' };
 const ISSUED_TOKEN = 'e1000000-0000-4000-8000-000000000001';
 const inADay = () => new Date(Date.now() + 20 * 60 * 60 * 1000).toISOString();
 
-const environment = (
-  name: 'IQE' | 'PRD',
-  open: boolean,
-  extra: Partial<TechnicalEnvironmentStep> = {},
-): TechnicalEnvironmentStep => ({
-  environment: name,
-  open,
-  gateway: null,
-  csrs: [],
-  tokens: [],
-  testRuns: [],
-  gateways: open ? [ACME, BETA] : [],
-  ...extra,
-});
-
-/** The demo company moved to TECHNICAL_IQE (or TECHNICAL_PRD), with a CSR, an issued token and test runs. */
+/**
+ * A fresh demo world whose external company is moved to TECHNICAL_IQE (or TECHNICAL_PRD), with an accepted
+ * CSR, an issued token (and a requested one) and two test runs in IQE.
+ */
 function technicalState(
   options: { prd?: boolean; access?: 'FULL' | 'READ_ONLY'; requested?: boolean } = {},
-): MockOnboardingState {
-  const state = createMockOnboarding('APPROVED');
-  const base = state.onboarding;
-  const iqe = environment('IQE', true, {
-    csrs: [
-      {
-        id: 'e2000000-0000-4000-8000-000000000001',
-        file: {
-          id: 'e3000000-0000-4000-8000-000000000001',
-          name: 'iqe.csr',
-          size: 900,
-          mime: 'application/pkcs10',
-        },
-        status: 'ACCEPTED',
-        uploadedAt: '2026-03-02T09:00:00.000Z',
-      },
-    ],
-    tokens: [
-      ...(options.requested
-        ? [
-            {
-              id: 'e1000000-0000-4000-8000-000000000009',
-              status: 'REQUESTED' as const,
-              requestedAt: '2026-03-04T09:00:00.000Z',
-              issuedAt: null,
-              expiresAt: null,
-              valueAvailable: false,
-            },
-          ]
-        : []),
-      {
-        id: ISSUED_TOKEN,
-        status: 'ISSUED',
-        requestedAt: '2026-03-03T09:00:00.000Z',
-        issuedAt: new Date().toISOString(),
-        expiresAt: inADay(),
-        valueAvailable: true,
-      },
-    ],
-    testRuns: [
-      {
-        scenario: 'Verify a pack',
-        result: 'FAILED',
-        errorCode: 'NMVS_NC_PC_02',
-        executedAt: '2026-03-05T10:00:00.000Z',
-      },
-      {
-        scenario: 'Decommission a pack',
-        result: 'PASSED',
-        errorCode: null,
-        executedAt: '2026-03-05T09:00:00.000Z',
-      },
-    ],
+): MockContext {
+  const context = createMockContext({ delayMs: 0 });
+  const { db } = context;
+  const { user, organisation } = putCompanyIn(db, options.prd ? 'TECHNICAL_PRD' : 'TECHNICAL_IQE');
+  user.access = options.access ?? 'FULL';
+  const organisationId = organisation.id;
+  const at = '2026-03-02T09:00:00.000Z';
+  const row = { createdAt: at, updatedAt: at, createdBy: 'seed', updatedBy: 'seed', version: 1 };
+  const csr = 'e3000000-0000-4000-8000-000000000001';
+  db.storedFiles.push({
+    ...{ ...row, id: csr, name: 'iqe.csr', size: 900, mime: 'application/pkcs10', purpose: 'CSR' },
+    ...{ organisationId, uploadedBy: 'seed', refCount: 1, content: '' },
   });
-  const access = options.access ?? 'FULL';
-  const onboarding: OnboardingAnswer = {
-    ...base,
-    access,
-    organisation: { ...base.organisation, stage: options.prd ? 'TECHNICAL_PRD' : 'TECHNICAL_IQE' },
-    technical: {
-      open: true,
-      editable: access === 'FULL',
-      environments: { IQE: iqe, PRD: environment('PRD', options.prd ?? false) },
-    },
-  };
-  state.onboarding = onboarding;
-  return state;
+  db.certificateRequests.push({
+    ...{ id: 'e2000000-0000-4000-8000-000000000001', organisationId, environment: 'IQE' },
+    ...{ fileId: csr, status: 'ACCEPTED', createdAt: at, version: 1 },
+  });
+  const token = (id: string, requestedAt: string, issued: boolean) =>
+    db.sessionTokens.push({
+      ...{ ...row, id, organisationId, environment: 'IQE', status: issued ? 'ISSUED' : 'REQUESTED' },
+      ...{ requestedBy: 'seed', requestedAt, issuedBy: issued ? 'reviewer@portal.test' : null },
+      ...{ issuedAt: issued ? new Date().toISOString() : null, expiresAt: issued ? inADay() : null },
+      ...{ shownAt: null, cancelledBy: null, cancelledAt: null, cancelReason: null },
+    });
+  token(ISSUED_TOKEN, '2026-03-03T09:00:00.000Z', true);
+  if (options.requested) token('e1000000-0000-4000-8000-000000000009', '2026-03-04T09:00:00.000Z', false);
+  const run = (id: string, scenario: string, errorCode: string | null, executedAt: string) =>
+    db.testRuns.push({
+      ...{
+        ...row,
+        id,
+        organisationId,
+        environment: 'IQE',
+        scenario,
+        result: errorCode ? 'FAILED' : 'PASSED',
+      },
+      ...{ errorCode, executedAt, source: 'MANUAL', approvedBy: null },
+    });
+  run('e4000000-0000-4000-8000-000000000001', 'Verify a pack', 'NMVS_NC_PC_02', '2026-03-05T10:00:00.000Z');
+  run('e4000000-0000-4000-8000-000000000002', 'Decommission a pack', null, '2026-03-05T09:00:00.000Z');
+  return context;
 }
 
-/** Serves the state with mock mode's technical handlers; returns the bodies sent, by "METHOD path". */
-function serve(state: MockOnboardingState) {
+/** The second gateway the company may choose for IQE (by name), as the step lists them. */
+const secondGateway = ({ db }: MockContext) =>
+  db.gateways
+    .filter((row) => row.active && row.certified && row.environments.includes('IQE'))
+    .sort((a, b) => a.name.localeCompare(b.name))[1];
+
+/** Serves the world with mock mode's handlers; returns the bodies sent, by "METHOD path". */
+function serve(context: MockContext) {
   const sent: Array<{ call: string; body: unknown }> = [];
   server.resetHandlers(
     http.all('/api/onboarding/*', async ({ request }) => {
@@ -132,8 +98,7 @@ function serve(state: MockOnboardingState) {
       sent.push({ call: `${request.method} ${new URL(request.url).pathname}`, body });
       return undefined;
     }),
-    http.get('/api/onboarding', () => HttpResponse.json(state.onboarding)),
-    ...technicalHandlers({ delayMs: 0, newId: () => crypto.randomUUID() }, state),
+    ...createMockHandlers({ delayMs: 0, db: context.db }),
   );
   return sent;
 }
@@ -149,7 +114,7 @@ function renderStep() {
   const handleError = vi.fn();
   const client = createHttpClient({
     baseUrl: location.origin,
-    getToken: async () => 'mock-token',
+    getToken: async () => 'mock.EXTERNAL',
     language: () => 'en',
   });
   render(
@@ -199,19 +164,20 @@ describe('the technical step', { timeout: 20_000 }, () => {
 
   it('saves the chosen gateway with the version', async () => {
     const state = technicalState();
-    const version = state.onboarding.organisation.version;
+    const version = 1;
+    const beta = secondGateway(state);
     const sent = serve(state);
     renderStep();
     const iqe = await region('Acceptance environment (IQE)');
     await user.click(within(iqe).getByLabelText('Gateway'));
-    await user.click(await screen.findByRole('option', { name: 'Beta Gateway' }));
+    await user.click(await screen.findByRole('option', { name: beta?.name }));
     await user.click(within(iqe).getByRole('button', { name: 'Save the gateway' }));
     await waitFor(() => expect(within(iqe).getByRole('status')).toHaveTextContent('Gateway saved.'), SLOW);
     expect(sent.find((entry) => entry.call === 'PUT /api/onboarding/technical/IQE/gateway')?.body).toEqual({
       version,
-      gatewayId: BETA.id,
+      gatewayId: beta?.id,
     });
-    expect(state.onboarding.technical.environments.IQE.gateway).toEqual(BETA);
+    expect(externalCompany(state.db).organisation.gatewayId).toBe(beta?.id);
   });
 
   it('requests a session token, then waits for it', async () => {
@@ -226,7 +192,7 @@ describe('the technical step', { timeout: 20_000 }, () => {
     );
     expect(
       sent.find((entry) => entry.call === 'POST /api/onboarding/technical/IQE/session-token')?.body,
-    ).toEqual({ version: 3 });
+    ).toEqual({ version: 1 });
     const tokens = within(iqe).getByRole('table', { name: 'Session tokens' });
     expect(within(tokens).getByText('Requested')).toBeInTheDocument();
   });
@@ -268,8 +234,9 @@ describe('the technical step', { timeout: 20_000 }, () => {
   });
 
   it('is not shown before the company reaches TECHNICAL_IQE', async () => {
-    const state = createMockOnboarding('APPROVED');
-    serve(state);
+    const context = createMockContext({ delayMs: 0 });
+    putCompanyIn(context.db, 'APPROVED');
+    serve(context);
     renderStep();
     await waitFor(() => expect(document.body.textContent).toBe(''));
     expect(screen.queryByRole('region')).not.toBeInTheDocument();

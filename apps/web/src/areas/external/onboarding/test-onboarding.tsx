@@ -1,4 +1,3 @@
-import { File as NodeFile } from 'node:buffer';
 import { onboardingApi } from '@portal/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, waitFor } from '@testing-library/react';
@@ -12,9 +11,8 @@ import { EnvironmentProvider } from '../../../config/environment-context';
 import { createQueryClient } from '../../../http/error-handler';
 import { createHttpClient } from '../../../http/http-client';
 import { HttpProvider } from '../../../http/http-context';
-import { createMockHandlers } from '../../../mock/handlers';
-import type { OnboardingScenario } from '../../../mock/onboarding-data';
-import { onboardingHandlers } from '../../../mock/onboarding-handlers';
+import { createMockContext, createMockHandlers } from '../../../mock/handlers';
+import { type CompanyState, putCompanyIn } from '../../../mock/test-company';
 import { TEST_ENVIRONMENT } from '../../../test/render-with-providers';
 import { testAuth, userWith } from '../../../test/session-users';
 import { createTestI18n } from '../../../test/test-i18n';
@@ -22,20 +20,14 @@ import { fieldId } from './legitimacy-values';
 import { OnboardingPage } from './onboarding-page';
 
 /**
- * Test helper (the onboarding screen's tests): mock mode's handlers, the demo company in `scenario`, and
- * `overrides` before them (a staged refusal). Returns the bodies the SPA sent, by "METHOD path".
+ * Test helper (the onboarding screen's tests): mock mode's handlers over a fresh demo world whose external
+ * company is put in `state` (mock/test-company.ts), and `overrides` before them (a staged refusal).
+ * Returns the bodies the SPA sent, by "METHOD path".
  */
-export function serveOnboarding(
-  server: SetupServer,
-  scenario: OnboardingScenario,
-  ...overrides: HttpHandler[]
-) {
+export function serveOnboarding(server: SetupServer, state: CompanyState, ...overrides: HttpHandler[]) {
   const sent: Array<{ call: string; body: unknown }> = [];
-  let created = 0;
-  const context = {
-    delayMs: 0,
-    newId: () => `f2000000-0000-4000-8000-${String(++created).padStart(12, '0')}`,
-  };
+  const context = createMockContext({ delayMs: 0 });
+  putCompanyIn(context.db, state);
   const record = http.all(`${onboardingApi.answer.path}/*`, async ({ request }) => {
     const path = new URL(request.url).pathname;
     const type = request.headers.get('content-type') ?? '';
@@ -47,47 +39,20 @@ export function serveOnboarding(
     sent.push({ call: `${request.method} ${path}`, body });
     return undefined;
   });
-  server.resetHandlers(
-    record,
-    ...overrides,
-    ...onboardingHandlers(context, { scenario }),
-    ...createMockHandlers({ delayMs: 0 }),
-  );
+  server.resetHandlers(record, ...overrides, ...createMockHandlers({ delayMs: 0, db: context.db }));
   return sent;
 }
 
 /** A signed-in external user whose token the download sends. */
 const auth = testAuth(userWith('EmvoPortalExternal'));
 
-/**
- * fetch for jsdom: the page builds its upload with jsdom's FormData and File, which Node's fetch cannot
- * send (it would post "[object FormData]"); they are copied into Node's own, as a browser would send them.
- */
-async function nodeFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  if (!(init?.body instanceof FormData)) return fetch(input, init);
-  const NodeFormData = (await new Response(new URLSearchParams()).formData()).constructor as typeof FormData;
-  const body = new NodeFormData();
-  for (const [name, value] of init.body.entries()) {
-    if (typeof value === 'string') body.append(name, value);
-    else
-      body.append(
-        name,
-        new NodeFile([new Uint8Array(await value.arrayBuffer())], value.name, {
-          type: value.type,
-        }) as unknown as Blob,
-      );
-  }
-  return fetch(input, { ...init, body });
-}
-
 /** Renders /external/onboarding with the app's providers and its real HTTP client (msw answers). */
 export function renderOnboardingPage() {
   const handleError = vi.fn();
   const client = createHttpClient({
     baseUrl: location.origin,
-    getToken: async () => 'mock-token',
+    getToken: async () => 'mock.EXTERNAL',
     language: () => 'en',
-    fetch: nodeFetch,
   });
   const view = render(
     <I18nextProvider i18n={createTestI18n()}>

@@ -69,7 +69,7 @@ export async function listSessionTokens(
   return { ...page, items: page.items.map(rowOf) };
 }
 
-/** One token as the queue shows it at `now` (the answer of a reviewer's step), or 404. */
+/** One token as the queue shows it at `now` (the answer of issuing or cancelling it), or 404. */
 export async function findSessionTokenRow(db: Kysely<DB>, id: string, now: Date): Promise<SessionTokenRow> {
   const row = await sessionTokenQuery(db, now).where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound(`No session token ${id}`);

@@ -17,7 +17,7 @@ import type { Caller } from '../../http/caller.js';
 import type { Outbox } from '../../mail/outbox.js';
 import { tokenCancelledMail, tokenIssuedMail } from './session-token-mails.js';
 
-/** What a reviewer's steps need besides the database. */
+/** What issuing and cancelling a token need besides the database. */
 export interface SessionTokenServices {
   mail: Outbox;
   appName: string;

@@ -5,7 +5,6 @@ import { type OnboardingAnswer, onboardingAnswerSchema } from '@portal/contracts
 import { tickBoxStatements } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, XSRF_HEADERS } from '../../test/test-app.js';
-import { simplePdf } from './documents-seed.js';
 import { seedIfEmpty } from './seed.js';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
@@ -26,22 +25,6 @@ afterAll(async () => {
 const demoExternal = async () => ({
   authorization: `Bearer ${await t.sign({ roles: ['EmvoPortalExternal'], sub: 'oid-demo-external', emails: ['external@portal.test'] })}`,
   ...XSRF_HEADERS,
-});
-
-describe('simplePdf: the small real PDFs of the demo', () => {
-  it('is a PDF whose cross-reference table points at each object', () => {
-    const pdf = simplePdf(['Hello (world)', 'A second line \\ with a backslash']).toString('latin1');
-    expect(pdf.startsWith('%PDF-1.4\n')).toBe(true);
-    expect(pdf.endsWith('%%EOF\n')).toBe(true);
-    const xref = Number(pdf.match(/startxref\n(\d+)\n/)?.[1]);
-    expect(pdf.slice(xref, xref + 4)).toBe('xref');
-    const offsets = [...pdf.slice(xref).matchAll(/^(\d{10}) 00000 n $/gm)].map((match) => Number(match[1]));
-    expect(offsets).toHaveLength(5);
-    offsets.forEach((offset, index) => {
-      expect(pdf.slice(offset).startsWith(`${index + 1} 0 obj`)).toBe(true);
-    });
-    expect(pdf).toContain('(Hello \\(world\\)) Tj');
-  });
 });
 
 describe('the documents seed', () => {

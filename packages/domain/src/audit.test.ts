@@ -1,6 +1,5 @@
-import { REDACTED } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
-import { isSecretKey, redactSecrets } from './audit.js';
+import { changedFields, isSecretKey, REDACTED, redactSecrets } from './audit.js';
 
 describe('isSecretKey: a key whose last word names a secret (issue 13: secrets never in a diff)', () => {
   it.each([
@@ -46,5 +45,20 @@ describe('redactSecrets', () => {
     expect(redactSecrets('text')).toBe('text');
     expect(redactSecrets(null)).toBeNull();
     expect(redactSecrets([1, 2])).toEqual([1, 2]);
+  });
+});
+
+describe('changedFields: an UPDATE diff', () => {
+  it('lists only the fields that differ, as { from, to }, comparing by JSON', () => {
+    expect(
+      changedFields(
+        { name: 'Hub', active: true, tags: ['a'], note: undefined },
+        { name: 'Hub', active: false, tags: ['a'], note: 'new' },
+      ),
+    ).toEqual({ active: { from: true, to: false }, note: { from: null, to: 'new' } });
+  });
+
+  it('is empty when nothing changed', () => {
+    expect(changedFields({ a: 1 }, { a: 1 })).toEqual({});
   });
 });

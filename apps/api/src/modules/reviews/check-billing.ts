@@ -1,5 +1,5 @@
 import type { BillingStepInput } from '@portal/contracts';
-import { amountDueCents, bill, invoicedComment, PAID_COMMENT } from '@portal/domain';
+import { amountDueCents, bill, invoicedComment, PAID_COMMENT, refusalStatus } from '@portal/domain';
 import { type Kysely, sql } from 'kysely';
 import { mailSpoc } from '../../company/spoc-recipient.js';
 import { writeAudit } from '../../db/audit.js';
@@ -15,9 +15,9 @@ const notAllowed = (message: string) => new ApiError(409, 'ACTION_NOT_ALLOWED', 
 /**
  * POST /api/checks/{id}/billing, in one transaction. domain.md Financial: the reviewer "approves or
  * rejects, then marks invoiced and paid". These are no transitions (packages/domain billing.ts: the
- * check stays APPROVED), yet they are steps of the check: each writes the invoicing information, a
- * CheckEvent from APPROVED to APPROVED, the check's version + 1 (so a colleague's stale billing or
- * decision answers CHECK_DECIDED_FIRST) and an audit row; invoicing also mails the SPOC.
+ * check stays APPROVED), yet each is recorded on the check as a decision is: each writes the invoicing
+ * information, a CheckEvent from APPROVED to APPROVED, the check's version + 1 (so a colleague's stale
+ * billing or decision answers CHECK_DECIDED_FIRST) and an audit row; invoicing also mails the SPOC.
  */
 export async function billCheck(
   db: Kysely<DB>,
@@ -54,7 +54,7 @@ export async function billCheck(
       { now, invoiceNumber: input.action === 'MARK_INVOICED' ? input.invoiceNumber : null },
     );
     if (!result.ok) {
-      throw new ApiError(result.code === 'INVALID_INVOICE_NUMBER' ? 400 : 409, result.code, result.message);
+      throw new ApiError(refusalStatus(result.code), result.code, result.message);
     }
     const { next } = result;
     await trx

@@ -1,0 +1,127 @@
+import { type DemoTables, demoWorld, type SessionTokenRow } from '@portal/demo-data';
+
+/**
+ * Mock mode's one store: the tables of the API's database (apps/api db/schema.ts), named as there and
+ * filled with the same demo world the API's demo seed inserts (@portal/demo-data). Every handler reads and
+ * writes these arrays; nothing else keeps state, so what one role does (a company submits) is what the
+ * next one sees (the reviewer's queue).
+ */
+
+/** A row of the audit trail (apps/api db audit.ts). */
+export interface AuditLogRow {
+  id: string;
+  actor: string;
+  action: string;
+  entity: string;
+  entityId: string;
+  diff: unknown;
+  at: string;
+  address: string | null;
+}
+
+/** A self-registration (apps/api registrations), until its confirmation creates the company. */
+export interface RegistrationRow {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  companyName: string;
+  orgType: 'OPM' | 'PD';
+  status: 'PENDING_CONFIRMATION' | 'CONFIRMED' | 'COMPLETED';
+  disclaimerContentId: string;
+  acceptedAt: string;
+  resendCount: number;
+  lastSentAt: string | null;
+  organisationId: string | null;
+  userId: string | null;
+}
+
+/** A confirmation or invitation link's token (apps/api account_tokens; mock mode keeps the token itself). */
+export interface AccountTokenRow {
+  id: string;
+  token: string;
+  purpose: 'CONFIRM_REGISTRATION' | 'INVITATION';
+  registrationId: string | null;
+  userId: string | null;
+  expiresAt: string;
+  usedAt: string | null;
+}
+
+/** A CSR the company uploaded (apps/api certificate_requests). */
+export interface CertificateRequestRow {
+  id: string;
+  organisationId: string;
+  environment: 'IQE' | 'PRD';
+  fileId: string;
+  status: 'UPLOADED' | 'ACCEPTED' | 'REJECTED';
+  createdAt: string;
+  version: number;
+}
+
+/** Who accepted which disclaimer version (apps/api disclaimer_acceptances). */
+export interface DisclaimerAcceptanceRow {
+  id: string;
+  userId: string;
+  disclaimerContentId: string;
+  at: string;
+}
+
+/** A mail the API would send (apps/api outbox), for the dev outbox screen. */
+export interface OutboxRow {
+  id: string;
+  toAddress: string;
+  subject: string;
+  text: string;
+  link: string | null;
+  createdAt: string;
+}
+
+export interface MockDb extends DemoTables {
+  auditLog: AuditLogRow[];
+  registrations: RegistrationRow[];
+  accountTokens: AccountTokenRow[];
+  certificateRequests: CertificateRequestRow[];
+  disclaimerAcceptances: DisclaimerAcceptanceRow[];
+  outbox: OutboxRow[];
+  /** The issued value too (the API keeps it encrypted), until the company is shown it once. */
+  sessionTokens: Array<SessionTokenRow & { value?: string | null }>;
+}
+
+/** The demo world, fresh: the same rows as the API's demo seed inserts. */
+export function createMockDb(): MockDb {
+  return {
+    ...demoWorld(),
+    auditLog: [],
+    registrations: [],
+    accountTokens: [],
+    certificateRequests: [],
+    disclaimerAcceptances: [],
+    outbox: [],
+  };
+}
+
+/** Where the tab keeps the store between page loads (a role switch reloads the page). */
+export const MOCK_DB_KEY = 'portal.mockDb';
+/** Bumped when the tables' shape changes, so an old tab's store is replaced rather than misread. */
+const SHAPE = 1;
+
+/**
+ * The tab's store: as the last page load left it, else fresh. Kept in session storage (mock auth's logout
+ * keeps it, as a real sign-out keeps the server's data).
+ */
+export function openMockDb(storage: Storage | undefined): MockDb {
+  const saved = storage?.getItem(MOCK_DB_KEY);
+  if (saved) {
+    try {
+      const { shape, db } = JSON.parse(saved) as { shape: number; db: MockDb };
+      if (shape === SHAPE) return db;
+    } catch {
+      // A store from another version of the mock: start again.
+    }
+  }
+  return createMockDb();
+}
+
+export function saveMockDb(db: MockDb, storage: Storage | undefined): void {
+  storage?.setItem(MOCK_DB_KEY, JSON.stringify({ shape: SHAPE, db }));
+}

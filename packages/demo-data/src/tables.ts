@@ -1,0 +1,262 @@
+import type { Gateway, Tooltip } from '@portal/contracts';
+import type {
+  CheckStatus,
+  CheckType,
+  FilePurpose,
+  OrgType,
+  Role,
+  SessionTokenStatus,
+  Stage,
+  StageMove,
+  TechnicalEnvironment,
+  TestResult,
+  TestRunEnvironment,
+  TestRunSource,
+} from '@portal/domain';
+
+/**
+ * The demo world's rows, one array per table of apps/api db/schema.ts and named like it (camelCase, as
+ * Kysely's CamelCasePlugin names the SQL tables). Dates are ISO strings, so the rows are plain JSON: the
+ * API inserts them as they are, mock mode keeps them in memory (and in the tab's storage).
+ */
+
+/** Columns every business table has (domain.md). */
+export interface Audited {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  createdBy: string;
+  updatedBy: string;
+  version: number;
+}
+
+export interface UserRow extends Audited {
+  email: string;
+  displayName: string;
+  roles: Role[];
+  organisationId: string | null;
+  obpRole: 'INITIAL_REQUESTER' | 'SPOC' | 'SPOC_ASSISTANT' | null;
+  access: 'FULL' | 'READ_ONLY' | 'REVOKED';
+  status: 'INVITED' | 'ACTIVE' | 'DISABLED';
+}
+
+/** A gateway's row is the contract's gateway without what the API derives (whether organisations use it). */
+export type GatewayRow = Omit<Gateway, 'inUse' | 'organisationCount'>;
+
+export interface OrganisationRow extends Audited {
+  obpNumber: string;
+  legalName: string;
+  orgType: OrgType;
+  registrationNumber: string | null;
+  vatNumber: string | null;
+  street: string | null;
+  houseNumber: string | null;
+  postalCode: string | null;
+  city: string | null;
+  country: string | null;
+  website: string | null;
+  phone: string | null;
+  email: string | null;
+  stage: Stage;
+  legitimacyStatus: CheckStatus;
+  contractualStatus: CheckStatus;
+  financialStatus: CheckStatus;
+  gatewayId: string | null;
+  mahCount: number;
+  submittedAt: string | null;
+}
+
+export interface ContactRow extends Audited {
+  organisationId: string;
+  kind: 'SPOC' | 'SPOC_ASSISTANT' | 'AUTHORISED_REPRESENTATIVE';
+  firstName: string;
+  lastName: string;
+  function: string | null;
+  email: string;
+  phone: string | null;
+  copyOfProofFileId: string | null;
+}
+
+export interface MahRow extends Audited {
+  organisationId: string;
+  name: string;
+  country: string;
+  activeIn: string[];
+  website: string | null;
+  phone: string | null;
+  email: string | null;
+  licences: string[];
+  active: boolean;
+}
+
+export interface MahProductRow extends Audited {
+  mahId: string;
+  name: string;
+  productCode: string;
+  countries: string[];
+}
+
+export interface CheckRow extends Audited {
+  organisationId: string;
+  type: CheckType;
+  status: CheckStatus;
+  attempt: number;
+  submittedAt: string | null;
+  assignee: string | null;
+  decidedAt: string | null;
+  decidedBy: string | null;
+  reason: string | null;
+  slaDueAt: string | null;
+}
+
+export interface CheckEventRow {
+  id: string;
+  checkId: string;
+  fromStatus: CheckStatus | null;
+  toStatus: CheckStatus;
+  actor: string;
+  role: Role | 'SYSTEM';
+  comment: string | null;
+  at: string;
+}
+
+export interface StageEventRow {
+  id: string;
+  organisationId: string;
+  move: StageMove;
+  fromStage: Stage;
+  toStage: Stage;
+  actor: string;
+  role: Role;
+  comment: string | null;
+  at: string;
+}
+
+/** A tooltip's row is the contract's tooltip. */
+export type TooltipRow = Tooltip;
+
+export type DisclaimerType = 'LOGIN' | 'REGISTRATION' | 'PA_TICKBOX' | 'IIF' | 'FOOTER_LEGAL' | 'PRIVACY';
+
+export interface DisclaimerContentRow extends Audited {
+  type: DisclaimerType;
+  versionNumber: number;
+  title: string;
+  body: string;
+  status: 'DRAFT' | 'PUBLISHED' | 'ARCHIVED';
+  requiresAcceptance: boolean;
+  publishedAt: string | null;
+}
+
+export interface LinkRow extends Audited {
+  listId: string;
+  label: string;
+  link: string;
+  sortOrder: number;
+  active: boolean;
+}
+
+/**
+ * A stored file's row without where the bytes live (the API's store names its container and blob key and
+ * hashes the content): `content` is the file itself, ASCII text (the demo's files are small PDFs).
+ */
+export interface StoredFileRow extends Audited {
+  name: string;
+  mime: string;
+  size: number;
+  purpose: FilePurpose;
+  organisationId: string | null;
+  uploadedBy: string;
+  refCount: number;
+  content: string;
+}
+
+export interface AgreementTemplateRow {
+  version: number;
+  fileId: string;
+  publishedAt: string;
+  publishedBy: string;
+}
+
+export interface ParticipationAgreementRow extends Audited {
+  organisationId: string;
+  templateVersion: number;
+  signedFileId: string | null;
+  acceptedTerms: boolean;
+  confirmedAuthority: boolean;
+  tickBoxesDisclaimerId: string | null;
+}
+
+/** The financial step's billing details (contracts' invoicing body). */
+export interface BillingDetails {
+  legalEntity: string;
+  address: {
+    street: string | null;
+    houseNumber: string | null;
+    postalCode: string | null;
+    city: string | null;
+    country: string | null;
+  };
+  vatNumber: string | null;
+  purchaseOrderNumber: string | null;
+  billingEmail: string | null;
+}
+
+export interface InvoicingInformationRow extends Audited {
+  organisationId: string;
+  declaredMahCount: number;
+  feeCents: number;
+  billing: BillingDetails;
+  formFileId: string | null;
+  invoiceNumber: string | null;
+  invoicedAt: string | null;
+  paidAt: string | null;
+  invoicedBeforeCents: number;
+}
+
+export interface SessionTokenRow extends Audited {
+  organisationId: string;
+  environment: TechnicalEnvironment;
+  status: SessionTokenStatus;
+  requestedBy: string;
+  requestedAt: string;
+  issuedBy: string | null;
+  issuedAt: string | null;
+  expiresAt: string | null;
+  shownAt: string | null;
+  cancelledBy: string | null;
+  cancelledAt: string | null;
+  cancelReason: string | null;
+}
+
+export interface TestRunRow extends Audited {
+  organisationId: string;
+  environment: TestRunEnvironment;
+  scenario: string;
+  result: TestResult;
+  errorCode: string | null;
+  executedAt: string;
+  source: TestRunSource;
+  approvedBy: string | null;
+}
+
+/** The demo world: every table the demo fills, in an order that inserts parents before children. */
+export interface DemoTables {
+  gateways: GatewayRow[];
+  organisations: OrganisationRow[];
+  storedFiles: StoredFileRow[];
+  users: UserRow[];
+  contacts: ContactRow[];
+  mahs: MahRow[];
+  mahProducts: MahProductRow[];
+  checks: CheckRow[];
+  checkEvents: CheckEventRow[];
+  stageEvents: StageEventRow[];
+  tooltips: TooltipRow[];
+  disclaimerContents: DisclaimerContentRow[];
+  links: LinkRow[];
+  agreementTemplates: AgreementTemplateRow[];
+  participationAgreements: ParticipationAgreementRow[];
+  invoicingInformation: InvoicingInformationRow[];
+  sessionTokens: SessionTokenRow[];
+  testRuns: TestRunRow[];
+}
