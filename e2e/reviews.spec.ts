@@ -66,9 +66,12 @@ test('a reviewer filters the legitimacy queue to overdue, starts the oldest, and
   await expect(page.getByText('You started the review. The check is assigned to you.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Request corrections' })).toBeVisible();
 
-  // The stale tab still offers Start: its decision is refused, naming who acted first, and it reloads.
+  // The stale tab still offers Start: its decision is refused in the dialog, naming who acted first, and
+  // the check reloads behind it; closing the dialog shows what the reviewer may do now.
   await decide(stale, 'Start review');
-  await expect(stale.getByText(/acted on this check first/)).toBeVisible();
+  await expect(stale.getByRole('dialog').getByText(/acted on this check first/)).toBeVisible();
+  await stale.keyboard.press('Escape');
+  await expect(stale.getByRole('dialog')).toBeHidden();
   await expect(stale.getByRole('button', { name: 'Start review' })).toBeHidden();
   await expect(stale.getByRole('button', { name: 'Request corrections' })).toBeVisible();
 
