@@ -116,6 +116,13 @@ function vatNumberOf(country: string, digits: string): string {
   return shape.replace(/d/g, () => digits[next++ % digits.length] ?? '0');
 }
 
+/** An approved invoicing form's invoice, once a reviewer marked it invoiced (and paid). */
+interface DemoInvoice {
+  number: string;
+  invoicedAt: number;
+  paidAt: number | null;
+}
+
 /** A GTIN-14 from its first 13 digits. */
 const gtin14 = (body: string) => `${body}${gtinCheckDigit(body) ?? 0}`;
 
@@ -278,7 +285,7 @@ export function addCompanies(tables: DemoTables, faker: Faker, options: CompanyO
       // Its three checks as the plan has them, each with the events that led there (submitted by the
       // company, decided by a reviewer) and, for an approved invoicing form, its billing.
       const submitter = spoc?.email ?? 'external';
-      let invoice: { number: string; invoicedAt: number; paidAt: number | null } | null = null;
+      let invoice: DemoInvoice | null = null;
       const checks: Array<[CheckType, CheckStatus]> = [
         ['LEGITIMACY', plan.legitimacy],
         ['CONTRACTUAL', plan.contractual],
@@ -395,7 +402,6 @@ export function addCompanies(tables: DemoTables, faker: Faker, options: CompanyO
           ]),
         });
         const { street, houseNumber, postalCode, city, country, vatNumber } = organisation;
-        const billed = invoice as { number: string; invoicedAt: number; paidAt: number | null } | null;
         tables.invoicingInformation.push({
           ...audited(id('invoicingInformation')),
           organisationId,
@@ -409,9 +415,9 @@ export function addCompanies(tables: DemoTables, faker: Faker, options: CompanyO
             billingEmail: `invoices@${domain}`,
           },
           formFileId,
-          invoiceNumber: billed?.number ?? null,
-          invoicedAt: billed ? iso(billed.invoicedAt) : null,
-          paidAt: billed?.paidAt ? iso(billed.paidAt) : null,
+          invoiceNumber: invoice?.number ?? null,
+          invoicedAt: invoice ? iso(invoice.invoicedAt) : null,
+          paidAt: invoice?.paidAt ? iso(invoice.paidAt) : null,
           invoicedBeforeCents: 0,
         });
       }

@@ -1,5 +1,4 @@
 export { DEMO_ACCOUNT_LIST, DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount } from './accounts.js';
-export { simplePdf } from './pdf.js';
-export { DAY, demoId, EPOCH, SEED_ACTOR } from './rows.js';
+export { demoId } from './rows.js';
 export type * from './tables.js';
 export { type DemoWorldOptions, demoWorld } from './world.js';
