@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSessionUser } from '../../auth/auth-context';
+import { useDateFormat } from '../../i18n/date-format';
 import { formatFileSize } from '../../i18n/file-size';
 import { useAdminSummary } from './audit/audit-api';
 
@@ -12,7 +13,7 @@ export function AdminHomePage() {
   const { t, i18n } = useTranslation();
   const user = useSessionUser();
   const { data } = useAdminSummary();
-  const format = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+  const format = useDateFormat();
   return (
     <section className="page-section">
       <h1>{t('admin.home.title')}</h1>
@@ -47,7 +48,7 @@ export function AdminHomePage() {
             <ul>
               {data.latestAudit.map((row) => (
                 <li key={row.id}>
-                  <time dateTime={row.at}>{format.format(new Date(row.at))}</time> {row.actor} {row.action}{' '}
+                  <time dateTime={row.at}>{format.dateTime(row.at)}</time> {row.actor} {row.action}{' '}
                   {row.entity} {row.entityId}
                 </li>
               ))}

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useDateFormat } from '../../../i18n/date-format';
 import { tk } from '../../../i18n/i18n';
 import type { Column } from '../../../table/column';
 import { DataTable } from '../../../table/data-table';
@@ -19,14 +20,14 @@ export function AuditPage() {
   const { t } = useTranslation();
   const params = useTableParams({ filters: ['actor', 'entity', 'action', 'at'] });
   const { data, isFetching } = useAuditRows(params.query);
-  const format = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
+  const format = useDateFormat();
 
   const columns: Column<AuditRow>[] = [
     {
       id: 'at',
       header: tk('admin.audit.fields.at'),
       fields: 'at',
-      cell: (row) => format.format(new Date(row.at)),
+      cell: (row) => format.dateTime(row.at),
     },
     {
       id: 'actor',

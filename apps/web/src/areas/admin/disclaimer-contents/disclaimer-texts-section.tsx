@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDateFormat } from '../../../i18n/date-format';
 import { tk } from '../../../i18n/i18n';
 import { openModal } from '../../../modal/modal-store';
 import type { Column } from '../../../table/column';
@@ -16,8 +17,6 @@ import {
 } from './disclaimer-contents-api';
 import { openDisclaimerDraftForm } from './disclaimer-draft-form';
 
-const day = (value: string | null) => (value ? new Date(value).toLocaleDateString('en-US') : '');
-
 /**
  * issue 13 /admin/disclaimer-contents: the texts by type (LOGIN, REGISTRATION, PA_TICKBOX, IIF,
  * FOOTER_LEGAL, PRIVACY), each type's versions newest first (the history); a draft is edited, published
@@ -25,6 +24,8 @@ const day = (value: string | null) => (value ? new Date(value).toLocaleDateStrin
  */
 export function DisclaimerTextsSection() {
   const { t } = useTranslation();
+  const { date } = useDateFormat();
+  const day = (value: string | null) => (value ? date(value) : '');
   const [type, setType] = useState<DisclaimerType>('LOGIN');
   const { data, isFetching } = useDisclaimerVersions(type);
   const { publish, remove } = useDisclaimerMutations();

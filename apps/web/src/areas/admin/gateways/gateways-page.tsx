@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useDateFormat } from '../../../i18n/date-format';
 import { tk } from '../../../i18n/i18n';
 import { openModal } from '../../../modal/modal-store';
 import type { Column } from '../../../table/column';
@@ -19,6 +20,7 @@ import {
 /** /admin/gateways (domain.md): list, search, sort, filter, create, edit, deactivate, delete when unused. */
 export function GatewaysPage() {
   const { t } = useTranslation();
+  const format = useDateFormat();
   const params = useTableParams({ filters: ['type', 'environments', 'certified', 'active'] });
   const { data, isFetching } = useGateways(params.query);
 
@@ -75,7 +77,7 @@ export function GatewaysPage() {
       id: 'updatedAt',
       header: tk('lists.updated'),
       fields: 'updatedAt',
-      cell: (row) => new Date(row.updatedAt).toLocaleDateString('en-US'),
+      cell: (row) => format.date(row.updatedAt),
     },
     {
       id: 'actions',

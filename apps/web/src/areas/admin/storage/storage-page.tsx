@@ -1,6 +1,7 @@
 import { FILE_PURPOSES } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { useFileDownloads } from '../../../http/stored-file-download';
+import { useDateFormat } from '../../../i18n/date-format';
 import { formatFileSize } from '../../../i18n/file-size';
 import { tk } from '../../../i18n/i18n';
 import { openModal } from '../../../modal/modal-store';
@@ -23,6 +24,7 @@ import { openUploadForm } from './upload-form';
  */
 export function StoragePage() {
   const { t, i18n } = useTranslation();
+  const format = useDateFormat();
   const params = useTableParams({ filters: ['purpose', 'organisationId', 'organisationName'] });
   const { data, isFetching } = useStoredFiles(params.query);
   const { remove } = useStorageMutations();
@@ -84,7 +86,7 @@ export function StoragePage() {
       id: 'createdAt',
       header: tk('admin.storage.fields.createdAt'),
       fields: 'createdAt',
-      cell: (row) => new Date(row.createdAt).toLocaleDateString('en-US'),
+      cell: (row) => format.date(row.createdAt),
     },
     {
       id: 'referenceCount',

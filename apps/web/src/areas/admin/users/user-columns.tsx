@@ -1,7 +1,7 @@
 import type { UserRow } from '@portal/contracts';
 import type { TFunction } from 'i18next';
+import { dateFormat } from '../../../i18n/date-format';
 import { tk } from '../../../i18n/i18n';
-import { localeOf } from '../../../i18n/number-format';
 import type { Column } from '../../../table/column';
 import { keyOf, openUserStep, type UserStep } from './user-dialogs';
 import type { UserActions } from './users-api';
@@ -21,7 +21,7 @@ export function stepsOf(row: UserRow): UserStep[] {
 
 /** issue 13: name, email, role, company, access, status, last sign-in; and the row's actions. */
 export function userColumns(t: TFunction, language: string, actions: UserActions): Column<UserRow>[] {
-  const date = new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium', timeStyle: 'short' });
+  const date = dateFormat(language);
   return [
     { id: 'name', header: tk('admin.users.columns.name'), fields: 'name', cell: (row) => row.name },
     { id: 'email', header: tk('admin.users.columns.email'), fields: 'email', cell: (row) => row.email },
@@ -64,7 +64,7 @@ export function userColumns(t: TFunction, language: string, actions: UserActions
       id: 'lastSignInAt',
       header: tk('admin.users.columns.lastSignIn'),
       fields: 'lastSignInAt',
-      cell: (row) => (row.lastSignInAt ? date.format(new Date(row.lastSignInAt)) : t('admin.users.never')),
+      cell: (row) => (row.lastSignInAt ? date.dateTime(row.lastSignInAt) : t('admin.users.never')),
       width: '9rem',
     },
     {

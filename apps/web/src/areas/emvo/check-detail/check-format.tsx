@@ -1,12 +1,13 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dateFormat } from '../../../i18n/date-format';
 import { localeOf } from '../../../i18n/number-format';
 
 /** How the detail view writes dates, amounts and countries for people, in the UI's language. */
 export interface Formatters {
-  /** A day: "March 5, 2026". */
+  /** A day: "Mar 5, 2026" (i18n/date-format). */
   day: (iso: string) => string;
-  /** A moment: "March 5, 2026 at 2:30 PM" (the reader's time zone). */
+  /** A moment: "Mar 5, 2026, 2:30 PM" (the reader's time zone). */
   moment: (iso: string) => string;
   /** EUR cents as an amount: "€6,750.00". */
   euros: (cents: number) => string;
@@ -16,8 +17,7 @@ export interface Formatters {
 
 export function formatters(language: string): Formatters {
   const locale = localeOf(language);
-  const day = new Intl.DateTimeFormat(locale, { dateStyle: 'long' });
-  const moment = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' });
+  const dates = dateFormat(language);
   const euros = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' });
   let regions: Intl.DisplayNames | undefined;
   try {
@@ -26,8 +26,8 @@ export function formatters(language: string): Formatters {
     regions = undefined;
   }
   return {
-    day: (iso) => day.format(new Date(iso)),
-    moment: (iso) => moment.format(new Date(iso)),
+    day: dates.date,
+    moment: dates.dateTime,
     euros: (cents) => euros.format(cents / 100),
     country: (code) => {
       try {

@@ -1,7 +1,7 @@
 import type { MetricsCompanyRow } from '@portal/contracts';
 import type { TFunction } from 'i18next';
+import { dateFormat } from '../../../i18n/date-format';
 import { tk } from '../../../i18n/i18n';
-import { localeOf } from '../../../i18n/number-format';
 import type { Column } from '../../../table/column';
 import styles from './metrics.module.css';
 
@@ -26,7 +26,7 @@ export function metricsColumns(
   language: string,
   onMove: (row: MetricsCompanyRow, move: MetricsCompanyRow['allowedMoves'][number]) => void,
 ): Column<MetricsCompanyRow>[] {
-  const date = new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium', timeZone: 'UTC' });
+  const date = dateFormat(language);
   const rate = (id: string, header: string, field: 'passRateIte' | 'passRateIqe' | 'passRatePrd') => ({
     id,
     header,
@@ -62,7 +62,7 @@ export function metricsColumns(
       fields: 'lastRunAt',
       cell: (row) =>
         row.lastRunAt ? (
-          date.format(new Date(row.lastRunAt))
+          date.date(row.lastRunAt)
         ) : (
           <span className={styles.none}>{t('emvo.metrics.noRuns')}</span>
         ),

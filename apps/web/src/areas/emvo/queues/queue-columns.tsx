@@ -1,6 +1,7 @@
 import type { QueueSlug, ReviewQueueRow } from '@portal/contracts';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
+import { dateFormat } from '../../../i18n/date-format';
 import { tk } from '../../../i18n/i18n';
 import { localeOf } from '../../../i18n/number-format';
 import type { Column } from '../../../table/column';
@@ -9,7 +10,6 @@ import styles from './queues.module.css';
 /** The cells' formats in the UI's language. */
 export function queueFormats(language: string) {
   const locale = localeOf(language);
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
   let regions: Intl.DisplayNames | undefined;
   try {
     regions = new Intl.DisplayNames([locale], { type: 'region' });
@@ -17,7 +17,7 @@ export function queueFormats(language: string) {
     regions = undefined;
   }
   return {
-    date: (iso: string) => date.format(new Date(iso)),
+    date: dateFormat(language).date,
     country: (code: string) => regions?.of(code) ?? code,
     number: (value: number) => value.toLocaleString(locale),
   };

@@ -1,24 +1,13 @@
 import type { SessionTokenRow } from '@portal/contracts';
 import type { TFunction } from 'i18next';
+import { dateFormat } from '../../../i18n/date-format';
 import { tk } from '../../../i18n/i18n';
-import { localeOf } from '../../../i18n/number-format';
 import type { Column } from '../../../table/column';
 import { openTokenStep } from './session-token-dialogs';
 import type { TokenCalls } from './session-tokens-api';
 
-/** A token's times to the minute, in UTC as the API stores them: a 24 h expiry needs the hour. */
-export function tokenTimeFormat(language: string) {
-  const format = new Intl.DateTimeFormat(localeOf(language), {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: 'UTC',
-    timeZoneName: 'short',
-  });
-  return (iso: string) => format.format(new Date(iso));
-}
+/** A token's times to the minute (a 24 h expiry needs the hour), as the portal writes date-times. */
+export const tokenTimeFormat = (language: string) => dateFormat(language).dateTime;
 
 /** domain.md: a reviewer issues a requested token, and cancels a requested or a valid issued one. */
 export const canIssue = (row: SessionTokenRow) => row.status === 'REQUESTED';

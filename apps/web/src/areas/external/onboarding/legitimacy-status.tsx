@@ -1,10 +1,11 @@
 import type { CheckSummary } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
+import { dateFormat } from '../../../i18n/date-format';
 import styles from './onboarding.module.css';
 
-/** spec §1 default locale en-US: a day as "March 5, 2026". */
+/** A day as the portal writes it (i18n/date-format), empty when there is none. */
 export const formatDay = (iso: string | null, language: string) =>
-  iso ? new Date(iso).toLocaleDateString(language === 'en' ? 'en-US' : language, { dateStyle: 'long' }) : '';
+  iso ? dateFormat(language).date(iso) : '';
 
 /** The legitimacy check's panel. */
 export const LegitimacyStatus = ({ check }: { check: CheckSummary | null }) => (

@@ -61,7 +61,7 @@ describe('/external/onboarding: the states of the legitimacy step', PAGE_TESTS, 
     await openOnboardingPage();
     expect(await screen.findByRole('heading', { name: 'Submitted for review' })).toBeInTheDocument();
     expect(
-      screen.getByText(/Submitted on April 29, 2026, attempt 1\. Expected decision by May 20, 2026\./),
+      screen.getByText(/Submitted on Apr 29, 2026, attempt 1\. Expected decision by May 20, 2026\./),
     ).toBeInTheDocument();
     expect(controls().filter((control) => !control.disabled)).toEqual([]);
     expect(screen.queryByRole('button', { name: 'Submit for review' })).not.toBeInTheDocument();

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, useFormKit } from '../../../forms/form';
 import { useFileDownloads } from '../../../http/stored-file-download';
+import { dateFormat } from '../../../i18n/date-format';
 import { CopyBox } from '../../../ui/copy-box';
 import { Select } from '../../../ui/select';
 import { StoredFileLink } from '../../../ui/stored-file-link';
@@ -13,14 +14,9 @@ import { type TechnicalEnvironment, useTechnicalActions } from './technical-api'
 
 const KEY = 'external.onboarding.technical';
 
-/** spec §1 default locale en-US: a moment as "Mar 5, 2026, 2:30 PM". */
+/** A moment as the portal writes it (i18n/date-format), empty when there is none. */
 export const formatMoment = (iso: string | null, language: string) =>
-  iso
-    ? new Date(iso).toLocaleString(language === 'en' ? 'en-US' : language, {
-        dateStyle: 'medium',
-        timeStyle: 'short',
-      })
-    : '';
+  iso ? dateFormat(language).dateTime(iso) : '';
 
 /**
  * The technical step (domain.md "Life of an application", packages/domain technical.ts): shown from stage
