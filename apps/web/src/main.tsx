@@ -52,7 +52,7 @@ async function start() {
     hasTranslation: (key) => i18next.exists(key),
     notify: toastNotify,
     closeModal,
-    logout: () => auth.logout(),
+    logout: (reason) => auth.logout(reason),
     navigate: (path) => void router.navigate(path),
     goBack: () => void router.navigate(-1),
     production: environment.production,

@@ -91,7 +91,19 @@ export interface AuthOptions {
 /** Whether the directory lets a signed-in user call the API (issue 13). */
 export type UserStanding = 'ok' | 'disabled' | 'revoked' | 'inactive' | 'unknown';
 
-/** What each refused standing answers: 403 FORBIDDEN, as the onboarding module answered before. */
+/**
+ * What each refused standing answers. A user disabled, revoked or removed since signing in gets 403
+ * ACCESS_WITHDRAWN, on which the SPA signs them out with a message that says so (issue 23 item 26); an
+ * invitee who has not accepted yet gets FORBIDDEN.
+ */
+const WITHDRAWN: Record<Exclude<UserStanding, 'ok'>, boolean> = {
+  disabled: true,
+  revoked: true,
+  inactive: false,
+  unknown: true,
+};
+
+/** The message of each refused standing. */
 const REFUSED: Record<Exclude<UserStanding, 'ok'>, string> = {
   disabled: 'This account is disabled; contact your administrator',
   revoked: "Your access to your company's application is revoked",
@@ -196,7 +208,10 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
       known = { standing: await options.standing(user), until: now + ttl };
       standings.set(user.subject, known);
     }
-    if (known.standing !== 'ok') throw new ApiError(403, 'FORBIDDEN', REFUSED[known.standing]);
+    if (known.standing !== 'ok') {
+      const code = WITHDRAWN[known.standing] ? 'ACCESS_WITHDRAWN' : 'FORBIDDEN';
+      throw new ApiError(403, code, REFUSED[known.standing]);
+    }
   }
 
   // Routes are checked once all are registered, since plugins such as the docs mark theirs public in their

@@ -200,4 +200,18 @@ describe('tokens (spec §2)', () => {
       popupWindowAttributes: { popupSize: { width: 483, height: 600 } },
     });
   });
+
+  it('logs out a popup sign-in whose token is of another policy, as after a redirect (spec §4)', async () => {
+    const popupEnvironment = { azureAd: { ...environment.azureAd, interactionType: 'popup' } } as Environment;
+    const auth = await createMsalAuth(popupEnvironment, { notify: vi.fn() });
+    instances[0]?.loginPopup.mockResolvedValueOnce({ account: account('b2c_1_other') });
+    await auth.login('/');
+    expect(instances[0]?.logoutRedirect).toHaveBeenCalledTimes(1);
+    expect(instances[0]?.active).toBeNull();
+
+    instances[0]?.loginPopup.mockResolvedValueOnce({ account: account('B2C_1_SIGNIN') });
+    await auth.login('/');
+    expect(instances[0]?.logoutRedirect).toHaveBeenCalledTimes(1);
+    expect(instances[0]?.active).toMatchObject({ idTokenClaims: { acr: 'B2C_1_SIGNIN' } });
+  });
 });

@@ -7,6 +7,7 @@ import {
 import type { Environment } from '../config/environment';
 import { AUTHENTICATION_ERROR_TOAST, classifyRedirectError } from './b2c-errors';
 import { hasForeignPolicy, type SessionUser, toSessionUser } from './session-user';
+import { keepSignOutReason } from './sign-out-reason';
 
 /**
  * The portal's sign-in, behind an interface of ours so components and tests never touch MSAL
@@ -19,8 +20,11 @@ export interface Auth {
   login(returnTo: string): Promise<void>;
   /** A token for the API: silent, or an interactive sign-in when the provider requires one. */
   getToken(returnTo?: string): Promise<string>;
-  /** Ends the session: clears local and session storage (spec §4) and signs out at the provider. */
-  logout(): Promise<void>;
+  /**
+   * Ends the session: clears local and session storage (spec §4) and signs out at the provider. A reason is
+   * said on the visitor page the sign-out ends on (sign-out-reason.ts).
+   */
+  logout(reason?: string): Promise<void>;
   /** Called when the user signs in or out. */
   subscribe(listener: () => void): () => void;
 }
@@ -104,11 +108,12 @@ export async function createMsalAuth(env: Environment, options: MsalAuthOptions)
   };
 
   /** Signs out `current`: by default the login client's account; after a reset, the reset client's. */
-  async function logout(current: AccountInfo | null = account()): Promise<void> {
+  async function logout(current: AccountInfo | null = account(), reason?: string): Promise<void> {
     const idTokenHint = current?.idToken;
     // spec §4: logout clears local and session storage.
     localStorage.clear();
     sessionStorage.clear();
+    keepSignOutReason(reason);
     changed();
     // identity.md #6: the id token hint lets the provider honour the post-logout redirect.
     await client.logoutRedirect({
@@ -155,6 +160,12 @@ export async function createMsalAuth(env: Environment, options: MsalAuthOptions)
     if (popup) {
       try {
         const result = await client.loginPopup({ scopes, ...POPUP });
+        // spec §4, as after a redirect (settleRedirect): a token of another policy is logged out
+        // (issue 23 item 27: the popup skipped this check).
+        if (hasForeignPolicy(result.account, azureAd.login.tenantID)) {
+          await logout(result.account);
+          return;
+        }
         setActive(result.account);
         changed();
       } catch (error) {
@@ -197,7 +208,7 @@ export async function createMsalAuth(env: Environment, options: MsalAuthOptions)
     },
     login,
     getToken,
-    logout: () => logout(),
+    logout: (reason) => logout(account(), reason),
     subscribe: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);

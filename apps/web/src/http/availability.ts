@@ -5,11 +5,14 @@ import { useSyncExternalStore } from 'react';
  * the unavailable page (errors.unavailable) replaces the whole app.
  */
 let unavailable = false;
+/** The catalogue's messages of the answer that flagged it (spec §8 SERVICE_UNAVAILABLE: show error). */
+let messages: readonly string[] = [];
 const listeners = new Set<() => void>();
 
-function set(value: boolean) {
+function set(value: boolean, reason: readonly string[] = []) {
   if (unavailable === value) return;
   unavailable = value;
+  messages = reason;
   for (const listener of listeners) listener();
 }
 
@@ -17,8 +20,14 @@ export function isServiceUnavailable(): boolean {
   return unavailable;
 }
 
-export function markUnavailable(): void {
-  set(true);
+/** Flags the service unavailable; the page shows `reason`, the failed call's messages (issue 23 item 26). */
+export function markUnavailable(reason: readonly string[] = []): void {
+  set(true, reason);
+}
+
+/** What the unavailable page says under its heading: the messages of the call that flagged it. */
+export function unavailableReason(): readonly string[] {
+  return messages;
 }
 
 /** Clears the flag, e.g. when the user retries from the unavailable page. */

@@ -44,6 +44,12 @@ describe('the error catalogue, row by row (spec §8)', () => {
       messageKey: 'FORBIDDEN',
       actions: ['SHOW_ERROR', 'CLOSE_MODAL', 'GO_BACK'],
     },
+    {
+      row: 'ACCESS_WITHDRAWN (issue 23 item 26): show error, close modal, log out, go to root',
+      codes: ['ACCESS_WITHDRAWN'],
+      messageKey: 'ACCESS_WITHDRAWN',
+      actions: LOG_OUT,
+    },
     { row: 'NOT_FOUND: show error', codes: ['NOT_FOUND'], messageKey: 'NOT_FOUND', actions: SHOW },
     {
       row: 'SERVICE_UNAVAILABLE: show error, close modal, go to unavailable page',
@@ -281,6 +287,11 @@ describe('HTTP handling, sentence by sentence (spec §8)', () => {
       sentence: '403 FORBIDDEN',
       error: new HttpError(403, body('ANYTHING')),
       expected: [shown('FORBIDDEN', ['SHOW_ERROR', 'CLOSE_MODAL', 'GO_BACK'])],
+    },
+    {
+      sentence: '403 ACCESS_WITHDRAWN: a user disabled or revoked meanwhile is signed out (issue 23 item 26)',
+      error: new HttpError(403, body('ACCESS_WITHDRAWN')),
+      expected: [shown('ACCESS_WITHDRAWN', LOG_OUT)],
     },
     { sentence: '404 NOT_FOUND', error: new HttpError(404, undefined), expected: [shown('NOT_FOUND')] },
     {

@@ -41,6 +41,12 @@ export const ERROR_CATALOGUE: ErrorCatalogue = {
   },
   UNAUTHORIZED: { messageKey: 'UNAUTHORIZED', actions: ['SHOW_ERROR', 'CLOSE_MODAL', 'LOGOUT_AND_GO_ROOT'] },
   FORBIDDEN: { messageKey: 'FORBIDDEN', actions: ['SHOW_ERROR', 'CLOSE_MODAL', 'GO_BACK'] },
+  // Issue 23 item 26: a 403 because the user was disabled or revoked meanwhile (apps/api plugins/auth.ts):
+  // every call would fail, so the user is signed out with a message that says so.
+  ACCESS_WITHDRAWN: {
+    messageKey: 'ACCESS_WITHDRAWN',
+    actions: ['SHOW_ERROR', 'CLOSE_MODAL', 'LOGOUT_AND_GO_ROOT'],
+  },
   NOT_FOUND: show('NOT_FOUND'),
   SERVICE_UNAVAILABLE: {
     messageKey: 'SERVICE_UNAVAILABLE',
@@ -261,7 +267,8 @@ export function resolveHttpError(error: unknown, context: ResolveContext): Resol
       ];
     }
     case 403:
-      return [byCode('FORBIDDEN')];
+      // spec §8 "403 FORBIDDEN"; the one other 403, a withdrawn access, signs the user out (issue 23 item 26).
+      return [byCode(codeOf(first, catalogue) === 'ACCESS_WITHDRAWN' ? 'ACCESS_WITHDRAWN' : 'FORBIDDEN')];
     case 404:
       return [byCode('NOT_FOUND')];
     case 413: {

@@ -2,7 +2,7 @@ import { MutationObserver } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../../public/assets/i18n/en.json';
-import { isServiceUnavailable, resetAvailability } from './availability';
+import { isServiceUnavailable, resetAvailability, unavailableReason } from './availability';
 import { resetConnectivity } from './connectivity';
 import {
   createErrorHandler,
@@ -92,6 +92,14 @@ describe('the error handler performs the catalogue actions (spec §8)', () => {
       goesBack: true,
     },
     {
+      when: 'ACCESS_WITHDRAWN (a 403 for a user disabled or revoked meanwhile): show error, close modal, log out',
+      error: apiError(403, 'ACCESS_WITHDRAWN'),
+      toast:
+        'Your access to the portal was withdrawn. Ask your administrator if you think this is a mistake.',
+      closesModal: true,
+      logsOut: true,
+    },
+    {
       when: 'NOT_FOUND: show error',
       error: apiError(404, 'NOT_FOUND'),
       toast: 'What you are looking for does not exist or was removed.',
@@ -99,7 +107,7 @@ describe('the error handler performs the catalogue actions (spec §8)', () => {
     {
       when: 'SERVICE_UNAVAILABLE: show error, close modal, go to unavailable page',
       error: apiError(503, 'SERVICE_UNAVAILABLE'),
-      toast: 'The service is unavailable. Please try again later.',
+      toast: "The portal's server is temporarily unavailable (it answered 503).",
       closesModal: true,
       unavailable: true,
     },
@@ -114,7 +122,14 @@ describe('the error handler performs the catalogue actions (spec §8)', () => {
     const { deps, handleError, toasts } = setup();
     handleError(error);
     await settle();
-    expect(toasts()).toEqual([`error: ${toast}`]);
+    // Issue 23 item 26: a toast would not outlive the sign-out or the unavailable page; they say it.
+    const said = logsOut
+      ? deps.logout.mock.calls.map(([reason]) => `error: ${reason}`)
+      : unavailable
+        ? unavailableReason().map((message) => `error: ${message}`)
+        : toasts();
+    expect(said).toEqual([`error: ${toast}`]);
+    if (logsOut || unavailable) expect(deps.notify).not.toHaveBeenCalled();
     expect(deps.closeModal).toHaveBeenCalledTimes(closesModal ? 1 : 0);
     expect(deps.logout).toHaveBeenCalledTimes(logsOut ? 1 : 0);
     expect(deps.navigate.mock.calls).toEqual(logsOut ? [['/']] : []);

@@ -4,6 +4,7 @@ import { markUnavailable } from './availability';
 import { isOnline, shouldShowOffline } from './connectivity';
 import { resolveHttpError } from './error-catalogue';
 import { HttpError } from './http-client';
+import { fieldEntries } from './inline-errors';
 
 export type NotifyKind = 'error' | 'warning' | 'info' | 'success';
 
@@ -15,8 +16,8 @@ export interface ErrorHandlerDeps {
   /** Shows a toast (toastNotify below, in the app). */
   notify: (message: string, kind: NotifyKind) => void;
   closeModal: () => void;
-  /** Ends the session (Auth.logout: clears storage, signs out at the provider). */
-  logout: () => Promise<void> | void;
+  /** Ends the session (Auth.logout: clears storage, signs out at the provider), saying why on the next page. */
+  logout: (reason?: string) => Promise<void> | void;
   navigate: (path: string) => void;
   goBack: () => void;
   production: boolean;
@@ -24,8 +25,8 @@ export interface ErrorHandlerDeps {
   online?: () => boolean;
   /** spec §4: whether this offline error is the first one; connectivity.ts by default. */
   shouldShowOffline?: () => boolean;
-  /** spec §2: flags the service unavailable; availability.ts by default. */
-  markUnavailable?: () => void;
+  /** spec §2: flags the service unavailable with the messages to show there; availability.ts by default. */
+  markUnavailable?: (messages: readonly string[]) => void;
 }
 
 export interface HandleErrorOptions {
@@ -52,11 +53,11 @@ export function createErrorHandler(deps: ErrorHandlerDeps): HandleError {
   // Parallel calls failing with 401 log out once, not once each.
   let loggingOut = false;
 
-  const logoutAndGoRoot = () => {
+  const logoutAndGoRoot = (messages: string[]) => {
     if (loggingOut) return;
     loggingOut = true;
     Promise.resolve()
-      .then(() => deps.logout())
+      .then(() => deps.logout(messages.length > 0 ? messages.join(' ') : undefined))
       .catch((error: unknown) => console.error('logout failed', error))
       .finally(() => {
         loggingOut = false;
@@ -75,18 +76,25 @@ export function createErrorHandler(deps: ErrorHandlerDeps): HandleError {
     // spec §4: the first offline error shows a message, later ones are silent until online again.
     if (!isOnlineNow && resolved.length > 0 && !firstOffline()) return;
     const actions = new Set(resolved.flatMap((entry) => entry.actions));
-    // A form dialog shows the messages itself, beside its fields, and stays open (INLINE_ERRORS).
-    for (const entry of options.inline ? [] : resolved) {
-      if (!entry.actions.includes('SHOW_ERROR')) continue;
-      deps.notify(entry.translatable ? deps.t(entry.message, entry.values) : entry.message, 'error');
-    }
+    const messages = [
+      ...new Set(
+        resolved
+          .filter((entry) => entry.actions.includes('SHOW_ERROR'))
+          .map((entry) => (entry.translatable ? deps.t(entry.message, entry.values) : entry.message)),
+      ),
+    ];
+    // Issue 23 item 26: a toast would not outlive the sign-out's page loads, nor the unavailable page that
+    // replaces the app (and its toasts): those two say the messages themselves. A form dialog shows them
+    // beside its fields and stays open (INLINE_ERRORS).
+    const leaving = actions.has('LOGOUT_AND_GO_ROOT') || actions.has('GO_UNAVAILABLE');
+    if (!options.inline && !leaving) for (const message of messages) deps.notify(message, 'error');
     // A list body may repeat an action: each is performed once.
     if (actions.has('CLOSE_MODAL') && !options.inline) deps.closeModal();
-    if (actions.has('LOGOUT_AND_GO_ROOT')) logoutAndGoRoot();
+    if (actions.has('LOGOUT_AND_GO_ROOT')) logoutAndGoRoot(messages);
     if (actions.has('GO_BACK')) deps.goBack();
     // spec §2: the unavailable page replaces the whole app while the flag is set, at the current URL,
     // so a reload after the outage lands where the user was.
-    if (actions.has('GO_UNAVAILABLE')) flagUnavailable();
+    if (actions.has('GO_UNAVAILABLE')) flagUnavailable(messages);
   };
 }
 
@@ -106,6 +114,18 @@ export const SILENT_ERRORS = { silentErrors: true } as const;
  * beside its form and stays open; the handler runs only the session's actions.
  */
 export const INLINE_ERRORS = { inlineErrors: true } as const;
+
+/**
+ * Mutation `meta` of a form's call (forms/form.tsx `markServerErrors`): a 400 naming fields is shown on
+ * those fields, not in a toast; any other failure goes to the handler as usual.
+ */
+export const FIELD_ERRORS = { fieldErrors: true } as const;
+
+function namesFields(meta: unknown, error: unknown): boolean {
+  const flagged =
+    typeof meta === 'object' && meta !== null && 'fieldErrors' in meta && meta.fieldErrors === true;
+  return flagged && fieldEntries(error).length > 0;
+}
 
 function isSilent(meta: unknown): boolean {
   return typeof meta === 'object' && meta !== null && 'silentErrors' in meta && meta.silentErrors === true;
@@ -137,7 +157,8 @@ export function createQueryClient(handleError: HandleError): QueryClient {
     mutationCache: new MutationCache({
       onError: (error, _variables, _onMutateResult, mutation) => {
         if (isSilent(mutation.meta)) return;
-        if (isInline(mutation.meta)) handleError(error, { inline: true });
+        if (isInline(mutation.meta) || namesFields(mutation.meta, error))
+          handleError(error, { inline: true });
         else handleError(error);
       },
     }),

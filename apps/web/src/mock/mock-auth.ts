@@ -2,6 +2,7 @@ import type { AccountInfo } from '@azure/msal-browser';
 import { DEMO_ACCOUNTS } from '@portal/demo-data';
 import type { Auth } from '../auth/msal-auth';
 import { type Role, type SessionUser, toSessionUser } from '../auth/session-user';
+import { keepSignOutReason } from '../auth/sign-out-reason';
 import { MOCK_DB_KEY } from './mock-db';
 
 /** Who mock mode signs in: one of the portal's roles, or a user with no role at all (spec §4). */
@@ -117,7 +118,7 @@ export function createMockAuth(role: MockRole, options: MockAuthOptions = {}): A
       if (!current) await login();
       return mockToken(role);
     },
-    logout: async () => {
+    logout: async (reason) => {
       // spec §4: logout clears local and session storage. Mock mode then remembers only its own state:
       // the chosen role, and that the tab is signed out (else the reload would sign in again).
       // The mock's store is the server's data, which a sign-out keeps.
@@ -127,6 +128,7 @@ export function createMockAuth(role: MockRole, options: MockAuthOptions = {}): A
       if (store) session.setItem(MOCK_DB_KEY, store);
       session.setItem(MOCK_ROLE_KEY, role);
       session.setItem(MOCK_SIGNED_OUT_KEY, '1');
+      keepSignOutReason(reason);
       current = null;
       changed();
       navigate('/');

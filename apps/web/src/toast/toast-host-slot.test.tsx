@@ -17,9 +17,12 @@ describe('ToastHostSlot (the toast host loads with the first toast)', () => {
     expect(screen.getAllByRole('alert')).toHaveLength(2);
   });
 
-  it('shows a later toast in the host already there', async () => {
+  it('shows a later toast in the host already there, under the title of its kind (spec §3)', async () => {
     render(<ToastHostSlot />);
     toast.info('Copied to the clipboard');
-    expect(await screen.findByText('Copied to the clipboard')).toBeInTheDocument();
+    const message = await screen.findByText('Copied to the clipboard');
+    expect(message.previousElementSibling).toHaveTextContent('toasts.title.info');
+    toast.success('Invitation sent', { title: 'Invited' });
+    expect((await screen.findByText('Invitation sent')).previousElementSibling).toHaveTextContent('Invited');
   });
 });

@@ -1,15 +1,19 @@
+import { createElement } from 'react';
 import type { ToastOptions } from 'react-toastify';
+import { ToastBody, type ToastKind } from './toast-body';
 
 type Toastify = typeof import('react-toastify');
 
 let library: Promise<Toastify> | undefined;
 let requested = false;
 const listeners = new Set<() => void>();
+/** What was asked before the container was ready: shown once it is (see hostReady). */
+let pending: ((toastify: Toastify) => void)[] = [];
+let ready: Toastify | undefined;
 
 /**
  * react-toastify and its host load with the first toast, not with the first page (no toast shows at start:
- * issue 15 item 3). The first call flags the host wanted (ToastHostSlot mounts it) and starts the import;
- * react-toastify queues what is asked before its container mounts and shows it once the container is there.
+ * issue 15 item 3). The first call flags the host wanted (ToastHostSlot mounts it) and starts the import.
  */
 function loadToastify(): Promise<Toastify> {
   if (!library) {
@@ -26,22 +30,48 @@ function loadToastify(): Promise<Toastify> {
   return library;
 }
 
-function show(call: (toastify: Toastify) => void): void {
-  loadToastify().then(call, (error: unknown) => console.error('the toasts could not load', error));
+/**
+ * The container tells when it can show toasts, and stops being ready when it unmounts. A toast handed to
+ * react-toastify before that is lost if the container mounts twice, as StrictMode does in development
+ * (issue 23 item 30: the first toast after a page load never showed), so the calls wait here until then.
+ */
+export function hostReady(toastify: Toastify): () => void {
+  ready = toastify;
+  const calls = pending;
+  pending = [];
+  for (const call of calls) call(toastify);
+  return () => {
+    ready = undefined;
+  };
 }
 
-type ShowKind = (message: string, options?: ToastOptions) => void;
+function show(call: (toastify: Toastify) => void): void {
+  if (ready) {
+    call(ready);
+    return;
+  }
+  pending.push(call);
+  loadToastify().catch((error: unknown) => console.error('the toasts could not load', error));
+}
+
+/** A toast's options, with its title (spec §3: a toast has a title, a message and a type). */
+export type ToastCallOptions = ToastOptions & { title?: string };
+type ShowKind = (message: string, options?: ToastCallOptions) => void;
+
+const showAs =
+  (kind: ToastKind): ShowKind =>
+  (message, { title, ...options } = {}) =>
+    show(({ toast: showToast }) =>
+      showToast(createElement(ToastBody, { kind, message, title }), { ...options, type: kind }),
+    );
 
 /** react-toastify's `toast`, for the calls the portal makes, loading the library with the first one. */
-export const toast: ShowKind & Record<'success' | 'error' | 'info' | 'warning', ShowKind> = Object.assign(
-  (message: string, options?: ToastOptions) => show(({ toast: showToast }) => showToast(message, options)),
-  {
-    success: (message: string, options?: ToastOptions) => show(({ toast: t }) => t.success(message, options)),
-    error: (message: string, options?: ToastOptions) => show(({ toast: t }) => t.error(message, options)),
-    info: (message: string, options?: ToastOptions) => show(({ toast: t }) => t.info(message, options)),
-    warning: (message: string, options?: ToastOptions) => show(({ toast: t }) => t.warning(message, options)),
-  },
-);
+export const toast: ShowKind & Record<ToastKind, ShowKind> = Object.assign(showAs('info'), {
+  success: showAs('success'),
+  error: showAs('error'),
+  info: showAs('info'),
+  warning: showAs('warning'),
+});
 
 /** Whether a toast was asked for: the host mounts from then on (useSyncExternalStore's snapshot). */
 export const toastRequested = (): boolean => requested;

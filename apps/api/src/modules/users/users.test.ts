@@ -220,7 +220,7 @@ describe('the last active admin (a database of its own)', () => {
 });
 
 describe('a disabled or revoked user’s calls (the status cache)', () => {
-  it('refuses a disabled user and a revoked external user (403 FORBIDDEN) within a minute', async () => {
+  it('refuses a disabled user and a revoked external user (403 ACCESS_WITHDRAWN: the SPA signs them out) within a minute', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const start = new Date();
     vi.setSystemTime(start);
@@ -248,10 +248,10 @@ describe('a disabled or revoked user’s calls (the status cache)', () => {
     vi.setSystemTime(new Date(start.getTime() + 60_001));
     const refused = await reviewerCall();
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('disabled') });
+    expect(refused.json()).toMatchObject({ code: 'ACCESS_WITHDRAWN', message: expect.stringContaining('disabled') });
     const revoked = await externalCall();
     expect(revoked.statusCode).toBe(403);
-    expect(revoked.json()).toMatchObject({ code: 'FORBIDDEN' });
+    expect(revoked.json()).toMatchObject({ code: 'ACCESS_WITHDRAWN' });
 
     // Enabled again: let through at the next refresh.
     expect(
@@ -271,7 +271,7 @@ describe('a token the directory does not vouch for (issue 21 items 1 and 6)', ()
     const response = await t.app.inject({ method: 'GET', url: '/api/organisations', headers });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({
-      code: 'FORBIDDEN',
+      code: 'ACCESS_WITHDRAWN',
       message: expect.stringContaining('not a user'),
     });
   });
