@@ -22,6 +22,7 @@ export const ERROR_CODES = [
   '105',
   '301',
   '405',
+  'INVITATION_WITHDRAWN',
   'ERR_BAD_CREDENTIALS',
   'OFFLINE',
   // The API's general codes (apps/api plugins/errors.ts, http/api-error.ts).

@@ -64,7 +64,16 @@ export const useAccountTokenSchema = z.object({ password: passwordSchema.optiona
 export type UseAccountTokenInput = z.infer<typeof useAccountTokenSchema>;
 
 /** spec §8 INVALID_CONFIRM_ACCOUNT: an unknown (105), expired (301) or used (405) link. */
-export const ACCOUNT_TOKEN_ERRORS = { unknown: '105', expired: '301', used: '405' } as const;
+export const ACCOUNT_TOKEN_ERRORS = {
+  unknown: '105',
+  expired: '301',
+  used: '405',
+  // Issue 23 item 22: the invitee's account was disabled after the invitation was sent.
+  withdrawn: 'INVITATION_WITHDRAWN',
+} as const;
+
+/** The message of a withdrawn invitation's link, the API's and the mock's. */
+export const INVITATION_WITHDRAWN_TEXT = 'This invitation was withdrawn; ask whoever invited you';
 
 /** A published disclaimer as visitors read it (GET /api/disclaimers/{type}). */
 export const publishedDisclaimerSchema = z.object({

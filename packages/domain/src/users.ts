@@ -54,6 +54,12 @@ export type UserRuleResult = { ok: true } | { ok: false; code: UserRuleCode; mes
 const refuse = (code: UserRuleCode, message: string): UserRuleResult => ({ ok: false, code, message });
 
 /** An external user holds the EXTERNAL role; everyone else is internal (ADMIN, EMVO). */
+/**
+ * Issue 23 item 22: an invitation link whose invitee was disabled since (by an administrator, or removed
+ * by their company) is withdrawn: it opens nothing and says so.
+ */
+export const isInvitationWithdrawn = (user: Pick<UserState, 'status'>): boolean => user.status === 'DISABLED';
+
 export const isExternalUser = (user: Pick<UserState, 'roles'>): boolean => user.roles.includes('EXTERNAL');
 
 /** An administrator who can act now: ACTIVE with the ADMIN role. */

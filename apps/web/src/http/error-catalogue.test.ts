@@ -65,6 +65,12 @@ describe('the error catalogue, row by row (spec §8)', () => {
       actions: SHOW,
     },
     {
+      row: 'INVITATION_WITHDRAWN (issue 23 item 22): show error',
+      codes: ['INVITATION_WITHDRAWN'],
+      messageKey: 'INVITATION_WITHDRAWN',
+      actions: SHOW,
+    },
+    {
       row: "server text 'Unable to process: registration status is completed': INVALID_RESEND_CONFIRMATION_EMAIL",
       codes: ['Unable to process: registration status is completed'],
       messageKey: 'INVALID_RESEND_CONFIRMATION_EMAIL',

@@ -1,12 +1,13 @@
 import {
   ACCOUNT_TOKEN_ERRORS,
   accountTokensApi,
+  INVITATION_WITHDRAWN_TEXT,
   REGISTRATION_COMPLETED_TEXT,
   registrationApi,
   useAccountTokenSchema,
 } from '@portal/contracts';
 import type { OrganisationRow } from '@portal/demo-data';
-import { formatObpNumber, tokenExpiry } from '@portal/domain';
+import { formatObpNumber, isInvitationWithdrawn, tokenExpiry } from '@portal/domain';
 import type { HttpHandler } from 'msw';
 import { type MockAuditEntry, writeAudit } from './audit-trail';
 import { auditedRow, updateColumns } from './check-transition';
@@ -157,6 +158,7 @@ export function registrationHandlers(context: MockContext): HttpHandler[] {
       const row = usable(params.token);
       if (row instanceof Response) return row;
       const user = userOf(row);
+      if (user && isInvitationWithdrawn(user)) return tokenError('withdrawn', INVITATION_WITHDRAWN_TEXT);
       const companyName = db.organisations.find(({ id }) => id === user?.organisationId)?.legalName ?? 'EMVO';
       const holder =
         registrationOf(row) ?? (user && { email: user.email, firstName: user.displayName, companyName });
@@ -180,7 +182,8 @@ export function registrationHandlers(context: MockContext): HttpHandler[] {
         Object.assign(registration, { status: 'COMPLETED', ...createAccount(request, registration) });
         const diff = { status: 'COMPLETED', organisationId: registration.organisationId };
         audited(request, registration, 'COMPLETE', diff);
-      } else if (!user || user.status === 'DISABLED') return unknownLink();
+      } else if (!user) return unknownLink();
+      else if (isInvitationWithdrawn(user)) return tokenError('withdrawn', INVITATION_WITHDRAWN_TEXT);
       else updateColumns(context, request, user, { status: 'ACTIVE' });
       row.usedAt = now();
       return { email: registration?.email ?? user?.email ?? '', accountMode: 'local' } as const;

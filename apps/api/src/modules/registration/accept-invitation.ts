@@ -1,5 +1,6 @@
 import type { AccountTokenUsed } from '@portal/contracts';
-import { ACCOUNT_TOKEN_ERRORS } from '@portal/contracts';
+import { ACCOUNT_TOKEN_ERRORS, INVITATION_WITHDRAWN_TEXT } from '@portal/contracts';
+import { isInvitationWithdrawn } from '@portal/domain';
 import type { Transaction } from 'kysely';
 import { usableAccountToken, useAccountToken } from '../../accounts/account-tokens.js';
 import type { DB } from '../../db/schema.js';
@@ -28,13 +29,8 @@ export async function acceptInvitation(
   if (!user) throw new ApiError(400, ACCOUNT_TOKEN_ERRORS.unknown, 'This link is not known');
   const row = await usableAccountToken(trx, token, { lock: true });
   // An administrator disabled the account after inviting: the link must not open it again.
-  if (user.status === 'DISABLED') {
-    throw new ApiError(
-      400,
-      ACCOUNT_TOKEN_ERRORS.unknown,
-      'This account is disabled; contact your administrator',
-    );
-  }
+  if (isInvitationWithdrawn(user))
+    throw new ApiError(400, ACCOUNT_TOKEN_ERRORS.withdrawn, INVITATION_WITHDRAWN_TEXT);
   if (account.mode === 'local') await activateLocalAccount(trx, user, account.passwordHash);
   await useAccountToken(trx, row.id);
   return { email: user.email, accountMode: account.mode };

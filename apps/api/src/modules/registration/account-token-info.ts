@@ -1,5 +1,6 @@
 import type { AccountTokenInfo } from '@portal/contracts';
-import { ACCOUNT_TOKEN_ERRORS } from '@portal/contracts';
+import { ACCOUNT_TOKEN_ERRORS, INVITATION_WITHDRAWN_TEXT } from '@portal/contracts';
+import { isInvitationWithdrawn } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import { usableAccountToken } from '../../accounts/account-tokens.js';
 import type { Config } from '../../config.js';
@@ -37,10 +38,12 @@ async function holderOf(db: Kysely<DB>, token: AccountToken): Promise<TokenHolde
   const user = await db
     .selectFrom('users')
     .leftJoin('organisations', 'organisations.id', 'users.organisationId')
-    .select(['users.email', 'users.displayName', 'organisations.legalName'])
+    .select(['users.email', 'users.displayName', 'users.status', 'organisations.legalName'])
     .where('users.id', '=', token.userId)
     .executeTakeFirst();
   if (!user) throw unknownLink();
+  if (isInvitationWithdrawn(user))
+    throw new ApiError(400, ACCOUNT_TOKEN_ERRORS.withdrawn, INVITATION_WITHDRAWN_TEXT);
   return {
     email: user.email,
     firstName: user.displayName,

@@ -390,9 +390,14 @@ describe('invitations (a person invited by their company or by an administrator)
     expect(errorOf(await useToken(t, token))).toMatchObject({ status: 400, body: { code: '405' } });
   });
 
-  it('does not open a disabled account', async () => {
+  it('does not open a disabled account: the invitation was withdrawn, on GET and on use (issue 23 item 22)', async () => {
     const { email, token } = await invited({ organisation: true, status: 'DISABLED' });
-    expect(errorOf(await useToken(t, token))).toMatchObject({ status: 400, body: { code: '105' } });
+    const withdrawn = {
+      status: 400,
+      body: { code: 'INVITATION_WITHDRAWN', message: expect.stringContaining('withdrawn') },
+    };
+    expect(errorOf(await tokenInfo(t, token))).toMatchObject(withdrawn);
+    expect(errorOf(await useToken(t, token))).toMatchObject(withdrawn);
     expect((await userOf(t, email))?.status).toBe('DISABLED');
   });
 

@@ -14,7 +14,7 @@ import { tk } from '../../i18n/i18n';
 
 /** Why a mail link cannot be used: spec §8 INVALID_CONFIRM_ACCOUNT, codes 105, 301 and 405. */
 export type LinkProblem = keyof typeof ACCOUNT_TOKEN_ERRORS;
-const LINK_PROBLEMS: readonly LinkProblem[] = ['unknown', 'expired', 'used'];
+const LINK_PROBLEMS: readonly LinkProblem[] = ['unknown', 'expired', 'used', 'withdrawn'];
 
 /** The link problem an API error is (400 with 105, 301 or 405), if it is one. */
 export function linkProblemOf(error: unknown): LinkProblem | undefined {

@@ -73,6 +73,17 @@ describe('/confirm, local sign-in accounts: choose a password', () => {
     expect(login).toHaveBeenCalledWith('/');
   });
 
+  it('an invitation withdrawn since (the invitee disabled) says so, asks no password, offers no new link', async () => {
+    const invitee = db().users.find((row) => row.email === 'sofia.berg@example.com');
+    if (invitee) invitee.status = 'DISABLED';
+    const { toasts } = open(DEMO_TOKENS.invitation);
+    const withdrawn = await findByRole('alert', 'This invitation was withdrawn');
+    expect(withdrawn).toHaveTextContent('The invitation behind this link was withdrawn');
+    expect(screen.queryByLabelText(/^Password/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send me a new link' })).not.toBeInTheDocument();
+    expect(toasts).toEqual([]);
+  });
+
   it('a link used meanwhile (405 on use) shows the invalid link, with a new link on offer', async () => {
     server.use(
       http.post('/api/account-tokens/:token/use', () =>

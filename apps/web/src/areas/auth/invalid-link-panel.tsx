@@ -10,7 +10,7 @@ import {
 import styles from './auth.module.css';
 import { OutcomePanel } from './outcome-panel';
 
-/** spec §8: an unknown, expired or used link is INVALID_CONFIRM_ACCOUNT. */
+/** spec §8: an unknown, expired or used link is INVALID_CONFIRM_ACCOUNT (a withdrawn one says so instead). */
 const INVALID_CONFIRM_ACCOUNT = tk('errors.back.INVALID_CONFIRM_ACCOUNT');
 
 /** What the person can do about each problem. */
@@ -18,6 +18,7 @@ const HINTS: Record<LinkProblem, string> = {
   unknown: tk('confirm.invalid.unknown'),
   expired: tk('confirm.invalid.expired'),
   used: tk('confirm.invalid.used'),
+  withdrawn: tk('confirm.invalid.withdrawn'),
 };
 
 export interface InvalidLinkPanelProps {
@@ -51,12 +52,18 @@ export function InvalidLinkPanel({ problem, token }: InvalidLinkPanelProps) {
       </OutcomePanel>
     );
   }
+  // Issue 23 item 22: a withdrawn invitation says so, and offers no new link.
+  const withdrawn = problem === 'withdrawn';
   return (
-    <OutcomePanel key="invalid" role="alert" title={t('confirm.invalid.title')}>
-      <p>{t(INVALID_CONFIRM_ACCOUNT)}</p>
+    <OutcomePanel
+      key="invalid"
+      role="alert"
+      title={t(withdrawn ? 'confirm.invalid.withdrawnTitle' : 'confirm.invalid.title')}
+    >
+      <p>{t(withdrawn ? tk('errors.back.INVITATION_WITHDRAWN') : INVALID_CONFIRM_ACCOUNT)}</p>
       <p>{t(HINTS[problem])}</p>
       <div className={styles.actions}>
-        {problem !== 'unknown' && (
+        {(problem === 'expired' || problem === 'used') && (
           <button
             type="button"
             className="primary"
