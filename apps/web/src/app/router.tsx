@@ -129,11 +129,18 @@ function appRoutes(auth?: Auth): RouteObject[] {
             Component: (await import('../areas/external/external-home-page')).ExternalHomePage,
           }),
           {
-            onboarding: async () => ({
+            // Issue 23 item 1: each step has its own address below (onboarding-page.tsx's routes).
+            'onboarding/*': async () => ({
               Component: (await import('../areas/external/onboarding/onboarding-page')).OnboardingPage,
             }),
           },
         ),
+        // Issue 23 item 20: the footer's legal texts, for visitors and signed-in users (no guard).
+        {
+          path: 'legal/:page',
+          errorElement: <RouteErrorPage />,
+          lazy: async () => ({ Component: (await import('./legal-text-page')).LegalTextPage }),
+        },
         { path: '*', Component: NotFoundPage },
       ],
     },

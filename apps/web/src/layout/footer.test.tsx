@@ -34,4 +34,14 @@ describe('the footer (spec §1, §2)', () => {
       expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     }
   });
+
+  it('links the legal notice and the privacy text for everyone (issue 23 item 20)', () => {
+    renderWithProviders(<Footer />, { routes });
+    const legal = screen.getByRole('list', { name: 'Legal' });
+    expect(within(legal).getByRole('link', { name: 'Legal notice' })).toHaveAttribute(
+      'href',
+      '/legal/notice',
+    );
+    expect(within(legal).getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/legal/privacy');
+  });
 });

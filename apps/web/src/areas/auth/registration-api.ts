@@ -1,39 +1,22 @@
-import { disclaimersApi, type RegistrationInput, registrationApi } from '@portal/contracts';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { apiKey, callApi } from '../../http/api-call';
+import { type RegistrationInput, registrationApi } from '@portal/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { callApi } from '../../http/api-call';
 import { HttpError } from '../../http/http-client';
 import { useHttp } from '../../http/http-context';
-
-const REGISTRATION_TERMS = { params: { type: 'REGISTRATION' } };
+import { publishedDisclaimerKey, usePublishedDisclaimer } from '../../http/published-disclaimer';
 
 /** The API's 409 when the terms changed after the visitor loaded them. */
 export const DISCLAIMER_OUTDATED = 'DISCLAIMER_OUTDATED';
 
-export const registrationTermsKey = apiKey(disclaimersApi.published, REGISTRATION_TERMS);
+export const registrationTermsKey = publishedDisclaimerKey('REGISTRATION');
 
 /** Whether an error is the API's answer with this status and code. */
 export function isApiError(error: unknown, status: number, code: string): error is HttpError {
   return error instanceof HttpError && error.status === status && error.code === code;
 }
 
-/**
- * The published REGISTRATION terms the visitor must read and accept; null when none is published (404:
- * the page says so, no toast). Other failures go to the app's error handler.
- */
-export function useRegistrationTerms() {
-  const http = useHttp();
-  return useQuery({
-    queryKey: registrationTermsKey,
-    queryFn: async ({ signal }) => {
-      try {
-        return await callApi(http, disclaimersApi.published, { ...REGISTRATION_TERMS, signal });
-      } catch (error) {
-        if (error instanceof HttpError && error.status === 404) return null;
-        throw error;
-      }
-    },
-  });
-}
+/** The published REGISTRATION terms the visitor must read and accept; null when none is published. */
+export const useRegistrationTerms = () => usePublishedDisclaimer('REGISTRATION');
 
 /** What became of a registration: sent (202, whether the address is known or not) or outdated terms. */
 export type RegistrationOutcome = 'sent' | 'outdated';

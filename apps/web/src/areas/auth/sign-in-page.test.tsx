@@ -1,7 +1,9 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { keepSignOutReason, signOutReason } from '../../auth/sign-out-reason';
-import { renderVisitorPage } from './test-visitor-page';
+import { renderVisitorPage, serveRegistrationApi } from './test-visitor-page';
+
+const { db } = serveRegistrationApi();
 
 describe('the sign-in page', () => {
   afterEach(() => sessionStorage.clear());
@@ -15,5 +17,13 @@ describe('the sign-in page', () => {
     renderVisitorPage('/');
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows the published sign-in text, whether it asks for acceptance or not (issue 23 item 20)', async () => {
+    const login = db().disclaimerContents.find((row) => row.type === 'LOGIN' && row.status === 'PUBLISHED');
+    if (!login) throw new Error('the demo world publishes a sign-in text');
+    login.requiresAcceptance = false;
+    renderVisitorPage('/');
+    expect(await screen.findByRole('heading', { level: 2, name: login.title })).toBeInTheDocument();
   });
 });

@@ -5,6 +5,7 @@ import { useAuth } from '../../auth/auth-context';
 import { AUTHENTICATION_ERROR_TOAST, isQuietSignInFailure } from '../../auth/b2c-errors';
 import { forgetSignOutReason, signOutReason } from '../../auth/sign-out-reason';
 import { useEnvironment } from '../../config/environment-context';
+import { PublishedText } from '../../layout/published-text';
 import { toast } from '../../toast/toast';
 import styles from './auth.module.css';
 
@@ -35,6 +36,8 @@ export function SignInPage() {
       <button type="button" className="primary" onClick={() => void signIn()}>
         {t('auth.welcome.signIn')}
       </button>
+      {/* Issue 23 item 20: the sign-in text, read before signing in (accepted after it when it asks to be). */}
+      <PublishedText type="LOGIN" />
       <p>
         {t('registration.startIntro')} <Link to="/register">{t('registration.start')}</Link>
       </p>
