@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -19,13 +20,13 @@ const container = document.getElementById('root') as HTMLElement;
 const root = createRoot(container);
 
 /** spec §7 mock mode: MSW answers the calls and a demo user is signed in; both load only in that mode. */
-async function createAuth(environment: Environment): Promise<Auth> {
+async function createAuth(environment: Environment, onMockChange: () => void): Promise<Auth> {
   if (!environment.mock) return createMsalAuth(environment, { notify: (message) => toast.error(message) });
   const [{ startMockMode }, { createMockAuth, mockRoleFromLocation }] = await Promise.all([
     import('./mock/start-mock'),
     import('./mock/mock-auth'),
   ]);
-  await startMockMode();
+  await startMockMode(onMockChange);
   return createMockAuth(mockRoleFromLocation());
 }
 
@@ -44,7 +45,9 @@ async function start() {
   const [environment] = await loading;
   document.title = environment.appName;
   await yieldToMain();
-  const auth = await createAuth(environment);
+  // Mock mode: what another tab did (a reviewer's decision, say) is read again here at once.
+  let queryClient: QueryClient | undefined;
+  const auth = await createAuth(environment, () => void queryClient?.invalidateQueries());
   await yieldToMain();
   const router = createAppRouter(auth);
   const handleError = createErrorHandler({
@@ -62,7 +65,7 @@ async function start() {
     getToken: async () => (auth.user() ? auth.getToken() : undefined),
     language: () => currentLanguage(),
   });
-  const queryClient = createQueryClient(handleError);
+  queryClient = createQueryClient(handleError);
   prefetchPendingDisclaimers(queryClient, http, auth.user());
   await yieldToMain();
   startTransition(() =>

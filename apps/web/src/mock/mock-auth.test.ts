@@ -7,6 +7,7 @@ import {
   mockRoleFromLocation,
   mockToken,
 } from './mock-auth';
+import { MOCK_DB_KEY } from './mock-db';
 
 const at = (search: string) => ({ search });
 
@@ -88,5 +89,11 @@ describe('createMockAuth', () => {
     auth.subscribe(listener)();
     await auth.logout();
     expect(listener).not.toHaveBeenCalled();
+  });
+
+  it("keeps mock mode's store through a logout: it is the server's data, shared by the tabs", async () => {
+    localStorage.setItem(MOCK_DB_KEY, '{"shape":1}');
+    await createMockAuth('ADMIN', { navigate: () => {} }).logout();
+    expect(localStorage.getItem(MOCK_DB_KEY)).toBe('{"shape":1}');
   });
 });

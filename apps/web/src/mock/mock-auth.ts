@@ -122,10 +122,10 @@ export function createMockAuth(role: MockRole, options: MockAuthOptions = {}): A
       // spec §4: logout clears local and session storage. Mock mode then remembers only its own state:
       // the chosen role, and that the tab is signed out (else the reload would sign in again).
       // The mock's store is the server's data, which a sign-out keeps.
-      const store = session.getItem(MOCK_DB_KEY);
+      const store = local.getItem(MOCK_DB_KEY);
       local.clear();
       session.clear();
-      if (store) session.setItem(MOCK_DB_KEY, store);
+      if (store) local.setItem(MOCK_DB_KEY, store);
       session.setItem(MOCK_ROLE_KEY, role);
       session.setItem(MOCK_SIGNED_OUT_KEY, '1');
       keepSignOutReason(reason);

@@ -100,14 +100,17 @@ export function createMockDb(): MockDb {
   };
 }
 
-/** Where the tab keeps the store between page loads (a role switch reloads the page). */
+/**
+ * Where the browser keeps the store: between page loads (a role switch reloads the page) and for every tab
+ * (a reviewer in one tab, the company in another, one world: issue 23 item 30).
+ */
 export const MOCK_DB_KEY = 'portal.mockDb';
 /** Bumped when the tables' shape changes, so an old tab's store is replaced rather than misread. */
 const SHAPE = 1;
 
 /**
- * The tab's store: as the last page load left it, else fresh. Kept in session storage (mock auth's logout
- * keeps it, as a real sign-out keeps the server's data).
+ * The browser's store: as the last page load (of any tab) left it, else fresh. Kept in local storage (mock
+ * auth's logout keeps it, as a real sign-out keeps the server's data).
  */
 export function openMockDb(storage: Storage | undefined): MockDb {
   const saved = storage?.getItem(MOCK_DB_KEY);
@@ -120,6 +123,19 @@ export function openMockDb(storage: Storage | undefined): MockDb {
     }
   }
   return createMockDb();
+}
+
+/**
+ * Follows the other tabs: when one saves the store, this tab's store takes its tables (in place: the
+ * handlers hold `db`) and `onChange` runs, so the screens read again (issue 23 item 30: the company saw a
+ * token issued in the reviewer's tab only after leaving its page).
+ */
+export function followOtherTabs(db: MockDb, storage: Storage, onChange: () => void): void {
+  window.addEventListener('storage', (event) => {
+    if (event.storageArea !== storage || event.key !== MOCK_DB_KEY || !event.newValue) return;
+    Object.assign(db, openMockDb(storage));
+    onChange();
+  });
 }
 
 export function saveMockDb(db: MockDb, storage: Storage | undefined): void {
