@@ -29,8 +29,10 @@ const stack = (name: string, port: number, idpPort: number, interaction: 'redire
   },
 });
 
-export const REDIRECT_URL = 'http://127.0.0.1:8181';
-export const POPUP_URL = 'http://127.0.0.1:8182';
+/** The two portals' ports (and their providers', 9 above): E2E_PORT moves them, to run a second suite beside one. */
+const PORT = Number(process.env.E2E_PORT ?? 8181);
+export const REDIRECT_URL = `http://127.0.0.1:${PORT}`;
+export const POPUP_URL = `http://127.0.0.1:${PORT + 1}`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -58,5 +60,5 @@ export default defineConfig({
     { name: 'portal', testIgnore: /sign-in-texts\.spec\.ts/ },
     { name: 'sign-in texts', testMatch: /sign-in-texts\.spec\.ts/, dependencies: ['portal'] },
   ],
-  webServer: [stack('redirect', 8181, 8190, 'redirect'), stack('popup', 8182, 8191, 'popup')],
+  webServer: [stack('redirect', PORT, PORT + 9, 'redirect'), stack('popup', PORT + 1, PORT + 10, 'popup')],
 });

@@ -1,4 +1,4 @@
-import { seriousViolations } from './axe';
+import { axeViolations } from './axe';
 import { expect, test } from './fixtures';
 import { apiAs } from './reviewer-api';
 
@@ -28,7 +28,7 @@ test('a reviewer sees the charts drawn, imports a CSV with one bad line, and a s
     expect(box?.width ?? 0).toBeGreaterThan(100);
     expect(box?.height ?? 0).toBeGreaterThan(50);
   }
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   const scenario = `E2E import ${Date.now()}`;
   const csv = [
@@ -51,7 +51,7 @@ test('a reviewer sees the charts drawn, imports a CSV with one bad line, and a s
   await expect(dialog.getByRole('table', { name: 'Refused lines' })).toContainText(
     'A failed run needs its error code',
   );
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await dialog.getByRole('button', { name: 'Import', exact: true }).click();
   await expect(dialog.getByText('Added: 2. Already stored: 0. Refused: 1.')).toBeVisible();
   await page.keyboard.press('Escape');

@@ -1,4 +1,4 @@
-import { seriousViolations } from './axe';
+import { axeViolations } from './axe';
 import {
   confirmAndSignIn,
   INVALID_FILE_MESSAGE,
@@ -17,7 +17,7 @@ test('a new company registers, confirms, signs in, fills the legitimacy step and
 
   await registerByKeyboard(page, email, 'Acme E2E Pharma');
   await confirmAndSignIn(page, email);
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   await submitLegitimacyStep(page);
 
@@ -70,6 +70,10 @@ test('the company invites its SPOC Assistant from the people section alone, by a
   await expect(contacts).toBeVisible();
   await expect(page.getByRole('checkbox', { name: /SPOC Assistant/ })).toHaveCount(0);
 
+  // Issue 23 item 1: the people of the company have their own address, linked from the contacts.
+  await page
+    .getByRole('link', { name: 'The SPOC Assistant is invited and removed under People of the company.' })
+    .click();
   const people = page.getByRole('region', { name: 'People of the company' });
   const invite = async (address: string) => {
     await people.getByLabel(/First name/).fill('Alex');
@@ -80,7 +84,7 @@ test('the company invites its SPOC Assistant from the people section alone, by a
   const assistant = `assistant-${stamp}@acme-e2e.example`;
   await invite(assistant);
   await expect(people.getByText(assistant)).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   const mailsTo = async (address: string) =>
     (await (await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(address)}`)).json()) as Array<{

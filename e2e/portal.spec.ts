@@ -4,7 +4,7 @@ test('the portal serves its page with the footer links from the API', async ({ p
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'Onboarding Portal' })).toBeVisible();
   const footerLinks = page.getByRole('list', { name: 'Useful links' }).getByRole('link');
-  await expect(footerLinks).toHaveText([/^EMVO/, /^Privacy policy/, /^Legal notice/, /^Help desk/]);
+  await expect(footerLinks).toHaveText([/^EMVO/, /^Cookie policy/, /^Terms of use/, /^Help desk/]);
   await expect(footerLinks.first()).toHaveAttribute('target', '_blank');
   await expect(page.getByText('local · version 1.1.3')).toBeVisible();
 });

@@ -9,13 +9,96 @@ import { isoDateTime } from './fields.js';
  * never appear in it: writeAudit redacts keys that name one.
  */
 
+/**
+ * The actions the API writes to the trail (issue 23 item 19: the SPA says each in words; the audit filter
+ * offers them). A row may still carry another code (an older one): the trail shows it as it is.
+ */
+export const AUDIT_ACTIONS = [
+  'CREATE',
+  'UPDATE',
+  'DELETE',
+  'INVITE',
+  'WITHDRAW_INVITATION',
+  'DISABLE',
+  'ENABLE',
+  'SET_ACCESS',
+  'ACTIVATE',
+  'LINK_ACCOUNT',
+  'CONFIRM',
+  'COMPLETE',
+  'RESEND_CONFIRMATION',
+  'REMOVE_PERSON',
+  'SAVE_LEGITIMACY_DRAFT',
+  'SAVE_CONTRACTUAL_DRAFT',
+  'SAVE_FINANCIAL_DRAFT',
+  'UPDATE_MAH_REGISTER',
+  'UPLOAD_COPY_OF_PROOF',
+  'UPLOAD_SIGNED_AGREEMENT',
+  'UPLOAD_INVOICING_FORM',
+  'UPLOAD_CSR',
+  'SUBMIT',
+  'SUBMIT_INVOICING_INFORMATION',
+  'START',
+  'APPROVE',
+  'APPROVE_ALL',
+  'APPROVE_TEMPORARILY',
+  'REJECT',
+  'REQUEST_CORRECTIONS',
+  'MARK_INVOICED',
+  'MARK_PAID',
+  'MARK_REFUNDED',
+  'CHOOSE_GATEWAY',
+  'REQUEST_SESSION_TOKEN',
+  'ISSUE_SESSION_TOKEN',
+  'REVEAL_SESSION_TOKEN',
+  'CANCEL_SESSION_TOKEN',
+  'IMPORT',
+  'MOVE_TO_PRODUCTION',
+  'MOVE_TO_MAINTENANCE',
+  'PUBLISH',
+  'PUBLISH_AGREEMENT_TEMPLATE',
+  'ARCHIVE',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** The kinds of record the trail names (issue 23 item 19), as the API writes them. */
+export const AUDIT_ENTITIES = [
+  'organisation',
+  'user',
+  'contact',
+  'check',
+  'registration',
+  'disclaimerAcceptance',
+  'participationAgreement',
+  'invoicingInformation',
+  'certificateRequest',
+  'sessionToken',
+  'TestRun',
+  'TestRunImport',
+  'storedFile',
+  'gateway',
+  'tooltip',
+  'disclaimerContent',
+  'link',
+  'agreementTemplate',
+] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+
 export const auditRowSchema = z.object({
   id: z.string(),
   at: isoDateTime,
   actor: z.string(),
+  /** issue 23 item 19: the name of the user whose email is `actor`; null for the seed and background work. */
+  actorName: z.string().nullable(),
   action: z.string(),
   entity: z.string(),
   entityId: z.string(),
+  /** The record's own name (a company's legal name, a user's name, a gateway's…); null when it has none. */
+  entityName: z.string().nullable(),
+  /** The company the record is about (itself or the company it belongs to): follow one company's history. */
+  organisationId: z.string().nullable(),
+  companyName: z.string().nullable(),
+  obpNumber: z.string().nullable(),
   diff: z.unknown(),
   /** The client address of the request that made the change; null for the seed and background work. */
   address: z.string().nullable(),
@@ -26,12 +109,18 @@ export type AuditRow = z.infer<typeof auditRowSchema>;
 export const AUDIT_LIST: ListResource = {
   fields: {
     actor: { type: 'text' },
+    actorName: { type: 'text' },
     action: { type: 'text' },
     entity: { type: 'text' },
     entityId: { type: 'text' },
+    entityName: { type: 'text' },
+    organisationId: { type: 'text' },
+    companyName: { type: 'text' },
+    obpNumber: { type: 'text' },
     at: { type: 'date' },
   },
-  searchFields: ['actor', 'entity', 'entityId'],
+  // issue 23 item 19: a company's OBP number or name finds its rows and its records' (users, checks…).
+  searchFields: ['actor', 'actorName', 'entity', 'entityId', 'entityName', 'companyName', 'obpNumber'],
   defaultOrder: ['-at'],
   tieBreaker: 'id',
   maxLimit: 100,

@@ -1,3 +1,4 @@
+import { isAwaitingReview } from '@portal/domain';
 import type { ListResource } from '@portal/list-query';
 import { CHECK_STATUSES, GATEWAY_ENVIRONMENTS, GATEWAY_TYPES, ORG_TYPES, STAGES } from './enums.js';
 
@@ -70,6 +71,9 @@ export const ORGANISATIONS_LIST: ListResource = {
  * A reviewer's queue of checks of one type (/emvo/legitimacy, /emvo/contractual, /emvo/financial;
  * domain.md: oldest first; free text over name, number and email). Checks never submitted are not in it.
  * `assignedToMe` and `overdue` are the queue's flags outside the list language (queues.ts QUEUE_FLAGS).
+ * Unless the caller filters by status, it holds the open checks (submitted or in review: domain
+ * isAwaitingReview), so a new submission is on its first page; the decided ones are a status filter away
+ * (issue 23 item 12).
  */
 export const REVIEW_QUEUE_LIST: ListResource = {
   fields: {
@@ -87,6 +91,7 @@ export const REVIEW_QUEUE_LIST: ListResource = {
   },
   searchFields: ['legalName', 'obpNumber', 'email'],
   defaultOrder: ['submittedAt'],
+  defaultWhere: { status: { type: 'equal', value: CHECK_STATUSES.filter(isAwaitingReview) } },
   tieBreaker: 'id',
   maxLimit: 100,
 };

@@ -6,6 +6,7 @@ import {
   isVatNumberShape,
   ORG_TYPES,
   STAGES,
+  vatNumberFormatMessage,
 } from '@portal/domain';
 import { z } from 'zod';
 import {
@@ -34,7 +35,8 @@ const countries = z
 
 /**
  * The VAT number's shape depends on the country of the address beside it (packages/domain VAT_PATTERNS):
- * the company's, or the billing details'. The issue names the API's code of the same rule for a form.
+ * the company's, or the billing details'. The message says the country's format (packages/domain
+ * vatNumberFormatMessage, issue 23 item 4): the API answers it, and the SPA's form shows it as it is.
  */
 export function checkVatNumber(
   value: { vatNumber: string | null; address: { country: string | null } },
@@ -45,8 +47,7 @@ export function checkVatNumber(
     ctx.addIssue({
       code: 'custom',
       path: ['vatNumber'],
-      message: `This is not a VAT number of ${country}: it starts with its country prefix`,
-      params: { code: 'INVALID_VAT_NUMBER' } satisfies RuleParams,
+      message: vatNumberFormatMessage(country),
     });
   }
 }

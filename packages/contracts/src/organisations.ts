@@ -25,14 +25,16 @@ export const organisationSummarySchema = z.object({
 export type OrganisationSummary = z.infer<typeof organisationSummarySchema>;
 
 /**
- * The reviewers' organisations: the list (the test runs' company picker reads it) and the stage moves a
- * reviewer takes from the metrics table (domain.md: "to production and then maintenance"). EMVO only.
+ * The reviewers' organisations: the list (the test runs' company picker reads it, and the administrators'
+ * Company filters) and the stage moves a reviewer takes from the metrics table (domain.md: "to production
+ * and then maintenance"). The moves are EMVO only.
  */
 const access = roles('EMVO');
 export const organisationsApi = {
   list: listEndpoint({
     path: '/api/organisations',
-    access,
+    // issue 23 item 18: an administrator reads it too, for the Company filters of /admin/users and storage.
+    access: roles('EMVO', 'ADMIN'),
     summary: "The reviewers' list of organisations (spec §3 list query, §7 query params)",
     list: ORGANISATIONS_LIST,
     item: organisationSummarySchema,

@@ -6,11 +6,13 @@ import {
   CHECK_TYPES,
   FILE_PURPOSES,
   STAGES,
+  TICK_BOX_FIELDS,
 } from '@portal/domain';
 import { z } from 'zod';
 import { endpoint, idParams, roles } from './endpoint.js';
 import { isoDateTime } from './fields.js';
 import { onboardingSchema } from './onboarding.js';
+import { billingDetailsSchema } from './onboarding-steps.js';
 
 /**
  * domain.md Screens, /emvo/legitimacy, /emvo/contractual, /emvo/financial: the detail of one check, and
@@ -51,8 +53,13 @@ export const checkDocumentSchema = z.object({
 });
 export type CheckDocument = z.infer<typeof checkDocumentSchema>;
 
-/** The financial check's invoicing: the fee and the billing steps after approval. */
+/** The financial check's invoicing: what the invoice needs, the fee and the billing steps after approval. */
 export const billingSchema = z.object({
+  /**
+   * The billing details of the company's invoicing information (legal entity invoiced, billing address,
+   * VAT, PO number, billing email: issue 23 item 10), as its financial step holds them; null before any.
+   */
+  details: billingDetailsSchema.nullable(),
   declaredMahCount: z.number().int().nullable(),
   activeMahCount: z.number().int(),
   feeCents: z.number().int(),
@@ -64,6 +71,21 @@ export const billingSchema = z.object({
   allowedActions: z.array(z.enum(BILLING_ACTIONS)),
 });
 export type Billing = z.infer<typeof billingSchema>;
+
+/**
+ * The contractual check's participation agreement (issue 23 item 11): the template version the company
+ * signed, and its two tick boxes, each with its statement as the company ticked it (null: no text) and
+ * whether it is ticked.
+ */
+export const checkAgreementSchema = z.object({
+  templateVersion: z.number().int(),
+  /** The PA_TICKBOX disclaimer version the boxes were ticked on; null when none. */
+  tickBoxesVersion: z.number().int().nullable(),
+  boxes: z.array(
+    z.object({ field: z.enum(TICK_BOX_FIELDS), text: z.string().nullable(), ticked: z.boolean() }),
+  ),
+});
+export type CheckAgreement = z.infer<typeof checkAgreementSchema>;
 
 /** GET /api/checks/{id}: one check as the reviewer's detail view shows it. */
 export const checkDetailSchema = z.object({
@@ -98,6 +120,8 @@ export const checkDetailSchema = z.object({
   allowedActions: z.array(z.enum(CHECK_ACTIONS)),
   /** FINANCIAL only. */
   billing: billingSchema.nullable(),
+  /** CONTRACTUAL only; null before the company saved its agreement. */
+  agreement: checkAgreementSchema.nullable(),
 });
 export type CheckDetail = z.infer<typeof checkDetailSchema>;
 

@@ -275,3 +275,61 @@ export function readTestRunCsv(
   }
   return { ok: true, runs, rejected };
 }
+
+/** Why a line naming no company is refused (UNKNOWN_COMPANY), in the API's words. */
+export const unknownCompanyMessage = (obpNumber: string) => `No company has the OBP number ${obpNumber}`;
+
+/**
+ * Issue 23 item 15: the lines of a reading whose company does not exist, refused (UNKNOWN_COMPANY). The one
+ * rule the SPA's preview (before the reviewer confirms) and the API's and mock mode's import apply, each
+ * with the companies it knows; the refused lines are merged with the reader's, in the file's order.
+ */
+export function refuseUnknownCompanies(
+  reading: TestRunCsvReading,
+  isKnown: (obpNumber: string) => boolean,
+): TestRunCsvReading {
+  if (!reading.ok) return reading;
+  const runs: ReadTestRun[] = [];
+  const rejected: TestRunRejection[] = [...reading.rejected];
+  for (const read of reading.runs) {
+    if (isKnown(read.run.obpNumber)) runs.push(read);
+    else {
+      rejected.push({
+        line: read.line,
+        code: 'UNKNOWN_COMPANY',
+        field: 'obpNumber',
+        message: unknownCompanyMessage(read.run.obpNumber),
+      });
+    }
+  }
+  return { ok: true, runs, rejected: rejected.sort((a, b) => a.line - b.line) };
+}
+
+/** The OBP numbers a reading's accepted lines name, each once: what a caller looks up before the rule above. */
+export const companiesOf = (reading: TestRunCsvReading): string[] =>
+  reading.ok ? [...new Set(reading.runs.map(({ run }) => run.obpNumber))] : [];
+
+/** The example run of the CSV template: one line a reviewer overwrites. */
+export const TEST_RUN_CSV_EXAMPLE: Readonly<Record<TestRunCsvColumn, string>> = {
+  obpNumber: 'C00123',
+  environment: 'IQE',
+  scenario: 'Pack verification',
+  result: 'FAILED',
+  errorCode: 'NMVS_NC_PC_02',
+  executedAt: '2026-05-04T09:30:00Z',
+};
+
+/** A CSV cell: quoted when it holds a comma, a quote or a line break (RFC 4180). */
+const csvCell = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
+
+/**
+ * Issue 23 item 15: the CSV template the import offers to download, built from TEST_RUN_CSV_COLUMNS (the
+ * columns readTestRunCsv reads): the header line, then the example run.
+ */
+export function testRunCsvTemplate(): string {
+  const lines = [
+    TEST_RUN_CSV_COLUMNS.join(','),
+    TEST_RUN_CSV_COLUMNS.map((column) => csvCell(TEST_RUN_CSV_EXAMPLE[column])).join(','),
+  ];
+  return `${lines.join('\r\n')}\r\n`;
+}

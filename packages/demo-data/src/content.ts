@@ -154,10 +154,11 @@ export const demoTooltips = (): TooltipRow[] =>
     active: true,
   }));
 
+// Not the legal notice nor the privacy text: the footer links those published texts itself (/legal/…).
 const LINKS: Array<[label: string, link: string]> = [
   ['EMVO', 'https://emvo-medicines.eu'],
-  ['Privacy policy', 'https://emvo-medicines.eu/privacy-policy'],
-  ['Legal notice', 'https://emvo-medicines.eu/legal-notice'],
+  ['Cookie policy', 'https://emvo-medicines.eu/cookie-policy'],
+  ['Terms of use', 'https://emvo-medicines.eu/terms-of-use'],
   ['Help desk', 'https://emvo-medicines.eu/contact'],
 ];
 

@@ -173,7 +173,12 @@ describe('checkDetailView', () => {
       invoicedAt: '2026-11-05T09:00:00Z',
       paidAt: null,
     };
-    expect(checkDetailView({ ...facts, check: financial, invoicing }).billing).toEqual({
+    const details = { legalEntity: 'Acme Billing BV', billingEmail: 'ap@acme.example' };
+    expect(
+      checkDetailView({ ...facts, check: financial, invoicing, billingDetails: details }).billing,
+    ).toEqual({
+      // issue 23 item 10: what the invoice needs, as the company filed it.
+      details,
       declaredMahCount: 1,
       activeMahCount: 2,
       feeCents: 500_000,
@@ -184,10 +189,46 @@ describe('checkDetailView', () => {
       allowedActions: ['MARK_PAID'],
     });
     // No form filed: the active count's fee, and nothing to invoice.
-    expect(checkDetailView({ ...facts, check: financial }).billing).toMatchObject({
+    expect(
+      checkDetailView({ ...facts, check: financial, billingDetails: { legalEntity: 'x' } }).billing,
+    ).toMatchObject({
+      details: null,
       declaredMahCount: null,
       feeCents: feeFor(2).amountCents,
       allowedActions: [],
     });
+  });
+
+  it('a contractual check: the template version signed and each tick box, what it said and whether ticked', () => {
+    const contractual = { ...check, type: 'CONTRACTUAL' as const };
+    const agreement = {
+      templateVersion: 2,
+      acceptedTerms: true,
+      confirmedAuthority: false,
+      tickBoxes: {
+        versionNumber: 3,
+        title: 'Boxes',
+        body: 'I accept the terms.\n\nI may sign for the company.',
+      },
+    };
+    expect(checkDetailView({ ...facts, check: contractual, agreement }).agreement).toEqual({
+      templateVersion: 2,
+      tickBoxesVersion: 3,
+      boxes: [
+        { field: 'acceptedTerms', text: 'I accept the terms.', ticked: true },
+        { field: 'confirmedAuthority', text: 'I may sign for the company.', ticked: false },
+      ],
+    });
+    // Ticked on no published text: the boxes without their words.
+    expect(
+      checkDetailView({ ...facts, check: contractual, agreement: { ...agreement, tickBoxes: null } })
+        .agreement?.boxes,
+    ).toEqual([
+      { field: 'acceptedTerms', text: null, ticked: true },
+      { field: 'confirmedAuthority', text: null, ticked: false },
+    ]);
+    expect(checkDetailView({ ...facts, check: contractual }).agreement).toBeNull();
+    // Another check type never carries it.
+    expect(checkDetailView({ ...facts, agreement }).agreement).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import type { CheckStatus, FilePurpose, Stage } from './enums.js';
 import { feeFor } from './fees.js';
 import { amountDueCents } from './invoicing-form.js';
 import { iso } from './iso.js';
+import { tickBoxStatements } from './participation-agreement.js';
 import type { DomainErrorCode } from './result.js';
 import { words } from './words.js';
 
@@ -109,8 +110,42 @@ export interface StoredInvoicing {
   paidAt: At | null;
 }
 
+/**
+ * The contractual step's participation agreement, as stored, with the PA_TICKBOX disclaimer its two boxes
+ * were ticked on (null: ticked on none, or no longer there).
+ */
+export interface StoredAgreement {
+  templateVersion: number;
+  acceptedTerms: boolean;
+  confirmedAuthority: boolean;
+  tickBoxes: { versionNumber: number; title: string; body: string } | null;
+}
+
+/** The two tick boxes (domain.md ParticipationAgreement: "two required tick boxes"), in the form's order. */
+export const TICK_BOX_FIELDS = ['acceptedTerms', 'confirmedAuthority'] as const;
+export type TickBoxField = (typeof TICK_BOX_FIELDS)[number];
+
+/**
+ * The contractual check's agreement for the reviewer (issue 23 item 11): the template version the company
+ * signed, and each box with what it said when the company ticked it (null: no text to show) and whether
+ * it is ticked. Null when the company has not saved an agreement.
+ */
+export function agreementView(agreement: StoredAgreement | null | undefined) {
+  if (!agreement) return null;
+  const texts = agreement.tickBoxes ? tickBoxStatements(agreement.tickBoxes.body) : null;
+  return {
+    templateVersion: agreement.templateVersion,
+    tickBoxesVersion: agreement.tickBoxes?.versionNumber ?? null,
+    boxes: TICK_BOX_FIELDS.map((field, index) => ({
+      field,
+      text: texts?.[index] ?? null,
+      ticked: agreement[field],
+    })),
+  };
+}
+
 /** What the detail view is computed from; `application` is the company's data, passed through as read. */
-export interface CheckDetailFacts<Application> {
+export interface CheckDetailFacts<Application, BillingDetails = unknown> {
   check: StoredCheck;
   organisation: { id: string; obpNumber: string; stage: Stage };
   application: Application;
@@ -127,6 +162,14 @@ export interface CheckDetailFacts<Application> {
   events: readonly StoredCheckEvent[];
   /** FINANCIAL: the company's invoicing information, if it filed one. */
   invoicing: StoredInvoicing | null | undefined;
+  /**
+   * FINANCIAL: the billing details of the company's invoicing information (what the invoice needs: the
+   * legal entity invoiced, its address, VAT number, PO number and billing email), as its financial step
+   * reads them; null before it saved any.
+   */
+  billingDetails?: BillingDetails | null;
+  /** CONTRACTUAL: the company's participation agreement, if it saved one. */
+  agreement?: StoredAgreement | null;
   /** The MAHs active now (the fee tier follows them). */
   activeMahCount: number;
   /** CheckRules.testEnvironment: a temporary approval is offered outside production only. */
@@ -142,9 +185,10 @@ const at = (value: At | null) => (value === null ? null : new Date(value));
  * what it has now, and the two differ before a top-up), what is left to invoice, and the billing steps
  * open now (none without a form: POST .../billing refuses it too).
  */
-function billingOf(
+function billingOf<BillingDetails>(
   status: CheckStatus,
   invoicing: StoredInvoicing | null | undefined,
+  details: BillingDetails | null,
   activeMahCount: number,
 ) {
   const state = {
@@ -155,6 +199,7 @@ function billingOf(
   };
   const feeCents = invoicing?.feeCents ?? feeFor(activeMahCount).amountCents;
   return {
+    details: invoicing ? details : null,
     declaredMahCount: invoicing?.declaredMahCount ?? null,
     activeMahCount,
     feeCents,
@@ -169,9 +214,11 @@ function billingOf(
 /**
  * GET /api/checks/{id} (contracts checkDetailSchema): the check with its overdue flag at `now`, its
  * company, documents, attempts (derived from the timeline), timeline, the reviewer's allowed actions and,
- * for the financial check, its billing.
+ * for the financial check, its billing and billing details; for the contractual one, the agreement.
  */
-export function checkDetailView<Application>(facts: CheckDetailFacts<Application>) {
+export function checkDetailView<Application, BillingDetails = unknown>(
+  facts: CheckDetailFacts<Application, BillingDetails>,
+) {
   const { check, organisation, application, now } = facts;
   // Field by field: a row may hold more columns than the answer shows.
   const events = facts.events.map(({ id, from, to, actor, role, comment, at }) => ({
@@ -216,7 +263,10 @@ export function checkDetailView<Application>(facts: CheckDetailFacts<Application
       { testEnvironment: facts.testEnvironment },
     ),
     billing:
-      check.type === 'FINANCIAL' ? billingOf(check.status, facts.invoicing, facts.activeMahCount) : null,
+      check.type === 'FINANCIAL'
+        ? billingOf(check.status, facts.invoicing, facts.billingDetails ?? null, facts.activeMahCount)
+        : null,
+    agreement: check.type === 'CONTRACTUAL' ? agreementView(facts.agreement) : null,
   };
 }
 

@@ -19,5 +19,6 @@ export { DOMAIN_ERROR_CODES, type DomainErrorCode, type Failure } from './result
 export * from './stages.js';
 export * from './technical.js';
 export * from './users.js';
+export * from './vat-formats.js';
 export * from './words.js';
 export * from './working-days.js';

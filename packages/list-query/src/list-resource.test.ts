@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkListRequest, type ListResource } from './list-resource.js';
+import { type CheckedCondition, checkListRequest, type ListResource } from './list-resource.js';
 
 const RESOURCE: ListResource = {
   fields: {
@@ -36,6 +36,31 @@ describe('checkListRequest: a request checked against its declaration', () => {
       ok: true,
       value: { order: [{ field: 'city', column: 'addressCity', direction: 'asc' }, { field: 'id' }] },
     });
+  });
+
+  it('applies the default filters to the fields the caller does not filter, and only to those', () => {
+    const resource: ListResource = { ...RESOURCE, defaultWhere: { kind: { type: 'equal', value: ['A'] } } };
+    const filtersOn = (condition: CheckedCondition): Array<{ type: string; values: unknown[] }> =>
+      condition.kind === 'filter'
+        ? condition.field === 'kind'
+          ? [{ type: condition.type, values: condition.values }]
+          : []
+        : condition.kind === 'search'
+          ? []
+          : condition.conditions.flatMap(filtersOn);
+    const kinds = (query: string) => {
+      const result = check(query, resource);
+      if (!result.ok) throw new Error(result.error.message);
+      return filtersOn(result.value.condition);
+    };
+    expect(kinds('')).toEqual([{ type: 'equal', values: ['A'] }]);
+    expect(kinds('name=*x*')).toEqual([{ type: 'equal', values: ['A'] }]);
+    // The caller's own filter on the field replaces the default, in where or in whereMulti.
+    expect(kinds('kind=B')).toEqual([{ type: 'equal', values: ['B'] }]);
+    expect(kinds('kind.not=A')).toEqual([{ type: 'not', values: ['A'] }]);
+    expect(kinds('or.kind=B&or.name=x')).toEqual([{ type: 'equal', values: ['B'] }]);
+    // Without a declaration, no filter at all.
+    expect(check('')).toMatchObject({ ok: true, value: { condition: { kind: 'and', conditions: [] } } });
   });
 
   it('gives each filter its values in the field’s type', () => {

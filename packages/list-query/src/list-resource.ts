@@ -32,6 +32,12 @@ export interface ListResource {
   searchFields: readonly string[];
   /** The order when the caller gives none. */
   defaultOrder: readonly string[];
+  /**
+   * Filters that hold when the caller's query filters none of their fields (where or whereMulti): a
+   * reviewer's queue opens on what is open, the decided checks one filter away. Like defaultOrder, the API
+   * and mock mode apply it and a screen shows it as its filters' initial choice.
+   */
+  defaultWhere?: Readonly<Record<string, Filter>>;
   /** A unique field (a column and a row path) appended to every order, so pages never overlap or skip. */
   tieBreaker: string;
   maxLimit: number;
@@ -183,6 +189,23 @@ function checkOrder(keys: readonly string[], resource: ListResource): CheckedSor
   return order;
 }
 
+/** Every field a condition filters, at any depth. */
+function filteredFields(condition: Condition, into = new Set<string>()): Set<string> {
+  if (condition.kind === 'filter') into.add(condition.field);
+  else if (condition.kind !== 'search')
+    for (const nested of condition.conditions) filteredFields(nested, into);
+  return into;
+}
+
+/** The caller's condition and the resource's default filters on the fields the caller does not filter. */
+function withDefaultWhere(condition: Condition, resource: ListResource): Condition {
+  const named = filteredFields(condition);
+  const defaults = Object.entries(resource.defaultWhere ?? {})
+    .filter(([field]) => !named.has(field))
+    .map(([field, filter]): Condition => ({ kind: 'filter', field, filter }));
+  return defaults.length === 0 ? condition : { kind: 'and', conditions: [condition, ...defaults] };
+}
+
 /**
  * Parses a list request's query params (spec §7) and checks every field, operator, value and order key
  * against the resource. Never throws: a request it cannot run is `{ ok: false, error: { code, message } }`,
@@ -196,7 +219,7 @@ export function checkListRequest(params: QueryParamsInput, resource: ListResourc
     if (query.limit > resource.maxLimit) {
       throw new Refusal('INVALID_LIMIT', `limit must be at most ${resource.maxLimit}`);
     }
-    const condition = checkCondition(toCondition(query), resource);
+    const condition = checkCondition(withDefaultWhere(toCondition(query), resource), resource);
     const order = checkOrder(query.order.length > 0 ? query.order : resource.defaultOrder, resource);
     return { ok: true, value: { page: query.page, limit: query.limit, order, condition } };
   } catch (error) {

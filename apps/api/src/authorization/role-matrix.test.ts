@@ -79,10 +79,13 @@ function expected(route: RouteCase, caller: Caller): 401 | 403 | 'through' {
   return 'through';
 }
 
-/** spec §8: a 401 says ERR_AUTHENTICATION or UNAUTHORIZED, a 403 FORBIDDEN. */
+/**
+ * spec §8: a 401 says ERR_AUTHENTICATION or UNAUTHORIZED, a 403 FORBIDDEN, or ACCESS_WITHDRAWN for a user
+ * disabled, revoked or removed since signing in (issue 23 item 26: the SPA signs them out saying why).
+ */
 const CODES: Record<401 | 403, string[]> = {
   401: ['ERR_AUTHENTICATION', 'UNAUTHORIZED'],
-  403: ['FORBIDDEN'],
+  403: ['FORBIDDEN', 'ACCESS_WITHDRAWN'],
 };
 
 const codeOf = (body: string): string | undefined => {

@@ -88,7 +88,7 @@ describe('token verification', () => {
   });
 
   it('answers 403 FORBIDDEN to a valid token without the role', async () => {
-    const response = await call(`Bearer ${await t.sign({ roles: ['EmvoPortalAdmin'] })}`);
+    const response = await call(`Bearer ${await t.sign({ roles: ['EmvoPortalExternal'] })}`);
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ code: 'FORBIDDEN' });
   });

@@ -25,6 +25,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { contractFieldRules, contractMessage } from './contract-rules';
 import { emptyValue, type FieldRules, FORM_MESSAGES, fieldMessage, isMissing, valueAt } from './field-rules';
+import { markFieldErrors } from './server-errors';
 
 /**
  * The fields on screen. Each field component registers its rules while it is mounted and enabled, so the
@@ -79,6 +80,13 @@ export class FieldRegistry {
 
 export type FormKit<TValues extends FieldValues> = UseFormReturn<TValues> & {
   registry: FieldRegistry;
+  /**
+   * Issue 23 item 3: a 400 whose body names fields (`{ field, message }`, field the path in the body) marks
+   * each field on screen with the API's words and focuses the first; what no field on screen can show goes
+   * to a toast. True when the answer named fields (then the call's mutation, with FIELD_ERRORS, showed no
+   * generic toast).
+   */
+  markServerErrors: (error: unknown) => boolean;
   /** The contract the form checks, when it has one. */
   schema?: z.ZodType | undefined;
 };
@@ -147,8 +155,9 @@ export function useFormKit<TValues extends FieldValues>(
     return { registry: created, resolver: kitResolver<TValues>(created, options.schema, options.toInput) };
   });
   const form = useForm<TValues>({ defaultValues: options.defaultValues, mode: 'onChange', resolver });
+  const markServerErrors = (error: unknown) => markFieldErrors(form, registry, error);
   // Not memoised: react-hook-form hands back the same object with a fresh formState on every render.
-  return { ...form, registry, schema: options.schema };
+  return { ...form, registry, schema: options.schema, markServerErrors };
 }
 
 const RegistryContext = createContext<FieldRegistry | null>(null);

@@ -12,7 +12,7 @@ export interface InlineErrors {
 }
 
 /** The `{ field, message }` entries of a validation answer (apps/api plugins/errors.ts). */
-function fieldEntries(error: unknown): InlineErrors['fields'] {
+export function fieldEntries(error: unknown): InlineErrors['fields'] {
   if (!(error instanceof HttpError) || error.status !== 400) return [];
   const entries: unknown[] = Array.isArray(error.body) ? error.body : [error.body];
   return entries.flatMap((entry) => {

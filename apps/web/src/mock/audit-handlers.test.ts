@@ -94,4 +94,36 @@ describe('mock mode: the audit trail (writeAudit) and its screens (apps/api modu
       'STEP_1',
     ]);
   });
+
+  it('issue 23 item 19: names who and what, and follows one company by its OBP number or name', async () => {
+    const company = context.db.organisations[0];
+    const person = context.db.users.find((user) => user.organisationId === company?.id);
+    if (!company || !person) throw new Error('the demo world has a company with a user');
+    now = new Date('2026-04-01T09:30:00Z');
+    writeAudit(context, as('ADMIN'), { action: 'SUBMIT', entity: 'organisation', entityId: company.id });
+    now = new Date('2026-04-02T09:30:00Z');
+    writeAudit(context, as('ADMIN'), { action: 'DISABLE', entity: 'user', entityId: person.id });
+    write('2026-04-03', 'ADMIN', 'CREATE', 'gateway');
+    const admin = context.db.users.find((user) => user.email === 'admin@portal.test');
+    const byNumber = await call<ListPage<AuditRow>>(`/api/audit?search=${company.obpNumber}`);
+    expect(byNumber.body.items).toEqual([
+      expect.objectContaining({
+        action: 'DISABLE',
+        actorName: admin?.displayName,
+        entityName: person.displayName,
+        organisationId: company.id,
+        companyName: company.legalName,
+        obpNumber: company.obpNumber,
+      }),
+      expect.objectContaining({
+        action: 'SUBMIT',
+        entityName: company.legalName,
+        companyName: company.legalName,
+      }),
+    ]);
+    const byName = await call<ListPage<AuditRow>>(
+      `/api/audit?search=${encodeURIComponent(company.legalName)}`,
+    );
+    expect(byName.body.items.map((row) => row.action)).toEqual(['DISABLE', 'SUBMIT']);
+  });
 });

@@ -1,6 +1,7 @@
 import { AUDIT_LIST, auditApi } from '@portal/contracts';
 import { runInMemoryList } from '@portal/list-query';
 import type { HttpHandler } from 'msw';
+import { resolveAuditRow } from './audit-subjects';
 import type { MockContext } from './mock-http';
 import { mockRoute } from './mock-route';
 
@@ -8,12 +9,14 @@ import { mockRoute } from './mock-route';
 export function auditHandlers(context: MockContext): HttpHandler[] {
   const { db } = context;
   // issue 13 item 5: "the latest audit rows": the trail's first five, in its own order (newest first).
+  // issue 23 item 19: every row with its names and its company, as the API joins them.
+  const trail = () => db.auditLog.map((row) => resolveAuditRow(db, row));
   const latest = () => {
-    const result = runInMemoryList(db.auditLog, { limit: '5' }, AUDIT_LIST);
+    const result = runInMemoryList(trail(), { limit: '5' }, AUDIT_LIST);
     return result.ok ? result.page.items : [];
   };
   return [
-    mockRoute(context, auditApi.list, async () => db.auditLog),
+    mockRoute(context, auditApi.list, async () => trail()),
     mockRoute(context, auditApi.summary, async () => ({
       pendingInvitations: db.users.filter((user) => user.status === 'INVITED').length,
       disclaimerDrafts: db.disclaimerContents.filter((row) => row.status === 'DRAFT').length,

@@ -49,7 +49,7 @@ describe('links (spec §7 /links/{id})', () => {
     hideHelpDesk();
     const { status, body } = await call(FOOTER);
     expect(status).toBe(200);
-    expect(labels(body)).toEqual(['EMVO', 'Privacy policy', 'Legal notice']);
+    expect(labels(body)).toEqual(['EMVO', 'Cookie policy', 'Terms of use']);
     expect((body as unknown[])[0]).toEqual({
       id: EMVO,
       label: 'EMVO',
@@ -92,8 +92,8 @@ describe('links (spec §7 /links/{id})', () => {
     expect(labels((await call(FOOTER)).body)).toEqual([
       'Status page',
       'EMVO',
-      'Privacy policy',
-      'Legal notice',
+      'Cookie policy',
+      'Terms of use',
       'Help desk',
     ]);
     expect(context.db.links.at(-1)).toMatchObject({ listId: 'footer-links', sortOrder: 0 });
@@ -140,7 +140,7 @@ describe('links (spec §7 /links/{id})', () => {
     expect(context.db.auditLog.at(-1)).toMatchObject({
       action: 'UPDATE',
       entityId: PRIVACY,
-      diff: { label: { from: 'Privacy policy', to: 'Privacy' }, sortOrder: { from: 2, to: 5 } },
+      diff: { label: { from: 'Cookie policy', to: 'Privacy' }, sortOrder: { from: 2, to: 5 } },
     });
   });
 
@@ -169,8 +169,8 @@ describe('links (spec §7 /links/{id})', () => {
   it('DELETE removes the link (204), then it is gone (404)', async () => {
     const removed = await call(`${FOOTER}/${PRIVACY}`, { method: 'DELETE', headers: ADMIN });
     expect(removed).toEqual({ status: 204, body: undefined });
-    expect(labels((await call(FOOTER)).body)).toEqual(['EMVO', 'Legal notice', 'Help desk']);
-    expect(context.db.auditLog.at(-1)).toMatchObject({ action: 'DELETE', diff: { label: 'Privacy policy' } });
+    expect(labels((await call(FOOTER)).body)).toEqual(['EMVO', 'Terms of use', 'Help desk']);
+    expect(context.db.auditLog.at(-1)).toMatchObject({ action: 'DELETE', diff: { label: 'Cookie policy' } });
     expect(await call(`${FOOTER}/${PRIVACY}`, { method: 'DELETE', headers: ADMIN })).toMatchObject({
       status: 404,
       body: { code: 'NOT_FOUND' },
@@ -182,7 +182,7 @@ describe('links (spec §7 /links/{id})', () => {
     await send('POST', FOOTER, { label: 'Accessibility', link: 'https://a.example', order: 2 });
     const { status, body } = await call(`${FOOTER}/all`, { headers: ADMIN });
     expect(status).toBe(200);
-    expect(labels(body)).toEqual(['EMVO', 'Accessibility', 'Privacy policy', 'Legal notice', 'Help desk']);
+    expect(labels(body)).toEqual(['EMVO', 'Accessibility', 'Cookie policy', 'Terms of use', 'Help desk']);
     expect((body as Array<{ id: string; active: boolean }>).at(-1)).toMatchObject({
       id: HELP,
       active: false,

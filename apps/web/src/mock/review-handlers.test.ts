@@ -6,7 +6,7 @@ import type {
   ReviewQueueRow,
 } from '@portal/contracts';
 import type { CheckRow } from '@portal/demo-data';
-import { type CheckType, isCheckOverdue } from '@portal/domain';
+import { type CheckType, isAwaitingReview, isCheckOverdue } from '@portal/domain';
 import type { ListPage } from '@portal/list-query';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -67,8 +67,19 @@ const organisationOf = (check: CheckRow) =>
   context.db.organisations.find((row) => row.id === check.organisationId);
 
 describe('GET /api/review-queues/{queue} (mock, over db.checks)', () => {
+  it('answers the open checks of the type by default, every submitted one on request (issue 23 item 12)', async () => {
+    const open = await queue('legitimacy', 'limit=100');
+    expect(open.status).toBe(200);
+    const stored = context.db.checks.filter((c) => c.type === 'LEGITIMACY' && c.status !== 'NOT_SUBMITTED');
+    expect(open.body.total).toBe(stored.filter((c) => isAwaitingReview(c.status)).length);
+    expect(open.body.items.every((row) => isAwaitingReview(row.status))).toBe(true);
+    const every = await queue('legitimacy', 'limit=100&status.not=NOT_SUBMITTED');
+    expect(every.body.total).toBe(stored.length);
+    expect(every.body.total).toBeGreaterThan(open.body.total);
+  });
+
   it('answers the submitted checks of the type, oldest first, with their organisation’s columns', async () => {
-    const { status, body } = await queue('legitimacy', 'limit=100');
+    const { status, body } = await queue('legitimacy', 'limit=100&status.not=NOT_SUBMITTED');
     expect(status).toBe(200);
     const stored = context.db.checks.filter((c) => c.type === 'LEGITIMACY' && c.status !== 'NOT_SUBMITTED');
     expect(body.total).toBe(stored.length);
@@ -218,6 +229,34 @@ describe('GET /api/checks/{id} (mock)', () => {
       feeCents: invoicing?.feeCents,
       invoiceNumber: invoicing?.invoiceNumber,
     });
+    // Issue 23 item 10: what the invoice needs, as the company filed it.
+    expect(body.billing?.details).toEqual({
+      ...invoicing?.billing,
+      address: { ...invoicing?.billing.address },
+    });
+    expect(body.billing?.details?.legalEntity).toEqual(expect.any(String));
+    expect(body.agreement).toBeNull();
+  });
+
+  it('a contractual check: the template version signed and the two tick boxes as ticked (issue 23 item 11)', async () => {
+    const check = demoCheck('CONTRACTUAL', (c) => c.status === 'IN_REVIEW');
+    const agreement = context.db.participationAgreements.find(
+      (row) => row.organisationId === check.organisationId,
+    );
+    const { body } = await detail(check.id);
+    expect(body.agreement).toEqual({
+      templateVersion: agreement?.templateVersion,
+      tickBoxesVersion: expect.any(Number),
+      boxes: [
+        { field: 'acceptedTerms', text: expect.stringMatching(/\w/), ticked: agreement?.acceptedTerms },
+        {
+          field: 'confirmedAuthority',
+          text: expect.stringMatching(/\w/),
+          ticked: agreement?.confirmedAuthority,
+        },
+      ],
+    });
+    expect(body.billing).toBeNull();
   });
 
   it.each<[string, CheckType, (c: CheckRow) => boolean, string[]]>([

@@ -72,7 +72,7 @@ export function reviewHandlers(context: MockContext): HttpHandler[] {
   const detailOf = (check: CheckRow, reviewer: UserRow): CheckDetail => {
     const organisation = organisationOf(check);
     const reader = { ...reviewer, organisationId: organisation.id, access: 'READ_ONLY' as const };
-    const { company, spoc, spocAssistant, authorisedRepresentative, mahs } = onboardingAnswer(
+    const { company, spoc, spocAssistant, authorisedRepresentative, mahs, financial } = onboardingAnswer(
       db,
       reader,
       context.now(),
@@ -80,9 +80,11 @@ export function reviewHandlers(context: MockContext): HttpHandler[] {
     const ours = <Row extends { organisationId: string }>(rows: Row[]) =>
       rows.find((row) => row.organisationId === organisation.id);
     const invoicing = ours(db.invoicingInformation);
+    const agreement = ours(db.participationAgreements);
+    const tickBoxes = db.disclaimerContents.find((row) => row.id === agreement?.tickBoxesDisclaimerId);
     const fileIds = checkDocumentIds(check.type, {
       copyOfProofFileId: authorisedRepresentative.copyOfProof?.id,
-      signedFileId: ours(db.participationAgreements)?.signedFileId,
+      signedFileId: agreement?.signedFileId,
       formFileId: invoicing?.formFileId,
     });
     return checkDetailView({
@@ -92,6 +94,9 @@ export function reviewHandlers(context: MockContext): HttpHandler[] {
       documents: db.storedFiles.filter((file) => fileIds.includes(file.id)),
       events: eventsOf(check),
       invoicing,
+      // The billing details as the company's financial step reads them (apps/api financial-step billingOf).
+      billingDetails: financial.invoicing?.billing ?? null,
+      agreement: agreement && { ...agreement, tickBoxes: tickBoxes ?? null },
       activeMahCount: mahs.length,
       testEnvironment: TEST_ENVIRONMENT,
       now: context.now(),

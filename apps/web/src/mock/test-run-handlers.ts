@@ -1,11 +1,12 @@
 import {
   readTestRunCsv,
+  refuseUnknownCompanies,
   TEST_RUN_IMPORT_MAX_BYTES,
   type TestRun,
   type TestRunInput,
-  type TestRunRejection,
   testRunSchema,
   testRunsApi,
+  unknownCompanyMessage,
 } from '@portal/contracts';
 import type { TestRunRow } from '@portal/demo-data';
 import { iso, testRunRuleBreach } from '@portal/domain';
@@ -21,8 +22,6 @@ import { mockRoute } from './mock-route';
  * db.testRuns (the metrics screen's figures read them). A run is unique by company, environment, scenario
  * and time (the API's unique index), so importing a file twice adds nothing the second time.
  */
-
-const unknownCompany = (obpNumber: string) => `No company has the OBP number ${obpNumber}`;
 
 /**
  * The CSV of an import: the one file of the multipart body, as the SPA sends it (the API also reads a
@@ -85,7 +84,8 @@ export function testRunHandlers(context: MockContext): HttpHandler[] {
         const { code, field, message } = breach;
         return HttpResponse.json([{ code, field, message }], { status: 400 });
       }
-      if (!companyOf(run.obpNumber)) return apiError(400, 'UNKNOWN_COMPANY', unknownCompany(run.obpNumber));
+      if (!companyOf(run.obpNumber))
+        return apiError(400, 'UNKNOWN_COMPANY', unknownCompanyMessage(run.obpNumber));
       const row = store(run, 'MANUAL', request);
       if (!row) {
         return apiError(
@@ -108,19 +108,14 @@ export function testRunHandlers(context: MockContext): HttpHandler[] {
       if (typeof csv !== 'string') return csv;
       const parsed = Papa.parse<string[]>(csv, { header: false, skipEmptyLines: false });
       const reading = readTestRunCsv(parsed.data, parsed.errors, context.now());
-      if (!reading.ok) return apiError(400, reading.code, reading.message);
-      const rejected: TestRunRejection[] = [...reading.rejected];
+      // The preview's own rule (contracts refuseUnknownCompanies): a line naming no company is refused.
+      const known = refuseUnknownCompanies(reading, (obpNumber) => companyOf(obpNumber) !== undefined);
+      if (!known.ok) return apiError(400, known.code, known.message);
+      const { rejected } = known;
       let accepted = 0;
       let duplicates = 0;
-      for (const { line, run } of reading.runs) {
-        if (!companyOf(run.obpNumber)) {
-          rejected.push({
-            line,
-            code: 'UNKNOWN_COMPANY',
-            field: 'obpNumber',
-            message: unknownCompany(run.obpNumber),
-          });
-        } else if (store(run, 'CSV_IMPORT', request)) accepted += 1;
+      for (const { run } of known.runs) {
+        if (store(run, 'CSV_IMPORT', request)) accepted += 1;
         else duplicates += 1;
       }
       // One audit row per import: its counts (the runs themselves carry source and author).
@@ -129,13 +124,13 @@ export function testRunHandlers(context: MockContext): HttpHandler[] {
         entity: 'TestRunImport',
         entityId: context.newId(),
         diff: {
-          lines: reading.runs.length + reading.rejected.length,
+          lines: known.runs.length + rejected.length,
           accepted,
           duplicates,
           rejected: rejected.length,
         },
       });
-      return { accepted, duplicates, rejected: rejected.sort((a, b) => a.line - b.line) };
+      return { accepted, duplicates, rejected };
     }),
   ];
 }

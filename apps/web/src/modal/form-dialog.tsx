@@ -14,6 +14,11 @@ export interface FormDialogParams<TValues extends FieldValues, TResult> {
   isLarge?: boolean;
   /** The primary button's label (a translation key or plain text). */
   confirm: string;
+  /**
+   * The secondary button's label (a translation key or plain text), where the default actions.cancel would
+   * read badly beside the primary's (issue 23 item 25: "Cancel" beside "Cancel the token").
+   */
+  dismiss?: string;
   defaultValues: DefaultValues<TValues>;
   /** The contract the API checks the submission against: the form checks it and its fields show its rules. */
   schema?: z.ZodType;
@@ -59,6 +64,7 @@ export function openFormDialog<TValues extends FieldValues, TResult>(
     ...(params.isLarge ? { isLarge: true } : {}),
     component: <FormDialogBody params={params} submitter={submitter} />,
     primaryButton: confirmButton(params.confirm, submitter),
+    ...(params.dismiss ? { secondaryButton: { name: params.dismiss } } : {}),
   });
 }
 

@@ -1,8 +1,26 @@
 import type { ReactNode } from 'react';
 
+/**
+ * What a column holds: it gives the column its minimum width, its alignment and how a long value shows
+ * (issue 23 item 17). Text, emails, dates and statuses stay on one line and end in an ellipsis, the full
+ * value on hover and focus; numbers are right-aligned; actions wrap inside their row.
+ */
+export type ColumnKind = 'text' | 'email' | 'date' | 'dateTime' | 'number' | 'status' | 'actions';
+
+/** The minimum width of each kind: at most this narrow, then the table scrolls in its own box. */
+export const KIND_MIN_WIDTHS: Readonly<Record<ColumnKind, string>> = {
+  text: '9rem',
+  email: '12rem',
+  date: '7.5rem',
+  dateTime: '11rem',
+  number: '5rem',
+  status: '6rem',
+  actions: '9rem',
+};
+
 /** One column of a DataTable. */
 export interface Column<T> {
-  /** Stable id (React key). */
+  /** Stable id (React key). A column whose id is 'actions' is of the kind actions unless it says otherwise. */
   id: string;
   /** Translation key of the header text (mark it with tk() where the columns are written). */
   header: string;
@@ -12,7 +30,36 @@ export interface Column<T> {
    */
   fields?: string | string[];
   cell: (row: T) => ReactNode;
-  /** A CSS width ('12rem', '20%'); the table lays out its columns from these (table-layout: fixed). */
+  /** What the column holds ('text' by default): its minimum width, alignment and truncation follow. */
+  kind?: ColumnKind;
+  /**
+   * The column's minimum width as a CSS length ('12rem'); the kind's by default. A percentage is no minimum:
+   * it is ignored for the kind's width. When the table is wider, every column grows in proportion.
+   */
   width?: string;
+  /** 'end' by default for numbers, 'start' for the rest. */
   align?: 'start' | 'center' | 'end';
+  /** The cell's content wraps onto more lines instead of ending in an ellipsis (a long description, a diff). */
+  wrap?: boolean;
+}
+
+/** The column's kind: its own, else actions for the 'actions' column, else text. */
+export function kindOf<T>(column: Column<T>): ColumnKind {
+  return column.kind ?? (column.id === 'actions' ? 'actions' : 'text');
+}
+
+/** The column's minimum width: its own when a length, else its kind's. */
+export function minWidthOf<T>(column: Column<T>): string {
+  const own = column.width;
+  return own !== undefined && !own.trim().endsWith('%') ? own : KIND_MIN_WIDTHS[kindOf(column)];
+}
+
+/** The column's alignment: its own, else 'end' for numbers, else 'start'. */
+export function alignOf<T>(column: Column<T>): 'start' | 'center' | 'end' {
+  return column.align ?? (kindOf(column) === 'number' ? 'end' : 'start');
+}
+
+/** Whether the column's cells keep to one line and end long values in an ellipsis. */
+export function truncates<T>(column: Column<T>): boolean {
+  return !column.wrap && kindOf(column) !== 'actions';
 }

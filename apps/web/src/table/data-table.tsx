@@ -1,16 +1,8 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import {
-  type CSSProperties,
-  memo,
-  type ReactNode,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-} from 'react';
+import { type CSSProperties, memo, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Column } from './column';
+import { DataCell } from './data-cell';
 import styles from './data-table.module.css';
 import { type ScrollDirection, useInfiniteScroll } from './infinite-scroll';
 import { Pagination } from './pagination';
@@ -34,10 +26,8 @@ interface CommonProps<T> {
   /** spec §9: line heights medium 60, small 30, mini 20 px; medium by default. */
   size?: TableSize;
   loading?: boolean;
-  /** The table's accessible name (a caption, visually hidden). */
+  /** The table's accessible name (a caption, visually hidden; it names the scrolling box too). */
   caption: string;
-  /** Shown when there are no rows and nothing is loading; t('messages.noResult') by default. */
-  emptyMessage?: ReactNode;
 }
 
 interface PaginationModeProps {
@@ -112,29 +102,41 @@ function ariaRowCount(total: number, totalEstimated: boolean | undefined, rows: 
   return totalEstimated ? -1 : Math.max(total, rows) + 1;
 }
 
+/**
+ * issue 23 item 17: the table scrolls sideways in its own box, never the page: the box is reachable by
+ * keyboard (arrow keys scroll it) and named by the table's caption; the first column stays in view.
+ */
 function PagedTable<T>(props: CommonProps<T> & PaginationModeProps) {
   const { columns, rows, rowKey, order, onSort, caption, loading = false, page, limit } = props;
   const offset = (Math.max(page, 1) - 1) * limit;
+  const captionId = useId();
   return (
-    <table
-      className={styles.table}
-      aria-busy={loading}
-      aria-rowcount={ariaRowCount(props.total, props.totalEstimated, rows.length)}
+    // biome-ignore lint/a11y/useSemanticElements: a fieldset groups form controls; this names a scrolling table without making it a landmark (a section of the page may bear the same name).
+    <div
+      role="group"
+      className={`${styles.scroll} ${styles.pagedScroll}`}
+      aria-labelledby={captionId}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must be keyboard reachable (WCAG 2.1.1).
+      tabIndex={0}
+      data-table-scroll=""
     >
-      <caption className={styles.visuallyHidden}>{caption}</caption>
-      <TableHead columns={columns} order={order} onSort={onSort} />
-      <tbody>
-        {rows.map((row, index) => (
-          <DataRow key={rowKey(row)} row={row} columns={columns} rowIndex={offset + index + 2} />
-        ))}
-        <StateRow
-          columns={columns.length}
-          empty={rows.length === 0}
-          loading={loading}
-          emptyMessage={props.emptyMessage}
-        />
-      </tbody>
-    </table>
+      <table
+        className={styles.table}
+        aria-busy={loading}
+        aria-rowcount={ariaRowCount(props.total, props.totalEstimated, rows.length)}
+      >
+        <caption id={captionId} className={styles.visuallyHidden}>
+          {caption}
+        </caption>
+        <TableHead columns={columns} order={order} onSort={onSort} />
+        <tbody>
+          {rows.map((row, index) => (
+            <DataRow key={rowKey(row)} row={row} columns={columns} rowIndex={offset + index + 2} />
+          ))}
+          <StateRow columns={columns.length} empty={rows.length === 0} loading={loading} />
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -142,7 +144,7 @@ function InfiniteTable<T>(props: CommonProps<T> & InfiniteModeProps & { size: Ta
   const { columns, rows, rowKey, order, onSort, caption, loading = false, size } = props;
   const lineHeight = LINE_HEIGHTS[size];
   const captionId = useId();
-  const scrollRef = useRef<HTMLElement>(null);
+  const scrollRef = useRef<HTMLDivElement>(null);
   const headRef = useRef<HTMLTableSectionElement>(null);
   // The rows start below the sticky header: the virtualiser counts it as padding before the first row.
   const [headHeight, setHeadHeight] = useState(lineHeight);
@@ -185,7 +187,9 @@ function InfiniteTable<T>(props: CommonProps<T> & InfiniteModeProps & { size: Ta
     ? virtualizer.getTotalSize() - last.end
     : Math.max(0, virtualizer.getTotalSize() - headHeight);
   return (
-    <section
+    // biome-ignore lint/a11y/useSemanticElements: a fieldset groups form controls; this names a scrolling table without making it a landmark (a section of the page may bear the same name).
+    <div
+      role="group"
       ref={scrollRef}
       className={styles.scroll}
       style={{ height: props.height ?? DEFAULT_INFINITE_HEIGHT }}
@@ -212,15 +216,10 @@ function InfiniteTable<T>(props: CommonProps<T> & InfiniteModeProps & { size: Ta
             );
           })}
           {spaceAfter > 0 && <SpacerRow columns={columns.length} height={spaceAfter} />}
-          <StateRow
-            columns={columns.length}
-            empty={rows.length === 0}
-            loading={loading}
-            emptyMessage={props.emptyMessage}
-          />
+          <StateRow columns={columns.length} empty={rows.length === 0} loading={loading} />
         </tbody>
       </table>
-    </section>
+    </div>
   );
 }
 
@@ -236,9 +235,7 @@ function DataRowView<T>({
   return (
     <tr aria-rowindex={rowIndex} className={styles.row}>
       {columns.map((column) => (
-        <td key={column.id} className={styles[`align-${column.align ?? 'start'}`]}>
-          {column.cell(row)}
-        </td>
+        <DataCell key={column.id} column={column} row={row} />
       ))}
     </tr>
   );
@@ -257,23 +254,16 @@ function SpacerRow({ columns, height }: { columns: number; height: number }) {
   );
 }
 
-/** spec §2: the 'no result' message when there is nothing to show; a loading line while the first rows load. */
-function StateRow({
-  columns,
-  empty,
-  loading,
-  emptyMessage,
-}: {
-  columns: number;
-  empty: boolean;
-  loading: boolean;
-  emptyMessage: ReactNode;
-}) {
+/**
+ * spec §2: the catalogue's 'no result' message (messages.noResult) when there is nothing to show, the same
+ * in every table (issue 23 item 29); a loading line while the first rows load.
+ */
+function StateRow({ columns, empty, loading }: { columns: number; empty: boolean; loading: boolean }) {
   const { t } = useTranslation();
   if (!empty) return null;
   return (
     <tr className={styles.messageRow}>
-      <td colSpan={columns}>{loading ? t('table.loading') : (emptyMessage ?? t('messages.noResult'))}</td>
+      <td colSpan={columns}>{loading ? t('table.loading') : t('messages.noResult')}</td>
     </tr>
   );
 }

@@ -1,9 +1,10 @@
 import { getSortDirection, getSortIndex, toggleOrder } from '@portal/list-query';
-import { type Ref, useId } from 'react';
+import { type Ref, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Column } from './column';
+import { alignOf, type Column, minWidthOf } from './column';
 import styles from './data-table.module.css';
 import { TableIcon } from './table-icons';
+import { useTruncated } from './use-truncated';
 
 export interface TableHeadProps<T> {
   columns: readonly Column<T>[];
@@ -41,13 +42,23 @@ function HeaderCell<T>({
   const { t } = useTranslation();
   const descriptionId = useId();
   const label = t(column.header);
-  const alignClass = styles[`align-${column.align ?? 'start'}`];
-  const style = column.width === undefined ? undefined : { width: column.width };
+  const labelRef = useRef<HTMLSpanElement>(null);
+  // issue 23 item 17: a header cut short keeps its full text at hand (hover); its name is the whole text.
+  const title = useTruncated(labelRef) ? label : undefined;
+  const alignClass = styles[`align-${alignOf(column)}`];
   const { fields } = column;
+  // issue 23 item 17: the column's minimum width (its kind's by default), never narrower than its header
+  // (its letters, the padding and a sort arrow); a wider table grows every column in proportion.
+  const style = { width: columnWidth(column, label) };
+  const text = (
+    <span ref={labelRef} className={styles.headerLabel} title={title} data-header-label="">
+      {label}
+    </span>
+  );
   if (fields === undefined || fields.length === 0) {
     return (
       <th scope="col" className={alignClass} style={style}>
-        {label}
+        {text}
       </th>
     );
   }
@@ -73,7 +84,7 @@ function HeaderCell<T>({
         onClick={() => onSort(fields, toggleOrder(order, fields))}
         aria-describedby={sorted && several ? descriptionId : undefined}
       >
-        <span className={styles.headerLabel}>{label}</span>
+        {text}
         <TableIcon
           name={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'unsorted'}
           className={sorted ? styles.sortArrow : styles.unsortedArrow}
@@ -94,4 +105,18 @@ function HeaderCell<T>({
       )}
     </th>
   );
+}
+
+/** The width of a column's header cell (table-layout: fixed lays the columns out from it). */
+export function columnWidth<T>(column: Column<T>, label: string): string {
+  const sortable = column.fields !== undefined && column.fields.length > 0;
+  return `max(${minWidthOf(column)}, ${headerWidth(label, sortable)})`;
+}
+
+/**
+ * The width a header needs not to be cut: its letters (1ch each, a bold digit's width, about a bold
+ * letter's), the cell's padding (1rem) and, when it sorts, the arrow and its gap (1.25rem).
+ */
+export function headerWidth(label: string, sortable: boolean): string {
+  return `calc(${label.length}ch + ${sortable ? '2.25rem' : '1rem'})`;
 }

@@ -44,7 +44,7 @@ export function ToastHost() {
     };
   }, []);
   return (
-    <div onMouseOver={extended.onMouseOver} onMouseOut={extended.onMouseOut} onFocus={extended.onMouseOver}>
+    <div ref={extended}>
       <ToastContainer
         position={TOAST_SETTINGS.position}
         autoClose={TOAST_SETTINGS.autoClose}

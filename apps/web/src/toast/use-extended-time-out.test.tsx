@@ -8,7 +8,7 @@ vi.mock('react-toastify', () => ({ toast: { dismiss: vi.fn() } }));
 function Host() {
   const extended = useExtendedTimeOut(1000);
   return (
-    <div onMouseOver={extended.onMouseOver} onMouseOut={extended.onMouseOut} onFocus={extended.onMouseOver}>
+    <div ref={extended}>
       <div className="Toastify__toast" id="saved">
         <p>Saved</p>
       </div>

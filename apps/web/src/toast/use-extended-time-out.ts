@@ -1,4 +1,4 @@
-import { type MouseEvent, useEffect, useRef } from 'react';
+import { type RefObject, useEffect, useRef } from 'react';
 import { toast } from 'react-toastify';
 
 const toastOf = (target: EventTarget | null): HTMLElement | null =>
@@ -6,39 +6,49 @@ const toastOf = (target: EventTarget | null): HTMLElement | null =>
 
 /**
  * spec §9 "extended 1000 ms": react-toastify pauses a hovered toast and, when the pointer leaves, runs the
- * rest of its 5 s again; the spec's toasts close the extended time after the pointer leaves. The handlers
- * go on an element around the container (mouse events bubble from each toast, whose id is its toastId).
+ * rest of its 5 s again; the spec's toasts close the extended time after the pointer (or the focus) leaves.
+ * The listeners go on an element around the container: the events bubble from each toast, whose id is its
+ * toastId. They are no interaction of their own, so they are added here rather than as JSX handlers.
  */
-export function useExtendedTimeOut(extendedMs: number) {
-  const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+export function useExtendedTimeOut(extendedMs: number): RefObject<HTMLDivElement | null> {
+  const host = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    const pending = timers.current;
-    return () => {
-      for (const timer of pending.values()) clearTimeout(timer);
-      pending.clear();
+    const element = host.current;
+    if (!element) return;
+    const timers = new Map<string, ReturnType<typeof setTimeout>>();
+    const cancel = (id: string) => {
+      clearTimeout(timers.get(id));
+      timers.delete(id);
     };
-  }, []);
-  const cancel = (id: string) => {
-    clearTimeout(timers.current.get(id));
-    timers.current.delete(id);
-  };
-  return {
-    onMouseOver: (event: MouseEvent | React.FocusEvent) => {
-      const element = toastOf(event.target);
-      if (element?.id) cancel(element.id);
-    },
-    onMouseOut: (event: MouseEvent) => {
-      const element = toastOf(event.target);
-      if (!element?.id || element.contains(event.relatedTarget as Node | null)) return;
-      const id = element.id;
+    const enter = (event: Event) => {
+      const current = toastOf(event.target);
+      if (current?.id) cancel(current.id);
+    };
+    const leave = (event: Event) => {
+      const current = toastOf(event.target);
+      const next = (event as MouseEvent | FocusEvent).relatedTarget;
+      if (!current?.id || (next instanceof Node && current.contains(next))) return;
+      const id = current.id;
       cancel(id);
-      timers.current.set(
+      timers.set(
         id,
         setTimeout(() => {
-          timers.current.delete(id);
+          timers.delete(id);
           toast.dismiss(id);
         }, extendedMs),
       );
-    },
-  };
+    };
+    const listeners = [
+      ['mouseover', enter],
+      ['focusin', enter],
+      ['mouseout', leave],
+      ['focusout', leave],
+    ] as const;
+    for (const [type, listener] of listeners) element.addEventListener(type, listener);
+    return () => {
+      for (const [type, listener] of listeners) element.removeEventListener(type, listener);
+      for (const timer of timers.values()) clearTimeout(timer);
+    };
+  }, [extendedMs]);
+  return host;
 }

@@ -8,6 +8,7 @@ import {
   useToken,
 } from '../../test/registration-test-kit.js';
 import { createTestApp } from '../../test/test-app.js';
+import { seedOrganisation, seedUser } from '../../test/users-test-kit.js';
 import { secretsInDiff } from './audit-secrets.js';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
@@ -67,9 +68,15 @@ describe('GET /api/audit (issue 13 item 4)', () => {
       id: expect.any(String),
       at: '2026-03-05T10:00:00.000Z',
       actor: 'rita@emvo.test',
+      // Nobody of that address, no check of that id: nothing to name.
+      actorName: null,
       action: 'APPROVE',
       entity: 'check',
       entityId: 'c1',
+      entityName: null,
+      organisationId: null,
+      companyName: null,
+      obpNumber: null,
       diff: null,
       // Written straight into the table, as no request made it (issue 21: the client address, else null).
       address: null,
@@ -86,6 +93,58 @@ describe('GET /api/audit (issue 13 item 4)', () => {
     ['oldest first', '?order=at', ['CREATE', 'UPDATE', 'APPROVE']],
   ])('filters by %s', async (_case, query, expected) => {
     expect(await actions(query)).toEqual(expected);
+  });
+
+  it('issue 23 item 19: names who and what, and follows one company by its OBP number or name', async () => {
+    const companyId = await seedOrganisation(t, 'Audit Pharma Ltd');
+    const company = await t.db
+      .selectFrom('organisations')
+      .select(['id', 'legalName', 'obpNumber'])
+      .where('id', '=', companyId)
+      .executeTakeFirstOrThrow();
+    const person = await seedUser(t, 'Paula Person', { roles: ['EXTERNAL'], organisationId: companyId });
+    const admin = await seedUser(t, 'Ada Auditor');
+    await t.db
+      .insertInto('auditLog')
+      .values([
+        {
+          // An address in other letters is the same person's.
+          actor: admin.email.toUpperCase(),
+          action: 'SUBMIT',
+          entity: 'organisation',
+          entityId: company.id,
+          at: new Date('2026-04-01T10:00:00Z'),
+        },
+        {
+          actor: admin.email,
+          action: 'DISABLE',
+          entity: 'user',
+          entityId: person.id,
+          at: new Date('2026-04-02T10:00:00Z'),
+        },
+      ])
+      .execute();
+    const byNumber = (await get(`/api/audit?search=${company.obpNumber}`)).json();
+    expect(byNumber.items).toEqual([
+      expect.objectContaining({
+        action: 'DISABLE',
+        actorName: 'Ada Auditor',
+        entityName: 'Paula Person',
+        organisationId: company.id,
+        companyName: company.legalName,
+        obpNumber: company.obpNumber,
+      }),
+      expect.objectContaining({
+        action: 'SUBMIT',
+        actorName: 'Ada Auditor',
+        entityName: company.legalName,
+        companyName: company.legalName,
+      }),
+    ]);
+    const byName = (await get(`/api/audit?search=${encodeURIComponent(company.legalName)}`)).json();
+    expect(byName.items.map((row: { action: string }) => row.action)).toEqual(['DISABLE', 'SUBMIT']);
+    const filtered = (await get(`/api/audit?organisationId=${company.id}`)).json();
+    expect(filtered.total).toBe(2);
   });
 
   it('answers 400 to a field it does not know, 403 to a reviewer', async () => {

@@ -233,7 +233,10 @@ describe('acceptance at sign-in (issue 13)', () => {
     };
     const refused = await t.app.inject({ url: '/api/disclaimers/pending', headers: stranger });
     expect(refused.statusCode).toBe(403);
-    expect(await accept(stranger, 'LOGIN', 1)).toMatchObject({ status: 403, body: { code: 'FORBIDDEN' } });
+    expect(await accept(stranger, 'LOGIN', 1)).toMatchObject({
+      status: 403,
+      body: { code: 'ACCESS_WITHDRAWN' },
+    });
   });
 });
 

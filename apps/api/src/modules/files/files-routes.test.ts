@@ -430,7 +430,7 @@ describe.each(STORAGE_DRIVERS)('stored files on the %s store', (driver) => {
       for (const id of [acmeFile, portalFile]) {
         const response = await download(id, headers);
         expect(response.statusCode).toBe(403);
-        expect(response.json()).toMatchObject({ code: 'FORBIDDEN' });
+        expect(response.json()).toMatchObject({ code: 'ACCESS_WITHDRAWN' });
       }
     });
 
@@ -439,7 +439,7 @@ describe.each(STORAGE_DRIVERS)('stored files on the %s store', (driver) => {
       for (const id of [acmeFile, portalFile]) {
         const response = await download(id, headers);
         expect(response.statusCode).toBe(403);
-        expect(response.json()).toMatchObject({ code: 'FORBIDDEN' });
+        expect(response.json()).toMatchObject({ code: 'ACCESS_WITHDRAWN' });
       }
     });
 

@@ -160,6 +160,22 @@ describe('the financial step (domain.md "Financial")', () => {
     expect(JSON.stringify(response.body)).toContain(field.split('.').at(-1));
   });
 
+  it('a wrong VAT number’s 400 says the country’s format (issue 23 item 4), on its field', async () => {
+    const company = await approvedCompany(t);
+    const response = await calls.saveFinancial(company.headers, {
+      version: await calls.version(company.headers),
+      billing: { ...BILLING, vatNumber: 'DE12345' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual([
+      {
+        code: 'INVALID_FIELD',
+        field: 'billing.vatNumber',
+        message: 'A VAT number of Germany is DE followed by 9 digits, e.g. DE123456789.',
+      },
+    ]);
+  });
+
   it('submits: the FINANCIAL check, its CheckEvent, the audit rows, the declared MAHs and fee, and the SPOC’s mail', async () => {
     const company = await approvedCompany(t, { mahCount: 3 });
     const version = await filed(company);

@@ -1,9 +1,8 @@
-import {
-  type BillingDetailsInput,
-  billingDetailsSchema,
-  type FinancialDraft,
-  type FinancialStep,
-  type StoredFileSummary,
+import type {
+  BillingDetailsInput,
+  FinancialDraft,
+  FinancialStep,
+  StoredFileSummary,
 } from '@portal/contracts';
 import {
   amountDueCents,
@@ -18,8 +17,8 @@ import {
 } from '@portal/domain';
 import type { FastifyRequest } from 'fastify';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
-import { eeaCountryOf } from '../../company/application-columns.js';
 import { applyCheckTransition, checkRecordOf } from '../../company/apply-check-transition.js';
+import { billingOf } from '../../company/billing-details.js';
 import { touchOrganisation } from '../../company/organisation.js';
 import { mailSpoc } from '../../company/spoc-recipient.js';
 import { writeAudit } from '../../db/audit.js';
@@ -42,36 +41,6 @@ type InvoicingRow = Selectable<InvoicingInformationTable>;
  * information lives in invoicing_information (one per company): its billing details (jsonb), the form,
  * the MAH count the last submission declared and its fee, and the reviewers' invoice.
  */
-
-const text = (value: unknown): string | null =>
-  typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
-const record = (value: unknown): Record<string, unknown> =>
-  typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
-
-/**
- * The stored billing details as the contract types them. What the step saved parses as it is; anything
- * else (a row written before the details had this shape) is read field by field, what is no text left
- * blank, so the company sees what there is and fills in the rest.
- */
-export function billingOf(stored: unknown): BillingDetailsInput {
-  const parsed = billingDetailsSchema.safeParse(stored);
-  if (parsed.success) return parsed.data;
-  const value = record(stored);
-  const address = record(value.address);
-  return {
-    legalEntity: text(value.legalEntity),
-    address: {
-      street: text(address.street),
-      houseNumber: text(address.houseNumber),
-      postalCode: text(address.postalCode),
-      city: text(address.city),
-      country: eeaCountryOf(text(address.country)),
-    },
-    vatNumber: text(value.vatNumber),
-    purchaseOrderNumber: text(value.purchaseOrderNumber),
-    billingEmail: text(value.billingEmail),
-  };
-}
 
 const invoicingOf = (db: Db, organisationId: string, options: { lock?: boolean } = {}) => {
   let query = db.selectFrom('invoicingInformation').selectAll().where('organisationId', '=', organisationId);

@@ -120,7 +120,8 @@ describe('GET /api/onboarding: the caller’s own application', () => {
     const response = await calls.get(headers);
     expect(response.status).toBe(status);
     if (status === 200) expect(response.body.access).toBe('READ_ONLY');
-    else expect(response.body).toMatchObject({ code: 'FORBIDDEN' });
+    // Issue 23 item 26: revoked or disabled since signing in, the SPA signs them out saying why.
+    else expect(response.body).toMatchObject({ code: 'ACCESS_WITHDRAWN' });
   });
 
   it('finds a user not linked yet by the token’s email, whatever its case', async () => {
@@ -133,7 +134,11 @@ describe('GET /api/onboarding: the caller’s own application', () => {
   });
 
   it.each([
-    ['no user row', async () => externalHeaders(t, 'oid-stranger', 'stranger@nowhere.test')],
+    [
+      'no user row',
+      async () => externalHeaders(t, 'oid-stranger', 'stranger@nowhere.test'),
+      'ACCESS_WITHDRAWN',
+    ],
     [
       'a user of no organisation',
       async () => {
@@ -150,10 +155,11 @@ describe('GET /api/onboarding: the caller’s own application', () => {
           .execute();
         return externalHeaders(t, 'oid-loose', 'loose@nowhere.test');
       },
+      'FORBIDDEN',
     ],
-  ])('answers 403 to a caller with %s', async (_case, headersOf) => {
+  ])('answers 403 to a caller with %s', async (_case, headersOf, code) => {
     const headers = await headersOf();
-    expect(await calls.get(headers)).toMatchObject({ status: 403, body: { code: 'FORBIDDEN' } });
+    expect(await calls.get(headers)).toMatchObject({ status: 403, body: { code } });
     expect((await calls.save(headers, completeDraft(1))).status).toBe(403);
   });
 

@@ -193,7 +193,7 @@ describe('GET /api/organisations: the list query language over SQL', () => {
     expect(typeof body.message).toBe('string');
   });
 
-  it('needs a signed-in reviewer', async () => {
+  it('needs a signed-in reviewer or administrator', async () => {
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/organisations' });
     expect(anonymous.statusCode).toBe(401);
     const external = await t.app.inject({
@@ -203,6 +203,13 @@ describe('GET /api/organisations: the list query language over SQL', () => {
     });
     expect(external.statusCode).toBe(403);
     expect(external.json()).toMatchObject({ code: 'FORBIDDEN' });
+    // issue 23 item 18: an administrator's Company filters read the list.
+    const admin = await t.app.inject({
+      method: 'GET',
+      url: '/api/organisations?limit=100',
+      headers: await t.bearer('EmvoPortalAdmin'),
+    });
+    expect(admin.statusCode).toBe(200);
   });
 });
 

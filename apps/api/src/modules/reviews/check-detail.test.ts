@@ -214,16 +214,47 @@ describe('GET /api/checks/{id}: the contractual and financial documents and the 
     return id;
   }
 
-  it('the contractual check shows the signed agreement', async () => {
+  it('the contractual check shows the signed agreement, its template version and the two tick boxes', async () => {
     const { checkId, organisationId } = await seedCheck(t, { type: 'CONTRACTUAL', status: 'SUBMITTED' });
     const fileId = await storedFile(organisationId, 'SIGNED_AGREEMENT');
+    const { id: tickBoxesId } = await t.db
+      .insertInto('disclaimerContents')
+      .values({
+        type: 'PA_TICKBOX',
+        versionNumber: 4,
+        title: 'Participation agreement',
+        body: 'We accept the terms of participation.\n\nI am authorised to sign for the company.',
+        status: 'PUBLISHED',
+        createdBy: 't',
+        updatedBy: 't',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await t.db
       .insertInto('participationAgreements')
-      .values({ organisationId, templateVersion: 1, signedFileId: fileId, createdBy: 't', updatedBy: 't' })
+      .values({
+        organisationId,
+        templateVersion: 2,
+        signedFileId: fileId,
+        acceptedTerms: true,
+        confirmedAuthority: false,
+        tickBoxesDisclaimerId: tickBoxesId,
+        createdBy: 't',
+        updatedBy: 't',
+      })
       .execute();
     const { body } = await calls.detail(rita, checkId);
     expect(body.documents).toEqual([expect.objectContaining({ id: fileId, purpose: 'SIGNED_AGREEMENT' })]);
     expect(body.billing).toBeNull();
+    // Issue 23 item 11: what the company signed and ticked, in the words it ticked.
+    expect(body.agreement).toEqual({
+      templateVersion: 2,
+      tickBoxesVersion: 4,
+      boxes: [
+        { field: 'acceptedTerms', text: 'We accept the terms of participation.', ticked: true },
+        { field: 'confirmedAuthority', text: 'I am authorised to sign for the company.', ticked: false },
+      ],
+    });
     expect(body.allowedActions).toEqual(['START']);
   });
 
@@ -231,9 +262,16 @@ describe('GET /api/checks/{id}: the contractual and financial documents and the 
     const { checkId, organisationId } = await seedCheck(t, { type: 'FINANCIAL', status: 'IN_REVIEW' });
     const fileId = await storedFile(organisationId, 'INVOICING_FORM');
     await seedInvoicing(t, organisationId, { declaredMahCount: 1, feeCents: 675_000 });
+    const billing = {
+      legalEntity: 'Acme Billing BV',
+      address: { street: 'Kade', houseNumber: '1A', postalCode: '1011', city: 'Amsterdam', country: 'NL' },
+      vatNumber: 'NL123456789B01',
+      purchaseOrderNumber: 'PO-77',
+      billingEmail: 'ap@acme.example',
+    };
     await t.db
       .updateTable('invoicingInformation')
-      .set({ formFileId: fileId })
+      .set({ formFileId: fileId, billing: JSON.stringify(billing) })
       .where('organisationId', '=', organisationId)
       .execute();
     await t.db
@@ -252,6 +290,8 @@ describe('GET /api/checks/{id}: the contractual and financial documents and the 
     const { body } = await calls.detail(rita, checkId);
     expect(body.documents).toEqual([expect.objectContaining({ id: fileId, purpose: 'INVOICING_FORM' })]);
     expect(body.billing).toEqual({
+      // Issue 23 item 10: what the invoice needs, as the company filed it.
+      details: billing,
       declaredMahCount: 1,
       activeMahCount: 2,
       feeCents: 675_000,

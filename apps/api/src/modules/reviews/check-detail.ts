@@ -1,6 +1,7 @@
 import type { CheckDetail } from '@portal/contracts';
-import { checkDetailView, checkDocumentIds } from '@portal/domain';
+import { checkDetailView, checkDocumentIds, type StoredAgreement } from '@portal/domain';
 import { loadOnboarding } from '../../company/application-repository.js';
+import { billingOf } from '../../company/billing-details.js';
 import type { CheckRow, Db } from '../../db/schema.js';
 import { notFound } from '../../http/api-error.js';
 
@@ -44,6 +45,37 @@ const invoicingOf = (db: Db, organisationId: string) =>
     .where('organisationId', '=', organisationId)
     .executeTakeFirst();
 
+/**
+ * The company's participation agreement with the PA_TICKBOX disclaimer its boxes were ticked on (issue 23
+ * item 11: the reviewer reads what the company said), or undefined before it saved one.
+ */
+async function agreementOf(
+  db: Db,
+  organisationId: string,
+): Promise<(StoredAgreement & { signedFileId: string | null }) | undefined> {
+  const row = await db
+    .selectFrom('participationAgreements')
+    .select([
+      'templateVersion',
+      'signedFileId',
+      'acceptedTerms',
+      'confirmedAuthority',
+      'tickBoxesDisclaimerId',
+    ])
+    .where('organisationId', '=', organisationId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { tickBoxesDisclaimerId, ...agreement } = row;
+  const tickBoxes = tickBoxesDisclaimerId
+    ? await db
+        .selectFrom('disclaimerContents')
+        .select(['versionNumber', 'title', 'body'])
+        .where('id', '=', tickBoxesDisclaimerId)
+        .executeTakeFirst()
+    : undefined;
+  return { ...agreement, tickBoxes: tickBoxes ?? null };
+}
+
 /** The check row, or 404. */
 export async function findCheck(db: Db, id: string): Promise<CheckRow> {
   const check = await db.selectFrom('checks').selectAll().where('id', '=', id).executeTakeFirst();
@@ -65,14 +97,7 @@ export async function loadCheckDetail(
   // The company's data as its own legitimacy step shows it, read-only for the reviewer.
   const onboarding = await loadOnboarding(db, check.organisationId, 'READ_ONLY');
   const { company, spoc, spocAssistant, authorisedRepresentative, mahs } = onboarding;
-  const agreement =
-    check.type === 'CONTRACTUAL'
-      ? await db
-          .selectFrom('participationAgreements')
-          .select('signedFileId')
-          .where('organisationId', '=', check.organisationId)
-          .executeTakeFirst()
-      : undefined;
+  const agreement = check.type === 'CONTRACTUAL' ? await agreementOf(db, check.organisationId) : undefined;
   const invoicing = check.type === 'FINANCIAL' ? await invoicingOf(db, check.organisationId) : undefined;
   const fileIds = checkDocumentIds(check.type, {
     copyOfProofFileId: authorisedRepresentative.copyOfProof?.id,
@@ -86,6 +111,8 @@ export async function loadCheckDetail(
     documents: await documentsOf(db, fileIds),
     events: await eventsOf(db, check.id),
     invoicing,
+    billingDetails: invoicing ? billingOf(invoicing.billing) : null,
+    agreement,
     activeMahCount: mahs.length,
     testEnvironment: rules.testEnvironment,
     now,

@@ -160,12 +160,17 @@ async function queue(query: string, headers = rita, name = 'legitimacy') {
   return { status: response.statusCode, body: response.json() };
 }
 const numbers = (body: { items: Row[] }) => body.items.map((row) => row.obpNumber);
+/** The open checks (submitted or in review), oldest submitted first: what a queue opens on. */
+const OPEN = ['C00001', 'C00002', 'C00004', 'C00003', 'C00007'];
 
 describe('GET /api/review-queues/legitimacy: the queue and its filters', () => {
   it.each([
+    // Issue 23 item 12: a queue opens on what is open (REVIEW_QUEUE_LIST defaultWhere).
+    ['no query: the open checks (submitted or in review), oldest submitted first', '', OPEN],
+    ['decided checks: one status filter away', 'status=APPROVED,CORRECTIONS_REQUESTED', ['C00005', 'C00006']],
     [
-      'no query: every submitted check, oldest submitted first',
-      '',
+      'every submitted check: a status filter the caller gives replaces the default',
+      'status.not=NOT_SUBMITTED',
       ['C00005', 'C00006', 'C00001', 'C00002', 'C00004', 'C00003', 'C00007'],
     ],
     [
@@ -174,7 +179,8 @@ describe('GET /api/review-queues/legitimacy: the queue and its filters', () => {
       ['C00001', 'C00002', 'C00004', 'C00003', 'C00007'],
     ],
     ['status not', 'status.not=IN_REVIEW', ['C00005', 'C00006', 'C00001', 'C00007']],
-    ['organisation type', 'orgType=PD', ['C00005', 'C00002']],
+    ['organisation type, open by default', 'orgType=PD', ['C00002']],
+    ['organisation type, every status', 'orgType=PD&status.not=NOT_SUBMITTED', ['C00005', 'C00002']],
     ['country', 'country=BE', ['C00001', 'C00004']],
     ['MAH count', 'mahCount.gte=4&order=obpNumber', ['C00003', 'C00004', 'C00007']],
     [
@@ -182,21 +188,18 @@ describe('GET /api/review-queues/legitimacy: the queue and its filters', () => {
       `submittedAt.gte=${daysAgo(35).toISOString()}&submittedAt.lt=${daysAgo(5).toISOString()}`,
       ['C00002', 'C00004', 'C00003'],
     ],
-    ['free text: name, case-insensitive', 'search=ACME', ['C00005', 'C00001']],
+    ['free text: name, case-insensitive', 'search=ACME', ['C00001']],
+    ['free text, every status', 'search=ACME&status.not=NOT_SUBMITTED', ['C00005', 'C00001']],
     ['free text: number', 'search=00004', ['C00004']],
     ['free text: email', 'search=c00007.example', ['C00007']],
-    ['assignee through the list language', `assignee=${OTTO}`, ['C00006', 'C00004']],
-    [
-      'newest first on request',
-      'order=-submittedAt',
-      ['C00007', 'C00003', 'C00004', 'C00002', 'C00001', 'C00006', 'C00005'],
-    ],
+    ['assignee through the list language', `assignee=${OTTO}`, ['C00004']],
+    ['newest first on request', 'order=-submittedAt', ['C00007', 'C00003', 'C00004', 'C00002', 'C00001']],
     [
       'by SLA due date',
       'order=slaDueAt&status=SUBMITTED,IN_REVIEW',
       ['C00001', 'C00002', 'C00004', 'C00003', 'C00007'],
     ],
-    ['assignedToMe=true: the caller’s checks', 'assignedToMe=true', ['C00005', 'C00002', 'C00003']],
+    ['assignedToMe=true: the caller’s open checks', 'assignedToMe=true', ['C00002', 'C00003']],
     ['assignedToMe=false: no filter', 'assignedToMe=false&status=SUBMITTED', ['C00001', 'C00007']],
     ['overdue=true: waiting past the SLA, decided ones never', 'overdue=true', ['C00001', 'C00002']],
     ['assigned to me and overdue', 'assignedToMe=true&overdue=true', ['C00002']],
@@ -209,7 +212,7 @@ describe('GET /api/review-queues/legitimacy: the queue and its filters', () => {
   });
 
   it('"assigned to me" is the caller’s own', async () => {
-    expect(numbers((await queue('assignedToMe=true', otto)).body)).toEqual(['C00006', 'C00004']);
+    expect(numbers((await queue('assignedToMe=true', otto)).body)).toEqual(['C00004']);
   });
 
   it('answers each row as reviewQueueRowSchema, overdue computed at answer time', async () => {
@@ -233,7 +236,7 @@ describe('GET /api/review-queues/legitimacy: the queue and its filters', () => {
         version: 1,
       },
     ]);
-    const late = await queue('search=C00005');
+    const late = await queue('search=C00005&status=APPROVED');
     expect(late.body.items[0]).toMatchObject({ status: 'APPROVED', overdue: false });
     const onTime = await queue('search=C00003');
     expect(onTime.body.items[0]).toMatchObject({ overdue: false, attempt: 2 });
@@ -241,8 +244,8 @@ describe('GET /api/review-queues/legitimacy: the queue and its filters', () => {
 
   it('pages with a total', async () => {
     const { body } = await queue('limit=2&page=2');
-    expect(numbers(body)).toEqual(['C00001', 'C00002']);
-    expect(body).toMatchObject({ page: 2, limit: 2, total: 7, totalEstimated: false });
+    expect(numbers(body)).toEqual(['C00004', 'C00003']);
+    expect(body).toMatchObject({ page: 2, limit: 2, total: 5, totalEstimated: false });
   });
 
   it.each([

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import {
+  companiesOf,
   readTestRunCsv,
+  refuseUnknownCompanies,
   type TestRun,
   type TestRunImportReport,
   type TestRunInput,
-  type TestRunRejection,
+  unknownCompanyMessage,
 } from '@portal/contracts';
 import { testRunRuleBreach } from '@portal/domain';
 import type { Kysely, Transaction } from 'kysely';
@@ -15,8 +17,6 @@ import { ApiError } from '../../http/api-error.js';
 
 /** Rows per INSERT: an import of 5,000 runs is ten statements, all in the one transaction. */
 export const IMPORT_CHUNK_ROWS = 500;
-
-const unknownCompany = (obpNumber: string) => `No company has the OBP number ${obpNumber}`;
 
 /** The run's columns, as both writers store them. */
 const runValues = (
@@ -59,7 +59,7 @@ export async function addTestRun(
       .select(['id', 'obpNumber', 'legalName'])
       .where('obpNumber', '=', run.obpNumber)
       .executeTakeFirst();
-    if (!organisation) throw new ApiError(400, 'UNKNOWN_COMPANY', unknownCompany(run.obpNumber));
+    if (!organisation) throw new ApiError(400, 'UNKNOWN_COMPANY', unknownCompanyMessage(run.obpNumber));
     const stored = await trx
       .insertInto('testRuns')
       .values(runValues(organisation.id, run, 'MANUAL', actor))
@@ -128,20 +128,15 @@ export async function importTestRuns(
   if (!reading.ok) throw new ApiError(400, reading.code, reading.message);
 
   return db.transaction().execute(async (trx) => {
-    const ids = await organisationIds(trx, [...new Set(reading.runs.map(({ run }) => run.obpNumber))]);
-    const rejected: TestRunRejection[] = [...reading.rejected];
-    const rows: ReturnType<typeof runValues>[] = [];
-    for (const { line, run } of reading.runs) {
+    const ids = await organisationIds(trx, companiesOf(reading));
+    // The preview's own rule (contracts refuseUnknownCompanies): a line naming no company is refused.
+    const known = refuseUnknownCompanies(reading, (obpNumber) => ids.has(obpNumber));
+    if (!known.ok) throw new ApiError(400, known.code, known.message);
+    const { rejected } = known;
+    const rows = known.runs.flatMap(({ run }) => {
       const organisationId = ids.get(run.obpNumber);
-      if (organisationId) rows.push(runValues(organisationId, run, 'CSV_IMPORT', actor));
-      else
-        rejected.push({
-          line,
-          code: 'UNKNOWN_COMPANY',
-          field: 'obpNumber',
-          message: unknownCompany(run.obpNumber),
-        });
-    }
+      return organisationId ? [runValues(organisationId, run, 'CSV_IMPORT', actor)] : [];
+    });
     let accepted = 0;
     for (let start = 0; start < rows.length; start += IMPORT_CHUNK_ROWS) {
       const written = await trx
@@ -157,7 +152,7 @@ export async function importTestRuns(
     const report: TestRunImportReport = {
       accepted,
       duplicates: rows.length - accepted,
-      rejected: rejected.sort((a, b) => a.line - b.line),
+      rejected,
     };
     // One row per import: its counts, not every line (the runs themselves carry source and author).
     await writeAudit(trx, {

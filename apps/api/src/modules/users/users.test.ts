@@ -248,7 +248,10 @@ describe('a disabled or revoked user’s calls (the status cache)', () => {
     vi.setSystemTime(new Date(start.getTime() + 60_001));
     const refused = await reviewerCall();
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toMatchObject({ code: 'ACCESS_WITHDRAWN', message: expect.stringContaining('disabled') });
+    expect(refused.json()).toMatchObject({
+      code: 'ACCESS_WITHDRAWN',
+      message: expect.stringContaining('disabled'),
+    });
     const revoked = await externalCall();
     expect(revoked.statusCode).toBe(403);
     expect(revoked.json()).toMatchObject({ code: 'ACCESS_WITHDRAWN' });

@@ -49,6 +49,9 @@ describe('/admin: counts that lead somewhere (issue 13 item 5)', () => {
       '/admin/audit',
     );
     expect(screen.getByRole('heading', { name: 'Latest changes' })).toBeInTheDocument();
-    expect(screen.getByText(/ISSUE_SESSION_TOKEN sessionToken demo-token/)).toBeInTheDocument();
+    // issue 23 item 19: who by name, the action and the record in words.
+    expect(
+      screen.getByText(/Rita Reviewer: Issued a session token, Session token demo-token/),
+    ).toBeInTheDocument();
   });
 });

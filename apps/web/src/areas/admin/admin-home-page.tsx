@@ -4,6 +4,7 @@ import { useSessionUser } from '../../auth/auth-context';
 import { useDateFormat } from '../../i18n/date-format';
 import { formatFileSize } from '../../i18n/file-size';
 import { useAdminSummary } from './audit/audit-api';
+import { actionText, entityText } from './audit/audit-columns';
 
 /**
  * /admin (issue 13 item 5): counts that lead somewhere: pending invitations, disclaimer drafts, storage
@@ -48,8 +49,9 @@ export function AdminHomePage() {
             <ul>
               {data.latestAudit.map((row) => (
                 <li key={row.id}>
-                  <time dateTime={row.at}>{format.dateTime(row.at)}</time> {row.actor} {row.action}{' '}
-                  {row.entity} {row.entityId}
+                  <time dateTime={row.at}>{format.dateTime(row.at)}</time> {row.actorName ?? row.actor}:{' '}
+                  {actionText(t, row.action)}, {entityText(t, row.entity)} {row.entityName ?? row.entityId}
+                  {row.companyName ? ` (${row.companyName})` : ''}
                 </li>
               ))}
             </ul>

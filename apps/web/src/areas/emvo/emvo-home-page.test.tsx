@@ -48,33 +48,33 @@ describe('/emvo: the reviewer’s landing page', { timeout: 20_000 }, () => {
     renderReviewerRoute('/emvo');
     expect(screen.getByRole('heading', { level: 1, name: 'Reviewer area' })).toBeInTheDocument();
     expect(screen.getByText('Welcome, Rita Reviewer.')).toBeInTheDocument();
-    const open = 'status=SUBMITTED,IN_REVIEW';
+    // A queue opens on its open checks: their link is the queue's own address (issue 23 item 12).
     expect(await cards()).toEqual([
       {
         title: 'Legitimacy queue',
         links: [
-          ['6open checks', `/emvo/legitimacy?${open}`],
-          ['2overdue', `/emvo/legitimacy?${open}&overdue=true`],
-          ['1assigned to you', `/emvo/legitimacy?${open}&assignedToMe=true`],
-          ['Open the whole queue', '/emvo/legitimacy'],
+          ['6open checks', '/emvo/legitimacy'],
+          ['2overdue', '/emvo/legitimacy?overdue=true'],
+          ['1assigned to you', '/emvo/legitimacy?assignedToMe=true'],
+          ['Open the whole queue', '/emvo/legitimacy?status.not=NOT_SUBMITTED'],
         ],
       },
       {
         title: 'Contractual queue',
         links: [
-          ['4open checks', `/emvo/contractual?${open}`],
-          ['0overdue', `/emvo/contractual?${open}&overdue=true`],
-          ['1assigned to you', `/emvo/contractual?${open}&assignedToMe=true`],
-          ['Open the whole queue', '/emvo/contractual'],
+          ['4open checks', '/emvo/contractual'],
+          ['0overdue', '/emvo/contractual?overdue=true'],
+          ['1assigned to you', '/emvo/contractual?assignedToMe=true'],
+          ['Open the whole queue', '/emvo/contractual?status.not=NOT_SUBMITTED'],
         ],
       },
       {
         title: 'Financial queue',
         links: [
-          ['1,234open checks', `/emvo/financial?${open}`],
-          ['0overdue', `/emvo/financial?${open}&overdue=true`],
-          ['0assigned to you', `/emvo/financial?${open}&assignedToMe=true`],
-          ['Open the whole queue', '/emvo/financial'],
+          ['1,234open checks', '/emvo/financial'],
+          ['0overdue', '/emvo/financial?overdue=true'],
+          ['0assigned to you', '/emvo/financial?assignedToMe=true'],
+          ['Open the whole queue', '/emvo/financial?status.not=NOT_SUBMITTED'],
         ],
       },
     ]);
@@ -100,12 +100,10 @@ describe('/emvo: the reviewer’s landing page', { timeout: 20_000 }, () => {
     expect(legitimacy?.links[1]?.[0]).toMatch(/^\d+overdue$/);
     await user.click(screen.getAllByRole('link', { name: /overdue$/ })[0] as HTMLElement);
     expect(await screen.findByRole('heading', { level: 1, name: 'Legitimacy queue' })).toBeInTheDocument();
-    expect(url()).toBe('/emvo/legitimacy?status=SUBMITTED,IN_REVIEW&overdue=true');
+    expect(url()).toBe('/emvo/legitimacy?overdue=true');
     expect(screen.getByRole('checkbox', { name: 'Overdue only' })).toBeChecked();
     await waitFor(() =>
-      expect(calls.at(-1)).toBe(
-        '/api/review-queues/legitimacy?overdue=true&page=1&limit=20&status=SUBMITTED,IN_REVIEW',
-      ),
+      expect(calls.at(-1)).toBe('/api/review-queues/legitimacy?overdue=true&page=1&limit=20'),
     );
     const table = screen.getByRole('table', { name: 'Legitimacy queue' });
     const late = Number.parseInt(legitimacy?.links[1]?.[0] ?? '', 10);

@@ -6,7 +6,7 @@ import { useSessionUser } from '../../auth/auth-context';
 import { tk } from '../../i18n/i18n';
 import { localeOf, numberFormat } from '../../i18n/number-format';
 import { useQueueSummary } from './queue-summary-api';
-import { OPEN_STATUSES, queueHref } from './queues/queue-links';
+import { queueHref } from './queues/queue-links';
 import styles from './queues/queues.module.css';
 
 type QueueCounts = QueueSummary['queues'][number];
@@ -48,20 +48,20 @@ function QueueCard({ counts, numbers }: { counts: QueueCounts; numbers: Intl.Num
   const { t } = useTranslation();
   const headingId = useId();
   const { queue } = counts;
-  const open = { status: OPEN_STATUSES };
+  // A queue opens on its open checks (contracts REVIEW_QUEUE_LIST defaultWhere): its link needs no status.
   const figures = [
-    { key: 'open', label: tk('emvo.home.open'), count: counts.open, href: queueHref(queue, open) },
+    { key: 'open', label: tk('emvo.home.open'), count: counts.open, href: queueHref(queue) },
     {
       key: 'overdue',
       label: tk('emvo.home.overdue'),
       count: counts.overdue,
-      href: queueHref(queue, { ...open, flags: { overdue: true } }),
+      href: queueHref(queue, { flags: { overdue: true } }),
     },
     {
       key: 'assignedToMe',
       label: tk('emvo.home.assignedToMe'),
       count: counts.assignedToMe,
-      href: queueHref(queue, { ...open, flags: { assignedToMe: true } }),
+      href: queueHref(queue, { flags: { assignedToMe: true } }),
     },
   ];
   return (
@@ -82,7 +82,7 @@ function QueueCard({ counts, numbers }: { counts: QueueCounts; numbers: Intl.Num
           </li>
         ))}
       </ul>
-      <Link to={`/emvo/${queue}`} aria-describedby={headingId}>
+      <Link to={queueHref(queue, { status: 'every' })} aria-describedby={headingId}>
         {t('emvo.home.openQueue')}
       </Link>
     </li>

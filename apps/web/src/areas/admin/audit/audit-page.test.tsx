@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditHandlers } from '../../../mock/audit-handlers';
 import { writeAudit } from '../../../mock/audit-trail';
 import { createMockContext } from '../../../mock/handlers';
+import { userHandlers } from '../../../mock/users-handlers';
 import { renderScreen } from '../../../test/render-screen';
 import { AuditPage } from './audit-page';
 
@@ -27,7 +28,7 @@ beforeEach(() => {
   write('2026-03-05', 'EMVO', 'APPROVE', 'check', { status: { from: 'IN_REVIEW', to: 'APPROVED' } });
   const issued = { status: { from: 'REQUESTED', to: 'ISSUED' }, tokenValue: 'tok-123' };
   write('2026-03-06', 'EMVO', 'ISSUE_SESSION_TOKEN', 'sessionToken', issued);
-  server.resetHandlers(...auditHandlers(context));
+  server.resetHandlers(...auditHandlers(context), ...userHandlers(context));
   server.events.removeAllListeners();
   server.events.on('request:start', ({ request }) => {
     const url = new URL(request.url);
@@ -50,14 +51,34 @@ async function rows() {
 }
 
 describe('/admin/audit (issue 13 item 4)', { timeout: 30_000 }, () => {
+  it('issue 23 item 18: Who and Action offer their known values, by name and in words', async () => {
+    const { url } = renderPage();
+    await rows();
+    await user.type(screen.getByLabelText('Action'), 'Approved temp');
+    expect(await screen.findByRole('option', { name: 'Approved temporarily' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await user.type(screen.getByLabelText('Who'), 'Rita');
+    await user.click(await screen.findByRole('option', { name: /^Rita Reviewer/ }));
+    await waitFor(() => expect(url()).toContain('actor=reviewer@portal.test'));
+    await waitFor(async () => expect(await rows()).toHaveLength(2));
+  });
+
   it('shows the audit rows newest first, each diff as before → after per field', async () => {
     renderPage();
     const [first, , third] = await rows();
-    expect(first).toHaveTextContent('ISSUE_SESSION_TOKEN');
+    // issue 23 item 19: the action in words, who by name, the diff folded until asked for.
+    expect(first).toHaveTextContent('Issued a session token');
+    expect(first).not.toHaveTextContent('ISSUE_SESSION_TOKEN');
+    expect(first).toHaveTextContent('Rita Reviewer');
+    const folded = within(first as HTMLElement).getByText('Show the changes (2)');
+    expect(folded.closest('details')).not.toHaveAttribute('open');
+    await user.click(folded);
+    expect(folded.closest('details')).toHaveAttribute('open');
     expect(first).toHaveTextContent('tokenValue[redacted]');
     // The client address the change came from, under who made it (issue 21).
     expect(first).toHaveTextContent('127.0.0.1');
-    expect(third).toHaveTextContent('UPDATE');
+    expect(third).toHaveTextContent('Changed');
+    await user.click(within(third as HTMLElement).getByText('Show the change (1)'));
     const diff = within(third as HTMLElement);
     expect(diff.getByText('active')).toBeInTheDocument();
     expect(third?.querySelector('del')).toHaveTextContent('true');
@@ -67,7 +88,9 @@ describe('/admin/audit (issue 13 item 4)', { timeout: 30_000 }, () => {
   it('filters by entity and by a date range through the URL', async () => {
     const { url } = renderPage();
     await rows();
-    await user.type(screen.getByLabelText('Entity'), 'gateway');
+    // issue 23 item 18: the kit's searchable select: type to narrow, Enter to choose.
+    await user.type(screen.getByLabelText('Entity'), 'Gatew');
+    await user.keyboard('{Enter}');
     await waitFor(() => expect(url()).toContain('entity=gateway'));
     await waitFor(async () => expect(await rows()).toHaveLength(2));
     await user.type(screen.getByLabelText('From'), '2026-02-01');

@@ -1,16 +1,21 @@
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@portal/contracts';
+import { createListQuery } from '@portal/list-query';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDateFormat } from '../../../i18n/date-format';
-import { tk } from '../../../i18n/i18n';
-import type { Column } from '../../../table/column';
 import { DataTable } from '../../../table/data-table';
 import { ListToolbar } from '../../../table/list-toolbar';
 import { pagedTableProps } from '../../../table/paged-table-props';
 import { useTableParams } from '../../../table/use-table-params';
 import styles from '../storage/admin-lists.module.css';
-import { TextFilter } from '../storage/text-filter';
+import { SelectFilter } from '../storage/select-filter';
+import { useUsers } from '../users/users-api';
 import { type AuditRow, useAuditRows } from './audit-api';
+import { actionText, auditColumns, entityText } from './audit-columns';
 import { AuditDateRange } from './audit-date-range';
-import { AuditDiffView } from './audit-diff-view';
+
+/** The people offered by the Who filter: every user, by name (the API's page maximum). */
+const WHO_QUERY = createListQuery({ limit: 100, order: ['name'] });
 
 /**
  * /admin/audit (issue 13 item 4; a hidden menu entry linked from the landing page): the AuditLog on the
@@ -22,44 +27,14 @@ export function AuditPage() {
   const { data, isFetching } = useAuditRows(params.query);
   const format = useDateFormat();
 
-  const columns: Column<AuditRow>[] = [
-    {
-      id: 'at',
-      header: tk('admin.audit.fields.at'),
-      fields: 'at',
-      cell: (row) => format.dateTime(row.at),
-    },
-    {
-      id: 'actor',
-      header: tk('admin.audit.fields.actor'),
-      fields: 'actor',
-      // The client address the change came from (issue 21), under who made it; none for background work.
-      cell: (row) =>
-        row.address ? (
-          <>
-            {row.actor}
-            <br />
-            <small>{row.address}</small>
-          </>
-        ) : (
-          row.actor
-        ),
-    },
-    { id: 'action', header: tk('admin.audit.fields.action'), fields: 'action', cell: (row) => row.action },
-    { id: 'entity', header: tk('admin.audit.fields.entity'), fields: 'entity', cell: (row) => row.entity },
-    {
-      id: 'entityId',
-      header: tk('admin.audit.fields.entityId'),
-      fields: 'entityId',
-      cell: (row) => row.entityId,
-    },
-    {
-      id: 'diff',
-      header: tk('admin.audit.fields.diff'),
-      cell: (row) => <AuditDiffView diff={row.diff} />,
-      width: '35%',
-    },
-  ];
+  const columns = useMemo(() => auditColumns(t, format), [t, format]);
+  const users = useUsers(WHO_QUERY);
+  const who = (users.data?.items ?? []).map((user) => ({
+    id: user.email,
+    name: `${user.name} (${user.email})`,
+  }));
+  const entities = AUDIT_ENTITIES.map((entity) => ({ id: entity, name: entityText(t, entity) }));
+  const actions = AUDIT_ACTIONS.map((action) => ({ id: action, name: actionText(t, action) }));
 
   return (
     <section>
@@ -67,10 +42,30 @@ export function AuditPage() {
         <h1>{t('admin.audit.title')}</h1>
       </div>
       <ListToolbar params={params} filters={[]} />
+      <p className={styles.hint}>{t('admin.audit.companyHint')}</p>
       <div className={styles.filters}>
-        <TextFilter params={params} field="actor" label={t('admin.audit.fields.actor')} />
-        <TextFilter params={params} field="entity" label={t('admin.audit.fields.entity')} type="equal" />
-        <TextFilter params={params} field="action" label={t('admin.audit.fields.action')} type="equal" />
+        <SelectFilter
+          params={params}
+          field="actor"
+          label={t('admin.audit.fields.actor')}
+          items={who}
+          loading={users.isFetching}
+          placeholder={t('admin.audit.allWho')}
+        />
+        <SelectFilter
+          params={params}
+          field="entity"
+          label={t('admin.audit.fields.entity')}
+          items={entities}
+          placeholder={t('admin.audit.allEntities')}
+        />
+        <SelectFilter
+          params={params}
+          field="action"
+          label={t('admin.audit.fields.action')}
+          items={actions}
+          placeholder={t('admin.audit.allActions')}
+        />
         <AuditDateRange params={params} />
       </div>
       <DataTable<AuditRow>

@@ -99,6 +99,8 @@ describe('/admin/disclaimer-contents (issue 13): the texts by type, beside the f
       path: expect.stringMatching(/^\/api\/disclaimer-contents\/.+\/publish$/),
       body: { version: 1 },
     });
+    // issue 23 item 2: the publish confirms where the admin is.
+    expect(toast.success).toHaveBeenCalledWith('Privacy published.');
   });
 
   it('edits a draft beside its preview, rendered safely', async () => {

@@ -5,6 +5,7 @@ import { tk } from '../../../i18n/i18n';
 import { openModal } from '../../../modal/modal-store';
 import type { Column } from '../../../table/column';
 import { DataTable } from '../../../table/data-table';
+import { toast } from '../../../toast/toast';
 import { MarkdownText } from '../../../ui/markdown-text';
 import styles from './disclaimer-contents.module.css';
 import {
@@ -53,7 +54,12 @@ export function DisclaimerTextsSection() {
       ),
       primaryButton: {
         name: t('admin.disclaimerContents.publish'),
-        action: () => publish.mutate({ params: { id: row.id }, body: { version: row.version } }),
+        action: () =>
+          publish.mutate(
+            { params: { id: row.id }, body: { version: row.version } },
+            // issue 23 item 2: every publish and delete confirms where the admin is.
+            { onSuccess: () => toast.success(t('admin.disclaimerContents.publishedToast', named(row))) },
+          ),
       },
     });
   const confirmDelete = (row: DisclaimerContent) =>
@@ -62,13 +68,18 @@ export function DisclaimerTextsSection() {
       text: t('admin.disclaimerContents.deleteText'),
       primaryButton: {
         name: t('actions.delete'),
-        action: () => remove.mutate({ params: { id: row.id }, query: { version: row.version } }),
+        action: () =>
+          remove.mutate(
+            { params: { id: row.id }, query: { version: row.version } },
+            { onSuccess: () => toast.success(t('admin.disclaimerContents.deleted', named(row))) },
+          ),
       },
     });
 
   const columns: Column<DisclaimerContent>[] = [
     {
       id: 'versionNumber',
+      kind: 'number',
       header: tk('admin.disclaimerContents.fields.versionNumber'),
       cell: (row) => row.versionNumber,
       width: '6rem',
@@ -76,12 +87,14 @@ export function DisclaimerTextsSection() {
     { id: 'title', header: tk('admin.disclaimerContents.fields.title'), cell: (row) => row.title },
     {
       id: 'status',
+      kind: 'status',
       header: tk('admin.disclaimerContents.fields.status'),
       cell: (row) => t(`admin.disclaimerContents.statuses.${row.status}`),
       width: '8rem',
     },
     {
       id: 'requiresAcceptance',
+      kind: 'status',
       header: tk('admin.disclaimerContents.fields.requiresAcceptance'),
       cell: (row) => t(row.requiresAcceptance ? 'lists.yes' : 'lists.no'),
       width: '8rem',
@@ -93,6 +106,7 @@ export function DisclaimerTextsSection() {
     },
     {
       id: 'updatedAt',
+      kind: 'date',
       header: tk('lists.updated'),
       cell: (row) => day(row.updatedAt),
       width: '8rem',
@@ -157,6 +171,8 @@ export function DisclaimerTextsSection() {
           </button>
         ))}
       </fieldset>
+      {/* Issue 23 item 20: where the chosen type's published text appears, as the portal shows it. */}
+      <p>{t(`admin.disclaimerContents.where.${type}`)}</p>
       {hasDraft && <p>{t('admin.disclaimerContents.oneDraft')}</p>}
       <DataTable<DisclaimerContent>
         mode="pagination"
@@ -172,7 +188,6 @@ export function DisclaimerTextsSection() {
         onPage={() => {}}
         loading={isFetching}
         size="small"
-        emptyMessage={t('admin.disclaimerContents.empty')}
       />
     </section>
   );

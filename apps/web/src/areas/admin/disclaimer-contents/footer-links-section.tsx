@@ -3,6 +3,7 @@ import { tk } from '../../../i18n/i18n';
 import { openModal } from '../../../modal/modal-store';
 import type { Column } from '../../../table/column';
 import { DataTable } from '../../../table/data-table';
+import { toast } from '../../../toast/toast';
 import {
   FOOTER_LINKS,
   type LinkItem,
@@ -37,7 +38,12 @@ export function FooterLinksSection() {
       text: t('admin.footerLinks.deleteText'),
       primaryButton: {
         name: t('actions.delete'),
-        action: () => remove.mutate({ params: { id: FOOTER_LINKS, linkId: link.id } }),
+        action: () =>
+          remove.mutate(
+            { params: { id: FOOTER_LINKS, linkId: link.id } },
+            // issue 23 item 2: every delete confirms where the admin is.
+            { onSuccess: () => toast.success(t('admin.footerLinks.deleted', { label: link.label })) },
+          ),
       },
     });
 
@@ -46,6 +52,7 @@ export function FooterLinksSection() {
     { id: 'link', header: tk('admin.footerLinks.fields.link'), cell: (row) => row.link },
     {
       id: 'active',
+      kind: 'status',
       header: tk('admin.footerLinks.fields.active'),
       cell: (row) => t(row.active ? 'lists.yes' : 'lists.no'),
       width: '6rem',
@@ -53,7 +60,7 @@ export function FooterLinksSection() {
     {
       id: 'actions',
       header: tk('lists.actions'),
-      width: '20rem',
+      width: '12rem',
       cell: (row) => {
         const index = links.indexOf(row);
         return (

@@ -7,6 +7,7 @@ import { DataTable } from '../../../table/data-table';
 import { ListToolbar } from '../../../table/list-toolbar';
 import { pagedTableProps } from '../../../table/paged-table-props';
 import { useTableParams } from '../../../table/use-table-params';
+import { toast } from '../../../toast/toast';
 import { openGatewayForm } from './gateway-form';
 import {
   GATEWAY_ENVIRONMENTS,
@@ -37,7 +38,12 @@ export function GatewaysPage() {
       text: t('admin.gateways.deleteText'),
       primaryButton: {
         name: t('actions.delete'),
-        action: () => remove.mutate({ params: { id: gateway.id } }),
+        action: () =>
+          remove.mutate(
+            { params: { id: gateway.id } },
+            // issue 23 item 2: every delete confirms where the admin is.
+            { onSuccess: () => toast.success(t('admin.gateways.deleted', { name: gateway.name })) },
+          ),
       },
     });
 
@@ -63,18 +69,21 @@ export function GatewaysPage() {
     },
     {
       id: 'certified',
+      kind: 'status',
       header: tk('admin.gateways.fields.certified'),
       fields: 'certified',
       cell: (row) => yesNo(row.certified),
     },
     {
       id: 'active',
+      kind: 'status',
       header: tk('admin.gateways.fields.active'),
       fields: 'active',
       cell: (row) => yesNo(row.active),
     },
     {
       id: 'updatedAt',
+      kind: 'date',
       header: tk('lists.updated'),
       fields: 'updatedAt',
       cell: (row) => format.date(row.updatedAt),

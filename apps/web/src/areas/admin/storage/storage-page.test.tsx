@@ -5,6 +5,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMockContext } from '../../../mock/handlers';
 import type { MockContext } from '../../../mock/mock-http';
+import { organisationsHandlers } from '../../../mock/organisations-handlers';
 import { storageAdminHandlers } from '../../../mock/storage-admin-handlers';
 import { ModalHost } from '../../../modal/modal-host';
 import { closeModal } from '../../../modal/modal-store';
@@ -36,7 +37,7 @@ beforeEach(() => {
     };
     context.db.storedFiles.push({ ...template, id: newId(), ...guide });
   }
-  server.resetHandlers(...storageAdminHandlers(context));
+  server.resetHandlers(...storageAdminHandlers(context), ...organisationsHandlers(context));
   server.events.removeAllListeners();
   server.events.on('request:start', ({ request }) => {
     const url = new URL(request.url);
@@ -112,12 +113,29 @@ describe('/admin/storage (issue 13 item 3)', { timeout: 30_000 }, () => {
     ).toBe(true);
   });
 
+  it('issue 23 item 18: filters by company, chosen in the searchable select from the API’s companies', async () => {
+    const { url } = renderPage();
+    await names();
+    const owned = context.db.storedFiles.filter((file) => file.organisationId !== null);
+    const company = context.db.organisations.find((each) => each.id === owned[0]?.organisationId);
+    if (!company) throw new Error('the demo world has a company with files');
+    await user.type(screen.getByRole('combobox', { name: 'Company' }), company.obpNumber);
+    await user.click(
+      await screen.findByRole('option', { name: `${company.legalName} (${company.obpNumber})` }),
+    );
+    await waitFor(() => expect(url()).toContain(`organisationId=${company.id}`));
+    const theirs = owned.filter((file) => file.organisationId === company.id).map((file) => file.name);
+    await waitFor(async () => expect((await names()).sort()).toEqual(theirs.sort()));
+  });
+
   it('deletes an unreferenced file after the shared confirmation', async () => {
     renderPage();
     await names();
     await user.click(screen.getByRole('button', { name: 'Delete Onboarding guide.pdf' }));
     await user.click(within(dialog()).getByRole('button', { name: 'Delete' }));
     await waitFor(async () => expect(await names()).not.toContain('Onboarding guide.pdf'), { timeout: 5000 });
+    // issue 23 item 2: the delete confirms where the admin is.
+    expect(toast.success).toHaveBeenCalledWith('Onboarding guide.pdf was deleted.');
     expect(calls).toContainEqual({
       method: 'DELETE',
       url: expect.stringMatching(/^\/api\/admin\/files\/.+\?version=1$/),
@@ -161,7 +179,7 @@ describe('/admin/storage (issue 13 item 3)', { timeout: 30_000 }, () => {
       new File(['%PDF-1.4 test'], 'Guide 2.pdf', { type: 'application/pdf' }),
     );
     await user.click(box.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Guide 2.pdf was uploaded'));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Guide 2.pdf was uploaded.'));
     expect(sent).toEqual([{ purpose: 'DOCUMENT', file: true }]);
     // The list and the usage are read again.
     await waitFor(() =>

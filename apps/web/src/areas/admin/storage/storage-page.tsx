@@ -10,11 +10,13 @@ import { DataTable } from '../../../table/data-table';
 import { ListToolbar } from '../../../table/list-toolbar';
 import { pagedTableProps } from '../../../table/paged-table-props';
 import { useTableParams } from '../../../table/use-table-params';
+import { toast } from '../../../toast/toast';
 import { StoredFileLink } from '../../../ui/stored-file-link';
 import styles from './admin-lists.module.css';
+import { useCompanyItems } from './company-items';
+import { SelectFilter } from './select-filter';
 import { type StoredFileRow, useStorageMutations, useStoredFiles, useUpload } from './storage-api';
 import { StorageUsageTotals } from './storage-usage-totals';
-import { TextFilter } from './text-filter';
 import { openUploadForm } from './upload-form';
 
 /**
@@ -27,6 +29,7 @@ export function StoragePage() {
   const format = useDateFormat();
   const params = useTableParams({ filters: ['purpose', 'organisationId', 'organisationName'] });
   const { data, isFetching } = useStoredFiles(params.query);
+  const companies = useCompanyItems((company) => company.id);
   const { remove } = useStorageMutations();
   const downloads = useFileDownloads();
 
@@ -39,7 +42,12 @@ export function StoragePage() {
       text: t('admin.storage.deleteText'),
       primaryButton: {
         name: t('actions.delete'),
-        action: () => remove.mutate({ params: { id: file.id }, query: { version: file.version } }),
+        action: () =>
+          remove.mutate(
+            { params: { id: file.id }, query: { version: file.version } },
+            // issue 23 item 2: every delete confirms where the admin is.
+            { onSuccess: () => toast.success(t('admin.storage.deleted', { name: file.name })) },
+          ),
       },
     });
 
@@ -65,6 +73,7 @@ export function StoragePage() {
     },
     {
       id: 'size',
+      kind: 'number',
       header: tk('admin.storage.fields.size'),
       fields: 'size',
       cell: (row) => formatFileSize(row.size, i18n.language),
@@ -84,12 +93,14 @@ export function StoragePage() {
     },
     {
       id: 'createdAt',
+      kind: 'date',
       header: tk('admin.storage.fields.createdAt'),
       fields: 'createdAt',
       cell: (row) => format.date(row.createdAt),
     },
     {
       id: 'referenceCount',
+      kind: 'number',
       header: tk('admin.storage.fields.referenceCount'),
       fields: 'referenceCount',
       cell: (row) => row.referenceCount,
@@ -138,7 +149,14 @@ export function StoragePage() {
         ]}
       />
       <div className={styles.filters}>
-        <TextFilter params={params} field="organisationName" label={t('admin.storage.fields.company')} />
+        <SelectFilter
+          params={params}
+          field="organisationId"
+          label={t('admin.storage.fields.company')}
+          items={companies.items}
+          loading={companies.loading}
+          placeholder={t('lists.all')}
+        />
       </div>
       <DataTable<StoredFileRow>
         {...pagedTableProps(params, data, isFetching)}

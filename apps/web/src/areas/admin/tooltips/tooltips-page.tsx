@@ -30,9 +30,10 @@ export function TooltipsPage() {
       cell: (row) => row.screen,
       width: '10rem',
     },
-    { id: 'text', header: tk('admin.tooltips.fields.text'), cell: (row) => row.text },
+    { id: 'text', wrap: true, header: tk('admin.tooltips.fields.text'), cell: (row) => row.text },
     {
       id: 'active',
+      kind: 'status',
       header: tk('admin.tooltips.fields.active'),
       fields: 'active',
       cell: (row) => t(row.active ? 'lists.yes' : 'lists.no'),

@@ -1,5 +1,6 @@
 import type { UserRow } from '@portal/contracts';
 import type { TFunction } from 'i18next';
+import { useId } from 'react';
 import { dateFormat } from '../../../i18n/date-format';
 import { tk } from '../../../i18n/i18n';
 import type { Column } from '../../../table/column';
@@ -19,17 +20,43 @@ export function stepsOf(row: UserRow): UserStep[] {
   return steps;
 }
 
-/** issue 13: name, email, role, company, access, status, last sign-in; and the row's actions. */
-export function userColumns(t: TFunction, language: string, actions: UserActions): Column<UserRow>[] {
+/** Whether the row is the signed-in admin's own account (their sign-in name is their email). */
+export const isOwnAccount = (row: UserRow, ownEmail: string | undefined) =>
+  ownEmail !== undefined && ownEmail !== '' && row.email.toLowerCase() === ownEmail.toLowerCase();
+
+/**
+ * issue 13: name, email, role, company, access, status, last sign-in; and the row's actions. `ownEmail` is
+ * the signed-in admin's: their own row offers no Disable (issue 23 item 21), and says why.
+ */
+export function userColumns(
+  t: TFunction,
+  language: string,
+  actions: UserActions,
+  ownEmail?: string,
+): Column<UserRow>[] {
   const date = dateFormat(language);
   return [
-    { id: 'name', header: tk('admin.users.columns.name'), fields: 'name', cell: (row) => row.name },
-    { id: 'email', header: tk('admin.users.columns.email'), fields: 'email', cell: (row) => row.email },
+    {
+      id: 'name',
+      header: tk('admin.users.columns.name'),
+      fields: 'name',
+      cell: (row) => row.name,
+      width: '8rem',
+    },
+    {
+      id: 'email',
+      header: tk('admin.users.columns.email'),
+      fields: 'email',
+      kind: 'email',
+      cell: (row) => row.email,
+      // issue 23 item 17: the eight columns hold in a laptop's width (1366 px); a long address is cut.
+      width: '10rem',
+    },
     {
       id: 'roles',
       header: tk('admin.users.columns.roles'),
       cell: (row) => row.roles.map((role) => t(`admin.users.roles.${role}`)).join(', '),
-      width: '8rem',
+      width: '7rem',
     },
     {
       id: 'companyName',
@@ -51,40 +78,68 @@ export function userColumns(t: TFunction, language: string, actions: UserActions
       header: tk('admin.users.columns.access'),
       fields: 'access',
       cell: (row) => (row.access ? t(`admin.users.accesses.${row.access}`) : '—'),
-      width: '7rem',
+      kind: 'status',
     },
     {
       id: 'status',
       header: tk('admin.users.columns.status'),
       fields: 'status',
       cell: (row) => t(`admin.users.statuses.${row.status}`),
-      width: '6rem',
+      kind: 'status',
     },
     {
       id: 'lastSignInAt',
       header: tk('admin.users.columns.lastSignIn'),
       fields: 'lastSignInAt',
       cell: (row) => (row.lastSignInAt ? date.dateTime(row.lastSignInAt) : t('admin.users.never')),
-      width: '9rem',
+      kind: 'dateTime',
     },
     {
       id: 'actions',
       header: tk('lists.actions'),
-      width: '10rem',
-      cell: (row) => (
-        <span className="row-actions">
-          {stepsOf(row).map((step) => (
-            <button
-              key={step}
-              type="button"
-              onClick={() => openUserStep(step, row, t, actions)}
-              aria-label={t(`${keyOf(step)}.named`, { name: row.name })}
-            >
-              {t(`${keyOf(step)}.action`)}
-            </button>
-          ))}
-        </span>
-      ),
+      cell: (row) => <UserRowActions row={row} t={t} actions={actions} own={isOwnAccount(row, ownEmail)} />,
     },
   ];
+}
+
+/**
+ * A row's buttons. On the admin's own row Disable is disabled, and the reason (the API's own refusal,
+ * errors.back.SELF_DISABLE) is shown beside it and describes it (issue 23 item 21).
+ */
+function UserRowActions({
+  row,
+  t,
+  actions,
+  own,
+}: {
+  row: UserRow;
+  t: TFunction;
+  actions: UserActions;
+  own: boolean;
+}) {
+  const reasonId = useId();
+  return (
+    <span className="row-actions">
+      {stepsOf(row).map((step) => {
+        const refused = own && step === 'disable';
+        return (
+          <button
+            key={step}
+            type="button"
+            disabled={refused}
+            aria-describedby={refused ? reasonId : undefined}
+            onClick={() => openUserStep(step, row, t, actions)}
+            aria-label={t(`${keyOf(step)}.named`, { name: row.name })}
+          >
+            {t(`${keyOf(step)}.action`)}
+          </button>
+        );
+      })}
+      {own && (
+        <small id={reasonId} className="row-actions-note">
+          {t('errors.back.SELF_DISABLE')}
+        </small>
+      )}
+    </span>
+  );
 }

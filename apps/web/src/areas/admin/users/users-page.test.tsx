@@ -5,6 +5,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { stubResizeObserver } from '../../../forms/test-form';
 import { createMockContext } from '../../../mock/handlers';
 import { DEMO_USERS } from '../../../mock/mock-auth';
+import type { MockContext } from '../../../mock/mock-http';
+import { organisationsHandlers } from '../../../mock/organisations-handlers';
 import { userHandlers } from '../../../mock/users-handlers';
 import { ModalHost } from '../../../modal/modal-host';
 import { closeModal } from '../../../modal/modal-store';
@@ -14,11 +16,17 @@ import { toast } from '../../../toast/toast';
 import { UsersPage } from './users-page';
 
 vi.mock('../../../toast/toast', () => ({ toast: { success: vi.fn() } }));
+// The signed-in admin is the mock's ADMIN demo account (mock-http answers the admin's token as that user).
+vi.mock('../../../auth/auth-context', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../auth/auth-context')>()),
+  useSessionUser: () => ({ name: 'Ada Admin', username: 'ADMIN@portal.test', roles: ['ADMIN'] }),
+}));
 
 const NOW = new Date('2026-06-15T10:00:00Z');
 const NEXT_SIGN_IN = /takes effect at the user's next sign-in/;
 const server = setupServer();
 let calls: RecordedCall[] = [];
+let context: MockContext;
 beforeAll(() => {
   // The radio group (Radix) measures itself.
   stubResizeObserver();
@@ -29,7 +37,8 @@ beforeEach(() => {
   vi.mocked(toast.success).mockClear();
   let created = 0;
   const newId = () => `e2000000-0000-4000-8000-${String(++created).padStart(12, '0')}`;
-  server.resetHandlers(...userHandlers(createMockContext({ delayMs: 0, newId, now: () => NOW })));
+  context = createMockContext({ delayMs: 0, newId, now: () => NOW });
+  server.resetHandlers(...userHandlers(context), ...organisationsHandlers(context));
   calls = recordCalls(server);
 });
 afterEach(async () => {
@@ -105,9 +114,17 @@ describe('/admin/users (issue 13 item 1)', { timeout: 40_000 }, () => {
     await waitFor(() => expect(url()).toBe('/admin/users?roles=EXTERNAL'));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'ACTIVE');
     await waitFor(() => expect(url()).toContain('status=ACTIVE'));
-    await user.type(screen.getByRole('searchbox', { name: 'Company' }), 'a');
-    await waitFor(() => expect(calls.at(-1)?.url).toContain('companyName'));
-    await waitFor(async () => expect((await rows()).every((row) => row[COLUMN.access] !== '—')).toBe(true));
+    // issue 23 item 18: the company is chosen in the kit's searchable select, from the API's companies.
+    const company = context.db.organisations[0];
+    if (!company) throw new Error('the demo world has companies');
+    await user.type(screen.getByRole('combobox', { name: 'Company' }), company.obpNumber);
+    await user.click(
+      await screen.findByRole('option', { name: `${company.legalName} (${company.obpNumber})` }),
+    );
+    await waitFor(() => expect(url()).toMatch(/companyName=.+/));
+    await waitFor(async () =>
+      expect((await rows()).every((row) => row[COLUMN.company]?.startsWith(company.legalName))).toBe(true),
+    );
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'external');
     await waitFor(() => expect(calls.at(-1)?.url).toContain('search=external'));
   });
@@ -155,7 +172,7 @@ describe('/admin/users (issue 13 item 1)', { timeout: 40_000 }, () => {
   it('changes an internal user’s roles with check boxes, in a fixed order', async () => {
     renderPage(`/admin/users?search=${encodeURIComponent(DEMO_USERS.EMVO.email)}`);
     await rows();
-    await user.click(screen.getByRole('button', { name: 'Change the role of Rita Reviewer' }));
+    await user.click(screen.getByRole('button', { name: 'Change role of Rita Reviewer' }));
     expect(within(dialog()).getByRole('checkbox', { name: 'Reviewer' })).toBeChecked();
     await user.click(within(dialog()).getByRole('checkbox', { name: 'Administrator' }));
     await user.click(within(dialog()).getByRole('button', { name: 'Save the role' }));
@@ -175,15 +192,29 @@ describe('/admin/users (issue 13 item 1)', { timeout: 40_000 }, () => {
     expect(patches()[0]?.body).toEqual({ access: 'READ_ONLY', version: 1 });
   });
 
-  it('refuses the signed-in admin disabling themselves: the catalogue’s message in the dialog, which stays', async () => {
-    const { notify } = renderPage(`/admin/users?search=${encodeURIComponent(DEMO_USERS.ADMIN.email)}`);
+  it('issue 23 item 21: Disable is disabled on the admin’s own row, and says why', async () => {
+    renderPage(`/admin/users?search=${encodeURIComponent(DEMO_USERS.ADMIN.email)}`);
     await rows();
-    await user.click(screen.getByRole('button', { name: `Disable ${DEMO_USERS.ADMIN.name}` }));
-    await user.click(within(dialog()).getByRole('button', { name: 'Disable' }));
-    expect(await within(dialog()).findByRole('alert')).toHaveTextContent(
-      'You cannot disable your own account.',
-    );
-    expect(notify).not.toHaveBeenCalled();
-    expect(toast.success).not.toHaveBeenCalled();
+    const disable = screen.getByRole('button', { name: `Disable ${DEMO_USERS.ADMIN.name}` });
+    expect(disable).toBeDisabled();
+    expect(disable).toHaveAccessibleDescription('You cannot disable your own account.');
+    expect(screen.getByText('You cannot disable your own account.')).toBeVisible();
+  });
+
+  it('issue 23 item 21: another user’s Disable stays offered, with no reason beside it', async () => {
+    renderPage();
+    await rows();
+    const others = screen
+      .getAllByRole('button', { name: /^Disable / })
+      .filter((button) => button.getAttribute('aria-label') !== `Disable ${DEMO_USERS.ADMIN.name}`);
+    expect(others.length).toBeGreaterThan(0);
+    for (const button of others) expect(button).toBeEnabled();
+    expect(screen.getAllByText('You cannot disable your own account.')).toHaveLength(1);
+  });
+
+  it('issue 23 item 29: a search that finds nobody says the catalogue’s "No result"', async () => {
+    renderPage('/admin/users?search=nobody-at-all');
+    await rows();
+    expect(screen.getByRole('cell', { name: 'No result' })).toBeInTheDocument();
   });
 });

@@ -1,25 +1,20 @@
 import { INTERNAL_ROLES, USER_LIST, USER_STATUSES } from '@portal/contracts';
-import { isFilter, type ListQuery } from '@portal/list-query';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSessionUser } from '../../../auth/auth-context';
 import { DataTable } from '../../../table/data-table';
 import { ListToolbar } from '../../../table/list-toolbar';
 import { pagedTableProps } from '../../../table/paged-table-props';
 import { useTableParams } from '../../../table/use-table-params';
+import styles from '../storage/admin-lists.module.css';
+import { useCompanyItems } from '../storage/company-items';
+import { SelectFilter } from '../storage/select-filter';
 import { userColumns } from './user-columns';
 import { openInviteDialog } from './user-dialogs';
 import { useUserActions, useUsers } from './users-api';
 
-/** The toolbar's filters (contracts USER_LIST): role and status; the company is typed (see below). */
+/** The toolbar's filters (contracts USER_LIST): role and status; the company is the searchable select's. */
 export const USER_FILTERS = ['roles', 'status', 'companyName'] as const;
-
-/** How long typing in the company filter waits before it filters (spec §9: 200 ms, as the search). */
-const COMPANY_DEBOUNCE_MS = 200;
-
-const companyOf = (query: ListQuery): string => {
-  const entry = query.where.companyName;
-  return isFilter(entry) && typeof entry.value === 'string' ? entry.value : '';
-};
 
 /**
  * /admin/users (domain.md Screens, issue 13 item 1): every user on the shared table, filtered by role,
@@ -29,26 +24,18 @@ const companyOf = (query: ListQuery): string => {
  */
 export function UsersPage() {
   const { t, i18n } = useTranslation();
-  const id = useId();
   const params = useTableParams({ filters: USER_FILTERS, defaultOrder: USER_LIST.defaultOrder });
   const { data, isFetching } = useUsers(params.query);
   const language = i18n.resolvedLanguage ?? i18n.language;
   const actions = useUserActions();
-  const columns = useMemo(() => userColumns(t, language, actions), [t, language, actions]);
+  const ownEmail = useSessionUser()?.username;
+  const columns = useMemo(
+    () => userColumns(t, language, actions, ownEmail),
+    [t, language, actions, ownEmail],
+  );
   const title = t('admin.users.title');
 
-  const filtered = companyOf(params.query);
-  const [company, setCompany] = useState(filtered);
-  const { setFilter } = params;
-  useEffect(() => {
-    if (company === filtered) return;
-    const timer = setTimeout(
-      () =>
-        setFilter('companyName', company.trim() ? { type: 'contains', value: company.trim() } : undefined),
-      COMPANY_DEBOUNCE_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [company, filtered, setFilter]);
+  const companies = useCompanyItems((company) => company.legalName);
 
   return (
     <section>
@@ -82,13 +69,14 @@ export function UsersPage() {
           },
         ]}
       />
-      <div className="field">
-        <label htmlFor={`${id}-company`}>{t('admin.users.columns.company')}</label>
-        <input
-          id={`${id}-company`}
-          type="search"
-          value={company}
-          onChange={(event) => setCompany(event.target.value)}
+      <div className={styles.filters}>
+        <SelectFilter
+          params={params}
+          field="companyName"
+          label={t('admin.users.columns.company')}
+          items={companies.items}
+          loading={companies.loading}
+          placeholder={t('lists.all')}
         />
       </div>
       <DataTable
@@ -97,7 +85,6 @@ export function UsersPage() {
         columns={columns}
         rowKey={(row) => row.id}
         size="medium"
-        emptyMessage={t('admin.users.empty')}
       />
     </section>
   );

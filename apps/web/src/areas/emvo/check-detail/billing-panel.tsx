@@ -1,9 +1,36 @@
 import type { Billing } from '@portal/contracts';
 import type { BillingAction } from '@portal/domain';
 import { useTranslation } from 'react-i18next';
+import { addressOf } from './check-application';
 import styles from './check-detail.module.css';
 import { useFormatters, When } from './check-format';
-import { Fact, Facts, Section } from './check-parts';
+import { emailLink, Fact, Facts, Section } from './check-parts';
+
+/**
+ * What the invoice needs (issue 23 item 10): the billing details of the company's invoicing information,
+ * the fields of its financial step (contracts billingDetailsSchema).
+ */
+function BillingDetails({ details }: { details: Billing['details'] }) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  return (
+    <Section title={t('emvo.check.billing.details.title')} level={3}>
+      {details ? (
+        <Facts>
+          <Fact label={t('emvo.check.billing.details.legalEntity')}>{details.legalEntity}</Fact>
+          <Fact label={t('emvo.check.billing.details.address')}>{addressOf(details.address, format)}</Fact>
+          <Fact label={t('emvo.check.billing.details.vatNumber')}>{details.vatNumber}</Fact>
+          <Fact label={t('emvo.check.billing.details.purchaseOrderNumber')}>
+            {details.purchaseOrderNumber}
+          </Fact>
+          <Fact label={t('emvo.check.billing.details.billingEmail')}>{emailLink(details.billingEmail)}</Fact>
+        </Facts>
+      ) : (
+        <p className={styles.missing}>{t('emvo.check.billing.details.none')}</p>
+      )}
+    </Section>
+  );
+}
 
 /**
  * The financial check's invoicing (domain.md Financial): the fee the active MAH count sets, then the
@@ -39,6 +66,7 @@ export function BillingPanel({
           {billing.paidAt ? <When iso={billing.paidAt} /> : t('emvo.check.billing.notPaid')}
         </Fact>
       </Facts>
+      <BillingDetails details={billing.details} />
       {billing.allowedActions.length > 0 && (
         <div className={styles.actions}>
           {billing.allowedActions.map((action) => (

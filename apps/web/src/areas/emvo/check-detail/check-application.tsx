@@ -18,7 +18,7 @@ const countryList = (codes: readonly string[], format: Formatters) =>
   codes.map((code) => format.country(code)).join(', ');
 
 /** The address in the order of a letter: street and number, postal code and city, country; null if none. */
-function addressOf(address: Application['company']['address'], format: Formatters) {
+export function addressOf(address: Application['company']['address'], format: Formatters) {
   const lines = [
     joined([address.street, address.houseNumber]),
     joined([address.postalCode, address.city]),
@@ -53,13 +53,28 @@ function Company({ company }: { company: Application['company'] }) {
   );
 }
 
-function Person({ title, contact, children }: { title: string; contact: Contact; children?: ReactNode }) {
+/**
+ * One of the company's people. `withFunction`: the form asks this person's function (the authorised
+ * representative's only, as the onboarding's contacts-fields asks it); a question never asked is never shown
+ * as "Not given" (issue 23 item 11).
+ */
+function Person({
+  title,
+  contact,
+  withFunction = false,
+  children,
+}: {
+  title: string;
+  contact: Contact;
+  withFunction?: boolean;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <Section title={title} level={3}>
       <Facts>
         <Fact label={t('emvo.check.contacts.name')}>{joined([contact.firstName, contact.lastName])}</Fact>
-        <Fact label={t('emvo.check.contacts.function')}>{contact.function}</Fact>
+        {withFunction && <Fact label={t('emvo.check.contacts.function')}>{contact.function}</Fact>}
         <Fact label={t('emvo.check.contacts.email')}>{emailLink(contact.email)}</Fact>
         <Fact label={t('emvo.check.contacts.phone')}>{contact.phone}</Fact>
         {children}
@@ -82,7 +97,7 @@ function Contacts({ application }: { application: Application }) {
           <p className={styles.missing}>{t('emvo.check.contacts.noSpocAssistant')}</p>
         </Section>
       )}
-      <Person title={t('emvo.check.contacts.authorisedRepresentative')} contact={representative}>
+      <Person title={t('emvo.check.contacts.authorisedRepresentative')} contact={representative} withFunction>
         <Fact label={t('emvo.check.contacts.copyOfProof')}>
           {representative.copyOfProof && (
             <StoredFileLink file={representative.copyOfProof} downloads={downloads} />

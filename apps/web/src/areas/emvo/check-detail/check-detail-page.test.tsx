@@ -6,6 +6,7 @@ import {
   FILE_PURPOSES,
   ORG_TYPES,
   ROLES,
+  TICK_BOX_FIELDS,
 } from '@portal/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -17,6 +18,7 @@ import { createTestI18n } from '../../../test/test-i18n';
 import { toast } from '../../../toast/toast';
 import {
   CHECK_ID,
+  contractualSubmitted,
   financialApproved,
   legitimacyInReview,
   renderCheckDetail,
@@ -99,9 +101,11 @@ describe('/emvo/{queue}/{checkId}: the detail view', () => {
 
     const spoc = region('SPOC (single point of contact)');
     expect(fact(spoc, 'Name')).toBe('Eva Jansen');
-    expect(fact(spoc, 'Function')).toBe('Regulatory affairs');
+    // The form never asks the SPOC's function: no "Function: Not given" (issue 23 item 11).
+    expect(within(spoc).queryByText('Function', { selector: 'dt' })).not.toBeInTheDocument();
     expect(within(region('SPOC Assistant')).getByText('The company named no SPOC Assistant.')).toBeVisible();
     const representative = region('Authorised representative');
+    expect(fact(representative, 'Function')).toBe('Managing director');
     expect(fact(representative, 'Phone')).toBe('Not given');
     expect(within(representative).getByRole('link', { name: 'Download proof-de-vries.pdf' })).toBeVisible();
 
@@ -375,6 +379,16 @@ describe('billing (FINANCIAL): mark invoiced, then paid', () => {
     expect(fact(billing, 'Fee')).toBe('€13,500.00');
     expect(fact(billing, 'Invoice number')).toBe('Not invoiced yet');
     expect(fact(billing, 'Paid')).toBe('Not paid yet');
+    // Issue 23 item 10: what the invoice needs.
+    const details = region('Billing details');
+    expect(fact(details, 'Legal entity invoiced')).toBe('Jansen Pharma Finance BV');
+    expect(fact(details, 'Billing address')).toBe('Damrak 11012 LG AmsterdamNetherlands');
+    expect(fact(details, 'Billing VAT number')).toBe('NL987654321B01');
+    expect(fact(details, 'PO number')).toBe('Not given');
+    expect(within(details).getByRole('link', { name: 'invoices@jansen.example.com' })).toHaveAttribute(
+      'href',
+      'mailto:invoices@jansen.example.com',
+    );
     expect(
       within(billing)
         .getAllByRole('button')
@@ -432,6 +446,41 @@ describe('billing (FINANCIAL): mark invoiced, then paid', () => {
   it('a check of another type has no billing panel', async () => {
     await openCheck(legitimacyInReview());
     expect(screen.queryByRole('region', { name: 'Invoicing' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Participation agreement' })).not.toBeInTheDocument();
+  });
+
+  it('the financial check says so when the company gave no billing details yet', async () => {
+    const detail = financialApproved();
+    await openCheck(
+      { ...detail, billing: detail.billing && { ...detail.billing, details: null } },
+      `/emvo/financial/${CHECK_ID}`,
+    );
+    expect(
+      within(region('Billing details')).getByText('The company has not given its billing details yet.'),
+    ).toBeVisible();
+  });
+});
+
+describe('the contractual check: the agreement signed and its two tick boxes (issue 23 item 11)', () => {
+  it('shows the template version signed and each box, ticked or not, in words', async () => {
+    await openCheck(contractualSubmitted(), `/emvo/contractual/${CHECK_ID}`);
+    const agreement = region('Participation agreement');
+    expect(fact(agreement, 'Template version signed')).toBe('Version 2');
+    const boxes = within(within(agreement).getByRole('list', { name: 'The two tick boxes' })).getAllByRole(
+      'listitem',
+    );
+    expect(boxes.map((box) => box.textContent)).toEqual([
+      'Ticked: We accept the terms of participation.',
+      // No text on record: the box's meaning from the catalogue.
+      'Not ticked: The signatory is authorised to sign for the company.',
+    ]);
+  });
+
+  it('says so when the company saved no agreement yet', async () => {
+    await openCheck({ ...contractualSubmitted(), agreement: null }, `/emvo/contractual/${CHECK_ID}`);
+    expect(
+      within(region('Participation agreement')).getByText('The company has not saved its agreement yet.'),
+    ).toBeVisible();
   });
 });
 
@@ -443,6 +492,7 @@ describe('translations (keys built from the data, which the key scan cannot see)
     ...FILE_PURPOSES.map((purpose) => `emvo.check.purposes.${purpose}`),
     ...[...ROLES, 'SYSTEM'].map((role) => `emvo.check.roles.${role}`),
     ...ORG_TYPES.map((type) => `emvo.check.orgTypes.${type}`),
+    ...TICK_BOX_FIELDS.map((field) => `emvo.check.agreement.boxes.${field}`),
     ...QUEUE_SLUGS.map((queue) => `emvo.check.queues.${queue}`),
     ...[...REVIEW_ACTIONS, ...BILLING_ACTIONS].flatMap((action) =>
       ['button', 'title', 'text', 'confirm', 'done'].map((part) => `emvo.check.actions.${action}.${part}`),

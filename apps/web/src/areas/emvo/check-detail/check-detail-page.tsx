@@ -8,6 +8,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useCheckActions, useCheckDetail } from '../reviews-api';
+import { AgreementPanel } from './agreement-panel';
 import { BillingPanel } from './billing-panel';
 import { type CheckStep, openCheckStep } from './check-action-dialog';
 import { ApplicationData } from './check-application';
@@ -105,6 +106,7 @@ function CheckDetailView({ queue, checkId }: { queue: QueueSlug; checkId: string
       {check.type === 'FINANCIAL' && billing && (
         <BillingPanel billing={billing} onStep={(action) => open({ kind: 'billing', action })} />
       )}
+      {check.type === 'CONTRACTUAL' && <AgreementPanel agreement={detail.agreement} />}
       <ApplicationData application={application} />
       <Documents documents={detail.documents} />
       <Attempts attempts={detail.attempts} />

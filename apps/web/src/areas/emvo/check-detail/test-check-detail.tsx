@@ -139,6 +139,28 @@ export function legitimacyInReview(): CheckDetail {
     ],
     allowedActions: ['APPROVE', 'APPROVE_TEMPORARILY', 'REQUEST_CORRECTIONS', 'REJECT'],
     billing: null,
+    agreement: null,
+  };
+}
+
+/** A contractual check, submitted: the agreement signed on template version 2, one box left unticked. */
+export function contractualSubmitted(): CheckDetail {
+  const base = legitimacyInReview();
+  return {
+    ...base,
+    check: { ...base.check, type: 'CONTRACTUAL', status: 'SUBMITTED', attempt: 1, overdue: false },
+    documents: [],
+    attempts: [],
+    events: [],
+    allowedActions: ['START'],
+    agreement: {
+      templateVersion: 2,
+      tickBoxesVersion: 1,
+      boxes: [
+        { field: 'acceptedTerms', text: 'We accept the terms of participation.', ticked: true },
+        { field: 'confirmedAuthority', text: null, ticked: false },
+      ],
+    },
   };
 }
 
@@ -171,6 +193,19 @@ export function financialApproved(): CheckDetail {
     events: [],
     allowedActions: [],
     billing: {
+      details: {
+        legalEntity: 'Jansen Pharma Finance BV',
+        address: {
+          street: 'Damrak',
+          houseNumber: '1',
+          postalCode: '1012 LG',
+          city: 'Amsterdam',
+          country: 'NL',
+        },
+        vatNumber: 'NL987654321B01',
+        purchaseOrderNumber: null,
+        billingEmail: 'invoices@jansen.example.com',
+      },
       declaredMahCount: 2,
       activeMahCount: 2,
       feeCents: 1_350_000,

@@ -177,6 +177,10 @@ describe('/emvo/tests-status-metrics (issue 12 items 2 to 4)', PAGE_TESTS, () =>
     await waitFor(async () => expect((await rows()).map((row) => row[0])).toEqual(['C00002']));
 
     const link = screen.getByRole('link', { name: 'Export CSV' });
+    // Issue 23 item 15: beside the button, what the file is.
+    expect(link).toHaveAccessibleDescription(
+      'A report of this table, per company. It is not a file the CSV import reads: the import takes test runs.',
+    );
     expect(link.getAttribute('href')).toBe(
       `${location.origin}/api/metrics/companies.csv?stage=TECHNICAL_PRD`,
     );
@@ -200,6 +204,10 @@ describe('/emvo/tests-status-metrics (issue 12 items 2 to 4)', PAGE_TESTS, () =>
     await rows();
     await user.click(screen.getByRole('button', { name: 'Move Alpha Pharma to production' }));
     const dialog = await screen.findByRole('dialog', { name: 'Move Alpha Pharma to production?' });
+    // Issue 23 item 16: the rate as it is, never "has passed its IQE tests".
+    expect(dialog).toHaveAccessibleDescription(
+      "Alpha Pharma (C00001) passed 50 % of its IQE test runs. It moves on to the production environment (PRD), and the company's SPOC is told by mail.",
+    );
     await user.type(within(dialog).getByLabelText(/Comment/), 'All IQE scenarios passed');
     await user.click(within(dialog).getByRole('button', { name: 'Move to production' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

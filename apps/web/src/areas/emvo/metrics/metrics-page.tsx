@@ -1,6 +1,6 @@
 import { METRICS_COMPANY_LIST } from '@portal/contracts';
 import { STAGES } from '@portal/domain';
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEnvironment } from '../../../config/environment-context';
 import { DataTable } from '../../../table/data-table';
@@ -43,6 +43,7 @@ export function MetricsPage() {
   });
   const companies = useMetricsCompanies(params.query);
   const download = useMetricsCsv();
+  const exportHintId = useId();
   const { mutateAsync: moveStage } = useStageMove();
   const language = i18n.resolvedLanguage ?? i18n.language;
   const columns = useMemo(
@@ -78,17 +79,24 @@ export function MetricsPage() {
       )}
       <div className={styles.tableHeader}>
         <h2>{tableTitle}</h2>
-        <a
-          href={csvHref}
-          download
-          onClick={(event) => {
-            // The export needs the bearer token, which a plain link does not send.
-            event.preventDefault();
-            download.mutate({ query: metricsCsvQuery(params.query), name: METRICS_CSV_NAME });
-          }}
-        >
-          {t('emvo.metrics.table.export')}
-        </a>
+        <div className={styles.export}>
+          <a
+            href={csvHref}
+            download
+            aria-describedby={exportHintId}
+            onClick={(event) => {
+              // The export needs the bearer token, which a plain link does not send.
+              event.preventDefault();
+              download.mutate({ query: metricsCsvQuery(params.query), name: METRICS_CSV_NAME });
+            }}
+          >
+            {t('emvo.metrics.table.export')}
+          </a>
+          {/* Issue 23 item 15: the export is a report of this table; the import reads test runs, not this file. */}
+          <p id={exportHintId} className={styles.exportHint}>
+            {t('emvo.metrics.table.exportHint')}
+          </p>
+        </div>
       </div>
       <ListToolbar
         params={params}
@@ -106,7 +114,6 @@ export function MetricsPage() {
         columns={columns}
         rowKey={(row) => row.id}
         size="medium"
-        emptyMessage={t('emvo.metrics.table.empty')}
       />
     </section>
   );

@@ -1,6 +1,6 @@
 import { CHECK_STATUSES, type CheckStatus, QUEUE_FLAGS, type QueueSlug } from '@portal/contracts';
 import { isAwaitingReview } from '@portal/domain';
-import { createListQuery, stringifyListQuery, type Where } from '@portal/list-query';
+import { createListQuery, type Filter, stringifyListQuery, type Where } from '@portal/list-query';
 import type { QueueFlags } from '../reviews-api';
 
 // The links into the queues, apart from the queue's table state (queue-params.ts): the reviewers' landing
@@ -9,12 +9,27 @@ import type { QueueFlags } from '../reviews-api';
 /** The checks that wait on a reviewer (domain isAwaitingReview): what "open" counts on the landing page. */
 export const OPEN_STATUSES = CHECK_STATUSES.filter(isAwaitingReview);
 
-/** A link into a queue, in the URL form its table reads (spec §7): `/emvo/legitimacy?status=A,B&overdue=true`. */
+/**
+ * Every status: a queue never holds a check not submitted, so "not NOT_SUBMITTED" keeps all its checks
+ * (without a status filter, a queue holds its open ones: contracts REVIEW_QUEUE_LIST defaultWhere).
+ */
+export const EVERY_STATUS: Filter = { type: 'not', value: 'NOT_SUBMITTED' };
+
+/**
+ * A link into a queue, in the URL form its table reads (spec §7): `/emvo/legitimacy?status=A,B&overdue=true`;
+ * with no status, the queue's open checks; `'every'`, all of them.
+ */
 export function queueHref(
   queue: QueueSlug,
-  options: { status?: readonly CheckStatus[]; flags?: QueueFlags } = {},
+  options: { status?: readonly CheckStatus[] | 'every'; flags?: QueueFlags } = {},
 ): string {
-  const where: Where = options.status ? { status: { type: 'equal', value: [...options.status] } } : {};
+  const { status } = options;
+  const where: Where =
+    status === 'every'
+      ? { status: EVERY_STATUS }
+      : status
+        ? { status: { type: 'equal', value: [...status] } }
+        : {};
   const { page: _page, limit: _limit, ...params } = stringifyListQuery(createListQuery({ where }));
   const flags = QUEUE_FLAGS.filter((flag) => options.flags?.[flag] === true).map((flag): [string, string] => [
     flag,

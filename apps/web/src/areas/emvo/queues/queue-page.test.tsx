@@ -48,13 +48,47 @@ const COLUMN = {
 const PAGE_TESTS = { timeout: 20_000 };
 
 describe('/emvo/{queue}: the reviewers’ queue (domain.md Screens)', PAGE_TESTS, () => {
+  it('opens on the open checks (submitted or in review): the status filter shows that choice, the URL stays clean', async () => {
+    const calls = serveReviews(server);
+    const { url } = renderReviewerRoute('/emvo/legitimacy');
+    const shown = await rows();
+    // The demo world's 44 legitimacy checks: 8 wait on a reviewer, the newest submission among them.
+    expect(shown).toHaveLength(8);
+    for (const row of shown) expect(['Submitted', 'In review']).toContain(row[COLUMN.status]);
+    expect(screen.getAllByText('8 results')[0]).toBeVisible();
+    expect(calls).toEqual([`${QUEUE_CALL}?page=1&limit=20`]);
+    expect(url()).toBe('/emvo/legitimacy');
+    const chips = screen.getAllByText(/./, { selector: '[class*="multiValueLabel"]' });
+    expect(chips.map((chip) => chip.textContent)).toEqual(['Submitted', 'In review']);
+  });
+
+  it('the decided checks are one filter away: clearing the status shows every status, in the URL', async () => {
+    const calls = serveReviews(server);
+    const user = userEvent.setup();
+    const { url } = renderReviewerRoute('/emvo/legitimacy');
+    await rows();
+    await user.click(screen.getByRole('button', { name: 'Remove In review' }));
+    await waitFor(() => expect(url()).toBe('/emvo/legitimacy?status=SUBMITTED'));
+    await user.click(screen.getByRole('button', { name: 'Remove Submitted' }));
+    await waitFor(() => expect(url()).toBe('/emvo/legitimacy?status.not=NOT_SUBMITTED'));
+    await waitFor(() => expect(calls.at(-1)).toBe(`${QUEUE_CALL}?page=1&limit=20&status.not=NOT_SUBMITTED`));
+    await waitFor(() => expect(screen.getAllByText('44 results')[0]).toBeVisible());
+    expect(screen.getByText('Every status')).toBeInTheDocument();
+    // Choosing the open ones again is the default: the URL is clean again.
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(screen.getByRole('option', { name: 'Submitted' }));
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(screen.getByRole('option', { name: 'In review' }));
+    await waitFor(() => expect(url()).toBe('/emvo/legitimacy'));
+  });
+
   it('shows the queue’s checks oldest first, 20 a page, with every column', async () => {
     const calls = serveReviews(server);
-    renderReviewerRoute('/emvo/legitimacy');
+    renderReviewerRoute('/emvo/legitimacy?status.not=NOT_SUBMITTED');
     expect(await screen.findByRole('heading', { level: 1, name: 'Legitimacy queue' })).toBeInTheDocument();
     const shown = await rows();
     expect(shown).toHaveLength(20);
-    expect(calls).toEqual([`${QUEUE_CALL}?page=1&limit=20`]);
+    expect(calls).toEqual([`${QUEUE_CALL}?page=1&limit=20&status.not=NOT_SUBMITTED`]);
     const headers = screen.getAllByRole('columnheader').map((header) => header.textContent);
     expect(headers.map((text) => text?.replace(/[^\w ]/g, '').trim())).toEqual([
       'OBP number',
@@ -76,7 +110,7 @@ describe('/emvo/{queue}: the reviewers’ queue (domain.md Screens)', PAGE_TESTS
     expect(first[COLUMN.submitted]).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
     expect(screen.getAllByText('44 results')[0]).toBeVisible();
     // Ten columns: on a narrow screen the table scrolls sideways in a box the keyboard reaches.
-    expect(screen.getByRole('region', { name: 'Legitimacy queue' })).toHaveAttribute('tabindex', '0');
+    expect(screen.getByRole('group', { name: 'Legitimacy queue' })).toHaveAttribute('tabindex', '0');
   });
 
   it('says an overdue check is overdue in words, beside its red SLA date', async () => {
@@ -134,26 +168,26 @@ describe('/emvo/{queue}: the reviewers’ queue (domain.md Screens)', PAGE_TESTS
     const { url } = renderReviewerRoute('/emvo/legitimacy');
     await rows();
 
-    await user.click(screen.getByRole('combobox', { name: 'Status' }));
-    await user.click(screen.getByRole('option', { name: 'In review' }));
+    await user.click(screen.getByRole('button', { name: 'Remove Submitted' }));
     await waitFor(() => expect(url()).toBe('/emvo/legitimacy?status=IN_REVIEW'));
     await user.click(screen.getByRole('combobox', { name: 'Status' }));
-    await user.click(screen.getByRole('option', { name: 'Submitted' }));
-    await waitFor(() => expect(url()).toBe('/emvo/legitimacy?status=IN_REVIEW,SUBMITTED'));
+    await user.click(screen.getByRole('option', { name: 'Corrections requested' }));
+    await waitFor(() => expect(url()).toBe('/emvo/legitimacy?status=IN_REVIEW,CORRECTIONS_REQUESTED'));
     await waitFor(async () => expect(await rows()).toHaveLength(8));
-    for (const row of await rows()) expect(['In review', 'Submitted']).toContain(row[COLUMN.status]);
+    for (const row of await rows())
+      expect(['In review', 'Corrections requested']).toContain(row[COLUMN.status]);
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Organisation type' }), 'PD');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'Belgium');
     fireEvent.change(screen.getByLabelText('Submitted from'), { target: { value: '2026-04-01' } });
     fireEvent.change(screen.getByLabelText('Submitted until'), { target: { value: '2026-06-30' } });
     const expected =
-      'status=IN_REVIEW,SUBMITTED&orgType=PD&country=BE&submittedAt.gte=2026-04-01&submittedAt.lt=2026-07-01';
+      'status=IN_REVIEW,CORRECTIONS_REQUESTED&orgType=PD&country=BE&submittedAt.gte=2026-04-01&submittedAt.lt=2026-07-01';
     await waitFor(() => expect(url()).toBe(`/emvo/legitimacy?${expected}`));
     await waitFor(() => expect(calls.at(-1)).toBe(`${QUEUE_CALL}?page=1&limit=20&${expected}`));
     // Few open checks are Belgian PDs of the spring: the queue may well say there is none.
     for (const row of await rows()) {
-      if (row.length === 1) expect(row).toEqual(['No check matches these filters.']);
+      if (row.length === 1) expect(row).toEqual(['No result']);
       else expect([row[COLUMN.type], row[COLUMN.country]]).toEqual(['PD', 'Belgium']);
     }
     // The inputs show the range as chosen: "until" keeps the last day.
@@ -207,28 +241,32 @@ describe('/emvo/{queue}: the reviewers’ queue (domain.md Screens)', PAGE_TESTS
   it('pages: the next page is asked for, the URL keeps no page (spec §2)', async () => {
     const calls = serveReviews(server);
     const user = userEvent.setup();
-    const { url } = renderReviewerRoute('/emvo/legitimacy');
+    const { url } = renderReviewerRoute('/emvo/legitimacy?status.not=NOT_SUBMITTED');
     await rows();
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    await waitFor(() => expect(calls.at(-1)).toBe(`${QUEUE_CALL}?page=2&limit=20`));
-    expect(url()).toBe('/emvo/legitimacy');
+    await waitFor(() => expect(calls.at(-1)).toBe(`${QUEUE_CALL}?page=2&limit=20&status.not=NOT_SUBMITTED`));
+    expect(url()).toBe('/emvo/legitimacy?status.not=NOT_SUBMITTED');
   });
 
   it('or one scrolling list: infinite scroll instead of pagination, the flags sent alike', async () => {
     const calls = serveReviews(server);
     const user = userEvent.setup();
-    const { url } = renderReviewerRoute('/emvo/legitimacy');
+    const { url } = renderReviewerRoute('/emvo/legitimacy?status.not=NOT_SUBMITTED');
     await rows();
     expect(screen.getByRole('navigation', { name: 'Pagination' })).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: 'One scrolling list' }));
-    await waitFor(() => expect(url()).toBe('/emvo/legitimacy?view=scroll'));
-    expect(await screen.findByRole('region', { name: 'Legitimacy queue' })).toHaveAttribute('tabindex', '0');
+    await waitFor(() => expect(url()).toBe('/emvo/legitimacy?status.not=NOT_SUBMITTED&view=scroll'));
+    expect(await screen.findByRole('group', { name: 'Legitimacy queue' })).toHaveAttribute('tabindex', '0');
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
     // spec §9: rows per page = the box's height (600 px) ÷ the medium line height (60 px).
-    await waitFor(() => expect(calls.at(-1)).toBe(`${QUEUE_CALL}?page=1&limit=10`));
+    await waitFor(() => expect(calls.at(-1)).toBe(`${QUEUE_CALL}?page=1&limit=10&status.not=NOT_SUBMITTED`));
     await user.click(screen.getByRole('checkbox', { name: 'Overdue only' }));
-    await waitFor(() => expect(url()).toBe('/emvo/legitimacy?view=scroll&overdue=true'));
-    await waitFor(() => expect(calls.at(-1)).toBe(`${QUEUE_CALL}?overdue=true&page=1&limit=10`));
+    await waitFor(() =>
+      expect(url()).toBe('/emvo/legitimacy?view=scroll&status.not=NOT_SUBMITTED&overdue=true'),
+    );
+    await waitFor(() =>
+      expect(calls.at(-1)).toBe(`${QUEUE_CALL}?overdue=true&page=1&limit=10&status.not=NOT_SUBMITTED`),
+    );
   });
 
   it('a URL the API refuses (an unknown status: 400) shows no rows, and the error handler says why', async () => {
@@ -236,6 +274,6 @@ describe('/emvo/{queue}: the reviewers’ queue (domain.md Screens)', PAGE_TESTS
     const { handleError } = renderReviewerRoute('/emvo/legitimacy?status=NOPE');
     const table = await screen.findByRole('table', { name: 'Legitimacy queue' });
     await waitFor(() => expect(handleError).toHaveBeenCalledWith(expect.objectContaining({ status: 400 })));
-    expect(within(table).getByText('No check matches these filters.')).toBeInTheDocument();
+    expect(within(table).getByText('No result')).toBeInTheDocument();
   });
 });

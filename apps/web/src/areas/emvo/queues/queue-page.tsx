@@ -86,11 +86,8 @@ export function QueuePage({ queue }: { queue: QueueSlug }) {
         {view === 'scroll' ? (
           <ScrollingQueue {...table} />
         ) : (
-          // Ten columns need their room: on a narrow screen the table scrolls sideways in this box.
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must be keyboard reachable (WCAG 2.1.1).
-          <section className={styles.pagedBox} aria-label={title} tabIndex={0}>
-            <PagedQueue {...table} />
-          </section>
+          // Ten columns need their room: on a narrow screen the table scrolls sideways in its own box.
+          <PagedQueue {...table} />
         )}
       </div>
     </section>
@@ -105,7 +102,6 @@ interface QueueTableProps {
 }
 
 function PagedQueue({ queue, params, columns, caption }: QueueTableProps) {
-  const { t } = useTranslation();
   const { data, isFetching } = useReviewQueue(queue, params.query, params.flags);
   return (
     <DataTable<ReviewQueueRow>
@@ -114,13 +110,11 @@ function PagedQueue({ queue, params, columns, caption }: QueueTableProps) {
       columns={columns}
       rowKey={(row) => row.id}
       size={SIZE}
-      emptyMessage={t('emvo.queues.empty')}
     />
   );
 }
 
 function ScrollingQueue({ queue, params, columns, caption }: QueueTableProps) {
-  const { t } = useTranslation();
   const list = useReviewQueueScroll(queue, params.query, params.flags);
   return (
     <DataTable<ReviewQueueRow>
@@ -137,7 +131,6 @@ function ScrollingQueue({ queue, params, columns, caption }: QueueTableProps) {
       onLoadMore={list.loadMore}
       order={params.table.order}
       onSort={(fields: string | string[]) => params.table.toggleSort(fields)}
-      emptyMessage={t('emvo.queues.empty')}
     />
   );
 }

@@ -3,12 +3,41 @@ import { type Filter, isFilter, type ListQuery, type Where } from '@portal/list-
 import { useCallback, useMemo } from 'react';
 import { type TableParams, useTableParams } from '../../../table/use-table-params';
 import type { QueueFlags } from '../reviews-api';
+import { EVERY_STATUS } from './queue-links';
 
 /** The list-language fields the queue's toolbar filters by (contracts REVIEW_QUEUE_LIST). */
 export const QUEUE_FILTERS = ['status', 'orgType', 'country', 'submittedAt'] as const;
 
 /** A queue holds the checks that were submitted (the open ones: queue-links.ts OPEN_STATUSES). */
 export const QUEUE_STATUSES = CHECK_STATUSES.filter((status) => status !== 'NOT_SUBMITTED');
+
+/**
+ * The statuses a queue shows when the URL names none: the open ones (submitted or in review), the filter the
+ * API applies then (contracts REVIEW_QUEUE_LIST defaultWhere, issue 23 item 12). The toolbar shows them as its
+ * status filter's choice; the URL stays clean for them.
+ */
+export const DEFAULT_QUEUE_STATUSES: readonly string[] = [REVIEW_QUEUE_LIST.defaultWhere?.status?.value ?? []]
+  .flat()
+  .map(String);
+
+/**
+ * The status filter's choice as the toolbar shows it: the URL's statuses, the default ones when the URL
+ * names none, nothing (every status) when the URL keeps every status.
+ */
+export function shownStatuses(query: ListQuery): string[] {
+  const filter = query.where.status;
+  if (filter === undefined) return [...DEFAULT_QUEUE_STATUSES];
+  return equalValues(query, 'status');
+}
+
+/** The status filter a choice writes: none for the default choice, every status for an empty one. */
+export function statusFilter(values: readonly string[]): Filter | undefined {
+  if (values.length === 0) return EVERY_STATUS;
+  const same =
+    values.length === DEFAULT_QUEUE_STATUSES.length &&
+    values.every((value) => DEFAULT_QUEUE_STATUSES.includes(value));
+  return same ? undefined : { type: 'equal', value: [...values] };
+}
 
 /** domain.md: oldest first, the order the API applies when the URL gives none. */
 export const DEFAULT_QUEUE_ORDER: readonly string[] = REVIEW_QUEUE_LIST.defaultOrder;

@@ -5,7 +5,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateRange, rangeFilter } from '../../../table/date-range';
 import { Select } from '../../../ui/select';
-import { equalValues, QUEUE_STATUSES, type QueueParams } from './queue-params';
+import { equalValues, QUEUE_STATUSES, type QueueParams, shownStatuses, statusFilter } from './queue-params';
 import styles from './queues.module.css';
 
 /** Type-ahead waits this long after the last key before it searches (spec §9: 200 ms debounce). */
@@ -104,11 +104,11 @@ export function QueueToolbar({ params }: { params: QueueParams }) {
           inputId={`${id}-status`}
           isMulti
           items={statuses}
-          value={equalValues(query, 'status')}
-          onChange={(values) =>
-            setFilter('status', values.length > 0 ? { type: 'equal', value: values.map(String) } : undefined)
-          }
+          placeholder={t('emvo.queues.filters.everyStatus')}
+          value={shownStatuses(query)}
+          onChange={(values) => setFilter('status', statusFilter(values.map(String)))}
         />
+        <span className={styles.hint}>{t('emvo.queues.filters.statusHint')}</span>
       </div>
       <div className={styles.field}>
         <label htmlFor={`${id}-orgType`}>{t('emvo.queues.filters.orgType')}</label>

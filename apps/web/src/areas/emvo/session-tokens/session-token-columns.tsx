@@ -55,7 +55,7 @@ export function sessionTokenColumns(
       header: tk('emvo.sessionTokens.columns.requestedAt'),
       fields: 'requestedAt',
       cell: (row) => time(row.requestedAt),
-      width: '9rem',
+      kind: 'dateTime',
     },
     {
       id: 'status',
@@ -74,7 +74,7 @@ export function sessionTokenColumns(
       header: tk('emvo.sessionTokens.columns.expiresAt'),
       fields: 'expiresAt',
       cell: (row) => (row.expiresAt ? time(row.expiresAt) : '—'),
-      width: '9rem',
+      kind: 'dateTime',
     },
     {
       id: 'actions',

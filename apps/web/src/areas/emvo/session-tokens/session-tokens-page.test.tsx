@@ -173,6 +173,14 @@ describe('/emvo/session-tokens: the reviewers’ token queue (issue 12 item 1)',
   it('Cancel: a reason is required; it is sent trimmed', async () => {
     await firstRow('ISSUED');
     await user.click(screen.getAllByRole('button', { name: /^Cancel the/ })[0] as HTMLElement);
+    // Issue 23 item 25: beside "Cancel the token", the dismiss button says what it does, not "Cancel".
+    expect(
+      within(dialog())
+        .getAllByRole('button')
+        .map((button) => button.textContent)
+        .filter((text) => text !== ''),
+    ).toEqual(expect.arrayContaining(['Keep the token', 'Cancel the token']));
+    expect(within(dialog()).queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
     await user.click(within(dialog()).getByRole('button', { name: 'Cancel the token' }));
     expect(await within(dialog()).findByText('This field is required.')).toBeVisible();
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
@@ -180,6 +188,9 @@ describe('/emvo/session-tokens: the reviewers’ token queue (issue 12 item 1)',
     await user.click(within(dialog()).getByRole('button', { name: 'Cancel the token' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ reason: 'Leaked by mistake' });
+    expect(toast.success).toHaveBeenCalledWith(
+      expect.stringMatching(/^The session token of .+ is cancelled\.$/),
+    );
   });
 
   it('409: the dialog stays with the catalogue’s message and the value typed; the queue reloads', async () => {

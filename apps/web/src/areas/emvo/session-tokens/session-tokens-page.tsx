@@ -62,7 +62,6 @@ export function SessionTokensPage() {
         columns={columns}
         rowKey={(row) => row.id}
         size="medium"
-        emptyMessage={t('emvo.sessionTokens.empty')}
       />
     </section>
   );

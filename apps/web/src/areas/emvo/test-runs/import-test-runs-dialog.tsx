@@ -1,11 +1,18 @@
 import {
   TEST_RUN_CSV_COLUMNS,
   TEST_RUN_IMPORT_MAX_BYTES,
+  type TestRunCsvColumn,
   type TestRunCsvReading,
   type TestRunImportReport,
   type TestRunLineCode,
   type TestRunRejection,
 } from '@portal/contracts';
+import {
+  TEST_RESULTS,
+  TEST_RUN_ENVIRONMENTS,
+  TEST_RUN_ERROR_CODE_MAX_LENGTH,
+  TEST_RUN_SCENARIO_MAX_LENGTH,
+} from '@portal/domain';
 import type { TFunction } from 'i18next';
 import { type ChangeEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +26,7 @@ import {
 } from '../../../modal/modal-store';
 import { toast } from '../../../toast/toast';
 import styles from './test-runs.module.css';
-import { csvForm, previewTestRunCsv, useImportTestRuns } from './test-runs-api';
+import { csvForm, TEST_RUN_TEMPLATE, useImportTestRuns, usePreviewTestRunCsv } from './test-runs-api';
 
 /** Why a line is refused, in words (contracts TEST_RUN_LINE_CODES). */
 export const LINE_REASONS: Record<TestRunLineCode, string> = {
@@ -32,6 +39,37 @@ export const LINE_REASONS: Record<TestRunLineCode, string> = {
   DUPLICATE_IN_FILE: tk('emvo.testRuns.reasons.DUPLICATE_IN_FILE'),
   UNKNOWN_COMPANY: tk('emvo.testRuns.reasons.UNKNOWN_COMPANY'),
 };
+
+/**
+ * Why a field's value is refused, in the catalogue's words (issue 23 item 15: never the validator's own
+ * text), each with the values its rule allows (packages/domain).
+ */
+const FIELD_REASONS: Record<TestRunCsvColumn, { key: string; values?: Record<string, string | number> }> = {
+  obpNumber: { key: tk('emvo.testRuns.fieldReasons.obpNumber') },
+  environment: {
+    key: tk('emvo.testRuns.fieldReasons.environment'),
+    values: { environments: TEST_RUN_ENVIRONMENTS.join(', ') },
+  },
+  scenario: { key: tk('emvo.testRuns.fieldReasons.scenario'), values: { max: TEST_RUN_SCENARIO_MAX_LENGTH } },
+  result: { key: tk('emvo.testRuns.fieldReasons.result'), values: { results: TEST_RESULTS.join(', ') } },
+  errorCode: {
+    key: tk('emvo.testRuns.fieldReasons.errorCode'),
+    values: { max: TEST_RUN_ERROR_CODE_MAX_LENGTH },
+  },
+  executedAt: { key: tk('emvo.testRuns.fieldReasons.executedAt') },
+};
+
+const isColumn = (field: string | undefined): field is TestRunCsvColumn =>
+  TEST_RUN_CSV_COLUMNS.some((column) => column === field);
+
+/** A refused line's reason as a sentence: the field's rule for a value refused, else the code's. */
+export function lineReason(rejection: TestRunRejection, t: TFunction): string {
+  if (rejection.code === 'INVALID_FIELD' && isColumn(rejection.field)) {
+    const { key, values } = FIELD_REASONS[rejection.field];
+    return t(key, values);
+  }
+  return t(LINE_REASONS[rejection.code], { field: rejection.field ?? '' });
+}
 
 /** The accepted lines the preview lists; the count says how many more there are. */
 export const PREVIEW_ROWS = 20;
@@ -65,12 +103,7 @@ function RejectedTable({ rejected, caption }: { rejected: readonly TestRunReject
           {rejected.map((rejection) => (
             <tr key={`${rejection.line}-${rejection.code}`}>
               <th scope="row">{rejection.line}</th>
-              <td>
-                {t(LINE_REASONS[rejection.code], { field: rejection.field ?? '' })}
-                {rejection.code === 'INVALID_FIELD' || rejection.code === 'MALFORMED_LINE'
-                  ? ` (${rejection.message})`
-                  : ''}
-              </td>
+              <td>{lineReason(rejection, t)}</td>
             </tr>
           ))}
         </tbody>
@@ -84,7 +117,9 @@ function Preview({ reading }: { reading: PreviewReading }) {
   if (!reading.ok) {
     return (
       <p className={styles.refusal} role="alert">
-        {t(`errors.back.${reading.code}`)}
+        {reading.code === 'COMPANIES_UNCHECKED'
+          ? t('emvo.testRuns.import.companiesUnchecked')
+          : t(`errors.back.${reading.code}`)}
       </p>
     );
   }
@@ -150,22 +185,26 @@ function Report({ report }: { report: TestRunImportReport }) {
   );
 }
 
-/** The preview of a file: the contracts reader's, or too large to send at all. */
-type PreviewReading = TestRunCsvReading | { ok: false; code: 'FILE_TOO_LARGE'; message: string };
+/** The preview of a file: the contracts reader's, too large to send at all, or its companies not looked up. */
+type PreviewReading =
+  | TestRunCsvReading
+  | { ok: false; code: 'FILE_TOO_LARGE' | 'COMPANIES_UNCHECKED'; message: string };
 
 type Phase =
   | { step: 'choose' }
+  | { step: 'checking' }
   | { step: 'preview'; file: File; reading: PreviewReading }
   | { step: 'report'; report: TestRunImportReport };
 
 /**
  * The import: choose a CSV, see in the browser which lines will go and which are refused and why (the
- * contracts reader the API runs too), send it, then read the API's report (which also refuses unknown
- * companies and counts the runs already stored).
+ * contracts reader and unknown-company rule the API runs too), send it, then read the API's report (which
+ * also counts the runs already stored).
  */
 function ImportTestRunsDialog({ trigger }: { trigger: Trigger }) {
   const { t } = useTranslation();
   const importRuns = useImportTestRuns();
+  const preview = usePreviewTestRunCsv();
   const inputId = useId();
   const [phase, setPhase] = useState<Phase>({ step: 'choose' });
   const [modalId] = useState(() => getShownModal()?.id);
@@ -177,11 +216,17 @@ function ImportTestRunsDialog({ trigger }: { trigger: Trigger }) {
       setPhase({ step: 'choose' });
       return;
     }
-    const reading: PreviewReading =
-      file.size > TEST_RUN_IMPORT_MAX_BYTES
-        ? { ok: false, code: 'FILE_TOO_LARGE', message: '' }
-        : previewTestRunCsv(await file.text());
-    setPhase({ step: 'preview', file, reading });
+    if (file.size > TEST_RUN_IMPORT_MAX_BYTES) {
+      setPhase({ step: 'preview', file, reading: { ok: false, code: 'FILE_TOO_LARGE', message: '' } });
+      return;
+    }
+    setPhase({ step: 'checking' });
+    try {
+      setPhase({ step: 'preview', file, reading: await preview(await file.text()) });
+    } catch {
+      // The companies could not be looked up: nothing to confirm; the reviewer may choose the file again.
+      setPhase({ step: 'preview', file, reading: { ok: false, code: 'COMPANIES_UNCHECKED', message: '' } });
+    }
   };
 
   const send = async () => {
@@ -216,12 +261,16 @@ function ImportTestRunsDialog({ trigger }: { trigger: Trigger }) {
   return (
     <>
       <p className={styles.columns}>
-        {t('emvo.testRuns.import.columns', { columns: TEST_RUN_CSV_COLUMNS.join(', ') })}
+        {t('emvo.testRuns.import.columns', { columns: TEST_RUN_CSV_COLUMNS.join(', ') })}{' '}
+        <a href={TEST_RUN_TEMPLATE.href} download={TEST_RUN_TEMPLATE.name}>
+          {t('emvo.testRuns.import.template')}
+        </a>
       </p>
       <label className={styles.fileLabel} htmlFor={inputId}>
         {t('emvo.testRuns.import.file')}
       </label>
       <input id={inputId} type="file" accept=".csv,text/csv" onChange={(event) => void choose(event)} />
+      {phase.step === 'checking' ? <p role="status">{t('emvo.testRuns.import.checking')}</p> : null}
       {phase.step === 'preview' ? <Preview reading={phase.reading} /> : null}
     </>
   );

@@ -20,6 +20,7 @@ import { closeModal } from '../../../modal/modal-store';
 import { renderScreen } from '../../../test/render-screen';
 import { toast } from '../../../toast/toast';
 import { TestRunsActions } from './test-runs-actions';
+import { previewTestRunCsv } from './test-runs-api';
 
 vi.mock('../../../toast/toast', () => ({ toast: { success: vi.fn() } }));
 
@@ -28,6 +29,8 @@ let db: MockDb;
 /** The runs a test added to the demo world's. */
 let added: () => MockDb['testRuns'];
 let imports: number;
+/** The OBP numbers each organisations call asked for. */
+let lookups: string[][];
 const REPORT: TestRunImportReport = {
   accepted: 1,
   duplicates: 1,
@@ -36,6 +39,7 @@ const REPORT: TestRunImportReport = {
 /** The demo world's first companies, which the company picker lists. */
 const COMPANIES = createMockDb().organisations.slice(0, 3);
 const acme = COMPANIES[0] ?? { id: '', obpNumber: 'C00101', legalName: 'Acme' };
+const boreal = COMPANIES[1] ?? { id: '', obpNumber: 'C00102', legalName: 'Boreal' };
 
 beforeAll(() => {
   stubResizeObserver();
@@ -47,18 +51,23 @@ beforeEach(() => {
   const demoRuns = db.testRuns.length;
   added = () => db.testRuns.slice(demoRuns);
   imports = 0;
+  lookups = [];
   let ids = 0;
   server.resetHandlers(
-    http.get(organisationsApi.list.path, () =>
-      HttpResponse.json({
-        items: COMPANIES.map((row) =>
+    http.get(organisationsApi.list.path, ({ request }) => {
+      // The list language's `obpNumber=C00101,C00102` (the import's preview looks its companies up).
+      const wanted = new URL(request.url).searchParams.get('obpNumber')?.split(',');
+      lookups.push(wanted ?? []);
+      const rows = COMPANIES.filter((row) => !wanted || wanted.includes(row.obpNumber));
+      return HttpResponse.json({
+        items: rows.map((row) =>
           organisationSummarySchema.parse({ ...row, address: { city: row.city, country: row.country } }),
         ),
         page: 1,
         limit: 100,
-        total: 3,
-      }),
-    ),
+        total: rows.length,
+      });
+    }),
     // jsdom's FormData cannot travel through Node's fetch: this answers the import without reading the file
     // (the mock handlers' own test reads a real multipart body).
     http.post(testRunsApi.import.path, () => {
@@ -174,22 +183,32 @@ describe('TestRunsActions: import a CSV', { timeout: 30_000 }, () => {
       box.getByLabelText('CSV file'),
       csvFile([
         HEADER,
-        'C00001,IQE,Verify a pack,PASSED,,2026-01-05T10:00:00Z',
-        'C00001,IQE,Verify a batch,FAILED,,2026-01-05T11:00:00Z',
-        'C00002,PRD,Verify a pack,passed,,2026-01-05T12:00:00+01:00',
+        `${acme.obpNumber},IQE,Verify a pack,PASSED,,2026-01-05T10:00:00Z`,
+        `${acme.obpNumber},IQE,Verify a batch,FAILED,,2026-01-05T11:00:00Z`,
+        `${boreal.obpNumber},PRD,Verify a pack,passed,,2026-01-05T12:00:00+01:00`,
+        'C09999,IQE,Verify a pack,PASSED,,2026-01-05T10:00:00Z',
+        `${acme.obpNumber},XYZ,Verify a pack,PASSED,,2026-01-05T10:00:00Z`,
       ]),
     );
-    expect(await box.findByText('Ready to import: 2. Refused: 1.')).toBeInTheDocument();
+    // Issue 23 item 15: the unknown company is refused before confirming, with the import's own rule.
+    expect(await box.findByText('Ready to import: 2. Refused: 3.')).toBeInTheDocument();
+    expect(lookups).toEqual([[acme.obpNumber, boreal.obpNumber, 'C09999']]);
     const accepted = box.getByRole('table', { name: /Lines to import/ });
     expect(
       within(accepted)
         .getAllByRole('row')
         .map((row) => row.querySelector('th')?.textContent),
     ).toEqual(['Line', '2', '4']);
-    const refused = box.getByRole('table', { name: 'Refused lines' });
-    expect(within(refused).getByRole('row', { name: /3/ })).toHaveTextContent(
-      'A failed run needs its error code',
-    );
+    const refused = within(box.getByRole('table', { name: 'Refused lines' }))
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.textContent);
+    // Each reason in words, never the validator's own text.
+    expect(refused).toEqual([
+      '3A failed run needs its error code.',
+      '5No company has this OBP number.',
+      '6The environment is one of ITE, IQE, PRD.',
+    ]);
 
     await user.click(box.getByRole('button', { name: 'Import' }));
     expect(await box.findByText('Added: 1. Already stored: 1. Refused: 1.')).toBeInTheDocument();
@@ -206,6 +225,18 @@ describe('TestRunsActions: import a CSV', { timeout: 30_000 }, () => {
     if (!close) throw new Error('No Close button');
     await user.click(close);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('offers a CSV template built from the columns the import reads, which the preview reads back', async () => {
+    renderActions();
+    await user.click(screen.getByRole('button', { name: 'Import CSV' }));
+    const link = within(dialog()).getByRole('link', { name: 'Download a CSV template.' });
+    expect(link).toHaveAttribute('download', 'test-runs-template.csv');
+    const template = decodeURIComponent(
+      link.getAttribute('href')?.replace(/^data:text\/csv;charset=utf-8,/, '') ?? '',
+    );
+    expect(template.split('\r\n')[0]).toBe(HEADER);
+    expect(previewTestRunCsv(template)).toMatchObject({ ok: true, rejected: [], runs: [{ line: 2 }] });
   });
 
   it('refuses a file without the columns before sending anything', async () => {

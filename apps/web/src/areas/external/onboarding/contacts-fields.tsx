@@ -1,11 +1,12 @@
 import type { Onboarding } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { TextField } from '../../../forms/text-fields';
 import { named, tooltipOf } from './company-fields';
 import { CopyOfProofField } from './copy-of-proof-field';
+import { ONBOARDING_PATH, PEOPLE_PATH } from './journey';
 import { LegendTooltip } from './legend-tooltip';
 import styles from './onboarding.module.css';
-import { PEOPLE_TITLE_ID } from './people-section';
 
 /** The contacts the legitimacy draft holds (contracts legitimacyDraftSchema). */
 type Person = 'spoc' | 'authorisedRepresentative';
@@ -59,7 +60,7 @@ interface ContactsFieldsProps {
 /**
  * The contacts of the legitimacy step (domain.md Contact): the SPOC and the authorised representative with
  * the copy of proof. The SPOC Assistant is no contact of the draft (issue 21 item 2): the company's people
- * are invited and removed in one place, the people section further down the page (people-section.tsx,
+ * are invited and removed in one place, the people page (/external/onboarding/people (people-section.tsx,
  * the people routes), which this section points to.
  */
 export function ContactsFields({ disabled, copyOfProof }: ContactsFieldsProps) {
@@ -71,7 +72,9 @@ export function ContactsFields({ disabled, copyOfProof }: ContactsFieldsProps) {
         <PersonFields person="spoc" disabled={disabled} />
       </PersonSection>
       <p className={styles.help}>
-        <a href={`#${PEOPLE_TITLE_ID}`}>{t('external.onboarding.contacts.assistantInPeople')}</a>
+        <Link to={`${ONBOARDING_PATH}/${PEOPLE_PATH}`}>
+          {t('external.onboarding.contacts.assistantInPeople')}
+        </Link>
       </p>
       <PersonSection person="authorisedRepresentative">
         <PersonFields person="authorisedRepresentative" disabled={disabled} withFunction />

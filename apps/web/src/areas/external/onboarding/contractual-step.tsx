@@ -13,6 +13,7 @@ import { CONTRACTUAL_STEP } from './onboarding-api';
 import { StepFileField } from './step-file-field';
 import { useStepFlow } from './step-flow';
 import { StepActions, StepNotices } from './step-notices';
+import { ContractualSummary } from './step-summaries';
 
 interface ContractualValues {
   acceptedTerms: boolean;
@@ -46,6 +47,7 @@ export function ContractualStep({ onboarding }: { onboarding: OnboardingAnswer }
       confirmedAuthority: values.confirmedAuthority,
     }),
     fileOf: (values) => values.signedAgreement,
+    submittedText: t('external.onboarding.contractual.submitted'),
     missingOf: (next) => missingForContractual(next.contractual),
   });
   const check = onboarding.checks.CONTRACTUAL;
@@ -61,7 +63,7 @@ export function ContractualStep({ onboarding }: { onboarding: OnboardingAnswer }
           {contractual.resignReason}
         </p>
       )}
-      <StepNotices notice={flow.notice} submitted={t('external.onboarding.contractual.submitted')} />
+      <StepNotices notice={flow.notice} />
       {flow.missing && <MissingSummary ref={flow.summary} items={flow.missing} />}
       <p id={named('template').id} tabIndex={-1}>
         {t('external.onboarding.contractual.template')}{' '}
@@ -71,36 +73,39 @@ export function ContractualStep({ onboarding }: { onboarding: OnboardingAnswer }
           t('external.onboarding.contractual.noTemplate')
         )}
       </p>
-      <Form form={flow.form} aria-labelledby="contractual-title" onSubmit={flow.submit}>
-        <StepFileField
-          name="signedAgreement"
-          purpose="SIGNED_AGREEMENT"
-          current={contractual.agreement?.signedFile ?? null}
-          disabled={!editable}
-          texts={{
-            current: t('external.onboarding.contractual.currentSigned'),
-            none: t('external.onboarding.contractual.noSigned'),
-            label: t('external.onboarding.contractual.signedAgreement'),
-            replace: t('external.onboarding.contractual.replaceSigned'),
-          }}
-        />
-        {contractual.tickBoxes && first && second ? (
-          <fieldset className={styles.section}>
-            <legend className={styles.sectionLegend}>{contractual.tickBoxes.title}</legend>
-            <CheckboxField {...named('acceptedTerms')} label={first} disabled={!editable} />
-            <CheckboxField {...named('confirmedAuthority')} label={second} disabled={!editable} />
-          </fieldset>
-        ) : (
-          <p id={named('tickBoxes').id}>{t('external.onboarding.contractual.noTickBoxes')}</p>
-        )}
-        {editable && (
-          <StepActions
-            busy={flow.busy}
-            resubmit={check?.status === 'CORRECTIONS_REQUESTED'}
-            onSave={flow.form.handleSubmit(flow.save)}
+      {!editable && <ContractualSummary onboarding={onboarding} />}
+      {editable && (
+        <Form form={flow.form} aria-labelledby="contractual-title" onSubmit={flow.submit}>
+          <StepFileField
+            name="signedAgreement"
+            purpose="SIGNED_AGREEMENT"
+            current={contractual.agreement?.signedFile ?? null}
+            disabled={!editable}
+            texts={{
+              current: t('external.onboarding.contractual.currentSigned'),
+              none: t('external.onboarding.contractual.noSigned'),
+              label: t('external.onboarding.contractual.signedAgreement'),
+              replace: t('external.onboarding.contractual.replaceSigned'),
+            }}
           />
-        )}
-      </Form>
+          {contractual.tickBoxes && first && second ? (
+            <fieldset className={styles.section}>
+              <legend className={styles.sectionLegend}>{contractual.tickBoxes.title}</legend>
+              <CheckboxField {...named('acceptedTerms')} label={first} disabled={!editable} />
+              <CheckboxField {...named('confirmedAuthority')} label={second} disabled={!editable} />
+            </fieldset>
+          ) : (
+            <p id={named('tickBoxes').id}>{t('external.onboarding.contractual.noTickBoxes')}</p>
+          )}
+          {editable && (
+            <StepActions
+              busy={flow.busy}
+              resubmit={check?.status === 'CORRECTIONS_REQUESTED'}
+              onSave={flow.form.handleSubmit(flow.save)}
+            />
+          )}
+        </Form>
+      )}
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { SelectField } from '../../../forms/choice-fields';
 import { Form } from '../../../forms/form';
 import { TextField } from '../../../forms/text-fields';
+import { PublishedText } from '../../../layout/published-text';
 import { named } from './company-fields';
 import { useEeaCountries } from './countries';
 import { CheckStatusPanel, formatDay } from './legitimacy-status';
@@ -13,6 +14,7 @@ import { FINANCIAL_STEP } from './onboarding-api';
 import { StepFileField } from './step-file-field';
 import { useStepFlow } from './step-flow';
 import { StepActions, StepNotices } from './step-notices';
+import { FinancialSummary } from './step-summaries';
 
 interface FinancialValues {
   billing: BillingDetailsInput;
@@ -75,6 +77,7 @@ export function FinancialStep({ onboarding }: { onboarding: OnboardingAnswer }) 
     // The VAT number's shape depends on the billing address's country (the contract's rule).
     dependencies: { 'billing.address.country': ['billing.vatNumber'] },
     fileOf: (values) => values.invoicingForm,
+    submittedText: t('external.onboarding.financial.submitted'),
     missingOf: (next) =>
       missingForFinancial({
         activeMahCount: next.financial.activeMahCount,
@@ -95,15 +98,30 @@ export function FinancialStep({ onboarding }: { onboarding: OnboardingAnswer }) 
       <h2 id="financial-title" className={styles.stepTitle}>
         {t('external.onboarding.financial.title')}
       </h2>
-      <CheckStatusPanel check={check} step="financial" />
-      {financial.topUp && (
-        <p role="note" className={`${styles.panel} ${styles.warning}`}>
-          {t('external.onboarding.financial.topUp', {
-            amount: eur(financial.topUp.amountCents),
-            declared: financial.topUp.declared,
-            active: financial.topUp.active,
-          })}
-        </p>
+      {/*
+        Issue 23 item 7: the automatic top-up (packages/domain topUpDue: the form stands rejected by the
+        system, not by a reviewer) says what happened, in euros, instead of a reviewer's rejection.
+      */}
+      {financial.topUp ? (
+        <section className={`${styles.panel} ${styles.warning}`} aria-labelledby="financial-top-up-title">
+          <h3 id="financial-top-up-title" className={styles.panelTitle}>
+            {t('external.onboarding.financial.topUpTitle')}
+          </h3>
+          <p>
+            {t(
+              financial.topUp.amountCents > 0
+                ? 'external.onboarding.financial.topUp'
+                : 'external.onboarding.financial.topUpSameFee',
+              {
+                amount: eur(financial.topUp.amountCents),
+                declared: financial.topUp.declared,
+                active: financial.topUp.active,
+              },
+            )}
+          </p>
+        </section>
+      ) : (
+        <CheckStatusPanel check={check} step="financial" />
       )}
       <p>
         {financial.fee.tier
@@ -124,45 +142,50 @@ export function FinancialStep({ onboarding }: { onboarding: OnboardingAnswer }) 
           <dd>{formatDay(invoicing.paidAt, i18n.language) || t('external.onboarding.financial.notPaid')}</dd>
         </dl>
       )}
-      <StepNotices notice={flow.notice} submitted={t('external.onboarding.financial.submitted')} />
+      {/* Issue 23 item 20: the invoicing information text (IIF), where the admin screen says it appears. */}
+      <PublishedText type="IIF" level={3} />
+      <StepNotices notice={flow.notice} />
       {flow.missing && <MissingSummary ref={flow.summary} items={flow.missing} />}
-      <Form form={flow.form} aria-labelledby="financial-title" onSubmit={flow.submit}>
-        <fieldset className={styles.section}>
-          <legend className={styles.sectionLegend}>{t('external.onboarding.financial.billing')}</legend>
-          <TextField {...field('legalEntity')} />
-          <div className={styles.columns}>
-            <TextField {...field('address.street')} />
-            <TextField {...field('address.houseNumber')} />
-            <TextField {...field('address.postalCode')} />
-            <TextField {...field('address.city')} />
-          </div>
-          <SelectField {...field('address.country')} items={countries} isClearable />
-          <div className={styles.columns}>
-            <TextField {...field('vatNumber')} />
-            <TextField {...field('purchaseOrderNumber')} />
-            <TextField {...field('billingEmail')} type="email" />
-          </div>
-        </fieldset>
-        <StepFileField
-          name="invoicingForm"
-          purpose="INVOICING_FORM"
-          current={invoicing?.form ?? null}
-          disabled={!editable}
-          texts={{
-            current: t('external.onboarding.financial.currentForm'),
-            none: t('external.onboarding.financial.noForm'),
-            label: t('external.onboarding.financial.invoicingForm'),
-            replace: t('external.onboarding.financial.replaceForm'),
-          }}
-        />
-        {editable && (
-          <StepActions
-            busy={flow.busy}
-            resubmit={check?.status === 'CORRECTIONS_REQUESTED' || check?.status === 'REJECTED'}
-            onSave={flow.form.handleSubmit(flow.save)}
+      {!editable && <FinancialSummary onboarding={onboarding} />}
+      {editable && (
+        <Form form={flow.form} aria-labelledby="financial-title" onSubmit={flow.submit}>
+          <fieldset className={styles.section}>
+            <legend className={styles.sectionLegend}>{t('external.onboarding.financial.billing')}</legend>
+            <TextField {...field('legalEntity')} />
+            <div className={styles.columns}>
+              <TextField {...field('address.street')} />
+              <TextField {...field('address.houseNumber')} />
+              <TextField {...field('address.postalCode')} />
+              <TextField {...field('address.city')} />
+            </div>
+            <SelectField {...field('address.country')} items={countries} isClearable />
+            <div className={styles.columns}>
+              <TextField {...field('vatNumber')} />
+              <TextField {...field('purchaseOrderNumber')} />
+              <TextField {...field('billingEmail')} type="email" />
+            </div>
+          </fieldset>
+          <StepFileField
+            name="invoicingForm"
+            purpose="INVOICING_FORM"
+            current={invoicing?.form ?? null}
+            disabled={!editable}
+            texts={{
+              current: t('external.onboarding.financial.currentForm'),
+              none: t('external.onboarding.financial.noForm'),
+              label: t('external.onboarding.financial.invoicingForm'),
+              replace: t('external.onboarding.financial.replaceForm'),
+            }}
           />
-        )}
-      </Form>
+          {editable && (
+            <StepActions
+              busy={flow.busy}
+              resubmit={check?.status === 'CORRECTIONS_REQUESTED' || check?.status === 'REJECTED'}
+              onSave={flow.form.handleSubmit(flow.save)}
+            />
+          )}
+        </Form>
+      )}
     </section>
   );
 }

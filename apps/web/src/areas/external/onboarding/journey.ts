@@ -1,5 +1,5 @@
 import type { CheckStatus, Onboarding } from '@portal/contracts';
-import { isLegitimacyCleared } from '@portal/domain';
+import { isLegitimacyCleared, stepLockedMessage } from '@portal/domain';
 
 /** domain.md "Life of an application": the steps the stepper shows, in order. */
 export const JOURNEY_STEPS = ['LEGITIMACY', 'CONTRACTUAL', 'FINANCIAL', 'TECHNICAL'] as const;
@@ -14,7 +14,7 @@ export type StepStatus = CheckStatus | TechnicalStatus | 'LOCKED';
 export interface JourneyStepState {
   step: JourneyStep;
   status: StepStatus;
-  /** The step the company works on now (aria-current="step"); at most one. */
+  /** The step the company is at by its stage; at most one (the overview falls back to it for "Next"). */
   current: boolean;
 }
 
@@ -48,4 +48,64 @@ function currentStep(stage: string, statuses: Record<JourneyStep, StepStatus>): 
   if (stage === 'APPROVALS') return statuses.CONTRACTUAL !== 'APPROVED' ? 'CONTRACTUAL' : 'FINANCIAL';
   if (isTechnicalStatus(stage)) return 'TECHNICAL';
   return null;
+}
+
+/** The onboarding's own address; each step has its own below it (issue 23 item 1). */
+export const ONBOARDING_PATH = '/external/onboarding';
+
+/** Each step's address below ONBOARDING_PATH. */
+export const STEP_PATHS: Readonly<Record<JourneyStep, string>> = {
+  LEGITIMACY: 'legitimacy',
+  CONTRACTUAL: 'contractual',
+  FINANCIAL: 'financial',
+  TECHNICAL: 'technical',
+};
+
+/** The people of the company: no step of the journey, an address of its own all the same. */
+export const PEOPLE_PATH = 'people';
+
+export const stepHref = (step: JourneyStep) => `${ONBOARDING_PATH}/${STEP_PATHS[step]}`;
+
+/** What the stepper says of a step in words (not colour only): done, in review, action needed, locked. */
+export type StepState = 'DONE' | 'IN_REVIEW' | 'ACTION_NEEDED' | 'LOCKED';
+
+const DONE_STATUSES: readonly StepStatus[] = ['APPROVED', 'TEMPORARILY_APPROVED', 'MAINTENANCE'];
+const IN_REVIEW_STATUSES: readonly StepStatus[] = ['SUBMITTED', 'IN_REVIEW'];
+
+export function stepStateOf(status: StepStatus): StepState {
+  if (status === 'LOCKED') return 'LOCKED';
+  if (DONE_STATUSES.includes(status)) return 'DONE';
+  if (IN_REVIEW_STATUSES.includes(status)) return 'IN_REVIEW';
+  return 'ACTION_NEEDED';
+}
+
+/**
+ * Why a locked step cannot be opened yet (issue 23 item 1): the domain's stepLockedMessage for the
+ * agreement and the invoicing form (the API's own STEP_LOCKED words), null for a step that is not locked.
+ */
+export function lockedMessageOf(
+  onboarding: Pick<Onboarding, 'organisation' | 'checks'>,
+  step: JourneyStep,
+): string | null {
+  if (step === 'LEGITIMACY' || step === 'TECHNICAL') return null;
+  const statusOf = (type: 'LEGITIMACY' | 'CONTRACTUAL' | 'FINANCIAL'): CheckStatus =>
+    onboarding.checks[type]?.status ?? 'NOT_SUBMITTED';
+  return stepLockedMessage(step, {
+    stage: onboarding.organisation.stage,
+    legitimacyStatus: statusOf('LEGITIMACY'),
+    contractualStatus: statusOf('CONTRACTUAL'),
+    financialStatus: statusOf('FINANCIAL'),
+  });
+}
+
+/**
+ * What to do next: the first step that needs the company (action needed), else the step it is at (in
+ * review); else nothing (a finished, suspended or withdrawn application).
+ */
+export function nextStepOf(steps: readonly JourneyStepState[]): JourneyStepState | null {
+  return (
+    steps.find((step) => stepStateOf(step.status) === 'ACTION_NEEDED') ??
+    steps.find((step) => step.current) ??
+    null
+  );
 }

@@ -2,12 +2,17 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { stubResizeObserver } from '../../../forms/test-form';
 import { closeModal, getShownModal } from '../../../modal/modal-store';
-import { PAGE_TESTS, renderOnboardingPage, SLOW, serveOnboarding } from './test-onboarding';
+import { PAGE_TESTS, renderOnboardingPage, SLOW, serveOnboarding, spyToasts } from './test-onboarding';
 
 const server = setupServer();
+const toasts = spyToasts();
+beforeEach(() => {
+  toasts.success.mockClear();
+  toasts.error.mockClear();
+});
 beforeAll(() => {
   stubResizeObserver();
   server.listen({ onUnhandledRequest: 'error' });
@@ -16,23 +21,34 @@ afterAll(() => server.close());
 
 const user = userEvent.setup({ delay: null });
 const region = (name: string) => screen.findByRole('region', { name }, SLOW);
+/** A step's link in the stepper. */
+const stepLink = (name: RegExp) =>
+  within(screen.getByRole('navigation', { name: 'Onboarding steps' })).getByRole('link', { name });
 
 describe('the participation agreement and invoicing steps', PAGE_TESTS, () => {
-  it('after approval, both render with the template, the tick boxes and the fee', async () => {
+  it('after approval, both render at their own address with the template, the tick boxes and the fee', async () => {
     serveOnboarding(server, 'APPROVED');
-    renderOnboardingPage();
+    renderOnboardingPage('/external/onboarding/contractual');
     const agreement = await region('Participation agreement');
     expect(
       within(agreement).getByRole('link', { name: /participation-agreement-v1\.pdf/ }),
     ).toBeInTheDocument();
     expect(within(agreement).getByRole('checkbox', { name: /accept its terms/ })).toBeEnabled();
+    await user.click(stepLink(/^\d?Invoicing/));
     const invoicing = await region('Invoicing');
     expect(within(invoicing).getByText(/3 active MAHs: fee tier 3-5, €18,000\.00\./)).toBeInTheDocument();
+    // Issue 23 item 20: the published invoicing information text (IIF) shows on the invoicing step.
+    expect(
+      await within(invoicing).findByRole('heading', { name: 'Invoicing information' }, SLOW),
+    ).toBeInTheDocument();
+    expect(
+      within(invoicing).getByText('Fees are charged per number of active marketing authorisation holders.'),
+    ).toBeInTheDocument();
   });
 
   it('submitting the agreement without its file lists what is missing and does not submit', async () => {
     const sent = serveOnboarding(server, 'APPROVED');
-    renderOnboardingPage();
+    renderOnboardingPage('/external/onboarding/contractual');
     const agreement = await region('Participation agreement');
     await user.click(within(agreement).getByRole('checkbox', { name: /accept its terms/ }));
     await user.click(within(agreement).getByRole('button', { name: 'Submit for review' }));
@@ -45,10 +61,11 @@ describe('the participation agreement and invoicing steps', PAGE_TESTS, () => {
 
   it("another step's save moves the version on: the invoicing step saves at the newer one, no conflict", async () => {
     const sent = serveOnboarding(server, 'APPROVED');
-    renderOnboardingPage();
+    renderOnboardingPage('/external/onboarding/contractual');
     const agreement = await region('Participation agreement');
     await user.click(within(agreement).getByRole('button', { name: 'Save draft' }));
     await waitFor(() => expect(sent.map((entry) => entry.call)).toContain('PUT /api/onboarding/contractual'));
+    await user.click(stepLink(/^\d?Invoicing/));
     const invoicing = await region('Invoicing');
     await user.click(within(invoicing).getByRole('button', { name: 'Save draft' }));
     await waitFor(() => expect(sent.map((entry) => entry.call)).toContain('PUT /api/onboarding/financial'));
@@ -65,7 +82,7 @@ describe('the participation agreement and invoicing steps', PAGE_TESTS, () => {
         HttpResponse.json({ code: 'VERSION_CONFLICT', message: 'stale' }, { status: 409 }),
       ),
     );
-    renderOnboardingPage();
+    renderOnboardingPage('/external/onboarding/financial');
     const invoicing = await region('Invoicing');
     await user.click(within(invoicing).getByRole('button', { name: 'Save draft' }));
     expect(await within(invoicing).findByRole('alert', {}, SLOW)).toHaveTextContent(
@@ -75,21 +92,19 @@ describe('the participation agreement and invoicing steps', PAGE_TESTS, () => {
 
   it('the invoicing step saves the billing details as a draft', async () => {
     const sent = serveOnboarding(server, 'APPROVED');
-    renderOnboardingPage();
+    renderOnboardingPage('/external/onboarding/financial');
     const invoicing = await region('Invoicing');
     await user.type(within(invoicing).getByLabelText(/Legal entity invoiced/), 'Jansen Pharma BV');
     await user.click(within(invoicing).getByRole('button', { name: 'Save draft' }));
-    await waitFor(
-      () => expect(within(invoicing).getByRole('status')).toHaveTextContent('Draft saved.'),
-      SLOW,
-    );
+    // Confirmed where the person is: a toast (issue 23 item 2).
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Draft saved.'), SLOW);
     const body = sent.find((entry) => entry.call === 'PUT /api/onboarding/financial')?.body;
     expect(body).toMatchObject({ version: 1, billing: { legalEntity: 'Jansen Pharma BV' } });
   });
 
   it("the invoicing step checks the contract's VAT rule at the field, again when the country changes", async () => {
     const sent = serveOnboarding(server, 'APPROVED');
-    renderOnboardingPage();
+    renderOnboardingPage('/external/onboarding/financial');
     const invoicing = await region('Invoicing');
     const vat = within(invoicing).getByRole('textbox', { name: /VAT number/ });
     await user.type(vat, 'DE123456789');
@@ -97,7 +112,11 @@ describe('the participation agreement and invoicing steps', PAGE_TESTS, () => {
     expect(vat).not.toHaveAttribute('aria-invalid');
     await user.type(within(invoicing).getByRole('combobox', { name: /^Country/ }), 'Netherl');
     await user.keyboard('{Enter}');
-    await waitFor(() => expect(vat).toHaveAccessibleDescription(/not a VAT number of the company's country/));
+    await waitFor(() =>
+      expect(vat).toHaveAccessibleDescription(
+        'A VAT number of Netherlands is NL followed by 9 digits, B and 2 digits, e.g. NL123456789B01.',
+      ),
+    );
     await user.click(within(invoicing).getByRole('button', { name: 'Save draft' }));
     expect(sent.some((entry) => entry.call === 'PUT /api/onboarding/financial')).toBe(false);
 
@@ -106,18 +125,23 @@ describe('the participation agreement and invoicing steps', PAGE_TESTS, () => {
     await waitFor(() => expect(vat).not.toHaveAttribute('aria-invalid'));
   });
 
-  it('before approval, neither step shows', async () => {
-    serveOnboarding(server, 'SUBMITTED');
-    renderOnboardingPage();
-    await region('Legitimacy');
-    expect(screen.queryByRole('region', { name: 'Participation agreement' })).not.toBeInTheDocument();
+  it('before approval, the agreement’s address says why it is locked and links to the step to do', async () => {
+    serveOnboarding(server, 'REGISTERED');
+    renderOnboardingPage('/external/onboarding/contractual');
+    const locked = await region('Participation agreement');
+    expect(within(locked).getByRole('heading', { name: 'This step is locked' })).toBeInTheDocument();
+    expect(locked).toHaveTextContent('Opens after the legitimacy check is approved.');
+    expect(locked).toHaveTextContent(/Why: The contractual step cannot be changed now: .+\./);
+    expect(within(locked).queryByRole('button')).not.toBeInTheDocument();
+    await user.click(within(locked).getByRole('link', { name: 'Go to Legitimacy, which comes first' }));
+    expect(await region('Legitimacy')).toBeInTheDocument();
   });
 });
 
 describe('the people of the company', PAGE_TESTS, () => {
   it('invites the SPOC Assistant', async () => {
     const sent = serveOnboarding(server, 'APPROVED');
-    renderOnboardingPage();
+    renderOnboardingPage('/external/onboarding/people');
     const people = await region('People of the company');
     await user.type(within(people).getByLabelText(/First name/), 'Sara');
     await user.type(within(people).getByLabelText(/Last name/), 'Bakker');
@@ -134,7 +158,7 @@ describe('the people of the company', PAGE_TESTS, () => {
 
   it('sets the assistant’s access and removes them, each confirmed in the modal; the form invites again', async () => {
     const sent = serveOnboarding(server, 'REGISTERED');
-    renderOnboardingPage();
+    renderOnboardingPage('/external/onboarding/people');
     const people = await region('People of the company');
     await user.type(within(people).getByLabelText(/First name/), 'Sara');
     await user.type(within(people).getByLabelText(/Last name/), 'Bakker');
@@ -166,7 +190,7 @@ describe('the people of the company', PAGE_TESTS, () => {
 
   it('a refused invitation goes to the error handler (409 ALREADY_A_PERSON) and invites no one', async () => {
     serveOnboarding(server, 'REGISTERED');
-    const { handleError } = renderOnboardingPage();
+    const { handleError } = renderOnboardingPage('/external/onboarding/people');
     const people = await region('People of the company');
     await user.type(within(people).getByLabelText(/First name/), 'Tom');
     await user.type(within(people).getByLabelText(/Last name/), 'Visser');
@@ -179,7 +203,7 @@ describe('the people of the company', PAGE_TESTS, () => {
 
   it('a READ_ONLY user sees the people without actions', async () => {
     serveOnboarding(server, 'READ_ONLY');
-    renderOnboardingPage();
+    renderOnboardingPage('/external/onboarding/people');
     const people = await region('People of the company');
     expect(within(people).getByText('external@portal.test')).toBeInTheDocument();
     expect(within(people).queryByRole('button')).not.toBeInTheDocument();

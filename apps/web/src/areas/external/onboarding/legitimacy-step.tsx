@@ -5,6 +5,7 @@ import type { Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FORM_MESSAGES } from '../../../forms/field-rules';
 import { Form, type FormKit, useFormKit } from '../../../forms/form';
+import { toast } from '../../../toast/toast';
 import { CompanyFields } from './company-fields';
 import { ContactsFields } from './contacts-fields';
 import { LegitimacyStatus } from './legitimacy-status';
@@ -14,6 +15,9 @@ import { isListItem } from './missing-items';
 import { MissingSummary } from './missing-summary';
 import styles from './onboarding.module.css';
 import { isHttpCode, useLegitimacyActions } from './onboarding-api';
+import { LegitimacySummary } from './step-summaries';
+import { useUnsavedChanges } from './unsaved-changes';
+import { useUploadRefusal } from './upload-refusal';
 
 /**
  * The company edits the step exactly when it may submit it (packages/domain canSubmit, as the API decides
@@ -75,6 +79,7 @@ export function LegitimacyStep({ onboarding }: { onboarding: Onboarding }) {
   const { t } = useTranslation();
   const form = useLegitimacyForm(onboarding);
   const actions = useLegitimacyActions();
+  const refused = useUploadRefusal();
   /** The application the form was loaded from: its version is the one a save claims to change. */
   const loaded = useRef(onboarding);
   const [busy, setBusy] = useState(false);
@@ -85,6 +90,7 @@ export function LegitimacyStep({ onboarding }: { onboarding: Onboarding }) {
   const check = onboarding.checks.LEGITIMACY;
   const status = check?.status ?? 'NOT_SUBMITTED';
   const editable = isLegitimacyEditable(onboarding);
+  useUnsavedChanges('legitimacy', editable && form.formState.isDirty);
 
   useEffect(() => {
     if (missing) summary.current?.focus();
@@ -124,9 +130,11 @@ export function LegitimacyStep({ onboarding }: { onboarding: Onboarding }) {
     try {
       await actions.upload.mutateAsync(file);
     } catch (error) {
-      // The draft is stored all the same: the form shows it, and the file can be chosen again.
+      // The draft is stored all the same: the form shows it, the toast names the refused file and says
+      // the rest was saved (issue 23 item 5), and the file can be chosen again.
       load(outcome.onboarding);
-      throw error;
+      refused(file, error);
+      return null;
     }
     // The stored application with its new file (and the version the upload may have moved on).
     const stored = await actions.reload();
@@ -160,6 +168,8 @@ export function LegitimacyStep({ onboarding }: { onboarding: Onboarding }) {
     if (outcome.kind === 'missing') return showMissing(outcome.items);
     load(outcome.onboarding);
     setNotice('submitted');
+    // Issue 23 item 2: confirmed where the person is (a toast, spec §9's durations).
+    toast.success(t('external.onboarding.legitimacy.submitted'));
   };
 
   /**
@@ -173,6 +183,8 @@ export function LegitimacyStep({ onboarding }: { onboarding: Onboarding }) {
     setMissing(null);
     flow()
       .catch(async (error: unknown) => {
+        // A 400 naming fields marks them (issue 23 item 3).
+        if (form.markServerErrors(error)) return;
         if (RELOADING_CODES.some((code) => isHttpCode(error, 409, code))) load(await actions.reload());
       })
       .catch(() => {})
@@ -186,31 +198,35 @@ export function LegitimacyStep({ onboarding }: { onboarding: Onboarding }) {
       </h2>
       <LegitimacyStatus check={check} />
       {editable && status === 'NOT_SUBMITTED' && <p>{t('external.onboarding.legitimacy.intro')}</p>}
-      <div role="status" className={styles.liveRegion}>
-        {notice === 'saved' && t('external.onboarding.legitimacy.saved')}
-        {notice === 'submitted' && t('external.onboarding.legitimacy.submitted')}
-      </div>
       {notice === 'conflict' && (
         <p role="alert" className={`${styles.panel} ${styles.warning}`}>
           {t('external.onboarding.legitimacy.conflict')}
         </p>
       )}
       {missing && <MissingSummary ref={summary} items={missing} />}
-      <Form
-        form={form}
-        aria-labelledby="legitimacy-title"
-        onSubmit={(values) => run(() => submitForReview(values))}
-      >
-        <CompanyFields disabled={!editable} orgTypeLocked={onboarding.organisation.orgTypeLocked} />
-        <ContactsFields disabled={!editable} copyOfProof={onboarding.authorisedRepresentative.copyOfProof} />
-        <MahsFields disabled={!editable} missing={new Set(missing?.map((item) => item.field))} />
-        {editable && (
+      {/* A step the company may not change shows what it gave, not greyed inputs (issue 23 item 1). */}
+      {!editable && <LegitimacySummary onboarding={onboarding} />}
+      {editable && (
+        <Form
+          form={form}
+          aria-labelledby="legitimacy-title"
+          onSubmit={(values) => run(() => submitForReview(values))}
+        >
+          <CompanyFields disabled={false} orgTypeLocked={onboarding.organisation.orgTypeLocked} />
+          <ContactsFields disabled={false} copyOfProof={onboarding.authorisedRepresentative.copyOfProof} />
+          <MahsFields disabled={false} missing={new Set(missing?.map((item) => item.field))} />
           <div className="form-actions">
             <button
               type="button"
               disabled={busy}
               onClick={form.handleSubmit((values) =>
-                run(() => saveDraft(values).then((saved) => saved && setNotice('saved'))),
+                run(() =>
+                  saveDraft(values).then((saved) => {
+                    if (!saved) return;
+                    setNotice('saved');
+                    toast.success(t('external.onboarding.legitimacy.saved'));
+                  }),
+                ),
               )}
             >
               {t('external.onboarding.legitimacy.saveDraft')}
@@ -223,8 +239,8 @@ export function LegitimacyStep({ onboarding }: { onboarding: Onboarding }) {
               )}
             </button>
           </div>
-        )}
-      </Form>
+        </Form>
+      )}
     </section>
   );
 }

@@ -2,11 +2,24 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { stubResizeObserver } from '../../../forms/test-form';
-import { controls, field, openOnboardingPage, PAGE_TESTS, SLOW, serveOnboarding } from './test-onboarding';
+import {
+  controls,
+  field,
+  openOnboardingPage,
+  PAGE_TESTS,
+  SLOW,
+  serveOnboarding,
+  spyToasts,
+} from './test-onboarding';
 
 const server = setupServer();
+const toasts = spyToasts();
+beforeEach(() => {
+  toasts.success.mockClear();
+  toasts.error.mockClear();
+});
 beforeAll(() => {
   stubResizeObserver();
   server.listen({ onUnhandledRequest: 'error' });
@@ -75,7 +88,7 @@ describe('the legitimacy step: submitting for review', PAGE_TESTS, () => {
 
     expect(await screen.findByRole('heading', { name: 'Submitted for review' }, SLOW)).toBeInTheDocument();
     expect(screen.getByText(/^Submitted on .+, attempt 1\. Expected decision by .+\./)).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('Your application was submitted for review.');
+    expect(toasts.success).toHaveBeenCalledWith('Your application was submitted for review.');
     expect(sent.map((entry) => entry.call)).toEqual([
       'PUT /api/onboarding/legitimacy',
       'POST /api/onboarding/legitimacy/submit',
@@ -83,8 +96,8 @@ describe('the legitimacy step: submitting for review', PAGE_TESTS, () => {
     expect(sent[1]?.body).toEqual({ version: 2 });
     expect(controls().filter((control) => !control.disabled)).toEqual([]);
     expect(screen.queryByRole('button', { name: 'Save draft' })).not.toBeInTheDocument();
-    const list = screen.getByRole('list', { name: 'Onboarding steps' });
-    expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('LegitimacySubmitted');
+    const steps = screen.getByRole('navigation', { name: 'Onboarding steps' });
+    expect(within(steps).getAllByRole('link')[0]).toHaveTextContent('LegitimacyIn review · Submitted');
   });
 
   it('corrections requested: the reviewer’s reason shows, the form is editable again and can be resubmitted', async () => {

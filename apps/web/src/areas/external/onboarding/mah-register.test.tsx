@@ -1,11 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { stubResizeObserver } from '../../../forms/test-form';
-import { PAGE_TESTS, renderOnboardingPage, SLOW, serveOnboarding } from './test-onboarding';
+import { PAGE_TESTS, renderOnboardingPage, SLOW, serveOnboarding, spyToasts } from './test-onboarding';
 
 const server = setupServer();
+const toasts = spyToasts();
+beforeEach(() => {
+  toasts.success.mockClear();
+  toasts.error.mockClear();
+});
 beforeAll(() => {
   stubResizeObserver();
   server.listen({ onUnhandledRequest: 'error' });
@@ -49,10 +54,7 @@ describe('the MAH register once the legitimacy is approved', PAGE_TESTS, () => {
     await user.type(within(product).getByRole('textbox', { name: /Product code/ }), DEMO_GTIN);
     await user.click(within(section).getByRole('button', { name: 'Save the MAH register' }));
 
-    await waitFor(
-      () => expect(within(section).getByRole('status')).toHaveTextContent('MAH register saved.'),
-      SLOW,
-    );
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('MAH register saved.'), SLOW);
     const put = sent.find((entry) => entry.call === 'PUT /api/onboarding/mahs');
     expect(put?.body).toMatchObject({
       mahs: [{ active: true }, { active: true }, { active: true }],

@@ -1,10 +1,12 @@
 import { mahRegisterSchema, type OnboardingAnswer, onboardingApi } from '@portal/contracts';
-import { feeFor, type MissingItem, missingForMah, type OrgType } from '@portal/domain';
+import { feeFor, type MissingItem, missingForMah, type OrgType, topUp } from '@portal/domain';
 import { useEffect, useRef, useState } from 'react';
 import { type Path, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FORM_MESSAGES } from '../../../forms/field-rules';
 import { Form, useFormKit } from '../../../forms/form';
+import { openModal } from '../../../modal/modal-store';
+import { toast } from '../../../toast/toast';
 import { formatEur } from './financial-step';
 import { type MahDraft, type MahValues, mahDraft } from './legitimacy-values';
 import { MahsFields } from './mahs-fields';
@@ -12,6 +14,7 @@ import { isListItem } from './missing-items';
 import { MissingSummary } from './missing-summary';
 import styles from './onboarding.module.css';
 import { onboardingCall, useOnboardingWrite } from './onboarding-api';
+import { useUnsavedChanges } from './unsaved-changes';
 
 /** The register's form: the new MAHs (mahs-fields.tsx MahList 'added'), and the type their fields need. */
 interface RegisterValues {
@@ -51,7 +54,6 @@ export function MahRegister({ onboarding }: { onboarding: OnboardingAnswer }) {
   const [active, setActive] = useState(() => activeOf(onboarding));
   const [loadedVersion, setLoadedVersion] = useState(version);
   const [conflict, setConflict] = useState(false);
-  const [saved, setSaved] = useState(false);
   const [missing, setMissing] = useState<MissingItem[] | null>(null);
   const summary = useRef<HTMLDivElement>(null);
   // The contract's rules on the new MAHs as the save would send them (mahRegisterSchema's `added`).
@@ -79,10 +81,41 @@ export function MahRegister({ onboarding }: { onboarding: OnboardingAnswer }) {
   // New MAHs are active from the start.
   const activeCount = mahs.filter((mah) => isActive(mah.id)).length + added.length;
   const fee = feeFor(activeCount);
+  const stored = activeOf(onboarding);
+  const toggled = mahs.some((mah) => isActive(mah.id) !== (stored.get(mah.id) ?? false));
+  useUnsavedChanges('mah-register', added.length > 0 || toggled);
+
+  /**
+   * Issue 23 item 7: more active MAHs than the approved invoicing form declared send that form back (the
+   * API's top-up, packages/domain topUp): said before the save, with what the fee rises by.
+   */
+  const reopensInvoicing = () => {
+    const invoicing = onboarding.financial.invoicing;
+    if (onboarding.checks.FINANCIAL?.status !== 'APPROVED' || !invoicing) return null;
+    const due = topUp(invoicing.declaredMahCount, activeCount);
+    return due.backToRejected ? due : null;
+  };
 
   const save = (values: RegisterValues) => {
+    const due = reopensInvoicing();
+    if (!due) return send(values);
+    openModal({
+      title: 'external.onboarding.mahRegister.reopensTitle',
+      text: t(
+        due.amountCents > 0
+          ? 'external.onboarding.mahRegister.reopensText'
+          : 'external.onboarding.mahRegister.reopensTextSameFee',
+        {
+          amount: formatEur(due.amountCents, i18n.language),
+          count: activeCount,
+        },
+      ),
+      primaryButton: { name: 'external.onboarding.mahRegister.saveAnyway', action: () => send(values) },
+    });
+  };
+
+  const send = (values: RegisterValues) => {
     setConflict(false);
-    setSaved(false);
     const drafts = values.added.map((mah) => mahDraft(mah, orgType === 'PD'));
     const lacking = missingOfAdded(drafts, orgType);
     setMissing(lacking.length > 0 ? lacking : null);
@@ -109,9 +142,10 @@ export function MahRegister({ onboarding }: { onboarding: OnboardingAnswer }) {
       .then((outcome) => {
         if (outcome.kind === 'conflict') return setConflict(true);
         form.reset({ company: { orgType }, added: [] });
-        setSaved(true);
+        // Issue 23 item 2: the save is confirmed where the person is.
+        toast.success(t('external.onboarding.mahRegister.saved'));
       })
-      .catch(() => {});
+      .catch((error: unknown) => form.markServerErrors(error));
   };
 
   return (
@@ -119,9 +153,6 @@ export function MahRegister({ onboarding }: { onboarding: OnboardingAnswer }) {
       <h2 id="mah-register-title" className={styles.stepTitle}>
         {t('external.onboarding.mahRegister.title')}
       </h2>
-      <div role="status" className={styles.liveRegion}>
-        {saved && t('external.onboarding.mahRegister.saved')}
-      </div>
       {conflict && (
         <p role="alert" className={`${styles.panel} ${styles.warning}`}>
           {t('external.onboarding.legitimacy.conflict')}

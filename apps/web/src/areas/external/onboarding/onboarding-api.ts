@@ -9,6 +9,7 @@ import type { MissingItem } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiKey, type CallInput, callApi } from '../../../http/api-call';
 import { useApiQuery } from '../../../http/api-hooks';
+import { FIELD_ERRORS, INLINE_ERRORS } from '../../../http/error-handler';
 import { type HttpClient, HttpError } from '../../../http/http-client';
 import { useHttp } from '../../../http/http-context';
 
@@ -87,6 +88,8 @@ export function useOnboardingWrite() {
   const http = useHttp();
   const store = useStore();
   return useMutation({
+    // A 400 naming fields is marked on the form's fields (form.markServerErrors), not in a toast.
+    meta: FIELD_ERRORS,
     mutationFn: async (call: OnboardingCall): Promise<SaveOutcome> => {
       try {
         return { kind: 'saved', onboarding: await call(http) };
@@ -132,6 +135,7 @@ export function useStepActions<S extends StepEndpoints>(step: S) {
   const http = useHttp();
   const store = useStore();
   const save = useMutation({
+    meta: FIELD_ERRORS,
     mutationFn: async (draft: StepDraft<S>): Promise<SaveOutcome> => {
       try {
         const call = onboardingCall<S['save']>(step.save, { body: draft } as CallInput<S['save']>);
@@ -146,6 +150,8 @@ export function useStepActions<S extends StepEndpoints>(step: S) {
     },
   });
   const upload = useMutation({
+    // A refused file is said by the step, naming it (upload-refusal.ts), not by a generic toast.
+    meta: INLINE_ERRORS,
     mutationFn: (file: File) => {
       const body = new FormData();
       body.append('file', file);

@@ -1,8 +1,16 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stubResizeObserver } from '../../../forms/test-form';
-import { controls, openOnboardingPage, PAGE_TESTS, serveOnboarding } from './test-onboarding';
+import {
+  controls,
+  openOnboardingPage,
+  PAGE_TESTS,
+  renderOnboardingPage,
+  SLOW,
+  serveOnboarding,
+} from './test-onboarding';
 
 const server = setupServer();
 beforeAll(() => {
@@ -11,43 +19,64 @@ beforeAll(() => {
 });
 afterAll(() => server.close());
 
-/** Each step of the stepper as "name | status | hint", and which one is current. */
+const user = userEvent.setup({ delay: null });
+
+const nav = () => screen.findByRole('navigation', { name: 'Onboarding steps' }, SLOW);
+
+/** Each step of the stepper as its text without the marker, and the link on screen (aria-current="step"). */
 async function stepper() {
-  const list = await screen.findByRole('list', { name: 'Onboarding steps' });
-  const items = within(list).getAllByRole('listitem');
+  const links = within(within(await nav()).getAllByRole('list')[0] as HTMLElement).getAllByRole('link');
   return {
-    steps: items.map((item) => item.textContent?.replace(/^[\d✓]/, '')),
-    current: items
-      .filter((item) => item.getAttribute('aria-current') === 'step')
-      .map((item) => item.textContent),
+    steps: links.map((link) => link.textContent?.replace(/^[\d✓]/, '')),
+    hrefs: links.map((link) => link.getAttribute('href')),
+    onScreen: links
+      .filter((link) => link.getAttribute('aria-current') === 'step')
+      .map((link) => link.textContent),
   };
 }
 
 describe('/external/onboarding: the stepper', PAGE_TESTS, () => {
-  it('shows every step with its status; the later steps are locked until legitimacy is approved', async () => {
+  it('links every step to its own address and says its state in words; the later steps are locked', async () => {
     serveOnboarding(server, 'REGISTERED');
     await openOnboardingPage();
-    const { steps, current } = await stepper();
+    const { steps, hrefs, onScreen } = await stepper();
     expect(steps).toEqual([
-      'LegitimacyNot submitted',
-      'Participation agreementLockedOpens after the legitimacy check is approved',
-      'InvoicingLockedOpens after the legitimacy check is approved',
-      'Technical connectionLockedOpens after the agreement and the invoicing form are approved',
+      'LegitimacyAction needed · Not submittedNext to do',
+      'Participation agreementLockedOpens after the legitimacy check is approved.',
+      'InvoicingLockedOpens after the legitimacy check is approved.',
+      'Technical connectionLockedOpens after the agreement and the invoicing form are approved.',
     ]);
-    expect(current).toEqual([expect.stringContaining('Legitimacy')]);
+    expect(hrefs).toEqual([
+      '/external/onboarding/legitimacy',
+      '/external/onboarding/contractual',
+      '/external/onboarding/financial',
+      '/external/onboarding/technical',
+    ]);
+    expect(onScreen).toEqual([expect.stringContaining('Legitimacy')]);
     expect(screen.getByText('Application C00117')).toBeInTheDocument();
   });
 
-  it('after approval, the agreement is the current step and the legitimacy step says approved', async () => {
+  it('a step link opens that step at its own address, which becomes aria-current="step"', async () => {
     serveOnboarding(server, 'APPROVED');
-    await openOnboardingPage();
-    const { steps, current } = await stepper();
+    const { router } = renderOnboardingPage('/external/onboarding');
+    await user.click(within(await nav()).getByRole('link', { name: /^\d?Invoicing/ }));
+    expect(await screen.findByRole('region', { name: 'Invoicing' }, SLOW)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/external/onboarding/financial');
+    expect((await stepper()).onScreen).toEqual([expect.stringContaining('Invoicing')]);
+    await user.click(within(await nav()).getByRole('link', { name: 'People of the company' }));
+    expect(await screen.findByRole('region', { name: 'People of the company' }, SLOW)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/external/onboarding/people');
+  });
+
+  it('after approval, legitimacy is done and the agreement is next', async () => {
+    serveOnboarding(server, 'APPROVED');
+    renderOnboardingPage();
+    const { steps } = await stepper();
     expect(steps.slice(0, 3)).toEqual([
-      'LegitimacyApproved',
-      'Participation agreementNot submitted',
-      'InvoicingNot submitted',
+      'LegitimacyDone · Approved',
+      'Participation agreementAction needed · Not submittedNext to do',
+      'InvoicingAction needed · Not submitted',
     ]);
-    expect(current).toEqual([expect.stringContaining('Participation agreement')]);
     expect(screen.getByRole('heading', { name: 'Approved' })).toBeInTheDocument();
     expect(screen.getByText(/The legitimacy check was approved on May 5, 2026\./)).toBeInTheDocument();
     const legitimacy = screen.getByRole('region', { name: 'Legitimacy' });
@@ -55,37 +84,102 @@ describe('/external/onboarding: the stepper', PAGE_TESTS, () => {
   });
 });
 
-describe('/external/onboarding: the states of the legitimacy step', PAGE_TESTS, () => {
-  it('submitted: read-only, with the date, the attempt and the expected decision', async () => {
+describe('/external/onboarding: the overview', PAGE_TESTS, () => {
+  it('says what is next, with a link to it, and each step’s state', async () => {
+    serveOnboarding(server, 'APPROVED');
+    renderOnboardingPage('/external/onboarding');
+    const overview = await screen.findByRole('region', { name: 'Where your application stands' }, SLOW);
+    expect(overview).toHaveTextContent(
+      'Next: Participation agreement. Fill it in and submit it for review. Open Participation agreement',
+    );
+    await user.click(within(overview).getByRole('link', { name: 'Open Participation agreement' }));
+    expect(await screen.findByRole('region', { name: 'Participation agreement' }, SLOW)).toBeInTheDocument();
+  });
+
+  it('lists each step with its state; a step in review says there is nothing to do', async () => {
     serveOnboarding(server, 'SUBMITTED');
-    await openOnboardingPage();
-    expect(await screen.findByRole('heading', { name: 'Submitted for review' })).toBeInTheDocument();
+    renderOnboardingPage('/external/onboarding');
+    const overview = await screen.findByRole('region', { name: 'Where your application stands' }, SLOW);
+    expect(overview).toHaveTextContent('Legitimacy is in review: nothing to do until the reviewer decides.');
+    const items = within(within(overview).getByRole('list', { name: 'Steps and their state' })).getAllByRole(
+      'listitem',
+    );
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Legitimacy: In review (Submitted)',
+      'Participation agreement: Locked. Opens after the legitimacy check is approved.',
+      'Invoicing: Locked. Opens after the legitimacy check is approved.',
+      'Technical connection: Locked. Opens after the agreement and the invoicing form are approved.',
+    ]);
+  });
+
+  it('an unknown step’s address goes to the overview', async () => {
+    serveOnboarding(server, 'REGISTERED');
+    const { router } = renderOnboardingPage('/external/onboarding/nowhere');
+    expect(
+      await screen.findByRole('region', { name: 'Where your application stands' }, SLOW),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/external/onboarding');
+  });
+});
+
+/** The legitimacy step's summary: its terms and values, "term: value". */
+function summaryEntries() {
+  const summary = screen.getByTestId('legitimacy-summary');
+  return Array.from(summary.querySelectorAll('dt')).map(
+    (term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`,
+  );
+}
+
+describe('/external/onboarding: the states of the legitimacy step', PAGE_TESTS, () => {
+  it('submitted: a read-only summary, with the date, the attempt and the expected decision', async () => {
+    serveOnboarding(server, 'SUBMITTED');
+    renderOnboardingPage();
+    expect(await screen.findByRole('heading', { name: 'Submitted for review' }, SLOW)).toBeInTheDocument();
     expect(
       screen.getByText(/Submitted on Apr 29, 2026, attempt 1\. Expected decision by May 20, 2026\./),
     ).toBeInTheDocument();
-    expect(controls().filter((control) => !control.disabled)).toEqual([]);
+    expect(controls()).toEqual([]);
+    expect(summaryEntries()).toEqual(expect.arrayContaining([expect.stringMatching(/^Legal name: .+/)]));
     expect(screen.queryByRole('button', { name: 'Submit for review' })).not.toBeInTheDocument();
   });
 
-  it('rejected: says so with the reviewer’s reason, and stays read-only', async () => {
+  it('approved: what was given as a definition list, the copy of proof as a link, no greyed inputs', async () => {
+    serveOnboarding(server, 'APPROVED');
+    renderOnboardingPage();
+    await screen.findByRole('heading', { name: 'Approved' }, SLOW);
+    expect(controls()).toEqual([]);
+    expect(screen.queryAllByRole('textbox')).toEqual([]);
+    const summary = screen.getByTestId('legitimacy-summary');
+    expect(within(summary).getByRole('heading', { name: 'Company data' })).toBeInTheDocument();
+    expect(summaryEntries()).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^Organisation type: (OPM|PD) /),
+        expect.stringMatching(/^Products of MAH 1: .+/),
+      ]),
+    );
+    expect(within(summary).getAllByRole('link', { name: /^Download / }).length).toBeGreaterThan(0);
+  });
+
+  it('rejected: says so with the reviewer’s reason, and shows the summary', async () => {
     serveOnboarding(server, 'REJECTED');
-    await openOnboardingPage();
-    expect(await screen.findByRole('heading', { name: 'Rejected' })).toBeInTheDocument();
+    renderOnboardingPage();
+    expect(await screen.findByRole('heading', { name: 'Rejected' }, SLOW)).toBeInTheDocument();
     expect(screen.getByText(/cannot be changed or submitted again/)).toBeInTheDocument();
     expect(
       screen.getByText('The company is not registered as a parallel distributor in the Netherlands.'),
     ).toBeInTheDocument();
-    expect(controls().filter((control) => !control.disabled)).toEqual([]);
+    expect(controls()).toEqual([]);
     expect(screen.queryByRole('button', { name: /Submit|Save draft|Add a MAH/ })).not.toBeInTheDocument();
   });
 
-  it('a READ_ONLY user sees why at the top, every field disabled and no action', async () => {
+  it('a READ_ONLY user sees why at the top, the summary and no action', async () => {
     serveOnboarding(server, 'READ_ONLY');
-    await openOnboardingPage();
-    expect(await screen.findByText(/You have read-only access to this application/)).toBeInTheDocument();
-    expect(controls().length).toBeGreaterThan(20);
-    expect(controls().filter((control) => !control.disabled)).toEqual([]);
-    for (const radio of screen.getAllByRole('radio')) expect(radio).toBeDisabled();
+    renderOnboardingPage();
+    expect(
+      await screen.findByText(/You have read-only access to this application/, {}, SLOW),
+    ).toBeInTheDocument();
+    expect(controls()).toEqual([]);
+    expect(summaryEntries().length).toBeGreaterThan(10);
     const actions = /^(Save draft|Submit for review|Add a MAH|Add a product to MAH 1|Remove MAH 1)$/;
     expect(screen.queryByRole('button', { name: actions })).not.toBeInTheDocument();
   });

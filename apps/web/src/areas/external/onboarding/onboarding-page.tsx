@@ -1,18 +1,51 @@
+import type { OnboardingAnswer } from '@portal/contracts';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Navigate, Route, Routes } from 'react-router';
 import { ContractualStep } from './contractual-step';
 import { FinancialStep } from './financial-step';
-import { journeyOf } from './journey';
+import {
+  type JourneyStep,
+  type JourneyStepState,
+  journeyOf,
+  lockedMessageOf,
+  ONBOARDING_PATH,
+  PEOPLE_PATH,
+  STEP_PATHS,
+} from './journey';
 import { LegitimacyStep } from './legitimacy-step';
+import { LockedStep } from './locked-step';
 import { MahRegister } from './mah-register';
 import styles from './onboarding.module.css';
 import { useOnboarding } from './onboarding-api';
+import { OnboardingOverview } from './onboarding-overview';
 import { OnboardingStepper } from './onboarding-stepper';
 import { PeopleSection } from './people-section';
 import { TechnicalStep } from './technical-step';
+import { UnsavedChangesGuard } from './unsaved-changes';
+
+/** A step's page, or why it is locked with a link to the step to do. */
+function StepGate({
+  onboarding,
+  steps,
+  step,
+  children,
+}: {
+  onboarding: OnboardingAnswer;
+  steps: readonly JourneyStepState[];
+  step: JourneyStep;
+  children: ReactNode;
+}) {
+  const locked = steps.find((state) => state.step === step)?.status === 'LOCKED';
+  if (!locked) return children;
+  return <LockedStep step={step} steps={steps} reason={lockedMessageOf(onboarding, step)} />;
+}
 
 /**
- * /external/onboarding (domain.md "Screens"): the company's application, the stepper over the whole
- * journey, then the legitimacy step. A READ_ONLY user sees it all disabled, without actions.
+ * /external/onboarding (domain.md "Screens"; issue 23 item 1): the company's application, the stepper over
+ * the whole journey, and below it the overview (what is next) or one step at its own address
+ * (/external/onboarding/legitimacy, /contractual, /financial, /technical, /people). A READ_ONLY user sees
+ * each step as a summary, without actions.
  */
 export function OnboardingPage() {
   const { t } = useTranslation();
@@ -37,33 +70,60 @@ export function OnboardingPage() {
       </section>
     );
   }
-  const { stage, obpNumber } = onboarding.organisation;
+  const { stage, obpNumber, id } = onboarding.organisation;
   const steps = journeyOf(onboarding);
-  const opened = steps.some((step) => step.step === 'CONTRACTUAL' && step.status !== 'LOCKED');
+  const gate = (step: JourneyStep, page: ReactNode) => (
+    <StepGate onboarding={onboarding} steps={steps} step={step}>
+      {page}
+    </StepGate>
+  );
   return (
-    <section className={styles.page}>
-      <div className="page-header">
-        {title}
-        <p className={styles.obpNumber}>{t('external.onboarding.obpNumber', { obpNumber })}</p>
-      </div>
-      {onboarding.access === 'READ_ONLY' && (
-        <p className={`${styles.panel} ${styles.info}`}>{t('external.onboarding.readOnly')}</p>
-      )}
-      {(stage === 'SUSPENDED' || stage === 'WITHDRAWN') && (
-        <p className={`${styles.panel} ${styles.danger}`}>{t(`external.onboarding.stages.${stage}`)}</p>
-      )}
-      <OnboardingStepper steps={steps} />
-      <LegitimacyStep key={onboarding.organisation.id} onboarding={onboarding} />
-      {/* The later steps show once the stepper opens them (journey.ts: locked until legitimacy is cleared). */}
-      {opened && (
-        <ContractualStep key={`contractual-${onboarding.organisation.id}`} onboarding={onboarding} />
-      )}
-      {opened && <FinancialStep key={`financial-${onboarding.organisation.id}`} onboarding={onboarding} />}
-      {onboarding.mahRegister.editable && (
-        <MahRegister key={`mahs-${onboarding.organisation.id}`} onboarding={onboarding} />
-      )}
-      <TechnicalStep key={`technical-${onboarding.organisation.id}`} onboarding={onboarding} />
-      <PeopleSection onboarding={onboarding} />
-    </section>
+    <UnsavedChangesGuard>
+      <section className={styles.page}>
+        <div className="page-header">
+          {title}
+          <p className={styles.obpNumber}>{t('external.onboarding.obpNumber', { obpNumber })}</p>
+        </div>
+        {onboarding.access === 'READ_ONLY' && (
+          <p className={`${styles.panel} ${styles.info}`}>{t('external.onboarding.readOnly')}</p>
+        )}
+        {(stage === 'SUSPENDED' || stage === 'WITHDRAWN') && (
+          <p className={`${styles.panel} ${styles.danger}`}>{t(`external.onboarding.stages.${stage}`)}</p>
+        )}
+        <OnboardingStepper steps={steps} />
+        <Routes>
+          <Route index element={<OnboardingOverview steps={steps} />} />
+          <Route
+            path={STEP_PATHS.LEGITIMACY}
+            element={
+              <>
+                <LegitimacyStep key={id} onboarding={onboarding} />
+                {/* From APPROVALS on, the MAHs are kept in the register (legitimacy's MAHs, now a register). */}
+                {onboarding.mahRegister.editable && (
+                  <MahRegister key={`mahs-${id}`} onboarding={onboarding} />
+                )}
+              </>
+            }
+          />
+          <Route
+            path={STEP_PATHS.CONTRACTUAL}
+            element={gate(
+              'CONTRACTUAL',
+              <ContractualStep key={`contractual-${id}`} onboarding={onboarding} />,
+            )}
+          />
+          <Route
+            path={STEP_PATHS.FINANCIAL}
+            element={gate('FINANCIAL', <FinancialStep key={`financial-${id}`} onboarding={onboarding} />)}
+          />
+          <Route
+            path={STEP_PATHS.TECHNICAL}
+            element={gate('TECHNICAL', <TechnicalStep key={`technical-${id}`} onboarding={onboarding} />)}
+          />
+          <Route path={PEOPLE_PATH} element={<PeopleSection onboarding={onboarding} />} />
+          <Route path="*" element={<Navigate to={ONBOARDING_PATH} replace />} />
+        </Routes>
+      </section>
+    </UnsavedChangesGuard>
   );
 }

@@ -9,8 +9,10 @@ import { useTranslation } from 'react-i18next';
 import { Form, useFormKit } from '../../../forms/form';
 import { TextField } from '../../../forms/text-fields';
 import { openModal } from '../../../modal/modal-store';
+import { toast } from '../../../toast/toast';
 import styles from './onboarding.module.css';
 import { type OnboardingCall, onboardingCall, useOnboardingWrite } from './onboarding-api';
+import { useUnsavedChanges } from './unsaved-changes';
 
 /** The people section's heading: the legitimacy step's contacts link to it. */
 export const PEOPLE_TITLE_ID = 'people-title';
@@ -39,16 +41,20 @@ export function PeopleSection({ onboarding }: { onboarding: OnboardingAnswer }) 
     schema: spocAssistantInvitationSchema,
   });
   const version = onboarding.organisation.version;
+  useUnsavedChanges('people', form.formState.isDirty);
 
-  const change = (call: OnboardingCall, afterwards?: () => void) => {
+  /** A write; once done, its toast says so where the person is (issue 23 item 2). */
+  const change = (call: OnboardingCall, done: string, afterwards?: () => void) => {
     setConflict(false);
     write
       .mutateAsync(call)
       .then((outcome) => {
-        if (outcome.kind === 'conflict') setConflict(true);
-        else afterwards?.();
+        if (outcome.kind === 'conflict') return setConflict(true);
+        toast.success(done);
+        afterwards?.();
       })
-      .catch(() => {});
+      // A 400 naming fields marks the invitation's fields (issue 23 item 3).
+      .catch((error: unknown) => form.markServerErrors(error));
   };
 
   const confirmRemove = (person: Person) =>
@@ -57,7 +63,11 @@ export function PeopleSection({ onboarding }: { onboarding: OnboardingAnswer }) 
       text: t('external.onboarding.people.removeText', { name: person.name }),
       primaryButton: {
         name: 'external.onboarding.people.remove',
-        action: () => change(onboardingCall(onboardingApi.removeSpocAssistant, { query: { version } })),
+        action: () =>
+          change(
+            onboardingCall(onboardingApi.removeSpocAssistant, { query: { version } }),
+            t('external.onboarding.people.removed', { name: person.name }),
+          ),
       },
     });
 
@@ -72,6 +82,7 @@ export function PeopleSection({ onboarding }: { onboarding: OnboardingAnswer }) 
               params: { userId: person.id },
               body: { version, access },
             }),
+            t(`external.onboarding.people.accessChanged.${access}`, { name: person.name }),
           ),
       },
     });
@@ -86,7 +97,7 @@ export function PeopleSection({ onboarding }: { onboarding: OnboardingAnswer }) 
           {t('external.onboarding.legitimacy.conflict')}
         </p>
       )}
-      <table>
+      <table className={styles.table}>
         <thead>
           <tr>
             <th scope="col">{t('external.onboarding.people.name')}</th>
@@ -140,8 +151,10 @@ export function PeopleSection({ onboarding }: { onboarding: OnboardingAnswer }) 
           form={form}
           aria-labelledby="people-invite-title"
           onSubmit={(values) =>
-            change(onboardingCall(onboardingApi.inviteSpocAssistant, { body: { ...values, version } }), () =>
-              form.reset(),
+            change(
+              onboardingCall(onboardingApi.inviteSpocAssistant, { body: { ...values, version } }),
+              t('external.onboarding.people.invited', { email: values.email }),
+              () => form.reset(),
             )
           }
         >

@@ -2,9 +2,13 @@ import type { OnboardingAnswer } from '@portal/contracts';
 import type { MissingItem } from '@portal/domain';
 import { useEffect, useRef, useState } from 'react';
 import type { DefaultValues, FieldValues, Path } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { FORM_MESSAGES } from '../../../forms/field-rules';
 import { type FormKit, useFormKit } from '../../../forms/form';
+import { toast } from '../../../toast/toast';
 import { isHttpCode, type StepDraft, type StepEndpoints, useStepActions } from './onboarding-api';
+import { useUnsavedChanges } from './unsaved-changes';
+import { useUploadRefusal } from './upload-refusal';
 
 export type StepNotice = 'saved' | 'submitted' | 'conflict';
 
@@ -21,6 +25,8 @@ export interface StepFlowOptions<TValues extends FieldValues, S extends StepEndp
   fileOf: (values: TValues) => File | null;
   /** The domain's rule for the step (packages/domain missingForContractual, missingForFinancial). */
   missingOf: (onboarding: OnboardingAnswer) => MissingItem[];
+  /** What the toast says once the step was submitted. */
+  submittedText: string;
 }
 
 /**
@@ -33,7 +39,8 @@ export interface StepFlowOptions<TValues extends FieldValues, S extends StepEndp
 export function useStepFlow<TValues extends FieldValues, S extends StepEndpoints>(
   options: StepFlowOptions<TValues, S>,
 ) {
-  const { onboarding, step, toValues, toDraft, fileOf, missingOf, dependencies } = options;
+  const { onboarding, step, toValues, toDraft, fileOf, missingOf, dependencies, submittedText } = options;
+  const { t } = useTranslation();
   const form: FormKit<TValues> = useFormKit<TValues>({
     defaultValues: toValues(onboarding) as DefaultValues<TValues>,
     schema: step.save.body,
@@ -41,6 +48,8 @@ export function useStepFlow<TValues extends FieldValues, S extends StepEndpoints
     ...(dependencies ? { dependencies } : {}),
   });
   const actions = useStepActions(step);
+  const refused = useUploadRefusal();
+  useUnsavedChanges(step.save.path, form.formState.isDirty);
   const loaded = useRef(onboarding);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<StepNotice | null>(null);
@@ -86,8 +95,11 @@ export function useStepFlow<TValues extends FieldValues, S extends StepEndpoints
     try {
       await actions.upload.mutateAsync(file);
     } catch (error) {
+      // The draft is stored all the same: the form shows it, the toast names the refused file and says
+      // the rest was saved (issue 23 item 5), and the file can be chosen again.
       load(outcome.onboarding);
-      throw error;
+      refused(file, error);
+      return null;
     }
     const stored = await actions.reload();
     load(stored);
@@ -111,6 +123,8 @@ export function useStepFlow<TValues extends FieldValues, S extends StepEndpoints
     if (outcome.kind === 'missing') return showMissing(outcome.items);
     load(outcome.onboarding);
     setNotice('submitted');
+    // Issue 23 item 2: confirmed where the person is (a toast, spec §9's durations).
+    toast.success(submittedText);
   };
 
   /** Runs a flow; failures were shown by the error handler, a locked step reloads. */
@@ -120,13 +134,22 @@ export function useStepFlow<TValues extends FieldValues, S extends StepEndpoints
     setMissing(null);
     flow()
       .catch(async (error: unknown) => {
+        // A 400 naming fields marks them (issue 23 item 3); a locked step reloads.
+        if (form.markServerErrors(error)) return;
         if (isHttpCode(error, 409, 'STEP_LOCKED')) load(await actions.reload());
       })
       .catch(() => {})
       .finally(() => setBusy(false));
   };
 
-  const save = (values: TValues) => run(() => saveDraft(values).then((saved) => saved && setNotice('saved')));
+  const save = (values: TValues) =>
+    run(() =>
+      saveDraft(values).then((saved) => {
+        if (!saved) return;
+        setNotice('saved');
+        toast.success(t('external.onboarding.legitimacy.saved'));
+      }),
+    );
   const submit = (values: TValues) => run(() => submitForReview(values));
   return { form, busy, notice, missing, summary, save, submit };
 }

@@ -2,21 +2,17 @@ import { useTranslation } from 'react-i18next';
 import styles from './onboarding.module.css';
 import type { StepNotice } from './step-flow';
 
-/** A step's outcome: saved or submitted (a live region), or the 409 reload (an alert). */
-export function StepNotices({ notice, submitted }: { notice: StepNotice | null; submitted: string }) {
+/**
+ * A step's 409 reload, said in place (an alert). Saved and submitted are toasts (step-flow.ts, issue 23
+ * item 2), where the person is.
+ */
+export function StepNotices({ notice }: { notice: StepNotice | null }) {
   const { t } = useTranslation();
+  if (notice !== 'conflict') return null;
   return (
-    <>
-      <div role="status" className={styles.liveRegion}>
-        {notice === 'saved' && t('external.onboarding.legitimacy.saved')}
-        {notice === 'submitted' && submitted}
-      </div>
-      {notice === 'conflict' && (
-        <p role="alert" className={`${styles.panel} ${styles.warning}`}>
-          {t('external.onboarding.legitimacy.conflict')}
-        </p>
-      )}
-    </>
+    <p role="alert" className={`${styles.panel} ${styles.warning}`}>
+      {t('external.onboarding.legitimacy.conflict')}
+    </p>
   );
 }
 

@@ -1,10 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import { I18nextProvider } from 'react-i18next';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '../../../auth/auth-context';
 import { EnvironmentProvider } from '../../../config/environment-context';
 import { stubResizeObserver } from '../../../forms/test-form';
@@ -14,13 +14,17 @@ import { HttpProvider } from '../../../http/http-context';
 import { createMockContext, createMockHandlers } from '../../../mock/handlers';
 import type { MockContext } from '../../../mock/mock-http';
 import { externalCompany, putCompanyIn } from '../../../mock/test-company';
+import { getShownModal } from '../../../modal/modal-store';
 import { TEST_ENVIRONMENT } from '../../../test/render-with-providers';
 import { testAuth, userWith } from '../../../test/session-users';
 import { createTestI18n } from '../../../test/test-i18n';
 import { useOnboarding } from './onboarding-api';
 import { TechnicalStep } from './technical-step';
+import { spyToasts } from './test-onboarding';
 
 const server = setupServer();
+const toasts = spyToasts();
+beforeEach(() => toasts.success.mockClear());
 beforeAll(() => {
   stubResizeObserver();
   server.listen({ onUnhandledRequest: 'error' });
@@ -140,6 +144,9 @@ describe('the technical step', { timeout: 20_000 }, () => {
     serve(technicalState());
     renderStep();
     const iqe = await region('Acceptance environment (IQE)');
+    // Issue 23 item 25: "Gateway" is the select's label, not a heading above it as well.
+    expect(within(iqe).queryByRole('heading', { name: 'Gateway' })).not.toBeInTheDocument();
+    expect(within(iqe).getByLabelText('Gateway')).toBeInTheDocument();
     const csrs = within(iqe).getByRole('table', { name: 'Uploaded CSRs' });
     expect(within(csrs).getByRole('link', { name: /iqe\.csr/ })).toBeInTheDocument();
     expect(within(csrs).getByText('Accepted')).toBeInTheDocument();
@@ -172,7 +179,7 @@ describe('the technical step', { timeout: 20_000 }, () => {
     await user.click(within(iqe).getByLabelText('Gateway'));
     await user.click(await screen.findByRole('option', { name: beta?.name }));
     await user.click(within(iqe).getByRole('button', { name: 'Save the gateway' }));
-    await waitFor(() => expect(within(iqe).getByRole('status')).toHaveTextContent('Gateway saved.'), SLOW);
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Gateway saved.'), SLOW);
     expect(sent.find((entry) => entry.call === 'PUT /api/onboarding/technical/IQE/gateway')?.body).toEqual({
       version,
       gatewayId: beta?.id,
@@ -209,17 +216,30 @@ describe('the technical step', { timeout: 20_000 }, () => {
     const sent = serve(state);
     renderStep();
     const iqe = await region('Acceptance environment (IQE)');
-    await user.click(within(iqe).getByRole('button', { name: 'Show the token' }));
+    // The warning comes before the click that spends the one view (issue 23 item 8).
+    await user.click(within(iqe).getByRole('button', { name: 'Show the token (shown once only)' }));
+    expect(getShownModal()).toMatchObject({ title: 'external.onboarding.technical.tokens.revealTitle' });
+    expect(getShownModal()?.text).toMatch(/only once/);
+    expect(sent.filter((entry) => entry.call.endsWith('/reveal'))).toHaveLength(0);
+    act(() => getShownModal()?.primaryButton?.action?.());
     const box = await within(iqe).findByLabelText('Session token', {}, SLOW);
     expect(box).toHaveValue(`mock-session-token-${ISSUED_TOKEN.slice(-6)}`);
     expect(within(iqe).getByText(/it will not be shown again/)).toBeInTheDocument();
     expect(within(iqe).getByText(/^Expires /)).toBeInTheDocument();
     expect(within(iqe).getByRole('button', { name: 'Copy' })).toBeEnabled();
     await waitFor(
-      () => expect(within(iqe).queryByRole('button', { name: 'Show the token' })).not.toBeInTheDocument(),
+      () =>
+        expect(
+          within(iqe).queryByRole('button', { name: 'Show the token (shown once only)' }),
+        ).not.toBeInTheDocument(),
       SLOW,
     );
     expect(sent.filter((entry) => entry.call.endsWith('/reveal'))).toHaveLength(1);
+    // Once the application reloaded, the value is still on screen with its copy button.
+    expect(within(iqe).getByLabelText('Session token')).toHaveValue(
+      `mock-session-token-${ISSUED_TOKEN.slice(-6)}`,
+    );
+    expect(within(iqe).getByRole('button', { name: 'Copy' })).toBeEnabled();
   });
 
   it('a READ_ONLY user sees everything disabled, without actions', async () => {

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Form, useFormKit } from '../../../forms/form';
 import { useFileDownloads } from '../../../http/stored-file-download';
 import { dateFormat } from '../../../i18n/date-format';
+import { openModal } from '../../../modal/modal-store';
+import { toast } from '../../../toast/toast';
 import { CopyBox } from '../../../ui/copy-box';
 import { Select } from '../../../ui/select';
 import { StoredFileLink } from '../../../ui/stored-file-link';
@@ -11,6 +13,7 @@ import styles from './onboarding.module.css';
 import { isHttpCode, type SaveOutcome } from './onboarding-api';
 import { StepFileField } from './step-file-field';
 import { type TechnicalEnvironment, useTechnicalActions } from './technical-api';
+import { useUnsavedChanges } from './unsaved-changes';
 
 const KEY = 'external.onboarding.technical';
 
@@ -75,13 +78,21 @@ function TechnicalEnvironmentPanel({
   const when = (iso: string | null) => formatMoment(iso, i18n.language);
   const titleId = `technical-${environment}-title`;
   const pending = step.tokens.some((token) => token.status === 'REQUESTED');
+  useUnsavedChanges(
+    `technical-${environment}`,
+    csrForm.formState.isDirty || (gatewayId !== null && gatewayId !== (step.gateway?.id ?? null)),
+  );
 
   /** Runs a write; failures were shown by the error handler, a locked step reloads. */
   const run = (flow: () => Promise<Notice | null>) => {
     setBusy(true);
     setNotice(null);
     flow()
-      .then(setNotice)
+      .then((next) => {
+        setNotice(next);
+        // Issue 23 item 2: each write is confirmed where the person is (a toast).
+        if (next && next !== 'conflict') toast.success(t(`${KEY}.notices.${next}`));
+      })
       .catch(async (error: unknown) => {
         if (isHttpCode(error, 409, 'STEP_LOCKED')) await actions.reload();
       })
@@ -121,19 +132,28 @@ function TechnicalEnvironmentPanel({
       return null;
     });
 
+  /**
+   * Issue 23 item 8: the value is shown once, so the warning comes before the click that spends it (in the
+   * button's text and in this question); the revealed value then stays on screen, with its copy button,
+   * until the person leaves the page.
+   */
+  const confirmReveal = (tokenId: string) =>
+    openModal({
+      title: `${KEY}.tokens.revealTitle`,
+      text: t(`${KEY}.tokens.revealText`),
+      primaryButton: { name: `${KEY}.tokens.reveal`, action: () => reveal(tokenId) },
+    });
+
   return (
     <section className={styles.section} aria-labelledby={titleId}>
       <h3 id={titleId}>{t(`${KEY}.environments.${environment}`)}</h3>
-      <div role="status" className={styles.liveRegion}>
-        {notice && notice !== 'conflict' && t(`${KEY}.notices.${notice}`)}
-      </div>
       {notice === 'conflict' && (
         <p role="alert" className={`${styles.panel} ${styles.warning}`}>
           {t('external.onboarding.legitimacy.conflict')}
         </p>
       )}
 
-      <h4>{t(`${KEY}.gateway.title`)}</h4>
+      {/* The select's own label says "Gateway": no heading of the same word above it (issue 23 item 25). */}
       {step.gateways.length === 0 && !step.gateway ? (
         <p>{t(`${KEY}.gateway.none`)}</p>
       ) : (
@@ -191,7 +211,7 @@ function TechnicalEnvironmentPanel({
       {step.csrs.length === 0 ? (
         <p>{t(`${KEY}.csr.empty`)}</p>
       ) : (
-        <table aria-label={t(`${KEY}.csr.table`)}>
+        <table className={styles.table} aria-label={t(`${KEY}.csr.table`)}>
           <thead>
             <tr>
               <th scope="col">{t(`${KEY}.csr.file`)}</th>
@@ -232,7 +252,7 @@ function TechnicalEnvironmentPanel({
       {step.tokens.length === 0 ? (
         <p>{t(`${KEY}.tokens.empty`)}</p>
       ) : (
-        <table aria-label={t(`${KEY}.tokens.table`)}>
+        <table className={styles.table} aria-label={t(`${KEY}.tokens.table`)}>
           <thead>
             <tr>
               <th scope="col">{t(`${KEY}.tokens.status`)}</th>
@@ -250,7 +270,7 @@ function TechnicalEnvironmentPanel({
                 {editable && (
                   <td>
                     {token.status === 'ISSUED' && token.valueAvailable && (
-                      <button type="button" disabled={busy} onClick={() => reveal(token.id)}>
+                      <button type="button" disabled={busy} onClick={() => confirmReveal(token.id)}>
                         {t(`${KEY}.tokens.show`)}
                       </button>
                     )}
@@ -266,7 +286,7 @@ function TechnicalEnvironmentPanel({
       {step.testRuns.length === 0 ? (
         <p>{t(`${KEY}.testRuns.empty`)}</p>
       ) : (
-        <table aria-label={t(`${KEY}.testRuns.table`)}>
+        <table className={styles.table} aria-label={t(`${KEY}.testRuns.table`)}>
           <thead>
             <tr>
               <th scope="col">{t(`${KEY}.testRuns.scenario`)}</th>

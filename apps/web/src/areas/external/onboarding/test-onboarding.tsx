@@ -4,7 +4,7 @@ import { render, waitFor } from '@testing-library/react';
 import { type HttpHandler, http } from 'msw';
 import type { SetupServer } from 'msw/node';
 import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { AuthProvider } from '../../../auth/auth-context';
 import { EnvironmentProvider } from '../../../config/environment-context';
@@ -16,6 +16,7 @@ import { type CompanyState, putCompanyIn } from '../../../mock/test-company';
 import { TEST_ENVIRONMENT } from '../../../test/render-with-providers';
 import { testAuth, userWith } from '../../../test/session-users';
 import { createTestI18n } from '../../../test/test-i18n';
+import { toast } from '../../../toast/toast';
 import { fieldId } from './legitimacy-values';
 import { OnboardingPage } from './onboarding-page';
 
@@ -46,30 +47,39 @@ export function serveOnboarding(server: SetupServer, state: CompanyState, ...ove
 /** A signed-in external user whose token the download sends. */
 const auth = testAuth(userWith('EmvoPortalExternal'));
 
-/** Renders /external/onboarding with the app's providers and its real HTTP client (msw answers). */
-export function renderOnboardingPage() {
+/**
+ * Renders the onboarding at `path` (a step's own address; the legitimacy step by default) with the app's
+ * providers, its real HTTP client (msw answers) and a data router (the steps' unsaved-changes guard needs
+ * one), as app/router.tsx mounts it.
+ */
+export function renderOnboardingPage(path = '/external/onboarding/legitimacy') {
   const handleError = vi.fn();
   const client = createHttpClient({
     baseUrl: location.origin,
     getToken: async () => 'mock.EXTERNAL',
     language: () => 'en',
   });
+  const router = createMemoryRouter(
+    [
+      { path: '/external/onboarding/*', Component: OnboardingPage },
+      { path: '/external', element: <h1>External home</h1> },
+    ],
+    { initialEntries: [path] },
+  );
   const view = render(
     <I18nextProvider i18n={createTestI18n()}>
       <EnvironmentProvider environment={{ ...TEST_ENVIRONMENT, apiUrl: location.origin }}>
         <AuthProvider auth={auth}>
           <QueryClientProvider client={createQueryClient(handleError)}>
             <HttpProvider client={client}>
-              <MemoryRouter initialEntries={['/external/onboarding']}>
-                <OnboardingPage />
-              </MemoryRouter>
+              <RouterProvider router={router} />
             </HttpProvider>
           </QueryClientProvider>
         </AuthProvider>
       </EnvironmentProvider>
     </I18nextProvider>,
   );
-  return { ...view, handleError };
+  return { ...view, handleError, router };
 }
 
 /** A form field by its name (its id is the one the missing items' links point to). */
@@ -94,9 +104,17 @@ export const controls = () =>
 export const SLOW = { timeout: 5_000 };
 export const PAGE_TESTS = { timeout: 20_000 };
 
-/** Renders the page and waits for its form. */
+/** Renders the legitimacy step and waits for its form. */
 export async function openOnboardingPage() {
   const view = renderOnboardingPage();
   await waitFor(() => field('company.legalName'), SLOW);
   return view;
+}
+
+/** The toasts the page shows (issue 23 item 2), spied on and kept off screen. */
+export function spyToasts() {
+  return {
+    success: vi.spyOn(toast, 'success').mockImplementation(() => undefined),
+    error: vi.spyOn(toast, 'error').mockImplementation(() => undefined),
+  };
 }

@@ -1,0 +1,107 @@
+import type { AuditRow } from '@portal/contracts';
+import type { TFunction } from 'i18next';
+import type { DateFormat } from '../../../i18n/date-format';
+import { tk } from '../../../i18n/i18n';
+import type { Column } from '../../../table/column';
+import styles from '../storage/admin-lists.module.css';
+import { diffLines } from './audit-diff';
+import { AuditDiffView } from './audit-diff-view';
+
+/** issue 23 item 19: an action in words (the catalogue's), an unknown code as it is. */
+export const actionText = (t: TFunction, action: string) =>
+  t(`admin.audit.actions.${action}`, { defaultValue: action });
+
+/** A kind of record in words, an unknown one as it is. */
+export const entityText = (t: TFunction, entity: string) =>
+  t(`admin.audit.entities.${entity}`, { defaultValue: entity });
+
+/**
+ * /admin/audit's columns (issue 23 item 19): when; who by name (their address and the client address
+ * under it); the action in words; the record by kind and name; its company by name and OBP number; the
+ * changes folded, "Show the changes (3)" opening them.
+ */
+export function auditColumns(t: TFunction, format: DateFormat): Column<AuditRow>[] {
+  return [
+    {
+      id: 'at',
+      kind: 'dateTime',
+      header: tk('admin.audit.fields.at'),
+      fields: 'at',
+      cell: (row) => format.dateTime(row.at),
+    },
+    {
+      id: 'actor',
+      header: tk('admin.audit.fields.actor'),
+      fields: 'actor',
+      cell: (row) => (
+        <>
+          {row.actorName ?? row.actor}
+          {row.actorName && (
+            <>
+              <br />
+              <small>{row.actor}</small>
+            </>
+          )}
+          {row.address && (
+            <>
+              <br />
+              <small>{row.address}</small>
+            </>
+          )}
+        </>
+      ),
+    },
+    {
+      id: 'action',
+      header: tk('admin.audit.fields.action'),
+      fields: 'action',
+      cell: (row) => actionText(t, row.action),
+    },
+    {
+      id: 'entity',
+      header: tk('admin.audit.fields.entity'),
+      fields: 'entity',
+      cell: (row) => (
+        <>
+          {entityText(t, row.entity)}
+          <br />
+          <small>{row.entityName ?? row.entityId}</small>
+        </>
+      ),
+    },
+    {
+      id: 'company',
+      header: tk('admin.audit.company'),
+      fields: 'companyName',
+      cell: (row) =>
+        row.companyName ? (
+          <>
+            {row.companyName}
+            <br />
+            <small>{row.obpNumber}</small>
+          </>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      id: 'diff',
+      header: tk('admin.audit.fields.diff'),
+      wrap: true,
+      width: '14rem',
+      cell: (row) => <FoldedDiff diff={row.diff} t={t} />,
+    },
+  ];
+}
+
+/** A row's changes, closed until asked for: one row stays one row (issue 23 item 19). */
+function FoldedDiff({ diff, t }: { diff: unknown; t: TFunction }) {
+  const count = diffLines(diff).length;
+  if (count === 0) return <span>{t('admin.audit.noDiff')}</span>;
+  return (
+    <details className={styles.changes}>
+      <summary>{t('admin.audit.showChanges', { count })}</summary>
+      <AuditDiffView diff={diff} />
+    </details>
+  );
+}

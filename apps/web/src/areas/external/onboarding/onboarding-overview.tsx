@@ -1,0 +1,49 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { type JourneyStepState, nextStepOf, stepHref, stepStateOf } from './journey';
+import styles from './onboarding.module.css';
+
+/**
+ * /external/onboarding (issue 23 item 1): the overview. It says what is next, with a link to that step, and
+ * each step's state in words.
+ */
+export function OnboardingOverview({ steps }: { steps: readonly JourneyStepState[] }) {
+  const { t } = useTranslation();
+  const key = 'external.onboarding.overview';
+  const next = nextStepOf(steps);
+  const nextState = next ? stepStateOf(next.status) : null;
+  const stepName = (step: JourneyStepState) => t(`external.onboarding.stepper.steps.${step.step}`);
+  return (
+    <section className={styles.step} aria-labelledby="overview-title">
+      <h2 id="overview-title" className={styles.stepTitle}>
+        {t(`${key}.title`)}
+      </h2>
+      <div className={`${styles.panel} ${styles.info}`}>
+        {next && nextState ? (
+          <p>
+            {t(`${key}.next.${nextState === 'IN_REVIEW' ? 'IN_REVIEW' : 'ACTION_NEEDED'}`, {
+              step: stepName(next),
+            })}{' '}
+            <Link to={stepHref(next.step)}>{t(`${key}.open`, { step: stepName(next) })}</Link>
+          </p>
+        ) : (
+          <p>{t(`${key}.nothing`)}</p>
+        )}
+      </div>
+      <ul className={styles.overviewList} aria-label={t(`${key}.steps`)}>
+        {steps.map((step) => {
+          const state = stepStateOf(step.status);
+          return (
+            <li key={step.step}>
+              <Link to={stepHref(step.step)}>{stepName(step)}</Link>
+              {': '}
+              {t(`external.onboarding.stepper.state.${state}`)}
+              {state !== 'LOCKED' && ` (${t(`external.onboarding.stepper.status.${step.status}`)})`}
+              {state === 'LOCKED' && `. ${t(`external.onboarding.stepper.opensAfter.${step.step}`)}`}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
