@@ -48,10 +48,10 @@ const STYLE = `
   input { box-sizing: border-box; width: 100%; padding: 0.5rem; font: inherit; border: 1px solid #6b7280;
     border-radius: 4px; }
   button { font: inherit; padding: 0.5rem 1rem; border-radius: 4px; cursor: pointer; margin-top: 1.25rem; }
-  .primary { background: #1d4ed8; color: #fff; border: 1px solid #1d4ed8; }
-  .secondary { background: #fff; color: #1d4ed8; border: 1px solid #1d4ed8; margin-left: 0.5rem; }
+  .primary { background: #1e40af; color: #fff; border: 1px solid #1e40af; }
+  .secondary { background: #fff; color: #1e40af; border: 1px solid #1e40af; margin-left: 0.5rem; }
   .links { margin-top: 0.75rem; }
-  a { color: #1d4ed8; }
+  a { color: #1e40af; }
   :focus-visible { outline: 3px solid #f59e0b; outline-offset: 2px; }
   [role="alert"] { background: #fef2f2; color: #991b1b; border: 1px solid #fca5a5; padding: 0.5rem;
     border-radius: 4px; margin: 1rem 0 0; }

@@ -29,9 +29,10 @@ export function Layout() {
       <a href="#main" className="skip-link">
         {t('layout.skipToContent')}
       </a>
-      <LoaderBar />
       <ModalOutlet />
-      <TopBar user={user} groups={groups} />
+      <TopBar user={user} groups={groups}>
+        <LoaderBar />
+      </TopBar>
       <div className="body">
         {user && <SideMenu groups={groups} />}
         <main id="main" className="main" tabIndex={-1}>

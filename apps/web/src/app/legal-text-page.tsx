@@ -25,7 +25,7 @@ function LegalText({ type }: { type: DisclaimerType }) {
       {data ? (
         <>
           <h1>{data.title}</h1>
-          <MarkdownText markdown={data.body} />
+          <MarkdownText markdown={data.body} titleLevel={1} />
         </>
       ) : (
         <>

@@ -58,8 +58,8 @@ describe('the sign-in gate (issue 13: a text requiring acceptance, until accepte
     renderGate();
     expect(await screen.findByRole('heading', { level: 1, name: 'Using the portal' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: "The reviewers' home" })).toBeNull();
-    // The markdown renderer, lazy-loaded: ## is an h4 below the title, **only** bold.
-    expect(await screen.findByRole('heading', { level: 4, name: 'What changes' })).toBeInTheDocument();
+    // The markdown renderer, lazy-loaded: ## is an h3 below the page's h1 title, **only** bold.
+    expect(await screen.findByRole('heading', { level: 3, name: 'What changes' })).toBeInTheDocument();
     expect(screen.getByText('only').tagName).toBe('STRONG');
 
     await userEvent.click(screen.getByRole('button', { name: 'Accept' }));

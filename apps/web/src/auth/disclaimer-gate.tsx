@@ -85,7 +85,7 @@ function DisclaimerPanel({ disclaimer }: { disclaimer: PendingDisclaimer }) {
       <p>{t('auth.disclaimerGate.intro')}</p>
       <div>
         <Suspense fallback={<p>{t('auth.disclaimerGate.loading')}</p>}>
-          <MarkdownText markdown={disclaimer.body} />
+          <MarkdownText markdown={disclaimer.body} titleLevel={1} />
         </Suspense>
       </div>
       <div className="form-actions">

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SessionUser } from '../auth/session-user';
@@ -10,7 +11,16 @@ import { MenuItemView } from './menu-item-view';
  * spec §2 top menu bar: a logo linking to "/", then the last menu group at the right with the signed-in
  * user's name before its last item.
  */
-export function TopBar({ user, groups }: { user: SessionUser | null; groups: MenuGroup[] }) {
+export function TopBar({
+  user,
+  groups,
+  children,
+}: {
+  user: SessionUser | null;
+  groups: MenuGroup[];
+  /** What else the banner holds: the loader bar (fixed at the top, inside a landmark for axe's region rule). */
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
   const environment = useEnvironment();
   const last = groups.at(-1);
@@ -18,6 +28,7 @@ export function TopBar({ user, groups }: { user: SessionUser | null; groups: Men
   const final = last?.items.at(-1);
   return (
     <header className={styles.topBar}>
+      {children}
       <Link to="/" className={styles.brand} aria-label={t('layout.home', { appName: environment.appName })}>
         <img src="/favicon.svg" alt="" width="28" height="28" />
         <span>{environment.appName}</span>

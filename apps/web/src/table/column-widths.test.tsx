@@ -76,7 +76,7 @@ describe('the shared table holds its shape (issue 23 item 17)', () => {
 
   it('scrolls in its own box: reachable by keyboard and named by the caption', () => {
     renderTable();
-    const box = screen.getByRole('group', { name: 'Accounts' });
+    const box = screen.getByRole('region', { name: 'Accounts, table' });
     expect(box).toHaveAttribute('tabindex', '0');
     expect(within(box).getByRole('table', { name: 'Accounts' })).toBeInTheDocument();
   });

@@ -108,14 +108,12 @@ function ariaRowCount(total: number, totalEstimated: boolean | undefined, rows: 
  */
 function PagedTable<T>(props: CommonProps<T> & PaginationModeProps) {
   const { columns, rows, rowKey, order, onSort, caption, loading = false, page, limit } = props;
+  const { t } = useTranslation();
   const offset = (Math.max(page, 1) - 1) * limit;
-  const captionId = useId();
   return (
-    // biome-ignore lint/a11y/useSemanticElements: a fieldset groups form controls; this names a scrolling table without making it a landmark (a section of the page may bear the same name).
-    <div
-      role="group"
+    <section
       className={`${styles.scroll} ${styles.pagedScroll}`}
-      aria-labelledby={captionId}
+      aria-label={t('table.scrollBox', { caption })}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must be keyboard reachable (WCAG 2.1.1).
       tabIndex={0}
       data-table-scroll=""
@@ -125,9 +123,7 @@ function PagedTable<T>(props: CommonProps<T> & PaginationModeProps) {
         aria-busy={loading}
         aria-rowcount={ariaRowCount(props.total, props.totalEstimated, rows.length)}
       >
-        <caption id={captionId} className={styles.visuallyHidden}>
-          {caption}
-        </caption>
+        <caption className={styles.visuallyHidden}>{caption}</caption>
         <TableHead columns={columns} order={order} onSort={onSort} />
         <tbody>
           {rows.map((row, index) => (
@@ -136,14 +132,14 @@ function PagedTable<T>(props: CommonProps<T> & PaginationModeProps) {
           <StateRow columns={columns.length} empty={rows.length === 0} loading={loading} />
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
 
 function InfiniteTable<T>(props: CommonProps<T> & InfiniteModeProps & { size: TableSize }) {
   const { columns, rows, rowKey, order, onSort, caption, loading = false, size } = props;
+  const { t } = useTranslation();
   const lineHeight = LINE_HEIGHTS[size];
-  const captionId = useId();
   const scrollRef = useRef<HTMLDivElement>(null);
   const headRef = useRef<HTMLTableSectionElement>(null);
   // The rows start below the sticky header: the virtualiser counts it as padding before the first row.
@@ -187,13 +183,11 @@ function InfiniteTable<T>(props: CommonProps<T> & InfiniteModeProps & { size: Ta
     ? virtualizer.getTotalSize() - last.end
     : Math.max(0, virtualizer.getTotalSize() - headHeight);
   return (
-    // biome-ignore lint/a11y/useSemanticElements: a fieldset groups form controls; this names a scrolling table without making it a landmark (a section of the page may bear the same name).
-    <div
-      role="group"
+    <section
       ref={scrollRef}
       className={styles.scroll}
       style={{ height: props.height ?? DEFAULT_INFINITE_HEIGHT }}
-      aria-labelledby={captionId}
+      aria-label={t('table.scrollBox', { caption })}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must be keyboard reachable (WCAG 2.1.1).
       tabIndex={0}
       data-table-scroll=""
@@ -203,9 +197,7 @@ function InfiniteTable<T>(props: CommonProps<T> & InfiniteModeProps & { size: Ta
         aria-busy={loading}
         aria-rowcount={ariaRowCount(props.total, props.totalEstimated, rows.length)}
       >
-        <caption id={captionId} className={styles.visuallyHidden}>
-          {caption}
-        </caption>
+        <caption className={styles.visuallyHidden}>{caption}</caption>
         <TableHead ref={headRef} columns={columns} order={order} onSort={onSort} />
         <tbody>
           {spaceBefore > 0 && <SpacerRow columns={columns.length} height={spaceBefore} />}
@@ -219,7 +211,7 @@ function InfiniteTable<T>(props: CommonProps<T> & InfiniteModeProps & { size: Ta
           <StateRow columns={columns.length} empty={rows.length === 0} loading={loading} />
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
 

@@ -1,24 +1,29 @@
 import Markdown, { type Components } from 'react-markdown';
 
-/**
- * Headings sit under the text's own title (a modal's, a panel's, the form's legend): # is one level below
- * it, h3, and the levels below follow.
- */
-const shifted = (Tag: 'h3' | 'h4' | 'h5' | 'h6'): Components['h1'] =>
+type HeadingTag = 'h2' | 'h3' | 'h4' | 'h5' | 'h6';
+const TAGS: readonly HeadingTag[] = ['h2', 'h3', 'h4', 'h5', 'h6'];
+
+const shifted = (Tag: HeadingTag): Components['h1'] =>
   function ShiftedHeading({ node: _node, ...props }) {
     return <Tag {...props} />;
   };
 
-const COMPONENTS: Components = {
-  h1: shifted('h3'),
-  h2: shifted('h4'),
-  h3: shifted('h5'),
-  h4: shifted('h6'),
-  h5: shifted('h6'),
-  h6: shifted('h6'),
-  // issue 13: links open in a new tab, which gets no handle back on this page.
-  a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noopener noreferrer" />,
-};
+// issue 13: links open in a new tab, which gets no handle back on this page.
+const link: Components['a'] = ({ node: _node, ...props }) => (
+  <a {...props} target="_blank" rel="noopener noreferrer" />
+);
+
+/**
+ * Headings sit under the text's own title (a page's h1, a modal's or a panel's h2): # is one level below
+ * it, and the levels below follow (issue 23 item 32: axe heading-order).
+ */
+function componentsUnder(titleLevel: 1 | 2): Components {
+  const at = (markdownLevel: number) =>
+    shifted(TAGS[Math.min(markdownLevel + titleLevel - 2, TAGS.length - 1)] ?? 'h6');
+  return { h1: at(1), h2: at(2), h3: at(3), h4: at(4), h5: at(5), h6: at(6), a: link };
+}
+
+const COMPONENTS = { 1: componentsUnder(1), 2: componentsUnder(2) } as const;
 
 /**
  * A disclaimer's body (markdown) rendered safely (issue 13): raw HTML in the text is skipped, never
@@ -26,9 +31,9 @@ const COMPONENTS: Components = {
  * in a new tab. The one markdown renderer of the SPA: the registration page, the admin preview and the
  * sign-in gate use it. It is a chunk of its own where it would otherwise enter the main bundle.
  */
-export function MarkdownText({ markdown }: { markdown: string }) {
+export function MarkdownText({ markdown, titleLevel = 2 }: { markdown: string; titleLevel?: 1 | 2 }) {
   return (
-    <Markdown skipHtml components={COMPONENTS}>
+    <Markdown skipHtml components={COMPONENTS[titleLevel]}>
       {markdown}
     </Markdown>
   );

@@ -185,7 +185,7 @@ describe('/admin/users (issue 13 item 1)', { timeout: 40_000 }, () => {
     renderPage('/admin/users?roles=EXTERNAL&access=FULL');
     const [first] = await rows();
     const name = first?.[COLUMN.name] ?? '';
-    await user.click(screen.getByRole('button', { name: `Change the access of ${name}` }));
+    await user.click(screen.getByRole('button', { name: `Change access of ${name}` }));
     await user.click(within(dialog()).getByRole('radio', { name: 'Read only' }));
     await user.click(within(dialog()).getByRole('button', { name: 'Save the access' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -202,7 +202,7 @@ describe('/emvo/tests-status-metrics (issue 12 items 2 to 4)', PAGE_TESTS, () =>
   it('moves a company to production in the shared modal, then offers maintenance', async () => {
     renderPage();
     await rows();
-    await user.click(screen.getByRole('button', { name: 'Move Alpha Pharma to production' }));
+    await user.click(screen.getByRole('button', { name: 'Move to production: Alpha Pharma' }));
     const dialog = await screen.findByRole('dialog', { name: 'Move Alpha Pharma to production?' });
     // Issue 23 item 16: the rate as it is, never "has passed its IQE tests".
     expect(dialog).toHaveAccessibleDescription(
@@ -217,7 +217,7 @@ describe('/emvo/tests-status-metrics (issue 12 items 2 to 4)', PAGE_TESTS, () =>
     });
     expect(toast.success).toHaveBeenCalledWith('Alpha Pharma is in production.');
     expect(
-      await screen.findByRole('button', { name: 'Move Alpha Pharma to maintenance' }),
+      await screen.findByRole('button', { name: 'Move to maintenance: Alpha Pharma' }),
     ).toBeInTheDocument();
     await waitFor(async () => expect((await rows())[0]?.[2]).toBe('Production (PRD)'));
   });
@@ -233,7 +233,7 @@ describe('/emvo/tests-status-metrics (issue 12 items 2 to 4)', PAGE_TESTS, () =>
     );
     const { notify } = renderPage();
     await rows();
-    await user.click(screen.getByRole('button', { name: 'Move Alpha Pharma to production' }));
+    await user.click(screen.getByRole('button', { name: 'Move to production: Alpha Pharma' }));
     const dialog = await screen.findByRole('dialog');
     // issue 22 item 5: the focus starts on the comment.
     expect(within(dialog).getByLabelText(/Comment/)).toHaveFocus();

@@ -110,7 +110,7 @@ describe('/emvo/{queue}: the reviewers’ queue (domain.md Screens)', PAGE_TESTS
     expect(first[COLUMN.submitted]).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
     expect(screen.getAllByText('44 results')[0]).toBeVisible();
     // Ten columns: on a narrow screen the table scrolls sideways in a box the keyboard reaches.
-    expect(screen.getByRole('group', { name: 'Legitimacy queue' })).toHaveAttribute('tabindex', '0');
+    expect(screen.getByRole('region', { name: 'Legitimacy queue, table' })).toHaveAttribute('tabindex', '0');
   });
 
   it('says an overdue check is overdue in words, beside its red SLA date', async () => {
@@ -256,7 +256,10 @@ describe('/emvo/{queue}: the reviewers’ queue (domain.md Screens)', PAGE_TESTS
     expect(screen.getByRole('navigation', { name: 'Pagination' })).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: 'One scrolling list' }));
     await waitFor(() => expect(url()).toBe('/emvo/legitimacy?status.not=NOT_SUBMITTED&view=scroll'));
-    expect(await screen.findByRole('group', { name: 'Legitimacy queue' })).toHaveAttribute('tabindex', '0');
+    expect(await screen.findByRole('region', { name: 'Legitimacy queue, table' })).toHaveAttribute(
+      'tabindex',
+      '0',
+    );
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
     // spec §9: rows per page = the box's height (600 px) ÷ the medium line height (60 px).
     await waitFor(() => expect(calls.at(-1)).toBe(`${QUEUE_CALL}?page=1&limit=10&status.not=NOT_SUBMITTED`));
