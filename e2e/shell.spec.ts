@@ -215,6 +215,14 @@ test.describe('on a phone', () => {
     // The page starts under the menu, not beside it, and spans the phone's width.
     expect(mainBox?.y).toBeGreaterThanOrEqual((menuBox?.y ?? 0) + (menuBox?.height ?? 0) - 1);
     expect(mainBox?.width).toBeGreaterThanOrEqual(400);
+    // Issue 23 item 24: the strip is wider than the phone and says so: a shadow at the edge with more
+    // items beyond it, and a visible scrollbar.
+    const strip = await menu.evaluate((nav) => ({
+      overflows: nav.scrollWidth > nav.clientWidth,
+      shadows: getComputedStyle(nav).backgroundImage.match(/radial-gradient/g)?.length ?? 0,
+      scrollbar: getComputedStyle(nav).scrollbarWidth,
+    }));
+    expect(strip).toEqual({ overflows: true, shadows: 2, scrollbar: 'thin' });
     // The menu's last item scrolls into view and still leads to its screen.
     await menu.getByRole('link', { name: 'Tests status metrics' }).click();
     await expect(page).toHaveURL(/\/emvo\/tests-status-metrics$/);

@@ -55,7 +55,7 @@ describe('CopyBox (spec §2 copy-to-clipboard box, §9 notifications)', () => {
     renderWithI18n(<CopyBox text="abc-123" />);
     await user.click(screen.getByRole('button', { name: 'Copy' }));
     await waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith('Could not copy to clipboard', COPY_NOTIFICATION),
+      expect(toast.error).toHaveBeenCalledWith('Could not copy to clipboard.', COPY_NOTIFICATION),
     );
     expect(toast.info).not.toHaveBeenCalled();
   });
