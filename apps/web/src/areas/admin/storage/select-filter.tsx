@@ -20,6 +20,7 @@ export function SelectFilter({
   items,
   placeholder,
   loading,
+  search,
 }: {
   params: TableParams;
   field: string;
@@ -27,6 +28,8 @@ export function SelectFilter({
   items: readonly FilterItem[];
   placeholder: string;
   loading?: boolean;
+  /** Values found on the API for the typed text, when the known ones are not all of them. */
+  search?: (text: string) => Promise<readonly FilterItem[]>;
 }) {
   const id = useId();
   const entry = params.query.where[field];
@@ -41,6 +44,7 @@ export function SelectFilter({
         placeholder={placeholder}
         isClearable
         {...(loading === undefined ? {} : { isLoading: loading })}
+        {...(search ? { loadOptions: search } : {})}
         onChange={(value) =>
           params.setFilter(field, value === null ? undefined : { type: 'equal', value: String(value) })
         }

@@ -155,6 +155,7 @@ export function StoragePage() {
           label={t('admin.storage.fields.company')}
           items={companies.items}
           loading={companies.loading}
+          search={companies.search}
           placeholder={t('lists.all')}
         />
       </div>

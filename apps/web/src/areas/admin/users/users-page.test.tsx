@@ -129,6 +129,28 @@ describe('/admin/users (issue 13 item 1)', { timeout: 40_000 }, () => {
     await waitFor(() => expect(calls.at(-1)?.url).toContain('search=external'));
   });
 
+  it('finds a company beyond the first 100 by typing: the Company filter searches the API', async () => {
+    const template = context.db.organisations[0];
+    if (!template) throw new Error('the demo world has companies');
+    // A portal of years: 120 more companies, the one sought sorting last by name.
+    for (let index = 0; index < 120; index += 1) {
+      const name = index === 119 ? 'Zz Last Pharma' : `Za Filler ${String(index).padStart(3, '0')}`;
+      context.db.organisations.push({
+        ...template,
+        id: `ee000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+        legalName: name,
+        obpNumber: `C9${String(index).padStart(4, '0')}`,
+      });
+    }
+    renderPage();
+    await rows();
+    await user.type(screen.getByRole('combobox', { name: 'Company' }), 'Zz Last');
+    expect(await screen.findByRole('option', { name: 'Zz Last Pharma (C90119)' })).toBeInTheDocument();
+    expect(
+      calls.some((call) => call.url.includes('/api/organisations') && call.url.includes('search=Zz')),
+    ).toBe(true);
+  });
+
   it('invites an internal user: the fields are required, the role is chosen, the list reloads', async () => {
     renderPage();
     await rows();

@@ -76,6 +76,7 @@ export function UsersPage() {
           label={t('admin.users.columns.company')}
           items={companies.items}
           loading={companies.loading}
+          search={companies.search}
           placeholder={t('lists.all')}
         />
       </div>
