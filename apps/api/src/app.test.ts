@@ -143,7 +143,11 @@ describe('the API shell', () => {
   it('never leaks internals in a 500', async () => {
     const response = await app.inject('/api/boom');
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ code: 'DEFAULT_ERROR', message: expect.stringMatching(/request/) });
+    expect(response.json()).toEqual({
+      code: 'DEFAULT_ERROR',
+      message: expect.stringMatching(/request/),
+      requestId: expect.any(String),
+    });
     expect(response.body).not.toContain('hunter2');
   });
 });

@@ -12,6 +12,7 @@ import type { Database } from './db/database.js';
 import { DEFAULT_BODY_LIMIT } from './http/body-limits.js';
 import { requestLogSerializer } from './http/log-redaction.js';
 import { requestContextPlugin } from './http/request-context.js';
+import { requestIdOf, requestIdPlugin } from './http/request-id.js';
 import { responseSerializerCompiler } from './http/response-serializer.js';
 import { mailPlugin } from './mail/mail-plugin.js';
 import { agreementTemplatesRoutes } from './modules/agreement-templates/agreement-templates-routes.js';
@@ -38,6 +39,9 @@ import { testRunsRoutes } from './modules/test-runs/test-runs-routes.js';
 import { tooltipsRoutes } from './modules/tooltips/tooltips-routes.js';
 import { recordSignIn } from './modules/users/sign-ins.js';
 import { usersRoutes } from './modules/users/users-routes.js';
+import { vitalsRoutes } from './modules/vitals/vitals-routes.js';
+import { createMetrics } from './observability/metrics.js';
+import { metricsPlugin } from './observability/metrics-plugin.js';
 import { authPlugin } from './plugins/auth.js';
 import { csrfPlugin } from './plugins/csrf.js';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
@@ -65,7 +69,10 @@ function trustProxyOption(trusted: Config['trustProxy']) {
 
 /** Builds the API; it reads as a table of contents. server.ts listens, tests call inject(). */
 export async function buildApp({ config, database, keySet, logger }: AppOptions) {
+  const metrics = createMetrics(database);
   const app = Fastify({
+    // issue 24 item 4: one id per request, in the logs, the x-request-id header and every error body.
+    genReqId: requestIdOf,
     // issue 21 item 9: every request line goes through one serializer that redacts mailed-link tokens.
     logger:
       logger === undefined || (typeof logger === 'object' && !('child' in logger))
@@ -84,6 +91,8 @@ export async function buildApp({ config, database, keySet, logger }: AppOptions)
   app.addHook('onClose', () => database.close());
 
   await app.register(requestContextPlugin);
+  await app.register(requestIdPlugin);
+  await app.register(metricsPlugin, { metrics, token: config.metricsToken });
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin, {
     publicUrl: config.publicUrl,
@@ -135,7 +144,10 @@ export async function buildApp({ config, database, keySet, logger }: AppOptions)
   // The outbox (app.mail) before the modules, whose transactions enqueue mails.
   await app.register(mailPlugin, { config, database });
   // Multipart uploads and the blob store (app.fileStorage), before the modules that store files.
-  await app.register(storagePlugin, { storage: config.storage });
+  await app.register(storagePlugin, {
+    storage: config.storage,
+    onStoreError: (operation) => metrics.storageErrors.inc({ operation }),
+  });
   // issue 21 item 5: what a crash or an abandoned upload leaves is swept, on every instance, after a grace.
   await app.register(orphanSweepPlugin, { database, storage: config.storage });
   await app.register(healthRoutes, { database });
@@ -161,6 +173,7 @@ export async function buildApp({ config, database, keySet, logger }: AppOptions)
   await app.register(testRunsRoutes, { database });
   await app.register(usersRoutes, { database, config });
   await app.register(linksRoutes, { database });
+  await app.register(vitalsRoutes, { database, observe: metrics.observeVital });
   // domain.md: the outbox is readable through the API locally: only when DEV_OUTBOX asks for it (issue 21).
   if (config.devOutbox) await app.register(devOutboxRoutes, { database });
   await app.register(webPlugin, { webDist: config.webDist });

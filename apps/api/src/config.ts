@@ -43,6 +43,8 @@ const envSchema = z.object({
   /** Defaults derive from AUTH_INSTANCE, AUTH_TENANT and AUTH_LOGIN_POLICY (B2C's URL layout). */
   AUTH_ISSUER: z.string().min(1).optional(),
   AUTH_JWKS_URL: z.url().optional(),
+  /** Bearer secret a Prometheus scraper sends to GET /metrics; unset: no metrics route (issue 24 item 4). */
+  METRICS_TOKEN: z.string().min(16).optional(),
   /** Shared secret of the B2C API connector that asks /api/identity/claims for a user's roles. */
   AUTH_CONNECTOR_SECRET: z.string().min(16).optional(),
   /** Azure Blob Storage connection string; unset: files on the local disk under DATA_DIR/files. */
@@ -210,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     appName: e.APP_NAME,
     envName: e.ENV_NAME,
     webMock: e.WEB_MOCK,
+    metricsToken: e.METRICS_TOKEN,
     auth: {
       clientId: e.AUTH_CLIENT_ID,
       tenant: e.AUTH_TENANT,

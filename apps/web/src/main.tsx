@@ -8,6 +8,7 @@ import { type Auth, createMsalAuth } from './auth/msal-auth';
 import { type Environment, loadEnvironment } from './config/environment';
 import { createErrorHandler, createQueryClient, toastNotify } from './http/error-handler';
 import { createHttpClient } from './http/http-client';
+import { startVitalsReporting } from './http/web-vitals';
 import { currentLanguage, initI18n } from './i18n/i18n';
 import { warmUpNumberFormat } from './i18n/number-format';
 import { closeModal } from './modal/modal-store';
@@ -83,6 +84,7 @@ async function start() {
   );
   container.removeAttribute('aria-busy');
   warmUpNumberFormat(currentLanguage());
+  startVitalsReporting(http);
 }
 
 start().catch((error: unknown) => {

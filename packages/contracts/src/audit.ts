@@ -2,6 +2,7 @@ import type { ListResource } from '@portal/list-query';
 import { z } from 'zod';
 import { endpoint, listEndpoint, roles } from './endpoint.js';
 import { isoDateTime } from './fields.js';
+import { vitalSummarySchema } from './vitals.js';
 
 /**
  * domain.md AuditLog (issue 13 item 4): who changed what, when, and how. `diff` is the JSON the change wrote:
@@ -140,6 +141,8 @@ export const adminSummarySchema = z.object({
   storageFiles: z.number().int(),
   /** The latest five audit rows (/admin/audit). */
   latestAudit: z.array(auditRowSchema),
+  /** Issue 24 item 4: the last day's p75 of each Core Web Vital, from the browsers' reports. */
+  vitals: z.array(vitalSummarySchema),
 });
 export type AdminSummary = z.infer<typeof adminSummarySchema>;
 

@@ -25,3 +25,4 @@ export * from './storage-admin.js';
 export * from './test-runs.js';
 export * from './tooltips.js';
 export * from './users.js';
+export * from './vitals.js';

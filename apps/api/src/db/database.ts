@@ -17,6 +17,8 @@ export interface Database {
   /** Holds one connection for `work`, which may run multi-statement scripts on it. */
   withSession<T>(work: (exec: ExecScript, session: Kysely<DB>) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** The PostgreSQL pool's connections and waiting queries (issue 24 item 4); none for PGlite. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 }
 
 /** Told when the server ends a pooled PostgreSQL connection (it restarted or went away); never fatal. */
@@ -76,6 +78,7 @@ async function openPostgres(
         .connection()
         .execute((session) => work((script) => sql.raw(script).execute(session).then(noop), session)),
     close: () => db.destroy(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 

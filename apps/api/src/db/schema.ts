@@ -371,7 +371,17 @@ export interface StageEventsTable {
   at: ColumnType<Date, Date | string | undefined, never>;
 }
 
+/** Issue 24 item 4: a Core Web Vital a browser reported (migration 0017). */
+export interface WebVitalsTable {
+  id: Generated<string>;
+  screen: string;
+  name: 'LCP' | 'INP' | 'CLS';
+  value: number;
+  at: ColumnType<Date, Date | undefined, never>;
+}
+
 export interface DB {
+  webVitals: WebVitalsTable;
   registrations: RegistrationsTable;
   accountTokens: AccountTokensTable;
   disclaimerAcceptances: DisclaimerAcceptancesTable;

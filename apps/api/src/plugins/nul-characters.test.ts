@@ -20,7 +20,9 @@ describe('text with a NUL character, refused at the boundary', () => {
   ])('answers GET %s with 400 INVALID_FIELD naming the param', async (url, field) => {
     const response = await t.app.inject({ method: 'GET', url, headers: await t.bearer('EmvoPortalAdmin') });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual([{ code: 'INVALID_FIELD', field, message: expect.any(String) }]);
+    expect(response.json()).toEqual([
+      { code: 'INVALID_FIELD', field, message: expect.any(String), requestId: expect.any(String) },
+    ]);
   });
 
   it('answers a JSON body with a NUL in a nested field with 400, naming the field, writing nothing', async () => {
@@ -31,7 +33,9 @@ describe('text with a NUL character, refused at the boundary', () => {
       payload: { name: 'Nul\u0000Gateway', type: 'PROVIDER', environments: ['IQE'] },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual([{ code: 'INVALID_FIELD', field: 'name', message: expect.any(String) }]);
+    expect(response.json()).toEqual([
+      { code: 'INVALID_FIELD', field: 'name', message: expect.any(String), requestId: expect.any(String) },
+    ]);
     const stored = await t.db.selectFrom('gateways').select('id').where('name', 'like', 'Nul%').execute();
     expect(stored).toEqual([]);
   });

@@ -37,7 +37,11 @@ describe('rate limits (issue 14)', () => {
       for (let sent = 1; sent <= 10 && last.statusCode !== 429; sent += 1) last = await t.app.inject(request);
       if (last.statusCode !== 429) unlimited.push(`${method} ${route.url}`);
       else if (method !== 'HEAD')
-        expect(last.json()).toEqual({ code: 'TOO_MANY_REQUESTS', message: expect.any(String) });
+        expect(last.json()).toEqual({
+          code: 'TOO_MANY_REQUESTS',
+          message: expect.any(String),
+          requestId: expect.any(String),
+        });
     }
     expect(unlimited).toEqual([]);
   });

@@ -39,7 +39,11 @@ describe('per-user limits on signed-in writes', () => {
       payload: { label: 'One more', link: 'https://example.com/more' },
       headers: admin,
     });
-    expect(refused.json()).toEqual({ code: 'TOO_MANY_REQUESTS', message: expect.any(String) });
+    expect(refused.json()).toEqual({
+      code: 'TOO_MANY_REQUESTS',
+      message: expect.any(String),
+      requestId: expect.any(String),
+    });
     expect(refused.headers['retry-after']).toBeDefined();
 
     // Reads go on; another user has a count of their own.

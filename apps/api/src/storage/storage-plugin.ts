@@ -21,7 +21,10 @@ const LARGEST_FILE_BYTES = Math.max(...Object.values(FILE_RULES).map((rule) => r
  * receiveUpload and saveWithFile (see README.md here).
  */
 export const storagePlugin = fp(
-  async (app: FastifyInstance, options: { storage: Config['storage'] }) => {
+  async (
+    app: FastifyInstance,
+    options: { storage: Config['storage']; onStoreError?: (operation: string) => void },
+  ) => {
     await app.register(multipart, {
       limits: {
         // A backstop above every purpose's limit, which the inspector enforces sooner; one more byte, so
@@ -35,7 +38,7 @@ export const storagePlugin = fp(
         headerPairs: 100,
       },
     });
-    app.decorate('fileStorage', createFileStorage(options.storage));
+    app.decorate('fileStorage', createFileStorage(options.storage, options.onStoreError));
     // An upload refused before its body was read to the end (too large, wrong type, two files) leaves
     // bytes nobody reads, and the paused connection would hang on to them: close it after the answer
     // rather than draining (maybe many) megabytes.

@@ -137,6 +137,16 @@ describe('the error handler performs the catalogue actions (spec §8)', () => {
     expect(isServiceUnavailable()).toBe(unavailable ?? false);
   });
 
+  it('a failure on the server names its request, for the person to quote (issue 24 item 4)', () => {
+    const { handleError, toasts } = setup();
+    handleError(new HttpError(500, { code: 'DEFAULT_ERROR', message: 'boom', requestId: 'req-42abcdef' }));
+    handleError(new HttpError(409, { code: 'VERSION_CONFLICT', message: 'x', requestId: 'req-43abcdef' }));
+    expect(toasts()).toEqual([
+      'error: Something went wrong. Please try again. (Reference: req-42abcdef.)',
+      'error: Someone else changed this record. Reload it and try again.',
+    ]);
+  });
+
   it('DO_NOTHING: nothing', async () => {
     const { deps, handleError } = setup();
     handleError(apiError(400, 'DO_NOTHING'));

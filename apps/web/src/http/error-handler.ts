@@ -76,11 +76,16 @@ export function createErrorHandler(deps: ErrorHandlerDeps): HandleError {
     // spec §4: the first offline error shows a message, later ones are silent until online again.
     if (!isOnlineNow && resolved.length > 0 && !firstOffline()) return;
     const actions = new Set(resolved.flatMap((entry) => entry.actions));
+    // Issue 24 item 4: a failure on the server's side names its request, for the person to quote.
+    const requestId = serverRequestIdOf(error);
+    const reference = requestId ? ` ${deps.t('errors.reference', { requestId })}` : '';
     const messages = [
       ...new Set(
         resolved
           .filter((entry) => entry.actions.includes('SHOW_ERROR'))
-          .map((entry) => (entry.translatable ? deps.t(entry.message, entry.values) : entry.message)),
+          .map(
+            (entry) => (entry.translatable ? deps.t(entry.message, entry.values) : entry.message) + reference,
+          ),
       ),
     ];
     // Issue 23 item 26: a toast would not outlive the sign-out's page loads, nor the unavailable page that
@@ -96,6 +101,14 @@ export function createErrorHandler(deps: ErrorHandlerDeps): HandleError {
     // so a reload after the outage lands where the user was.
     if (actions.has('GO_UNAVAILABLE')) flagUnavailable(messages);
   };
+}
+
+/** The API's request id (apps/api http/request-id.ts) of an answer that failed on the server's side. */
+function serverRequestIdOf(error: unknown): string | undefined {
+  if (!(error instanceof HttpError) || error.status < 500) return undefined;
+  const body = error.body as { requestId?: unknown } | null;
+  const id = typeof body === 'object' && body !== null ? body.requestId : undefined;
+  return typeof id === 'string' && /^[A-Za-z0-9._-]{1,64}$/.test(id) ? id : undefined;
 }
 
 /**

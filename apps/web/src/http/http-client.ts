@@ -35,6 +35,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** The answer is a file: it comes back as a DownloadedFile (content and name), not as JSON. */
   download?: boolean;
+  /** The call outlives the page (a report sent as the page is hidden). */
+  keepalive?: boolean;
 }
 
 const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -72,6 +74,7 @@ export function createHttpClient(options: HttpClientOptions) {
       body,
       signal: init.signal,
       credentials: 'same-origin',
+      ...(init.keepalive ? { keepalive: true } : {}),
     });
     if (init.download && response.ok) {
       const file: DownloadedFile = { blob: await response.blob(), name: fileNameOf(response) };

@@ -84,6 +84,11 @@ describe('mock mode: the audit trail (writeAudit) and its screens (apps/api modu
       storageFiles: db.storedFiles.length,
       storageBytes: db.storedFiles.reduce((sum, file) => sum + file.size, 0),
       latestAudit: expect.any(Array),
+      vitals: [
+        { name: 'LCP', p75: null, samples: 0 },
+        { name: 'INP', p75: null, samples: 0 },
+        { name: 'CLS', p75: null, samples: 0 },
+      ],
     });
     expect(body.disclaimerDrafts).toBeGreaterThan(0);
     expect(body.latestAudit.map((row) => row.action)).toEqual([

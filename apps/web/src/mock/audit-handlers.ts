@@ -1,11 +1,14 @@
-import { AUDIT_LIST, auditApi } from '@portal/contracts';
+import { AUDIT_LIST, auditApi, VITAL_NAMES, vitalsApi } from '@portal/contracts';
 import { runInMemoryList } from '@portal/list-query';
 import type { HttpHandler } from 'msw';
 import { resolveAuditRow } from './audit-subjects';
 import type { MockContext } from './mock-http';
 import { mockRoute } from './mock-route';
 
-/** apps/api modules/audit over the store (auditApi): the audit trail and the admin landing page's summary. */
+/**
+ * apps/api modules/audit over the store (auditApi): the audit trail and the admin landing page's summary;
+ * and modules/vitals' report.
+ */
 export function auditHandlers(context: MockContext): HttpHandler[] {
   const { db } = context;
   // issue 13 item 5: "the latest audit rows": the trail's first five, in its own order (newest first).
@@ -23,6 +26,10 @@ export function auditHandlers(context: MockContext): HttpHandler[] {
       storageBytes: db.storedFiles.reduce((sum, file) => sum + file.size, 0),
       storageFiles: db.storedFiles.length,
       latestAudit: latest(),
+      // Mock mode measures no production browsers: no vitals, as a fresh API answers.
+      vitals: VITAL_NAMES.map((name) => ({ name, p75: null, samples: 0 })),
     })),
+    // The SPA's reports (http/web-vitals.ts) are taken and dropped: they are this browser's, not the users'.
+    mockRoute(context, vitalsApi.report, async () => undefined),
   ];
 }

@@ -1,4 +1,4 @@
-import type { AdminSummary } from '@portal/contracts';
+import { type AdminSummary, VITAL_NAMES } from '@portal/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { auditQuery, auditRowOf } from './audit-list.js';
@@ -11,7 +11,7 @@ export const LATEST_AUDIT_ROWS = 5;
  * pending invitations (users INVITED), disclaimer drafts, storage used, and the latest audit rows.
  */
 export async function adminSummary(db: Kysely<DB>): Promise<AdminSummary> {
-  const [invited, drafts, storage, latest] = await Promise.all([
+  const [invited, drafts, storage, latest, vitals] = await Promise.all([
     db
       .selectFrom('users')
       .select(sql<string>`count(*)`.as('n'))
@@ -27,6 +27,17 @@ export async function adminSummary(db: Kysely<DB>): Promise<AdminSummary> {
       .select([sql<string>`count(*)`.as('files'), sql<string>`coalesce(sum(size), 0)`.as('bytes')])
       .executeTakeFirstOrThrow(),
     auditQuery(db).orderBy('at', 'desc').orderBy('id', 'desc').limit(LATEST_AUDIT_ROWS).execute(),
+    // Issue 24 item 4: the last day's p75 of each vital the browsers reported (modules/vitals).
+    db
+      .selectFrom('webVitals')
+      .select([
+        'name',
+        sql<number | null>`percentile_cont(0.75) within group (order by value)`.as('p75'),
+        sql<string>`count(*)`.as('samples'),
+      ])
+      .where('at', '>=', new Date(Date.now() - 24 * 60 * 60_000))
+      .groupBy('name')
+      .execute(),
   ]);
   return {
     pendingInvitations: Number(invited.n),
@@ -34,5 +45,13 @@ export async function adminSummary(db: Kysely<DB>): Promise<AdminSummary> {
     storageBytes: Number(storage.bytes),
     storageFiles: Number(storage.files),
     latestAudit: latest.map(auditRowOf),
+    vitals: VITAL_NAMES.map((name) => {
+      const row = vitals.find((each) => each.name === name);
+      return {
+        name,
+        p75: row?.p75 === null || row?.p75 === undefined ? null : Number(row.p75),
+        samples: Number(row?.samples ?? 0),
+      };
+    }),
   };
 }

@@ -64,6 +64,10 @@ describe('GET /api/disclaimers/{type} (anyone)', () => {
   ])('answers 404 NOT_FOUND for %s', async (_case, type) => {
     const response = await read(type);
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ code: 'NOT_FOUND', message: expect.any(String) });
+    expect(response.json()).toEqual({
+      code: 'NOT_FOUND',
+      message: expect.any(String),
+      requestId: expect.any(String),
+    });
   });
 });

@@ -186,7 +186,7 @@ describe.each(STORAGE_DRIVERS)('stored files on the %s store', (driver) => {
     ])('refuses %s (%s) and stores nothing', async (_case, purpose, name, content, status, code) => {
       const response = await upload({ purpose }, [{ name, content }]);
       expect(response.statusCode).toBe(status);
-      expect(response.json()).toEqual({ code, message: expect.any(String) });
+      expect(response.json()).toEqual({ code, message: expect.any(String), requestId: expect.any(String) });
       await expectNothingStored();
     });
 
@@ -296,7 +296,11 @@ describe.each(STORAGE_DRIVERS)('stored files on the %s store', (driver) => {
         headers: { ...admin, ...contentType },
       });
       expect(response.statusCode).toBe(status);
-      expect(response.json()).toEqual({ code: expect.any(String), message: expect.any(String) });
+      expect(response.json()).toEqual({
+        code: expect.any(String),
+        message: expect.any(String),
+        requestId: expect.any(String),
+      });
     });
 
     it('stops reading a file as soon as it passes the limit: the 413 comes before the body ends', async () => {

@@ -387,7 +387,11 @@ describe('gateways: create, read, update, deactivate, delete', () => {
     await create();
     const response = await create({ ...valid, name });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ code: 'GATEWAY_NAME_TAKEN', message: expect.any(String) });
+    expect(response.json()).toEqual({
+      code: 'GATEWAY_NAME_TAKEN',
+      message: expect.any(String),
+      requestId: expect.any(String),
+    });
     expect(await t.db.selectFrom('gateways').select('name').execute()).toEqual([{ name: 'Arvato Systems' }]);
     expect((await auditRows()).map((row) => row.action)).toEqual(['CREATE']);
   });

@@ -152,9 +152,19 @@ describe('the contractual step (domain.md "Contractual")', () => {
     );
     expect(status).toBe(400);
     expect(body).toEqual([
-      { code: 'MISSING', field: 'signedAgreement', message: expect.any(String) },
-      { code: 'MISSING', field: 'acceptedTerms', message: expect.any(String) },
-      { code: 'MISSING', field: 'confirmedAuthority', message: expect.any(String) },
+      {
+        code: 'MISSING',
+        field: 'signedAgreement',
+        message: expect.any(String),
+        requestId: expect.any(String),
+      },
+      { code: 'MISSING', field: 'acceptedTerms', message: expect.any(String), requestId: expect.any(String) },
+      {
+        code: 'MISSING',
+        field: 'confirmedAuthority',
+        message: expect.any(String),
+        requestId: expect.any(String),
+      },
     ]);
     expect(
       await t.db

@@ -128,7 +128,7 @@ describe('POST /api/onboarding/legitimacy/copy-of-proof', () => {
       const before = await blobKeys(t);
       const response = await calls.upload(company.headers, name, content);
       expect(response.status).toBe(status);
-      expect(response.body).toEqual({ code, message: expect.any(String) });
+      expect(response.body).toEqual({ code, message: expect.any(String), requestId: expect.any(String) });
       await nothingStored();
       expect(await blobKeys(t)).toEqual(before);
     });

@@ -172,6 +172,7 @@ describe('the financial step (domain.md "Financial")', () => {
         code: 'INVALID_FIELD',
         field: 'billing.vatNumber',
         message: 'A VAT number of Germany is DE followed by 9 digits, e.g. DE123456789.',
+        requestId: expect.any(String),
       },
     ]);
   });

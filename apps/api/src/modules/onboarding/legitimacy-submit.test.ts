@@ -57,7 +57,12 @@ describe('POST /api/onboarding/legitimacy/submit: completeness', () => {
     expect(status).toBe(400);
     const fields = (body as unknown as Array<{ code: string; field: string; message: string }>).map(
       (entry) => {
-        expect(entry).toEqual({ code: 'MISSING', field: entry.field, message: expect.any(String) });
+        expect(entry).toEqual({
+          code: 'MISSING',
+          field: entry.field,
+          message: expect.any(String),
+          requestId: expect.any(String),
+        });
         return entry.field;
       },
     );

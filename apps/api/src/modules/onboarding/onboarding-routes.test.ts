@@ -307,8 +307,18 @@ describe('PUT /api/onboarding/legitimacy: the step saved as a draft', () => {
     const { status, body } = await calls.save(company.headers, draft);
     expect(status).toBe(400);
     expect(body).toEqual([
-      { code: 'INVALID_FIELD', field: 'mahs.0.products.0.productCode', message: expect.any(String) },
-      { code: 'INVALID_FIELD', field: 'mahs.0.products.2.productCode', message: expect.any(String) },
+      {
+        code: 'INVALID_FIELD',
+        field: 'mahs.0.products.0.productCode',
+        message: expect.any(String),
+        requestId: expect.any(String),
+      },
+      {
+        code: 'INVALID_FIELD',
+        field: 'mahs.0.products.2.productCode',
+        message: expect.any(String),
+        requestId: expect.any(String),
+      },
     ]);
   });
 

@@ -69,7 +69,10 @@ describe('spec §8 INVALID_CONFIRM_ACCOUNT: unknown 105, expired 301, used 405',
     ['a malformed link', 'abc'],
   ])('answers %s with 400 code 105, on GET and on use', async (_case, token) => {
     for (const response of [await tokenInfo(t, token), await useToken(t, token)]) {
-      expect(errorOf(response)).toEqual({ status: 400, body: { code: '105', message: expect.any(String) } });
+      expect(errorOf(response)).toEqual({
+        status: 400,
+        body: { code: '105', message: expect.any(String), requestId: expect.any(String) },
+      });
     }
   });
 
@@ -77,7 +80,10 @@ describe('spec §8 INVALID_CONFIRM_ACCOUNT: unknown 105, expired 301, used 405',
     const { input, token } = await registered(t);
     await expireTokensOf((await registrationOf(t, input.email)).id);
     for (const response of [await tokenInfo(t, token), await useToken(t, token)]) {
-      expect(errorOf(response)).toEqual({ status: 400, body: { code: '301', message: expect.any(String) } });
+      expect(errorOf(response)).toEqual({
+        status: 400,
+        body: { code: '301', message: expect.any(String), requestId: expect.any(String) },
+      });
     }
     expect(await userOf(t, input.email)).toBeUndefined();
   });
@@ -86,7 +92,10 @@ describe('spec §8 INVALID_CONFIRM_ACCOUNT: unknown 105, expired 301, used 405',
     const { token } = await registered(t);
     expect((await useToken(t, token)).statusCode).toBe(200);
     for (const response of [await tokenInfo(t, token), await useToken(t, token)]) {
-      expect(errorOf(response)).toEqual({ status: 400, body: { code: '405', message: expect.any(String) } });
+      expect(errorOf(response)).toEqual({
+        status: 400,
+        body: { code: '405', message: expect.any(String), requestId: expect.any(String) },
+      });
     }
   });
 });
@@ -246,7 +255,11 @@ describe('POST /api/account-tokens/{token}/use: confirming a registration (local
     const response = await useToken(t, second);
     expect(errorOf(response)).toEqual({
       status: 400,
-      body: { code: '405', message: expect.stringContaining('has an account already') },
+      body: {
+        code: '405',
+        message: expect.stringContaining('has an account already'),
+        requestId: expect.any(String),
+      },
     });
   });
 });
@@ -302,7 +315,11 @@ describe('POST /api/account-tokens/{token}/resend', () => {
     const response = await resend(t, token);
     expect(errorOf(response)).toEqual({
       status: 400,
-      body: { code: 'REGISTRATION_COMPLETED', message: REGISTRATION_COMPLETED_TEXT },
+      body: {
+        code: 'REGISTRATION_COMPLETED',
+        message: REGISTRATION_COMPLETED_TEXT,
+        requestId: expect.any(String),
+      },
     });
     expect(REGISTRATION_COMPLETED_TEXT).toBe('Unable to process: registration status is completed');
     expect(await mailsTo(t, input.email)).toHaveLength(1);
@@ -310,7 +327,10 @@ describe('POST /api/account-tokens/{token}/resend', () => {
 
   it('answers an unknown link with 400 code 105', async () => {
     const response = await resend(t, randomBytes(32).toString('base64url'));
-    expect(errorOf(response)).toEqual({ status: 400, body: { code: '105', message: expect.any(String) } });
+    expect(errorOf(response)).toEqual({
+      status: 400,
+      body: { code: '105', message: expect.any(String), requestId: expect.any(String) },
+    });
   });
 
   it(`answers 429 after ${ADDRESS_LIMIT.max} resends from one address; another address may still resend`, async () => {
@@ -323,7 +343,7 @@ describe('POST /api/account-tokens/{token}/resend', () => {
     const limited = await resend(t, token, address);
     expect(errorOf(limited)).toEqual({
       status: 429,
-      body: { code: 'TOO_MANY_REQUESTS', message: expect.any(String) },
+      body: { code: 'TOO_MANY_REQUESTS', message: expect.any(String), requestId: expect.any(String) },
     });
     expect((await registrationOf(t, input.email)).resendCount).toBe(ADDRESS_LIMIT.max);
     expect((await resend(t, token)).statusCode).toBe(202);

@@ -104,6 +104,7 @@ describe('B2C (AUTH_INSTANCE https://emvoportal.b2clogin.com): the account is ma
     expect((await resend(t, token)).json()).toEqual({
       code: 'REGISTRATION_COMPLETED',
       message: REGISTRATION_COMPLETED_TEXT,
+      requestId: expect.any(String),
     });
     // The next sign-ins find the user by object id and change nothing.
     expect((await signIn('b2c-object-1', 'someone-else@company.test')).json()).toMatchObject({

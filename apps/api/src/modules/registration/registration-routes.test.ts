@@ -103,7 +103,11 @@ describe('POST /api/registrations', () => {
       const before = (await mailsTo(t, email)).length;
       const response = await register(t, registrationInput({ email, disclaimerVersion: 1 }));
       expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ code: 'DISCLAIMER_OUTDATED', message: expect.any(String) });
+      expect(response.json()).toEqual({
+        code: 'DISCLAIMER_OUTDATED',
+        message: expect.any(String),
+        requestId: expect.any(String),
+      });
       expect(await mailsTo(t, email)).toHaveLength(before);
     }
     expect(await registrationsOf('new-reader@company.test')).toEqual([]);
@@ -147,6 +151,7 @@ describe('POST /api/registrations: rate limits', () => {
     expect(limited.json()).toEqual({
       code: 'TOO_MANY_REQUESTS',
       message: expect.stringMatching(/try again in \d+ minutes?/),
+      requestId: expect.any(String),
     });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(await registrationsOf(input.email)).toEqual([]);

@@ -116,6 +116,7 @@ describe('POST /api/checks/{id}/billing (domain.md Financial: "then marks invoic
       {
         code: 'CHECK_DECIDED_FIRST',
         message: 'Rita Reviewer marked this check invoiced first',
+        requestId: expect.any(String),
         values: { actor: 'Rita Reviewer', status: 'approved' },
       },
     ]);
@@ -135,6 +136,7 @@ describe('POST /api/checks/{id}/billing (domain.md Financial: "then marks invoic
       expect(body).toEqual({
         code: 'ACTION_NOT_ALLOWED',
         message: 'Cannot invoice: the invoicing form is not approved',
+        requestId: expect.any(String),
       });
       expect((await invoicingOf(organisationId)).invoiceNumber).toBeNull();
     },
@@ -161,6 +163,7 @@ describe('POST /api/checks/{id}/billing (domain.md Financial: "then marks invoic
     expect(body).toEqual({
       code: 'ACTION_NOT_ALLOWED',
       message: 'The company has not filed its invoicing information yet: there is nothing to invoice',
+      requestId: expect.any(String),
     });
     expect((await calls.detail(rita, checkId)).body.billing?.allowedActions).toEqual([]);
   });

@@ -60,7 +60,11 @@ describe('POST /api/checks/{id}/decisions: each action from each status of a leg
       expect((await checkRow(checkId)).status).toBe(ALLOWED_FROM[action].to);
     } else {
       expect(code).toBe(409);
-      expect(body).toEqual({ code: 'ACTION_NOT_ALLOWED', message: expect.any(String) });
+      expect(body).toEqual({
+        code: 'ACTION_NOT_ALLOWED',
+        message: expect.any(String),
+        requestId: expect.any(String),
+      });
       expect(await checkRow(checkId)).toMatchObject({ status, version: 1 });
       expect(await eventsOf(t, checkId)).toEqual([]);
     }
@@ -101,7 +105,11 @@ describe('reasons (domain.md: "A reason is required for all but Approve")', () =
     const { checkId } = await seedCheck(t, { status: 'IN_REVIEW' });
     const { status, body } = await calls.decide(rita, checkId, { action, reason, version: 1 });
     expect(status).toBe(400);
-    expect(body).toEqual({ code: 'REASON_REQUIRED', message: expect.any(String) });
+    expect(body).toEqual({
+      code: 'REASON_REQUIRED',
+      message: expect.any(String),
+      requestId: expect.any(String),
+    });
     expect(await checkRow(checkId)).toMatchObject({ status: 'IN_REVIEW', version: 1 });
     expect(await auditOf(t, checkId)).toEqual([]);
   });
@@ -244,6 +252,7 @@ describe('stale versions (domain.md: "two reviewers can never decide the same ch
       {
         code: 'CHECK_DECIDED_FIRST',
         message: 'Rita Reviewer approved this check first',
+        requestId: expect.any(String),
         values: { actor: 'Rita Reviewer', status: 'approved' },
       },
     ]);
@@ -260,6 +269,7 @@ describe('stale versions (domain.md: "two reviewers can never decide the same ch
       {
         code: 'CHECK_DECIDED_FIRST',
         message: 'nameless@emvo.test started the review of this check first',
+        requestId: expect.any(String),
         values: { actor: 'nameless@emvo.test', status: 'in review' },
       },
     ]);
@@ -335,6 +345,10 @@ describe('in production (domain.md: "Approve temporarily (test environments only
       version: 1,
     });
     expect(status).toBe(409);
-    expect(body).toEqual({ code: 'TEST_ENVIRONMENT_ONLY', message: expect.any(String) });
+    expect(body).toEqual({
+      code: 'TEST_ENVIRONMENT_ONLY',
+      message: expect.any(String),
+      requestId: expect.any(String),
+    });
   });
 });

@@ -61,6 +61,7 @@ describe(`two concurrent decisions on one check (${process.env.DATABASE_URL ? 'P
           {
             code: 'CHECK_DECIDED_FIRST',
             message: expect.stringMatching(new RegExp(`^${name} .+ first$`)),
+            requestId: expect.any(String),
             values: { actor: name, status: expect.any(String) },
           },
         ]);

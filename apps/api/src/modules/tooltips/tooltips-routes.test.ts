@@ -227,7 +227,11 @@ describe('tooltips: create, read, update, deactivate, delete', () => {
     await create();
     const response = await create({ ...valid, text: 'Another text' });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ code: 'TOOLTIP_KEY_TAKEN', message: expect.any(String) });
+    expect(response.json()).toEqual({
+      code: 'TOOLTIP_KEY_TAKEN',
+      message: expect.any(String),
+      requestId: expect.any(String),
+    });
     expect(await t.db.selectFrom('tooltips').select('text').execute()).toEqual([{ text: valid.text }]);
     expect((await auditRows()).map((row) => row.action)).toEqual(['CREATE']);
   });

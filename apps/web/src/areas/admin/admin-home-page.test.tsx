@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditHandlers } from '../../mock/audit-handlers';
@@ -53,5 +54,38 @@ describe('/admin: counts that lead somewhere (issue 13 item 5)', () => {
     expect(
       screen.getByText(/Rita Reviewer: Issued a session token, Session token demo-token/),
     ).toBeInTheDocument();
+  });
+
+  it("shows the last day's p75 of each Core Web Vital the browsers reported (issue 24 item 4)", async () => {
+    server.use(
+      http.get('/api/admin/summary', () =>
+        HttpResponse.json({
+          pendingInvitations: 0,
+          disclaimerDrafts: 0,
+          storageBytes: 0,
+          storageFiles: 0,
+          latestAudit: [],
+          vitals: [
+            { name: 'LCP', p75: 1834.6, samples: 120 },
+            { name: 'INP', p75: 72, samples: 1 },
+            { name: 'CLS', p75: null, samples: 0 },
+          ],
+        }),
+      ),
+    );
+    renderScreen({
+      routes: [{ path: '/admin', element: <AdminHomePage /> }],
+      path: '/admin',
+      roles: ['EmvoPortalAdmin'],
+    });
+    expect(
+      await screen.findByRole('heading', { name: "Speed in the users' browsers, last day" }),
+    ).toBeInTheDocument();
+    const values = screen.getAllByRole('definition').map((node) => node.textContent);
+    expect(values).toEqual([
+      '1,835 ms, from 120 reports',
+      '72 ms, from 1 report',
+      'No report in the last day.',
+    ]);
   });
 });

@@ -5,6 +5,7 @@ import { useDateFormat } from '../../i18n/date-format';
 import { formatFileSize } from '../../i18n/file-size';
 import { useAdminSummary } from './audit/audit-api';
 import { actionText, entityText } from './audit/audit-columns';
+import { VitalsSummary } from './vitals-summary';
 
 /**
  * /admin (issue 13 item 5): counts that lead somewhere: pending invitations, disclaimer drafts, storage
@@ -59,6 +60,7 @@ export function AdminHomePage() {
           <p>
             <Link to="/admin/audit">{t('admin.home.auditLink')}</Link>
           </p>
+          <VitalsSummary vitals={data.vitals} />
         </>
       )}
     </section>

@@ -1,0 +1,38 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** The header a request id travels in, both ways. */
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** An id a proxy in front may have given: kept when it is a short plain token, else replaced. */
+const SAFE_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+/**
+ * Issue 24 item 4: every request has an id, the proxy's when it sent a plain one (so one request is one id
+ * across the hops), else a fresh UUID. A client cannot put anything else into the logs through it.
+ */
+export function requestIdOf(raw: IncomingMessage): string {
+  const given = raw.headers[REQUEST_ID_HEADER];
+  return typeof given === 'string' && SAFE_ID.test(given) ? given : randomUUID();
+}
+
+const withId = (entry: unknown, requestId: string): unknown =>
+  typeof entry === 'object' && entry !== null && !Array.isArray(entry) ? { ...entry, requestId } : entry;
+
+/**
+ * The request id on every answer (the `x-request-id` header, which the logs carry as `reqId`) and in every
+ * error body (`requestId`, on each entry of a list), so a person reporting a problem can quote it.
+ */
+export const requestIdPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+  app.addHook('preSerialization', async (request, reply, payload: unknown) => {
+    if (reply.statusCode < 400) return payload;
+    return Array.isArray(payload)
+      ? payload.map((entry) => withId(entry, request.id))
+      : withId(payload, request.id);
+  });
+});

@@ -1,0 +1,49 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { ApiError } from '../http/api-error.js';
+import { markRoutesPublic } from '../plugins/public-routes.js';
+import type { PortalMetrics } from './metrics.js';
+
+const sameSecret = (given: string, expected: string) => {
+  const left = Buffer.from(given);
+  const right = Buffer.from(expected);
+  return left.length === right.length && timingSafeEqual(left, right);
+};
+
+/**
+ * Issue 24 item 4: each request's duration into the histogram, and GET /metrics (Prometheus' text format)
+ * for a scraper that sends `Authorization: Bearer <METRICS_TOKEN>`. Without METRICS_TOKEN there is no
+ * such route at all: the figures are never public.
+ */
+export const metricsPlugin = fp(
+  async (app: FastifyInstance, options: { metrics: PortalMetrics; token: string | undefined }) => {
+    const { metrics, token } = options;
+    app.addHook('onResponse', async (request, reply) => {
+      metrics.httpDuration.observe(
+        {
+          method: request.method,
+          route: request.routeOptions.url ?? 'unmatched',
+          status: String(reply.statusCode),
+        },
+        reply.elapsedTime / 1000,
+      );
+    });
+    if (!token) return;
+    await app.register(async (scope) => {
+      // The route checks its own secret (a scraper has no user token), as the B2C connector's does.
+      markRoutesPublic(scope);
+      scope.get('/metrics', async (request, reply) => {
+        const header = request.headers.authorization ?? '';
+        const given = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
+        if (!sameSecret(given, token))
+          throw new ApiError(401, 'UNAUTHORIZED', 'The metrics need their bearer secret');
+        return reply
+          .header('content-type', metrics.registry.contentType)
+          .header('cache-control', 'no-store')
+          .send(await metrics.registry.metrics());
+      });
+    });
+  },
+  { name: 'metrics' },
+);

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint.js';
+
+/** Issue 24 item 4: the Core Web Vitals the SPA reports (web-vitals): largest paint, interaction, layout shift. */
+export const VITAL_NAMES = ['LCP', 'INP', 'CLS'] as const;
+export type VitalName = (typeof VITAL_NAMES)[number];
+
+/**
+ * The screens a vital is reported for: the router's patterns (apps/web app/router.tsx), never a URL, so the
+ * metrics' labels stay a short fixed list whatever ids the addresses hold.
+ */
+export const VITAL_SCREENS = [
+  '/',
+  '/register',
+  '/confirm',
+  '/legal/:page',
+  '/emvo',
+  '/emvo/:queue',
+  '/emvo/:queue/:checkId',
+  '/emvo/session-tokens',
+  '/emvo/tests-status-metrics',
+  '/admin',
+  '/admin/users',
+  '/admin/gateways',
+  '/admin/tooltips',
+  '/admin/disclaimer-contents',
+  '/admin/storage',
+  '/admin/audit',
+  '/external',
+  '/external/onboarding',
+  '/external/onboarding/:step',
+  'other',
+] as const;
+export type VitalScreen = (typeof VITAL_SCREENS)[number];
+
+export const vitalSampleSchema = z.object({
+  screen: z.enum(VITAL_SCREENS),
+  name: z.enum(VITAL_NAMES),
+  /** Milliseconds for LCP and INP, a unitless score for CLS (web-vitals' `value`). */
+  value: z.number().min(0).max(600_000),
+});
+export type VitalSample = z.infer<typeof vitalSampleSchema>;
+
+/** What a page sends when it is hidden: the vitals measured on it since the last report. */
+export const vitalsReportSchema = z.object({ samples: z.array(vitalSampleSchema).min(1).max(20) });
+
+/** The last day's 75th percentile of each vital over every screen (the admin landing shows it). */
+export const vitalSummarySchema = z.object({
+  name: z.enum(VITAL_NAMES),
+  p75: z.number().nullable(),
+  samples: z.number().int(),
+});
+
+export const vitalsApi = {
+  report: endpoint({
+    method: 'POST',
+    path: '/api/vitals',
+    // Visitors' pages count too; the anonymous rate limit holds the volume (plugins/rate-limits.ts).
+    access: 'public',
+    summary: "Core Web Vitals measured in a browser, for the API's metrics and the admin landing",
+    body: vitalsReportSchema,
+    response: 'empty',
+  }),
+};
