@@ -1,23 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { stubResizeObserver } from '../../../forms/test-form';
+import { describe, expect, it } from 'vitest';
 import { closeModal, getShownModal } from '../../../modal/modal-store';
-import { PAGE_TESTS, renderOnboardingPage, SLOW, serveOnboarding, spyToasts } from './test-onboarding';
+import { onboardingSuite, PAGE_TESTS, renderOnboardingPage, SLOW, serveOnboarding } from './test-onboarding';
 
-const server = setupServer();
-const toasts = spyToasts();
-beforeEach(() => {
-  toasts.success.mockClear();
-  toasts.error.mockClear();
-});
-beforeAll(() => {
-  stubResizeObserver();
-  server.listen({ onUnhandledRequest: 'error' });
-});
-afterAll(() => server.close());
+const { server, toasts } = onboardingSuite();
 
 const user = userEvent.setup({ delay: null });
 const region = (name: string) => screen.findByRole('region', { name }, SLOW);

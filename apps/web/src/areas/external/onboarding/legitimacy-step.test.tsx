@@ -1,31 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { stubResizeObserver } from '../../../forms/test-form';
+import { describe, expect, it } from 'vitest';
 import { answerIn } from '../../../mock/test-company';
 import {
   field,
+  onboardingSuite,
   openOnboardingPage,
   PAGE_TESTS,
   renderOnboardingPage,
   SLOW,
   serveOnboarding,
-  spyToasts,
 } from './test-onboarding';
 
-const server = setupServer();
-const toasts = spyToasts();
-beforeEach(() => {
-  toasts.success.mockClear();
-  toasts.error.mockClear();
-});
-beforeAll(() => {
-  stubResizeObserver();
-  server.listen({ onUnhandledRequest: 'error' });
-});
-afterAll(() => server.close());
+const { server, toasts } = onboardingSuite();
 
 const user = userEvent.setup({ delay: null });
 

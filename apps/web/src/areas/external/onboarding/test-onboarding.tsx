@@ -1,18 +1,20 @@
 import { onboardingApi } from '@portal/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, waitFor } from '@testing-library/react';
+import { act, render, waitFor } from '@testing-library/react';
 import { type HttpHandler, http } from 'msw';
-import type { SetupServer } from 'msw/node';
+import { type SetupServer, setupServer } from 'msw/node';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, vi } from 'vitest';
 import { AuthProvider } from '../../../auth/auth-context';
 import { EnvironmentProvider } from '../../../config/environment-context';
+import { stubResizeObserver } from '../../../forms/test-form';
 import { createQueryClient } from '../../../http/error-handler';
 import { createHttpClient } from '../../../http/http-client';
 import { HttpProvider } from '../../../http/http-context';
 import { createMockContext, createMockHandlers } from '../../../mock/handlers';
 import { type CompanyState, putCompanyIn } from '../../../mock/test-company';
+import { closeModal } from '../../../modal/modal-store';
 import { TEST_ENVIRONMENT } from '../../../test/render-with-providers';
 import { testAuth, userWith } from '../../../test/session-users';
 import { createTestI18n } from '../../../test/test-i18n';
@@ -117,4 +119,24 @@ export function spyToasts() {
     success: vi.spyOn(toast, 'success').mockImplementation(() => undefined),
     error: vi.spyOn(toast, 'error').mockImplementation(() => undefined),
   };
+}
+
+/**
+ * The set-up of an onboarding page suite, called at its top: msw's server (each test serves what it needs,
+ * serveOnboarding), the toasts spied and cleared, no modal left open, ResizeObserver stubbed.
+ */
+export function onboardingSuite() {
+  const server = setupServer();
+  const toasts = spyToasts();
+  beforeEach(() => {
+    toasts.success.mockClear();
+    toasts.error.mockClear();
+    act(() => closeModal());
+  });
+  beforeAll(() => {
+    stubResizeObserver();
+    server.listen({ onUnhandledRequest: 'error' });
+  });
+  afterAll(() => server.close());
+  return { server, toasts };
 }
