@@ -1,6 +1,9 @@
 import type { DisclaimerType } from '@portal/contracts';
+import { lazy, Suspense } from 'react';
 import { usePublishedDisclaimer } from '../http/published-disclaimer';
-import { MarkdownText } from '../ui/markdown-text';
+
+// The markdown renderer (~30 kB gzip) loads with the first text to show, not with the sign-in page's code.
+const MarkdownText = lazy(async () => ({ default: (await import('../ui/markdown-text')).MarkdownText }));
 
 /**
  * A type's published text where the admin screen says it appears (issue 23 item 20): its title as a
@@ -13,7 +16,9 @@ export function PublishedText({ type, level = 2 }: { type: DisclaimerType; level
   return (
     <section aria-labelledby={`published-${type}`}>
       <Heading id={`published-${type}`}>{data.title}</Heading>
-      <MarkdownText markdown={data.body} />
+      <Suspense fallback={null}>
+        <MarkdownText markdown={data.body} />
+      </Suspense>
     </section>
   );
 }
