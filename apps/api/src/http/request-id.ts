@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { REQUEST_ID_PATTERN } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** The header a request id travels in, both ways. */
 export const REQUEST_ID_HEADER = 'x-request-id';
-
-/** An id a proxy in front may have given: kept when it is a short plain token, else replaced. */
-const SAFE_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
 /**
  * Issue 24 item 4: every request has an id, the proxy's when it sent a plain one (so one request is one id
@@ -15,7 +13,7 @@ const SAFE_ID = /^[A-Za-z0-9._-]{8,64}$/;
  */
 export function requestIdOf(raw: IncomingMessage): string {
   const given = raw.headers[REQUEST_ID_HEADER];
-  return typeof given === 'string' && SAFE_ID.test(given) ? given : randomUUID();
+  return typeof given === 'string' && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
 }
 
 const withId = (entry: unknown, requestId: string): unknown =>

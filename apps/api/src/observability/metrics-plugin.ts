@@ -1,15 +1,9 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../http/api-error.js';
+import { sameSecret } from '../http/same-secret.js';
 import { markRoutesPublic } from '../plugins/public-routes.js';
 import type { PortalMetrics } from './metrics.js';
-
-const sameSecret = (given: string, expected: string) => {
-  const left = Buffer.from(given);
-  const right = Buffer.from(expected);
-  return left.length === right.length && timingSafeEqual(left, right);
-};
 
 /**
  * Issue 24 item 4: each request's duration into the histogram, and GET /metrics (Prometheus' text format)

@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
@@ -10,6 +9,7 @@ import {
 } from 'jose';
 import { ROLES, type Role } from '../db/schema.js';
 import { ApiError } from '../http/api-error.js';
+import { sameSecret } from '../http/same-secret.js';
 
 /**
  * Who may call a route. Every route declares one next to its definition (`config.access`): anyone, the
@@ -113,12 +113,6 @@ const REFUSED: Record<Exclude<UserStanding, 'ok'>, string> = {
 
 /** issue 13: "the API checks the user's status, cached for at most a minute". */
 export const STANDING_TTL_MS = 60_000;
-
-const sameSecret = (a: string, b: string) => {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-};
 
 const unauthenticated = (message: string) => new ApiError(401, 'ERR_AUTHENTICATION', message);
 

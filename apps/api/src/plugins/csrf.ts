@@ -1,16 +1,14 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../http/api-error.js';
+import { sameSecret } from '../http/same-secret.js';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const GUARDED_PREFIXES = ['/api/', '/links/'];
-
-const sameToken = (a: string, b: string) =>
-  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /**
  * spec §7 anti-forgery (double submit): the API gives every browser an XSRF-TOKEN cookie readable by the
@@ -41,7 +39,7 @@ export const csrfPlugin = fp(async (app: FastifyInstance, options: { secure: boo
     // The B2C API connector is called server to server with a shared secret, never by a browser.
     if (request.routeOptions.config.access === 'connector') return;
     const header = request.headers[XSRF_HEADER];
-    if (!cookie || typeof header !== 'string' || !sameToken(cookie, header)) {
+    if (!cookie || typeof header !== 'string' || !sameSecret(header, cookie)) {
       throw new ApiError(
         403,
         'FORBIDDEN',

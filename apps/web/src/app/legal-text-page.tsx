@@ -1,4 +1,3 @@
-import type { DisclaimerType } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { usePublishedDisclaimer } from '../http/published-disclaimer';
@@ -13,12 +12,12 @@ import { NotFoundPage } from './not-found-page';
 export function LegalTextPage() {
   const { page } = useParams();
   if (!page || !Object.hasOwn(LEGAL_PAGES, page)) return <NotFoundPage />;
-  return <LegalText type={LEGAL_PAGES[page as LegalPage].type} />;
+  return <LegalText page={page as LegalPage} />;
 }
 
-function LegalText({ type }: { type: DisclaimerType }) {
+function LegalText({ page }: { page: LegalPage }) {
   const { t } = useTranslation();
-  const { data, isPending } = usePublishedDisclaimer(type);
+  const { data, isPending } = usePublishedDisclaimer(LEGAL_PAGES[page].type);
   if (isPending) return <p role="status">{t('layout.legal.loading')}</p>;
   return (
     <section className="page-section">
@@ -29,7 +28,7 @@ function LegalText({ type }: { type: DisclaimerType }) {
         </>
       ) : (
         <>
-          <h1>{t(`layout.legal.${type}`)}</h1>
+          <h1>{t(`layout.legal.${page}`)}</h1>
           <p>{t('layout.legal.none')}</p>
         </>
       )}

@@ -1,3 +1,4 @@
+import { REQUEST_ID_PATTERN } from '@portal/contracts';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { toast } from '../toast/toast';
 import { markUnavailable } from './availability';
@@ -108,7 +109,7 @@ function serverRequestIdOf(error: unknown): string | undefined {
   if (!(error instanceof HttpError) || error.status < 500) return undefined;
   const body = error.body as { requestId?: unknown } | null;
   const id = typeof body === 'object' && body !== null ? body.requestId : undefined;
-  return typeof id === 'string' && /^[A-Za-z0-9._-]{1,64}$/.test(id) ? id : undefined;
+  return typeof id === 'string' && REQUEST_ID_PATTERN.test(id) ? id : undefined;
 }
 
 /**
