@@ -29,8 +29,13 @@ describe('the participation agreement and invoicing steps', PAGE_TESTS, () => {
     expect(
       await within(invoicing).findByRole('heading', { name: 'Invoicing information' }, SLOW),
     ).toBeInTheDocument();
+    // The body renders once the lazily loaded markdown renderer arrives, after the heading.
     expect(
-      within(invoicing).getByText('Fees are charged per number of active marketing authorisation holders.'),
+      await within(invoicing).findByText(
+        'Fees are charged per number of active marketing authorisation holders.',
+        {},
+        SLOW,
+      ),
     ).toBeInTheDocument();
   });
 
