@@ -115,7 +115,7 @@ export const AUDIT_LIST: ListResource = {
     entity: { type: 'text' },
     entityId: { type: 'text' },
     entityName: { type: 'text' },
-    organisationId: { type: 'text' },
+    organisationId: { type: 'uuid' },
     companyName: { type: 'text' },
     obpNumber: { type: 'text' },
     at: { type: 'date' },

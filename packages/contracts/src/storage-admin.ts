@@ -35,7 +35,7 @@ export const STORED_FILES_LIST: ListResource = {
   fields: {
     name: { type: 'text' },
     purpose: { type: 'enum', values: FILE_PURPOSES },
-    organisationId: { type: 'text' },
+    organisationId: { type: 'uuid' },
     organisationName: { type: 'text' },
     size: { type: 'integer' },
     mime: { type: 'text' },

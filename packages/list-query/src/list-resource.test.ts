@@ -10,6 +10,7 @@ const RESOURCE: ListResource = {
     secret: { type: 'text', filterable: false, sortable: false },
     tags: { type: 'textArray' },
     since: { type: 'date' },
+    owner: { type: 'uuid' },
   },
   searchFields: ['name'],
   defaultOrder: ['-since'],
@@ -76,6 +77,13 @@ describe('checkListRequest: a request checked against its declaration', () => {
     });
   });
 
+  it('takes ids in any case and compares them as stored, in lower case', () => {
+    const result = check('owner=0199D2A4-0000-4000-8000-00000000ABCD');
+    expect(result.ok && result.value.condition).toMatchObject({
+      conditions: [{ field: 'owner', type: 'equal', values: ['0199d2a4-0000-4000-8000-00000000abcd'] }],
+    });
+  });
+
   it.each([
     ['a field it does not declare', 'colour=red', 'UNKNOWN_FIELD'],
     ['a field that is not filterable', 'secret=x', 'UNKNOWN_FIELD'],
@@ -86,6 +94,9 @@ describe('checkListRequest: a request checked against its declaration', () => {
     ['an integer that is not one', 'size=many', 'INVALID_VALUE'],
     ['a date that is not one', 'since.gt=soon', 'INVALID_VALUE'],
     ['an enum value outside its list', 'kind=C', 'INVALID_VALUE'],
+    ['an id that is not a uuid', 'owner=acme', 'INVALID_VALUE'],
+    ['a text operator on an id', 'owner=*0199*', 'INVALID_FILTER_TYPE'],
+    ['an ordered operator on an id', 'owner.gt=0199d2a4-0000-4000-8000-000000000000', 'INVALID_FILTER_TYPE'],
     ['several values for an ordered operator', 'size.gt=1,2', 'INVALID_VALUE'],
     ['a limit above the declared maximum', 'limit=51', 'INVALID_LIMIT'],
     ['free text on a list without any', 'search=x', 'INVALID_KEY'],

@@ -6,8 +6,12 @@ import type { Condition, Filter, FilterType, QueryParamsInput, Scalar } from './
 /**
  * How a field filters. textArray is an array of strings (a text[] column): equal means "holds all of the
  * given values" and not "lacks at least one of them"; it takes no other operator and is never a sort key.
+ * uuid is a record's id (a uuid column, compared as stored, so its index serves the filter): a value of
+ * another shape is refused here, before the database would fail on it.
  */
-export type ListFieldType = 'text' | 'integer' | 'date' | 'boolean' | 'enum' | 'textArray';
+export type ListFieldType = 'text' | 'integer' | 'date' | 'boolean' | 'enum' | 'textArray' | 'uuid';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** One field a list exposes, by its public (possibly dotted) name: what callers may do with it. */
 export interface ListField {
@@ -115,6 +119,9 @@ function coerce(name: string, field: ListField, value: Scalar): ListValue {
     case 'enum':
       if (typeof value === 'string' && field.values?.includes(value)) return value;
       throw invalid();
+    case 'uuid':
+      if (typeof value === 'string' && UUID.test(value)) return value.toLowerCase();
+      throw invalid();
     case 'textArray': {
       const text = value instanceof Date ? value.toISOString() : String(value);
       if (field.values && !field.values.includes(text)) throw invalid();
@@ -141,7 +148,8 @@ function checkFilter(name: string, resource: ListResource, filter: Filter): Chec
   const { type } = filter;
   const allowed =
     (!TEXT_ONLY_TYPES.has(type) || field.type === 'text') &&
-    (!ORDERED_TYPES.has(type) || (field.type !== 'boolean' && field.type !== 'enum')) &&
+    (!ORDERED_TYPES.has(type) ||
+      (field.type !== 'boolean' && field.type !== 'enum' && field.type !== 'uuid')) &&
     (field.type !== 'textArray' || LIST_TYPES.has(type));
   if (!allowed) throw new Refusal('INVALID_FILTER_TYPE', `'${name}' does not take the filter '${type}'`);
   const values = (Array.isArray(filter.value) ? filter.value : [filter.value]).map((v) =>

@@ -83,6 +83,20 @@ export interface OrganisationsTable extends Audited {
   gatewayId: string | null;
   mahCount: ColumnType<number, number | undefined, number>;
   submittedAt: Timestamp | null;
+  // Issue 24 item 1 (migration 0018): the company's test runs summed up, kept current by triggers on
+  // test_runs and stage_events; the API reads them, never writes them.
+  lastRunAt: ColumnType<Date | null, never, never>;
+  iteRuns: ColumnType<number, never, never>;
+  itePassed: ColumnType<number, never, never>;
+  iqeRuns: ColumnType<number, never, never>;
+  iqePassed: ColumnType<number, never, never>;
+  prdRuns: ColumnType<number, never, never>;
+  prdPassed: ColumnType<number, never, never>;
+  passRateIte: ColumnType<number | null, never, never>;
+  passRateIqe: ColumnType<number | null, never, never>;
+  passRatePrd: ColumnType<number | null, never, never>;
+  firstProductionAt: ColumnType<Date | null, never, never>;
+  daysToProduction: ColumnType<number | null, never, never>;
 }
 
 export interface UsersTable extends Audited {
@@ -289,6 +303,8 @@ export interface AuditLogTable {
   diff: unknown;
   at: ColumnType<Date, Date | string | undefined, never>;
   address: ColumnType<string | null, string | null | undefined, never>;
+  /** The company the record belongs to, set as the row is written (migration 0018 audit_organisation_of). */
+  organisationId: ColumnType<string | null, string | null | undefined, never>;
 }
 
 export interface StoredFilesTable extends Audited {

@@ -1,38 +1,20 @@
 import { METRICS_COMPANY_LIST, type MetricsCompanyRow, reviewerStageMoves } from '@portal/contracts';
 import { allowedStageMoves, iso, type Stage } from '@portal/domain';
-import { type Kysely, type NotNull, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { ListRequest } from '../../list/list-resource.js';
 import { conditionSql, type ListPage, runList } from '../../list/list-sql.js';
 
-/** A whole percentage of the runs in `environment` that passed, null without runs there. */
-const passRate = (environment: 'ITE' | 'IQE' | 'PRD') =>
-  sql<number | null>`round(100.0 * count(*) filter (where environment = ${environment} and result = 'PASSED')
-    / nullif(count(*) filter (where environment = ${environment}), 0))::int`;
-
 /**
  * The per-company table's rows before the list's filters and order: each organisation with its test runs
- * summed up by a lateral aggregate (one index range of test_runs_organisation_idx per company), every
- * column named as METRICS_COMPANY_LIST's field, in a derived table `companies` so the list's SQL reads
- * plain names.
+ * summed up on its own row (migration 0018, kept current by triggers on test_runs), every column named as
+ * METRICS_COMPANY_LIST's field, in a derived table `companies` so the list's SQL reads plain names. Issue
+ * 24 item 1: every sortable column has an index ending with the tie-breaker, so a page of a million
+ * companies sorted by any of them reads one index range.
  */
 export function metricsCompanyQuery(db: Kysely<DB>) {
   const rows = db
     .selectFrom('organisations')
-    .leftJoinLateral(
-      (eb) =>
-        eb
-          .selectFrom('testRuns')
-          .select([
-            sql<Date | null>`max(executed_at)`.as('lastRunAt'),
-            passRate('ITE').as('passRateIte'),
-            passRate('IQE').as('passRateIqe'),
-            passRate('PRD').as('passRatePrd'),
-          ])
-          .whereRef('testRuns.organisationId', '=', 'organisations.id')
-          .as('runs'),
-      (join) => join.onTrue(),
-    )
     .select([
       'organisations.id as id',
       'organisations.obpNumber as obpNumber',
@@ -40,12 +22,11 @@ export function metricsCompanyQuery(db: Kysely<DB>) {
       'organisations.email as email',
       'organisations.stage as stage',
       'organisations.version as version',
-      'runs.lastRunAt as lastRunAt',
-      'runs.passRateIte as passRateIte',
-      'runs.passRateIqe as passRateIqe',
-      'runs.passRatePrd as passRatePrd',
-    ])
-    .$narrowType<{ obpNumber: NotNull; legalName: NotNull; stage: NotNull; version: NotNull }>();
+      'organisations.lastRunAt as lastRunAt',
+      'organisations.passRateIte as passRateIte',
+      'organisations.passRateIqe as passRateIqe',
+      'organisations.passRatePrd as passRatePrd',
+    ]);
   return db.selectFrom(rows.as('companies')).selectAll();
 }
 

@@ -55,27 +55,23 @@ async function iqePassRate(db: Kysely<DB>, now: Date): Promise<Metrics['iqePassR
 
 /**
  * Open token requests, and the median days from registration (the organisation's creation, when the
- * registration was confirmed) to its first move to TECHNICAL_PRD, in one statement of aggregates.
+ * registration was confirmed) to its first move to TECHNICAL_PRD. Issue 24 item 1: each company's first
+ * move is on its own row (migration 0018 days_to_production, kept current by a trigger on stage_events),
+ * so the median reads the middle one or two entries of a partial index instead of grouping every stage
+ * event (percentile_cont(0.5): the middle value, or the mean of the two middle ones).
  */
 async function scalars(db: Kysely<DB>) {
   const { rows } = await sql<{ openTokenRequests: number; median: number | null; moves: number }>`
+    with moved as (select count(*)::int as n from organisations where days_to_production is not null)
     select
       (select count(*)::int from session_tokens where status = 'REQUESTED') as open_token_requests,
-      production.median,
-      production.moves
-    from (
-      select percentile_cont(0.5) within group (
-               order by extract(epoch from (first_move.at - organisations.created_at)) / 86400
-             )::float8 as median,
-             count(*)::int as moves
-        from (
-          select organisation_id, min(at) as at
-            from stage_events
-           where to_stage = 'TECHNICAL_PRD'
-           group by organisation_id
-        ) as first_move
-        join organisations on organisations.id = first_move.organisation_id
-    ) as production`.execute(db);
+      (select avg(middle.days)::float8 from (
+         select days_to_production as days from organisations
+          where days_to_production is not null
+          order by days_to_production
+         offset (select (n - 1) / 2 from moved) limit (select 2 - n % 2 from moved)
+       ) as middle) as median,
+      (select n from moved) as moves`.execute(db);
   const row = rows[0];
   const median = row?.median ?? null;
   return {

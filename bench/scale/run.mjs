@@ -1,0 +1,138 @@
+// bench/scale (issue 24 item 1): the API's list and figure routes as the data grows. For each size (10k,
+// 100k and 1M organisations, each with 10 test runs, 3 stage events and 20 audit rows, 10M audit rows at
+// the top; bench/scale/seed.mjs), one caller sends each request `--requests` times after a warm-up and the
+// script prints p50 and p95 (ms); with more than one size, the last size's p95 over the first's.
+//
+//   npm run build && node bench/scale/run.mjs [--sizes 10k,100k,1m] [--requests 30] [--only TEXT]
+//
+// PostgreSQL on BENCH_PG (default postgres://postgres@127.0.0.1:5432), a database per size
+// (portal_scale_10k…), seeded once and kept (the 1M one takes a while the first time). --only runs the
+// requests whose name contains TEXT.
+import { loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { XSRF_HEADERS } from '../../apps/api/dist/test/test-app.js';
+import { startApi } from '../lib/api-process.mjs';
+import { prepareScaleDatabase, STAFF } from './seed.mjs';
+
+const { values } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '10k,100k,1m' },
+    requests: { type: 'string', default: '30' },
+    warmup: { type: 'string', default: '3' },
+    only: { type: 'string' },
+  },
+});
+const SIZES = { '10k': 10_000, '100k': 100_000, '1m': 1_000_000 };
+const labels = values.sizes.split(',').map((label) => label.trim().toLowerCase());
+for (const label of labels) if (!SIZES[label]) throw new Error(`unknown size ${label} (10k, 100k, 1m)`);
+const REQUESTS = Number(values.requests);
+const WARMUP = Number(values.warmup);
+/** A request stops being repeated after this long (a slow route still gets a few samples). */
+const MAX_SECONDS_PER_REQUEST = 30;
+const base = (process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/$/, '');
+
+const REVIEWER = 'reviewer@portal.test';
+const ADMIN = 'admin@portal.test';
+
+/** The requests, each [name, role, path]; `company` is a synthetic organisation's id, `day` a day of history. */
+function requests({ company }) {
+  const queues = ['legitimacy', 'contractual', 'financial'].flatMap((queue) => [
+    [`${queue} queue: first page`, 'reviewer', `/api/review-queues/${queue}`],
+    [`${queue} queue: page 250`, 'reviewer', `/api/review-queues/${queue}?page=250`],
+    [`${queue} queue: search`, 'reviewer', `/api/review-queues/${queue}?search=elmar`],
+  ]);
+  const columns = [
+    'obpNumber',
+    'legalName',
+    'email',
+    'stage',
+    'lastRunAt',
+    'passRateIte',
+    'passRateIqe',
+    'passRatePrd',
+  ];
+  const companies = columns.flatMap((column) => [
+    [`metrics table: ${column}`, 'reviewer', `/api/metrics/companies?order=${column}`],
+    [`metrics table: -${column}`, 'reviewer', `/api/metrics/companies?order=-${column}`],
+  ]);
+  return [
+    ...queues,
+    ['users: first page', 'admin', '/api/users'],
+    ['users: search', 'admin', '/api/users?search=greta'],
+    ['audit: newest', 'admin', '/api/audit'],
+    ['audit: by company', 'admin', `/api/audit?organisationId=${company}`],
+    ['audit: by actor', 'admin', `/api/audit?actor=${encodeURIComponent(STAFF[1])}`],
+    ['audit: by date', 'admin', '/api/audit?at.gte=2025-06-01T00:00:00Z&at.lt=2025-06-02T00:00:00Z'],
+    ['metrics figures', 'reviewer', '/api/metrics'],
+    ['metrics table: search', 'reviewer', '/api/metrics/companies?search=elmar'],
+    ...companies,
+  ].filter(([name]) => !values.only || name.includes(values.only));
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+/** Sends one request `count` times in a row (or until MAX_SECONDS_PER_REQUEST), returning the latencies. */
+async function timed(url, token, count) {
+  const latencies = [];
+  const end = performance.now() + MAX_SECONDS_PER_REQUEST * 1000;
+  while (latencies.length < count && (latencies.length < 3 || performance.now() < end)) {
+    const started = performance.now();
+    const response = await fetch(url, { headers: { authorization: `Bearer ${token}`, ...XSRF_HEADERS } });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${url}: ${response.status}`);
+    latencies.push(performance.now() - started);
+  }
+  return latencies.sort((a, b) => a - b);
+}
+
+/** A synthetic company in the middle of the numbers (its audit rows are its own 10 or 20). */
+async function sampleCompany(url, size) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const number = `V${String(Math.floor(size / 2)).padStart(7, '0')}`;
+  const { rows } = await client.query('select id from organisations where obp_number = $1', [number]);
+  await client.end();
+  return rows[0].id;
+}
+
+const results = new Map();
+for (const label of labels) {
+  const size = SIZES[label];
+  const url = await prepareScaleDatabase(base, label, size);
+  const api = await startApi({ database: { databaseUrl: url, poolSize: 10 } });
+  const tokens = {
+    reviewer: await api.sign({ roles: ['EmvoPortalInternal'], emails: [REVIEWER] }),
+    admin: await api.sign({ roles: ['EmvoPortalAdmin'], emails: [ADMIN] }),
+  };
+  const company = await sampleCompany(url, size);
+  console.log(
+    `\n${size.toLocaleString('en-US')} organisations (load average ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')})`,
+  );
+  console.log('request                              |   p50 ms   p95 ms');
+  for (const [name, role, path] of requests({ company })) {
+    await timed(`${api.origin}${path}`, tokens[role], WARMUP);
+    const latencies = await timed(`${api.origin}${path}`, tokens[role], REQUESTS);
+    const figure = { p50: percentile(latencies, 50), p95: percentile(latencies, 95) };
+    results.set(`${label} ${name}`, figure);
+    console.log(
+      `${name.padEnd(36)} | ${figure.p50.toFixed(1).padStart(8)} ${figure.p95.toFixed(1).padStart(8)}`,
+    );
+  }
+  await api.stop();
+}
+
+if (labels.length > 1) {
+  const [first] = labels;
+  const last = labels.at(-1);
+  console.log(`\np95 at ${last} over p95 at ${first}`);
+  for (const [name] of requests({ company: '' })) {
+    const small = results.get(`${first} ${name}`);
+    const large = results.get(`${last} ${name}`);
+    if (small && large)
+      console.log(`${name.padEnd(36)} | ${(large.p95 / small.p95).toFixed(1).padStart(6)}×`);
+  }
+}
