@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadMetrics } from '../modules/metrics/metrics-figures.js';
 import { createTestDatabase } from '../test/test-database.js';
 import { writeAudit } from './audit.js';
 import type { Database } from './database.js';
@@ -265,5 +266,86 @@ describe("a company's first move to production is kept on its row", () => {
       database.db,
     );
     expect(rows[0]?.n).toBe(1);
+  });
+});
+
+describe('the figure counters (migration 0019) always equal a recount of their tables', () => {
+  /** Each counter's non-zero rows, and the same counted afresh from the tables. */
+  const counters = async () => {
+    const kept = await sql<{ counter: string }>`
+      select 'stage ' || stage || ' ' || companies as counter from stage_counts where companies <> 0
+      union all select 'tenths ' || tenths || ' ' || companies from production_days where companies <> 0
+      union all select 'day ' || day || ' ' || environment || ' ' || runs || ' ' || passed
+        from test_run_days where runs <> 0 or passed <> 0
+      order by 1`.execute(database.db);
+    const recounted = await sql<{ counter: string }>`
+      select 'stage ' || stage || ' ' || count(*) as counter from organisations group by stage
+      union all select 'tenths ' || round(days_to_production * 10)::int || ' ' || count(*)
+        from organisations where days_to_production is not null group by round(days_to_production * 10)::int
+      union all select 'day ' || (executed_at at time zone 'UTC')::date || ' ' || environment || ' ' || count(*) || ' '
+          || count(*) filter (where result = 'PASSED')
+        from test_runs group by (executed_at at time zone 'UTC')::date, environment
+      order by 1`.execute(database.db);
+    return { kept: kept.rows.map((row) => row.counter), recounted: recounted.rows.map((row) => row.counter) };
+  };
+
+  it('after companies are created, moved, sent to production, given runs, and deleted', async () => {
+    const zeta = await company('K0006', new Date('2026-02-01T00:00:00Z'));
+    const eta = await company('K0007', new Date('2026-02-01T06:00:00Z'));
+    await database.db
+      .updateTable('organisations')
+      .set({ stage: 'TECHNICAL_PRD' })
+      .where('id', 'in', [zeta, eta])
+      .execute();
+    await database.db
+      .insertInto('stageEvents')
+      .values(
+        [zeta, eta].map((organisationId) => ({
+          organisationId,
+          move: 'MOVE_TO_PRODUCTION' as const,
+          fromStage: 'TECHNICAL_IQE' as const,
+          toStage: 'TECHNICAL_PRD' as const,
+          actor: 'rita@portal.test',
+          role: 'EMVO' as const,
+          at: new Date('2026-02-11T00:00:00Z'),
+        })),
+      )
+      .execute();
+    await database.db
+      .insertInto('testRuns')
+      .values(
+        [0, 1, 2].map((n) => ({
+          organisationId: n === 2 ? eta : zeta,
+          environment: 'IQE' as const,
+          scenario: `Counted ${n}`,
+          result: n === 0 ? ('FAILED' as const) : ('PASSED' as const),
+          executedAt: new Date(Date.UTC(2026, 6, 1 + n, 23, 30)),
+          source: 'MANUAL' as const,
+          ...who,
+        })),
+      )
+      .execute();
+    await database.db
+      .updateTable('testRuns')
+      .set({ result: 'PASSED' })
+      .where('scenario', '=', 'Counted 0')
+      .execute();
+    await database.db.deleteFrom('testRuns').where('scenario', '=', 'Counted 2').execute();
+    const { kept, recounted } = await counters();
+    expect(kept).toEqual(recounted);
+    expect(kept).toContain('tenths 100 1'); // zeta: 10 days
+    expect(kept).toContain('tenths 98 1'); // eta: 9.75 days, to the tenth
+  });
+
+  it('the median of the days to production is the middle one, or the mean of the two middle ones', async () => {
+    const figures = async () => {
+      const metrics = await loadMetrics(database.db, new Date('2026-07-06T00:00:00Z'));
+      return { median: metrics.medianDaysToProduction, moves: metrics.productionMoves };
+    };
+    const { rows } = await sql<{ median: number; moves: number }>`
+      select round((percentile_cont(0.5) within group (order by days_to_production))::numeric, 1)::float8 as median,
+             count(*)::int as moves
+        from organisations where days_to_production is not null`.execute(database.db);
+    expect(await figures()).toEqual({ median: rows[0]?.median, moves: rows[0]?.moves });
   });
 });

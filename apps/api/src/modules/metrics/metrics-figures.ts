@@ -5,6 +5,8 @@ import type { DB } from '../../db/schema.js';
 
 const DAY_MS = 86_400_000;
 const WEEK_MS = 7 * DAY_MS;
+/** A UTC day as PostgreSQL reads a date. */
+const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 
 /** The Monday 00:00 UTC that starts the week of `now` (weeks as PostgreSQL's date_trunc('week') counts them). */
 export function weekStartOf(now: Date): Date {
@@ -13,33 +15,29 @@ export function weekStartOf(now: Date): Date {
   return new Date(day.getTime() - sinceMonday * DAY_MS);
 }
 
-/** Counts per stage, every stage in domain order (0 when none is in it). */
+/** Counts per stage, every stage in domain order (0 when none is in it): migration 0019's counters. */
 async function companiesPerStage(db: Kysely<DB>): Promise<Metrics['companiesPerStage']> {
-  // An index-only count over organisations_stage_idx.
-  const { rows } = await sql<{ stage: Stage; count: number }>`
-    select stage, count(*)::int as count from organisations group by stage`.execute(db);
-  const counts = new Map(rows.map((row) => [row.stage, Number(row.count)]));
+  const { rows } = await sql<{ stage: Stage; companies: number }>`
+    select stage, companies from stage_counts`.execute(db);
+  const counts = new Map(rows.map((row) => [row.stage, Number(row.companies)]));
   return STAGES.map((stage) => ({ stage, count: counts.get(stage) ?? 0 }));
 }
 
 /**
- * The IQE runs of each of the last PASS_RATE_WEEKS weeks, counted in SQL: one range of
- * test_runs_environment_executed_idx (migration 0010) per week, read from the index alone (the result is
- * in it). bench/metrics: a week per lateral range count is several times faster than grouping every run
- * by date_trunc('week'), which evaluates the expression on each of them. Weeks without runs come back with
+ * The IQE runs of each of the last PASS_RATE_WEEKS weeks (Monday to Sunday, UTC), summed from migration
+ * 0019's runs per day: seven rows a week, whatever the number of runs. Weeks without runs come back with
  * 0 runs and a null rate.
  */
 async function iqePassRate(db: Kysely<DB>, now: Date): Promise<Metrics['iqePassRate']> {
   const thisWeek = weekStartOf(now);
   const firstWeek = new Date(thisWeek.getTime() - (PASS_RATE_WEEKS - 1) * WEEK_MS);
   const { rows } = await sql<{ weekStart: string; runs: number; passed: number }>`
-    select to_char(week.start at time zone 'UTC', 'YYYY-MM-DD') as week_start, counted.runs, counted.passed
-      from generate_series(${firstWeek}::timestamptz, ${thisWeek}::timestamptz, interval '1 week') as week (start)
-     cross join lateral (
-       select count(*)::int as runs, (count(*) filter (where result = 'PASSED'))::int as passed
-         from test_runs
-        where environment = 'IQE' and executed_at >= week.start and executed_at < week.start + interval '1 week'
-     ) as counted
+    select to_char(week.start, 'YYYY-MM-DD') as week_start,
+           coalesce(sum(days.runs), 0)::int as runs, coalesce(sum(days.passed), 0)::int as passed
+      from generate_series(${dayOf(firstWeek)}::date, ${dayOf(thisWeek)}::date, interval '1 week') as week (start)
+      left join test_run_days as days
+        on days.environment = 'IQE' and days.day >= week.start and days.day < week.start + interval '1 week'
+     group by week.start
      order by week.start`.execute(db);
   return rows.map((week) => {
     const runs = Number(week.runs);
@@ -55,22 +53,22 @@ async function iqePassRate(db: Kysely<DB>, now: Date): Promise<Metrics['iqePassR
 
 /**
  * Open token requests, and the median days from registration (the organisation's creation, when the
- * registration was confirmed) to its first move to TECHNICAL_PRD. Issue 24 item 1: each company's first
- * move is on its own row (migration 0018 days_to_production, kept current by a trigger on stage_events),
- * so the median reads the middle one or two entries of a partial index instead of grouping every stage
- * event (percentile_cont(0.5): the middle value, or the mean of the two middle ones).
+ * registration was confirmed) to its first move to TECHNICAL_PRD. Issue 24 item 1: read from migration
+ * 0019's companies per tenth of a day (kept current by the statements that move a company), the middle
+ * one or two of n as percentile_cont(0.5) takes them (0-based positions (n - 1) / 2 and n / 2), to the
+ * tenth of a day the figure shows.
  */
 async function scalars(db: Kysely<DB>) {
   const { rows } = await sql<{ openTokenRequests: number; median: number | null; moves: number }>`
-    with moved as (select count(*)::int as n from organisations where days_to_production is not null)
+    with buckets as (
+      select tenths, sum(companies) over (order by tenths) as up_to from production_days where companies > 0
+    ), moved as (select coalesce(sum(companies), 0)::int as n from production_days)
     select
       (select count(*)::int from session_tokens where status = 'REQUESTED') as open_token_requests,
-      (select avg(middle.days)::float8 from (
-         select days_to_production as days from organisations
-          where days_to_production is not null
-          order by days_to_production
-         offset (select (n - 1) / 2 from moved) limit (select 2 - n % 2 from moved)
-       ) as middle) as median,
+      (select (low.tenths + high.tenths) / 20.0
+         from (select tenths from buckets where up_to > (select (n - 1) / 2 from moved) order by tenths limit 1) as low,
+              (select tenths from buckets where up_to > (select n / 2 from moved) order by tenths limit 1) as high
+      )::float8 as median,
       (select n from moved) as moves`.execute(db);
   const row = rows[0];
   const median = row?.median ?? null;
