@@ -5,12 +5,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditHandlers } from '../../../mock/audit-handlers';
 import { writeAudit } from '../../../mock/audit-trail';
 import { createMockContext } from '../../../mock/handlers';
+import { organisationsHandlers } from '../../../mock/organisations-handlers';
 import { userHandlers } from '../../../mock/users-handlers';
 import { renderScreen } from '../../../test/render-screen';
 import { AuditPage } from './audit-page';
 
 const server = setupServer();
 let calls: string[] = [];
+/** The company one of the rows is about (the demo world's first). */
+let company: { id: string; legalName: string; obpNumber: string };
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 beforeEach(() => {
@@ -18,17 +21,25 @@ beforeEach(() => {
   // The trail's rows, as the admin's and the reviewer's changes write them.
   let now = new Date();
   const context = createMockContext({ delayMs: 0, now: () => now });
-  const write = (day: string, role: string, action: string, entity: string, diff: unknown) => {
+  const write = (day: string, role: string, action: string, entity: string, diff: unknown, id?: string) => {
     now = new Date(`${day}T09:30:00Z`);
     const request = new Request(location.origin, { headers: { authorization: `Bearer mock.${role}` } });
-    writeAudit(context, request, { action, entity, entityId: `demo-${entity}`, diff });
+    writeAudit(context, request, { action, entity, entityId: id ?? `demo-${entity}`, diff });
   };
+  const [first] = context.db.organisations;
+  if (!first) throw new Error('the demo world has companies');
+  company = first;
   write('2026-01-10', 'ADMIN', 'CREATE', 'gateway', { name: 'Demo Hub', active: true });
   write('2026-02-02', 'ADMIN', 'UPDATE', 'gateway', { active: { from: true, to: false } });
   write('2026-03-05', 'EMVO', 'APPROVE', 'check', { status: { from: 'IN_REVIEW', to: 'APPROVED' } });
   const issued = { status: { from: 'REQUESTED', to: 'ISSUED' }, tokenValue: 'tok-123' };
   write('2026-03-06', 'EMVO', 'ISSUE_SESSION_TOKEN', 'sessionToken', issued);
-  server.resetHandlers(...auditHandlers(context), ...userHandlers(context));
+  write('2026-01-05', 'ADMIN', 'UPDATE', 'organisation', { stage: { from: 'A', to: 'B' } }, company.id);
+  server.resetHandlers(
+    ...auditHandlers(context),
+    ...userHandlers(context),
+    ...organisationsHandlers(context),
+  );
   server.events.removeAllListeners();
   server.events.on('request:start', ({ request }) => {
     const url = new URL(request.url);
@@ -61,6 +72,17 @@ describe('/admin/audit (issue 13 item 4)', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('option', { name: /^Rita Reviewer/ }));
     await waitFor(() => expect(url()).toContain('actor=reviewer@portal.test'));
     await waitFor(async () => expect(await rows()).toHaveLength(2));
+  });
+
+  it("issue 24 item 1: follows one company through the Company filter, by its id (the trail's index)", async () => {
+    const { url } = renderPage();
+    expect(await rows()).toHaveLength(5);
+    await user.type(screen.getByLabelText('Company'), company.obpNumber);
+    await user.click(
+      await screen.findByRole('option', { name: `${company.legalName} (${company.obpNumber})` }),
+    );
+    await waitFor(() => expect(url()).toContain(`organisationId=${company.id}`));
+    await waitFor(async () => expect(await rows()).toHaveLength(1));
   });
 
   it('shows the audit rows newest first, each diff as before → after per field', async () => {

@@ -1,14 +1,17 @@
-import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@portal/contracts';
-import { createListQuery } from '@portal/list-query';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES, type UserRow, usersApi } from '@portal/contracts';
+import { createListQuery, SEARCH_KEY } from '@portal/list-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { callApi } from '../../../http/api-call';
+import { useHttp } from '../../../http/http-context';
 import { useDateFormat } from '../../../i18n/date-format';
 import { DataTable } from '../../../table/data-table';
 import { ListToolbar } from '../../../table/list-toolbar';
 import { pagedTableProps } from '../../../table/paged-table-props';
 import { useTableParams } from '../../../table/use-table-params';
 import styles from '../storage/admin-lists.module.css';
-import { SelectFilter } from '../storage/select-filter';
+import { useCompanyItems } from '../storage/company-items';
+import { type FilterItem, SelectFilter } from '../storage/select-filter';
 import { useUsers } from '../users/users-api';
 import { type AuditRow, useAuditRows } from './audit-api';
 import { actionText, auditColumns, entityText } from './audit-columns';
@@ -23,16 +26,22 @@ const WHO_QUERY = createListQuery({ limit: 100, order: ['name'] });
  */
 export function AuditPage() {
   const { t } = useTranslation();
-  const params = useTableParams({ filters: ['actor', 'entity', 'action', 'at'] });
+  const params = useTableParams({ filters: ['actor', 'organisationId', 'entity', 'action', 'at'] });
   const { data, isFetching } = useAuditRows(params.query);
   const format = useDateFormat();
 
   const columns = useMemo(() => auditColumns(t, format), [t, format]);
+  const http = useHttp();
   const users = useUsers(WHO_QUERY);
-  const who = (users.data?.items ?? []).map((user) => ({
-    id: user.email,
-    name: `${user.name} (${user.email})`,
-  }));
+  const personOf = (user: UserRow): FilterItem => ({ id: user.email, name: `${user.name} (${user.email})` });
+  const who = (users.data?.items ?? []).map(personOf);
+  // Typing finds anyone on the API (name or email), not only the first page's people.
+  const searchWho = async (text: string) => {
+    const list = createListQuery({ limit: 100, order: ['name'], whereMulti: { [SEARCH_KEY]: text } });
+    return (await callApi(http, usersApi.list, { query: { list } })).items.map(personOf);
+  };
+  // Issue 24 item 1: a company's rows through the trail's own index (organisationId), at any size.
+  const companies = useCompanyItems((company) => company.id);
   const entities = AUDIT_ENTITIES.map((entity) => ({ id: entity, name: entityText(t, entity) }));
   const actions = AUDIT_ACTIONS.map((action) => ({ id: action, name: actionText(t, action) }));
 
@@ -42,7 +51,6 @@ export function AuditPage() {
         <h1>{t('admin.audit.title')}</h1>
       </div>
       <ListToolbar params={params} filters={[]} />
-      <p className={styles.hint}>{t('admin.audit.companyHint')}</p>
       <div className={styles.filters}>
         <SelectFilter
           params={params}
@@ -50,7 +58,17 @@ export function AuditPage() {
           label={t('admin.audit.fields.actor')}
           items={who}
           loading={users.isFetching}
+          search={searchWho}
           placeholder={t('admin.audit.allWho')}
+        />
+        <SelectFilter
+          params={params}
+          field="organisationId"
+          label={t('admin.audit.company')}
+          items={companies.items}
+          loading={companies.loading}
+          search={companies.search}
+          placeholder={t('admin.audit.allCompanies')}
         />
         <SelectFilter
           params={params}
