@@ -60,7 +60,7 @@ function requests({ company }) {
   return [
     ...queues,
     ['users: first page', 'admin', '/api/users'],
-    ['users: search', 'admin', '/api/users?search=greta'],
+    ['users: search', 'admin', '/api/users?search=maes%2042'],
     ['audit: newest', 'admin', '/api/audit'],
     ['audit: by company', 'admin', `/api/audit?organisationId=${company}`],
     ['audit: by actor', 'admin', `/api/audit?actor=${encodeURIComponent(STAFF[1])}`],
