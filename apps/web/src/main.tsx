@@ -11,6 +11,7 @@ import { createHttpClient } from './http/http-client';
 import { startVitalsReporting } from './http/web-vitals';
 import { currentLanguage, initI18n } from './i18n/i18n';
 import { warmUpNumberFormat } from './i18n/number-format';
+import { prefetchFooterLinks } from './layout/footer';
 import { closeModal } from './modal/modal-store';
 import { yieldToMain } from './scheduling/yield-to-main';
 import { toast } from './toast/toast';
@@ -50,7 +51,6 @@ async function start() {
   let queryClient: QueryClient | undefined;
   const auth = await createAuth(environment, () => void queryClient?.invalidateQueries());
   await yieldToMain();
-  const router = createAppRouter(auth);
   const handleError = createErrorHandler({
     t: (key, values) => i18next.t(key, values),
     hasTranslation: (key) => i18next.exists(key),
@@ -68,6 +68,9 @@ async function start() {
   });
   queryClient = createQueryClient(handleError);
   prefetchPendingDisclaimers(queryClient, http, auth.user());
+  prefetchFooterLinks(queryClient, http, auth.user());
+  // The error handler's navigations above run once the app is up, with the router made here.
+  const router = createAppRouter({ auth, queryClient, http });
   await yieldToMain();
   startTransition(() =>
     root.render(

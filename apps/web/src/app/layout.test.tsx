@@ -7,11 +7,14 @@ import { renderApp } from '../test/render-app';
 import { testAuth, userWith } from '../test/session-users';
 import { Layout } from './layout';
 
-function renderLayout(user: ReturnType<typeof userWith> | null) {
+function renderLayout(
+  user: ReturnType<typeof userWith> | null,
+  http = (async () => []) as unknown as HttpClient,
+) {
   const router = createMemoryRouter([
     { element: <Layout />, children: [{ index: true, element: <h1>Page</h1> }] },
   ]);
-  renderApp(router, { auth: testAuth(user), http: (async () => []) as unknown as HttpClient });
+  renderApp(router, { auth: testAuth(user), http });
 }
 
 afterEach(() => resetAvailability());
@@ -26,7 +29,25 @@ describe('the layout (spec §2)', () => {
     renderLayout(user);
     expect(await screen.findByRole('heading', { name: 'Page' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Account' }) !== null).toBe(menu);
-    expect(screen.queryByRole('contentinfo') !== null).toBe(footer);
+    if (footer) expect(await screen.findByRole('contentinfo')).toBeInTheDocument();
+    else expect(screen.queryByRole('contentinfo')).toBeNull();
+  });
+
+  it('paints the footer with the screen, not first below an empty page (issue 24 item 3)', async () => {
+    // The texts the user has to accept are not read yet: the disclaimer gate holds the screen.
+    let answerPending: (answer: unknown) => void = () => {};
+    const http = (async (path: string) =>
+      path.endsWith('/disclaimers/pending')
+        ? new Promise((resolve) => {
+            answerPending = resolve;
+          })
+        : []) as unknown as HttpClient;
+    renderLayout(userWith('EmvoPortalExternal'), http);
+    await screen.findByRole('navigation', { name: 'Account' });
+    expect(screen.queryByRole('contentinfo')).toBeNull();
+    act(() => answerPending({ items: [] }));
+    expect(await screen.findByRole('heading', { name: 'Page' })).toBeInTheDocument();
+    expect(await screen.findByRole('contentinfo')).toBeInTheDocument();
   });
 
   it("shows the signed-in user's name before the logout item, at the right of the top bar", async () => {

@@ -1,10 +1,10 @@
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useAuth, useSessionUser } from '../auth/auth-context';
 import { DisclaimerGate } from '../auth/disclaimer-gate';
-import { hasRole } from '../auth/session-user';
 import { useServiceUnavailable } from '../http/availability';
-import { Footer } from '../layout/footer';
+import { Footer, showsFooter } from '../layout/footer';
 import { LoaderBar } from '../layout/loader-bar';
 import { menuGroups, visibleGroups } from '../layout/menu-data';
 import { SideMenu } from '../layout/side-menu';
@@ -16,12 +16,19 @@ import { UnavailablePage } from './unavailable-page';
 /**
  * spec §2 layout: when the service is available, the modal host, the menu (only when connected), the
  * router outlet and the footer (external users and visitors only); else the unavailable page alone.
+ * Issue 24 item 3: the footer paints once the disclaimer gate shows the screen. Painted at the bottom of
+ * an empty page, it was pushed down (a layout shift) when the screen came.
  */
 export function Layout() {
   const { t } = useTranslation();
   const auth = useAuth();
   const user = useSessionUser();
   const unavailable = useServiceUnavailable();
+  const [screenShown, setScreenShown] = useState(false);
+  const onScreenShown = useCallback(() => {
+    preloadToastHost();
+    setScreenShown(true);
+  }, []);
   if (unavailable) return <UnavailablePage />;
   const groups = user ? visibleGroups(menuGroups(user, () => void auth.logout())) : [];
   return (
@@ -36,12 +43,12 @@ export function Layout() {
       <div className="body">
         {user && <SideMenu groups={groups} />}
         <main id="main" className="main" tabIndex={-1}>
-          <DisclaimerGate onShown={preloadToastHost}>
+          <DisclaimerGate onShown={onScreenShown}>
             <Outlet />
           </DisclaimerGate>
         </main>
       </div>
-      {(!user || hasRole(user, 'EXTERNAL')) && <Footer />}
+      {screenShown && showsFooter(user) && <Footer />}
       <ToastHostSlot />
     </div>
   );

@@ -1,3 +1,4 @@
+import { QueryClient } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HttpClient } from '../http/http-client';
@@ -49,10 +50,9 @@ describe('a screen that fails', () => {
       },
     });
     window.history.pushState({}, '', '/emvo');
-    renderApp(createAppRouter(auth), {
-      auth,
-      http: (async () => ({ items: [] })) as unknown as HttpClient,
-    });
+    const http = (async () => ({ items: [] })) as unknown as HttpClient;
+    const queryClient = new QueryClient();
+    renderApp(createAppRouter({ auth, queryClient, http }), { auth, http, queryClient });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'This page could not be shown.' }),
     ).toBeInTheDocument();

@@ -1,14 +1,34 @@
 import type { QueueSlug } from '@portal/contracts';
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, matchRoutes, type NonIndexRouteObject, type RouteObject } from 'react-router';
 import { areaLoader, guardsAgain, visitorLoader } from '../auth/guards';
 import type { Auth } from '../auth/msal-auth';
 import type { Role } from '../auth/session-user';
+import type { HttpClient } from '../http/http-client';
 import { LoaderBar } from '../layout/loader-bar';
 import { Layout } from './layout';
 import { NotFoundPage } from './not-found-page';
 import { RouteErrorPage } from './route-error-page';
 
 type LazyPage = () => Promise<{ Component: RouteObject['Component'] }>;
+/** A screen: its lazy page, or its page and its loader each lazy (the loader's chunk small, to start early). */
+type LazyScreen = NonIndexRouteObject['lazy'];
+
+/**
+ * The company's onboarding (issue 24 item 3): its page and its loader are lazy each, the loader's chunk
+ * small, so that the application is asked for beside the page's code; the loader has it read before the
+ * screen first paints.
+ */
+const onboardingPage = async () =>
+  (await import('../areas/external/onboarding/onboarding-page')).OnboardingPage;
+const onboardingLoader = () => import('../areas/external/onboarding/onboarding-loader');
+
+/** What the guards and the screens' loaders read with (main.tsx): the session, the query cache, the API. */
+export interface RouterDeps {
+  auth: Auth;
+  queryClient: QueryClient;
+  http: HttpClient;
+}
 
 /**
  * An area: its role guard runs as the loader of the area and of every child route (spec §2, §6); each of
@@ -19,7 +39,7 @@ const area = (
   path: string,
   role: Role,
   home: LazyPage,
-  screens: Record<string, LazyPage> = {},
+  screens: Record<string, LazyScreen> = {},
 ): RouteObject => ({
   path,
   ...(auth ? { loader: areaLoader(auth, role), shouldRevalidate: guardsAgain } : {}),
@@ -38,10 +58,11 @@ const queueScreen =
 
 /**
  * spec §2 routes: '' (visitors), emvo, admin, external (each lazy-loaded and guarding itself and its
- * children) and ** (not found). The guards run as loaders: without `auth` the table has none, for
- * preloadScreenCode below.
+ * children) and ** (not found). The guards and the screens' data run as loaders: without `deps` the
+ * table has none, for preloadScreenCode below.
  */
-function appRoutes(auth?: Auth): RouteObject[] {
+function appRoutes(deps?: RouterDeps): RouteObject[] {
+  const auth = deps?.auth;
   return [
     {
       element: <Layout />,
@@ -129,10 +150,11 @@ function appRoutes(auth?: Auth): RouteObject[] {
             Component: (await import('../areas/external/external-home-page')).ExternalHomePage,
           }),
           {
-            // Issue 23 item 1: each step has its own address below (onboarding-page.tsx's routes).
-            'onboarding/*': async () => ({
-              Component: (await import('../areas/external/onboarding/onboarding-page')).OnboardingPage,
-            }),
+            // Issue 23 item 1: each step has its own address below (step-routes.tsx).
+            'onboarding/*': {
+              Component: onboardingPage,
+              ...(deps ? { loader: async () => (await onboardingLoader()).onboardingLoader(deps) } : {}),
+            },
           },
         ),
         // Issue 23 item 20: the footer's legal texts, for visitors and signed-in users (no guard).
@@ -147,8 +169,8 @@ function appRoutes(auth?: Auth): RouteObject[] {
   ];
 }
 
-export function createAppRouter(auth: Auth) {
-  return createBrowserRouter(appRoutes(auth));
+export function createAppRouter(deps: RouterDeps) {
+  return createBrowserRouter(appRoutes(deps));
 }
 
 /**
@@ -158,6 +180,7 @@ export function createAppRouter(auth: Auth) {
  */
 export function preloadScreenCode(pathname: string): void {
   for (const { route } of matchRoutes(appRoutes(), pathname) ?? []) {
-    if (typeof route.lazy === 'function') void route.lazy().catch(() => {});
+    const loads = typeof route.lazy === 'function' ? [route.lazy] : Object.values(route.lazy ?? {});
+    for (const load of loads) void load?.().catch(() => {});
   }
 }

@@ -2,6 +2,7 @@ import type { EndpointSpec, ResponseOf } from '@portal/contracts';
 import type { ListQuery } from '@portal/list-query';
 import {
   keepPreviousData,
+  queryOptions,
   type UseMutationOptions,
   type UseQueryOptions,
   useMutation,
@@ -9,7 +10,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { apiKey, type CallInput, callApi } from './api-call';
-import type { HttpError } from './http-client';
+import type { HttpClient, HttpError } from './http-client';
 import { useHttp } from './http-context';
 
 type QueryOptions<E extends EndpointSpec> = Omit<
@@ -17,18 +18,30 @@ type QueryOptions<E extends EndpointSpec> = Omit<
   'queryKey' | 'queryFn'
 >;
 
+/**
+ * An endpoint's query as useApiQuery reads it (its key and its call), for who reads it outside a
+ * component: a route's loader, a prefetch as the app starts. The screen then finds the answer in the cache.
+ */
+export function apiQueryOptions<E extends EndpointSpec>(
+  http: HttpClient,
+  endpoint: E,
+  input: Omit<CallInput<E>, 'signal'>,
+  options: QueryOptions<E> = {},
+) {
+  return queryOptions<ResponseOf<E>, HttpError>({
+    queryKey: apiKey(endpoint, input as Partial<CallInput<E>>),
+    queryFn: ({ signal }) => callApi(http, endpoint, { ...input, signal } as CallInput<E>),
+    ...options,
+  });
+}
+
 /** Reads an endpoint (a GET) with TanStack Query: the key comes from its path and query. */
 export function useApiQuery<E extends EndpointSpec>(
   endpoint: E,
   input: Omit<CallInput<E>, 'signal'>,
   options: QueryOptions<E> = {},
 ) {
-  const http = useHttp();
-  return useQuery<ResponseOf<E>, HttpError>({
-    queryKey: apiKey(endpoint, input as Partial<CallInput<E>>),
-    queryFn: ({ signal }) => callApi(http, endpoint, { ...input, signal } as CallInput<E>),
-    ...options,
-  });
+  return useQuery(apiQueryOptions(useHttp(), endpoint, input, options));
 }
 
 /**

@@ -11,14 +11,25 @@ const routes = {
 };
 
 describe('the footer (spec §1, §2)', () => {
-  it('shows the environment name and the version outside production', () => {
+  it('shows the environment name and the version outside production', async () => {
     renderWithProviders(<Footer />, { routes });
-    expect(screen.getByText(/test-env · version 1\.1\.3/)).toBeInTheDocument();
+    expect(await screen.findByText(/test-env · version 1\.1\.3/)).toBeInTheDocument();
   });
 
-  it('shows the app name instead in production', () => {
+  it('shows the app name instead in production', async () => {
     renderWithProviders(<Footer />, { routes, environment: { production: true } });
-    expect(screen.getByText(/Test Portal · version 1\.1\.3/)).toBeInTheDocument();
+    expect(await screen.findByText(/Test Portal · version 1\.1\.3/)).toBeInTheDocument();
+  });
+
+  it('paints once its list is read, whole, or without it when it cannot be read (issue 24 item 3)', async () => {
+    const { unmount } = renderWithProviders(<Footer />, { routes });
+    // Painted before its links came, it grew by their rows: a layout shift.
+    expect(screen.queryByRole('contentinfo')).toBeNull();
+    expect(await screen.findByRole('list', { name: 'Useful links' })).toBeInTheDocument();
+    unmount();
+    renderWithProviders(<Footer />, { routes: {} });
+    expect(await screen.findByRole('contentinfo')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Useful links' })).toBeNull();
   });
 
   it('lists the footer-links list, each opening in a new tab', async () => {
@@ -35,9 +46,9 @@ describe('the footer (spec §1, §2)', () => {
     }
   });
 
-  it('links the legal notice and the privacy text for everyone (issue 23 item 20)', () => {
+  it('links the legal notice and the privacy text for everyone (issue 23 item 20)', async () => {
     renderWithProviders(<Footer />, { routes });
-    const legal = screen.getByRole('list', { name: 'Legal' });
+    const legal = await screen.findByRole('list', { name: 'Legal' });
     expect(within(legal).getByRole('link', { name: 'Legal notice' })).toHaveAttribute(
       'href',
       '/legal/notice',

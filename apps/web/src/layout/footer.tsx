@@ -1,8 +1,11 @@
 import { linksApi } from '@portal/contracts';
+import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { hasRole, type SessionUser } from '../auth/session-user';
 import { useEnvironment } from '../config/environment-context';
-import { useApiQuery } from '../http/api-hooks';
+import { apiQueryOptions, useApiQuery } from '../http/api-hooks';
+import type { HttpClient } from '../http/http-client';
 import { externalHref } from './external-link';
 import styles from './layout.module.css';
 import { LEGAL_PAGES } from './legal-pages';
@@ -10,26 +13,40 @@ import { LEGAL_PAGES } from './legal-pages';
 /** spec §1: app version. */
 export const APP_VERSION = '1.1.3';
 
+/** spec §2: the footer is for visitors and external users. */
+export const showsFooter = (user: SessionUser | null) => !user || hasRole(user, 'EXTERNAL');
+
+const LINK_LIST_OPTIONS = {
+  staleTime: Number.POSITIVE_INFINITY,
+  // The footer works without its links: a failure here is not worth an error toast.
+  meta: { silentErrors: true },
+};
+
 /** spec §7 GET /links/{id}, cached per id: a list rarely changes within a visit. */
 export const useLinkList = (listId: string) =>
-  useApiQuery(
-    linksApi.list,
-    { params: { id: listId } },
-    {
-      staleTime: Number.POSITIVE_INFINITY,
-      // The footer works without its links: a failure here is not worth an error toast.
-      meta: { silentErrors: true },
-    },
+  useApiQuery(linksApi.list, { params: { id: listId } }, LINK_LIST_OPTIONS);
+
+/**
+ * Issue 24 item 3: the footer's links are asked for as the app starts, beside the router, so that they
+ * are there when the footer first paints (it paints only with them: see Footer).
+ */
+export function prefetchFooterLinks(queryClient: QueryClient, http: HttpClient, user: SessionUser | null) {
+  if (!showsFooter(user)) return;
+  void queryClient.prefetchQuery(
+    apiQueryOptions(http, linksApi.list, { params: { id: 'footer-links' } }, LINK_LIST_OPTIONS),
   );
+}
 
 /**
  * spec §2 footer: the environment name (the app name in production), the version, the legal texts and the
- * footer-links list.
+ * footer-links list. Issue 24 item 3: it paints once its list is read (or has failed), whole: a footer
+ * painted first without its links grew by their rows when they came, moving itself up (layout shift).
  */
 export function Footer() {
   const { t } = useTranslation();
   const environment = useEnvironment();
-  const { data: links = [] } = useLinkList('footer-links');
+  const { data: links = [], isPending } = useLinkList('footer-links');
+  if (isPending) return null;
   return (
     <footer className={styles.footer}>
       <span>

@@ -1,5 +1,5 @@
 import type { DisclaimerType } from '@portal/contracts';
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { usePublishedDisclaimer } from '../http/published-disclaimer';
 
 // The markdown renderer (~30 kB gzip) loads with the first text to show, not with the sign-in page's code.
@@ -7,18 +7,31 @@ const MarkdownText = lazy(async () => ({ default: (await import('../ui/markdown-
 
 /**
  * A type's published text where the admin screen says it appears (issue 23 item 20): its title as a
- * heading of the given level and its markdown body; nothing while it loads or when none is published.
+ * heading of the given level and its markdown body; nothing when none is published. Issue 24 item 3: the
+ * title, the body and `children` (what the page shows below the text) paint together, once the text is
+ * read and its renderer loaded: painted before the text, they moved down when it came (layout shift).
  */
-export function PublishedText({ type, level = 2 }: { type: DisclaimerType; level?: 1 | 2 | 3 }) {
-  const { data } = usePublishedDisclaimer(type);
-  if (!data) return null;
+export function PublishedText({
+  type,
+  level = 2,
+  children,
+}: {
+  type: DisclaimerType;
+  level?: 1 | 2 | 3;
+  children?: ReactNode;
+}) {
+  const { data, isPending } = usePublishedDisclaimer(type);
+  if (isPending) return null;
   const Heading = `h${level}` as const;
   return (
-    <section aria-labelledby={`published-${type}`}>
-      <Heading id={`published-${type}`}>{data.title}</Heading>
-      <Suspense fallback={null}>
-        <MarkdownText markdown={data.body} />
-      </Suspense>
-    </section>
+    <Suspense fallback={null}>
+      {data && (
+        <section aria-labelledby={`published-${type}`}>
+          <Heading id={`published-${type}`}>{data.title}</Heading>
+          <MarkdownText markdown={data.body} />
+        </section>
+      )}
+      {children}
+    </Suspense>
   );
 }

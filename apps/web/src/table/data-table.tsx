@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type CSSProperties, memo, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { type CSSProperties, memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Column } from './column';
 import { DataCell } from './data-cell';

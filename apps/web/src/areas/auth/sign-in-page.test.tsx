@@ -26,4 +26,20 @@ describe('the sign-in page', () => {
     renderVisitorPage('/');
     expect(await screen.findByRole('heading', { level: 2, name: login.title })).toBeInTheDocument();
   });
+
+  it('paints the registration line with the sign-in text above it, not before (issue 24 item 3)', async () => {
+    const login = db().disclaimerContents.find((row) => row.type === 'LOGIN' && row.status === 'PUBLISHED');
+    if (!login) throw new Error('the demo world publishes a sign-in text');
+    renderVisitorPage('/');
+    // Painted first, the line moved down when the text came (a layout shift).
+    expect(await screen.findByRole('link', { name: 'Register your company' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: login.title })).toBeInTheDocument();
+  });
+
+  it('paints the registration line when no sign-in text is published', async () => {
+    for (const row of db().disclaimerContents) if (row.type === 'LOGIN') row.status = 'ARCHIVED';
+    renderVisitorPage('/');
+    expect(await screen.findByRole('link', { name: 'Register your company' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 2 })).toBeNull();
+  });
 });

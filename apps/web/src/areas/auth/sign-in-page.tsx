@@ -36,11 +36,13 @@ export function SignInPage() {
       <button type="button" className="primary" onClick={() => void signIn()}>
         {t('auth.welcome.signIn')}
       </button>
-      {/* Issue 23 item 20: the sign-in text, read before signing in (accepted after it when it asks to be). */}
-      <PublishedText type="LOGIN" />
-      <p>
-        {t('registration.startIntro')} <Link to="/register">{t('registration.start')}</Link>
-      </p>
+      {/* Issue 23 item 20: the sign-in text, read before signing in (accepted after it when it asks to be).
+          Issue 24 item 3: the registration line below it paints with it, so the text moves nothing. */}
+      <PublishedText type="LOGIN">
+        <p>
+          {t('registration.startIntro')} <Link to="/register">{t('registration.start')}</Link>
+        </p>
+      </PublishedText>
     </section>
   );
 }

@@ -38,9 +38,14 @@ export const useOnboarding = () =>
   useApiQuery(
     onboardingApi.answer,
     {},
-    // The form holds the user's edits: a refetch on focus would only move the page under them. A stale
-    // version is caught when saving (409 VERSION_CONFLICT).
-    { refetchOnWindowFocus: false },
+    {
+      // The form holds the user's edits: a refetch on focus would only move the page under them. A stale
+      // version is caught when saving (409 VERSION_CONFLICT).
+      refetchOnWindowFocus: false,
+      // A read that failed in the screen's loader (onboarding-loader.ts) shows the screen's Retry at once,
+      // not a second attempt and a second message.
+      retryOnMount: false,
+    },
   );
 
 /** The application as stored now (after someone else's save, or an upload), into the cache. */

@@ -107,7 +107,7 @@ describe('issue 23 item 6: unsaved changes', PAGE_TESTS, () => {
       expect(getShownModal()).toMatchObject({ title: 'external.onboarding.unsaved.title' }),
     );
     act(() => getShownModal()?.primaryButton?.action?.());
-    await waitFor(() => expect(router.state.location.pathname).toBe('/external'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/external'), SLOW);
   });
 
   it('a reload or a closed tab asks the browser’s question while changes are unsaved', async () => {
@@ -130,7 +130,10 @@ describe('issue 23 item 6: unsaved changes', PAGE_TESTS, () => {
     await user.click(screen.getByRole('button', { name: 'Save draft' }));
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Draft saved.'), SLOW);
     await user.click(stepLink(/^\d?Participation agreement/));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/external/onboarding/contractual'));
+    await waitFor(
+      () => expect(router.state.location.pathname).toBe('/external/onboarding/contractual'),
+      SLOW,
+    );
     expect(getShownModal()).toBeNull();
   });
 });
