@@ -21,7 +21,7 @@ const RESOURCE: ListResource = {
 const check = (query: string, resource = RESOURCE) => checkListRequest(query, resource);
 
 describe('checkListRequest: a request checked against its declaration', () => {
-  it('orders by the default order, then the tie-breaker, with each field’s column', () => {
+  it('orders by the default order, then the tie-breaker in the last key’s direction, with each field’s column', () => {
     expect(check('')).toMatchObject({
       ok: true,
       value: {
@@ -29,13 +29,22 @@ describe('checkListRequest: a request checked against its declaration', () => {
         limit: 20,
         order: [
           { field: 'since', column: 'since', direction: 'desc' },
-          { field: 'id', column: 'id', direction: 'asc' },
+          { field: 'id', column: 'id', direction: 'desc' },
         ],
       },
     });
     expect(check('order=city')).toMatchObject({
       ok: true,
-      value: { order: [{ field: 'city', column: 'addressCity', direction: 'asc' }, { field: 'id' }] },
+      value: {
+        order: [
+          { field: 'city', column: 'addressCity', direction: 'asc' },
+          { field: 'id', direction: 'asc' },
+        ],
+      },
+    });
+    expect(check('order=-size,city')).toMatchObject({
+      ok: true,
+      value: { order: [{ field: 'size' }, { field: 'city' }, { field: 'id', direction: 'asc' }] },
     });
   });
 

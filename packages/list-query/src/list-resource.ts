@@ -192,7 +192,11 @@ function checkOrder(keys: readonly string[], resource: ListResource): CheckedSor
   });
   const tie = resource.tieBreaker;
   if (!order.some((key) => key.column === columnOf(tie, resource.fields[tie]))) {
-    order.push({ field: tie, column: columnOf(tie, resource.fields[tie]), direction: 'asc' });
+    // In the direction of the last key (issue 24 item 1): one index on (column, tie-breaker) then serves
+    // the column's order both ways, read forwards or backwards. Ties in the opposite direction made the
+    // database sort every row of a large group of equal values (a million companies by pass rate).
+    const direction = order.at(-1)?.direction ?? 'asc';
+    order.push({ field: tie, column: columnOf(tie, resource.fields[tie]), direction });
   }
   return order;
 }
