@@ -28,7 +28,7 @@ export async function createBenchKeys() {
 /**
  * Starts the API on `database` (openDatabase's options) with `config` (environment variables) on top of
  * the benchmark's defaults. `sign(claims)` mints an access token it accepts; `pid` is the process's,
- * `cpuMicros()` its CPU time so far.
+ * `cpuMicros()` its CPU time so far, `memory()` its process.memoryUsage().
  */
 export async function startApi({ database, config = {}, execArgv = [] }) {
   const { jwk, sign } = await createBenchKeys();
@@ -52,5 +52,11 @@ export async function startApi({ database, config = {}, execArgv = [] }) {
     const [{ cpuMicros: micros }] = await once(child, 'message');
     return micros;
   };
-  return { stop, sign, cpuMicros, pid: child.pid, origin: `http://127.0.0.1:${port}` };
+  /** The API process's process.memoryUsage() (bytes): rss, heapUsed, heapTotal, external. */
+  const memory = async () => {
+    child.send('memory');
+    const [{ memory: usage }] = await once(child, 'message');
+    return usage;
+  };
+  return { stop, sign, cpuMicros, memory, pid: child.pid, origin: `http://127.0.0.1:${port}` };
 }

@@ -21,6 +21,7 @@ import { devOutboxRoutes } from './modules/dev-outbox/dev-outbox-routes.js';
 import { disclaimerContentsRoutes } from './modules/disclaimers/disclaimer-contents-routes.js';
 import { disclaimersRoutes } from './modules/disclaimers/disclaimers-routes.js';
 import { environmentRoutes } from './modules/environment/environment-routes.js';
+import { eventsRoutes } from './modules/events/events-routes.js';
 import { filesRoutes } from './modules/files/files-routes.js';
 import { gatewaysRoutes } from './modules/gateways/gateways-routes.js';
 import { healthRoutes } from './modules/health/health-routes.js';
@@ -168,6 +169,8 @@ export async function buildApp({ config, database, keySet, logger }: AppOptions)
   await app.register(technicalRoutes, { database, config });
   await app.register(agreementTemplatesRoutes, { database, config });
   await app.register(reviewsRoutes, { database, config });
+  // issue 25: live updates (the change events every write records, the stream, presence on a check).
+  await app.register(eventsRoutes, { database, config });
   await app.register(metricsRoutes, { database, config });
   await app.register(sessionTokensRoutes, { database, config });
   await app.register(testRunsRoutes, { database });

@@ -102,6 +102,13 @@ const envSchema = z.object({
   INVITATIONS_PER_COMPANY_PER_DAY: z.coerce.number().int().min(1).max(1000).default(10),
   /** Uploads a minute each signed-in user may make. */
   RATE_LIMIT_USER_UPLOADS: z.coerce.number().int().min(1).default(20),
+  /**
+   * Live event streams (GET /api/events) one user may hold open on one instance (issue 25: a per-user
+   * connection limit); one per open tab. A browser on HTTP/1.1 holds at most six connections per origin.
+   */
+  EVENTS_STREAMS_PER_USER: z.coerce.number().int().min(1).max(1000).default(5),
+  /** How often an idle event stream sends a heartbeat: under the idle timeout of every proxy on the way. */
+  EVENTS_HEARTBEAT_MS: z.coerce.number().int().min(500).max(300_000).default(15_000),
   /** What each company's stored files may take, in MB of 10⁶ bytes (issue 21 item 5). */
   STORAGE_QUOTA_MB: z.coerce.number().int().min(1).max(1_000_000).default(200),
   /** How long an uploaded file no record references is kept before the sweep removes it. */
@@ -245,6 +252,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     rateLimitAnonymous: e.RATE_LIMIT_ANONYMOUS,
     rateLimitUserWrites: e.RATE_LIMIT_USER_WRITES,
     rateLimitUserUploads: e.RATE_LIMIT_USER_UPLOADS,
+    eventsStreamsPerUser: e.EVENTS_STREAMS_PER_USER,
+    eventsHeartbeatMs: e.EVENTS_HEARTBEAT_MS,
     invitationsPerCompanyPerDay: e.INVITATIONS_PER_COMPANY_PER_DAY,
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     devOutbox: e.DEV_OUTBOX,

@@ -22,10 +22,11 @@ export type Access = 'public' | 'connector' | { readonly roles: readonly Role[] 
 export const roles = (...allowed: Role[]): Access => ({ roles: allowed });
 
 /**
- * What an endpoint answers: a JSON value its schema describes, nothing (204), or a download (CSV or a
- * stored file, written by the handler itself).
+ * What an endpoint answers: a JSON value its schema describes, nothing (204), a download (CSV or a
+ * stored file, written by the handler itself), or a stream the handler keeps writing (the live events'
+ * text/event-stream, events.ts: read with an EventSource, never with the JSON client).
  */
-export type Answer = z.ZodType | 'empty' | 'download';
+export type Answer = z.ZodType | 'empty' | 'download' | 'stream';
 
 export interface EndpointSpec {
   method: Method;
@@ -96,7 +97,9 @@ export type ResponseOf<E extends EndpointSpec> = E['response'] extends 'empty'
   ? undefined
   : E['response'] extends 'download'
     ? DownloadedFile
-    : Output<E['response']>;
+    : E['response'] extends 'stream'
+      ? never
+      : Output<E['response']>;
 
 /** The success status of an endpoint. */
 export const statusOf = (e: EndpointSpec) => e.status ?? (e.response === 'empty' ? 204 : 200);

@@ -4,6 +4,7 @@ export * from './disclaimer-contents.js';
 export * from './endpoint.js';
 export * from './enums.js';
 export * from './error-codes.js';
+export * from './events.js';
 export * from './fields.js';
 export * from './files.js';
 export * from './gateways.js';

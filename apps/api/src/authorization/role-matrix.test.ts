@@ -154,6 +154,12 @@ describe('authorization matrix: every route the app registered × every kind of 
     ['GET', '/api/users', ['ADMIN']],
     ['POST', '/api/users/invitations', ['ADMIN']],
     ['PATCH', '/api/users/:id', ['ADMIN']],
+    // Issue 25: a live updates ticket for every signed-in role (the stream filters what each receives);
+    // who has a check open is the reviewers' own.
+    ['POST', '/api/events/tickets', ['ADMIN', 'EMVO', 'EXTERNAL']],
+    ['GET', '/api/checks/:id/presence', ['EMVO']],
+    ['POST', '/api/checks/:id/presence', ['EMVO']],
+    ['DELETE', '/api/checks/:id/presence', ['EMVO']],
   ])('declares %s %s for %j', (method, url, allowed) => {
     const route = t.app.declaredRoutes.find(
       (candidate) => candidate.url === url && [candidate.method].flat().includes(method),

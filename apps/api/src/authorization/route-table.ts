@@ -52,6 +52,7 @@ export const PATH_RECORDS: Record<string, Record<string, RecordField>> = {
   '/api/checks/:id': { id: company((f) => f.owner.records.checkId) },
   '/api/checks/:id/decisions': { id: company((f) => f.owner.records.checkId) },
   '/api/checks/:id/billing': { id: company((f) => f.owner.records.checkId) },
+  '/api/checks/:id/presence': { id: company((f) => f.owner.records.checkId) },
   '/api/organisations/:id/stage-moves': { id: company((f) => f.owner.records.organisationId) },
   '/api/session-tokens/:id/issue': { id: company((f) => f.owner.records.sessionTokenId) },
   '/api/session-tokens/:id/cancel': { id: company((f) => f.owner.records.sessionTokenId) },

@@ -8,6 +8,7 @@ import {
 } from '@portal/domain';
 import { sql, type Transaction } from 'kysely';
 import type { CheckRow, DB, Organisation } from '../db/schema.js';
+import { publishChange } from '../events/publish-change.js';
 import { touchOrganisation } from './organisation.js';
 
 /** The organisation's column that mirrors each check's status (the lists filter on it). */
@@ -57,7 +58,8 @@ export interface AppliedTransition {
  * - the organisation's copy of the status, its stage (`stageAfterChecks`: legitimacy approved moves it to
  *   APPROVALS, all three approved to TECHNICAL_IQE) and, for legitimacy, its submittedAt (the
  *   application's submission, which the reviewers' organisations list shows), with version + 1;
- * - the audit row, named after the action.
+ * - the audit row, named after the action;
+ * - the change event the live updates carry (issue 25: events/publish-change.ts), named after the action.
  * The caller has checked the versions it was given and locked the organisation before the check (the
  * order every writer of a check follows, so two of them never wait on each other crosswise).
  */
@@ -135,6 +137,15 @@ export async function applyCheckTransition(
         stage: { from: organisation.stage, to: stage },
       },
     },
+  });
+  await publishChange(trx, {
+    kind: 'check',
+    action: event.action,
+    entityId: written.id,
+    organisationId: organisation.id,
+    version: written.version,
+    checkType: type,
+    actor,
   });
   return { check: written, stage };
 }

@@ -1,9 +1,17 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { CamelCasePlugin, Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { camelCase } from './camel-case.js';
+import {
+  listenOnPglite,
+  listenOnPostgres,
+  type Notifications,
+  type StopListening,
+} from './notification-listener.js';
 import { createPgliteDialect } from './pglite-dialect.js';
+import { PortalQueryCompiler } from './query-compiler.js';
 import type { DB } from './schema.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -19,6 +27,8 @@ export interface Database {
   close(): Promise<void>;
   /** The PostgreSQL pool's connections and waiting queries (issue 24 item 4); none for PGlite. */
   poolStats?: () => { total: number; idle: number; waiting: number };
+  /** LISTENs on a channel on a connection of its own (issue 25: the change events; db/notification-listener.ts). */
+  listen(channel: string, notifications: Notifications): Promise<StopListening>;
 }
 
 /** Told when the server ends a pooled PostgreSQL connection (it restarted or went away); never fatal. */
@@ -68,7 +78,7 @@ async function openPostgres(
   // 'error' (the same error, for an idle client) needs a listener too; the client's reports it.
   pool.on('connect', (client) => client.on('error', (error) => onConnectionError?.(error)));
   pool.on('error', () => undefined);
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins });
+  const db = new Kysely<DB>({ dialect: new PortalPostgresDialect({ pool }), plugins });
   return {
     kind: 'postgres',
     db,
@@ -79,6 +89,7 @@ async function openPostgres(
         .execute((session) => work((script) => sql.raw(script).execute(session).then(noop), session)),
     close: () => db.destroy(),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    listen: (channel, notifications) => listenOnPostgres(connectionString, channel, notifications),
   };
 }
 
@@ -93,10 +104,18 @@ async function openPglite(dataDir: string): Promise<Database> {
     withSession: (work) =>
       db.connection().execute((session) => work((script) => client.exec(script).then(noop), session)),
     close: () => db.destroy(),
+    listen: (channel, notifications) => listenOnPglite(client, db, channel, notifications),
   };
 }
 
 function noop(): void {}
 
-// TypeScript speaks camelCase, the tables snake_case.
-const plugins = [new CamelCasePlugin()];
+// TypeScript speaks camelCase, the tables snake_case: the compiler writes the names (db/camel-case.ts,
+// db/query-compiler.ts).
+const plugins = [camelCase];
+
+class PortalPostgresDialect extends PostgresDialect {
+  override createQueryCompiler() {
+    return new PortalQueryCompiler();
+  }
+}

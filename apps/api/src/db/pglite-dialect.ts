@@ -7,9 +7,9 @@ import {
   type Kysely,
   PostgresAdapter,
   PostgresIntrospector,
-  PostgresQueryCompiler,
   type QueryResult,
 } from 'kysely';
+import { PortalQueryCompiler } from './query-compiler.js';
 
 /**
  * A Kysely dialect for PGlite. PGlite is one connection, so a Kysely connection is a turn holding a
@@ -22,7 +22,7 @@ export function createPgliteDialect(client: PGlite): Dialect {
     createAdapter: () => new PostgresAdapter(),
     createDriver: () => new PgliteDriver(client),
     createIntrospector: (db: Kysely<unknown>) => new PostgresIntrospector(db),
-    createQueryCompiler: () => new PostgresQueryCompiler(),
+    createQueryCompiler: () => new PortalQueryCompiler(),
   };
 }
 

@@ -396,6 +396,39 @@ export interface WebVitalsTable {
   at: ColumnType<Date, Date | undefined, never>;
 }
 
+/** Issue 25: one row per change a browser may hear of (migration 0021); the id is the SSE event id. */
+export interface ChangeEventsTable {
+  id: Generated<string>;
+  kind: 'check' | 'application' | 'sessionToken' | 'testRun' | 'stage';
+  action: string;
+  entityId: string;
+  organisationId: string | null;
+  version: number | null;
+  checkType: (typeof CHECK_TYPES)[number] | null;
+  actor: string;
+  actorName: string;
+  at: ColumnType<Date, Date | undefined, never>;
+}
+
+/** Issue 25: a single-use ticket opening one event stream, stored as its SHA-256. */
+export interface EventTicketsTable {
+  ticketHash: Buffer;
+  subject: string;
+  email: string | null;
+  name: string | null;
+  roles: Role[];
+  organisationId: string | null;
+  expiresAt: Date;
+}
+
+/** Issue 25 item 4: a reviewer who has a check open, until the row expires. */
+export interface CheckPresenceTable {
+  checkId: string;
+  viewer: string;
+  viewerName: string;
+  expiresAt: Date;
+}
+
 export interface DB {
   webVitals: WebVitalsTable;
   registrations: RegistrationsTable;
@@ -423,6 +456,9 @@ export interface DB {
   sessionTokens: SessionTokensTable;
   testRuns: TestRunsTable;
   reviewQueue: ReviewQueueView;
+  changeEvents: ChangeEventsTable;
+  eventTickets: EventTicketsTable;
+  checkPresence: CheckPresenceTable;
 }
 
 /** The database or a transaction on it: what a read takes that also runs inside a writer's transaction. */

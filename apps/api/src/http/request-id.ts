@@ -24,13 +24,19 @@ const withId = (entry: unknown, requestId: string): unknown =>
  * error body (`requestId`, on each entry of a list), so a person reporting a problem can quote it.
  */
 export const requestIdPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('onRequest', async (request, reply) => {
+  // Hooks with a callback, not async ones: each request passes both, and an async hook costs a promise
+  // and its turns of the microtask queue (issue 24, bench/api-list).
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    done();
   });
-  app.addHook('preSerialization', async (request, reply, payload: unknown) => {
-    if (reply.statusCode < 400) return payload;
-    return Array.isArray(payload)
-      ? payload.map((entry) => withId(entry, request.id))
-      : withId(payload, request.id);
+  app.addHook('preSerialization', (request, reply, payload: unknown, done) => {
+    if (reply.statusCode < 400) return done(null, payload);
+    done(
+      null,
+      Array.isArray(payload)
+        ? payload.map((entry) => withId(entry, request.id))
+        : withId(payload, request.id),
+    );
   });
 });

@@ -105,7 +105,9 @@ export function route<E extends EndpointSpec>(
       // A list's own params (`extra`, checked with the query) are not the list language's to read.
       const query = list
         ? parseListRequest(
-            Object.fromEntries(Object.entries(raw).filter(([name]) => !extraNames.includes(name))),
+            extraNames.length === 0
+              ? raw
+              : Object.fromEntries(Object.entries(raw).filter(([name]) => !extraNames.includes(name))),
             list,
           )
         : raw;

@@ -1,7 +1,12 @@
+import { ORGANISATIONS_LIST } from '@portal/contracts';
+import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { camelCase } from '../db/camel-case.js';
+import { PortalQueryCompiler } from '../db/query-compiler.js';
+import type { DB } from '../db/schema.js';
 import { createTestDatabase } from '../test/test-database.js';
 import { type ListResource, parseListRequest } from './list-resource.js';
-import { escapeLike, runList } from './list-sql.js';
+import { buildListQueries, escapeLike, listQueries, runList } from './list-sql.js';
 
 describe('escapeLike', () => {
   it.each([
@@ -139,5 +144,122 @@ describe('runList sorting by a column named like the page-key alias', () => {
       tooltipsList,
     );
     expect(page.items.map((row) => row.key)).toEqual(expected);
+  });
+});
+
+describe('the SQL of a list request, cached by its shape', () => {
+  // Compiles only: the portal's compiler and plugin on a driver that runs nothing.
+  const db = new Kysely<DB>({
+    dialect: {
+      createAdapter: () => new PostgresAdapter(),
+      createDriver: () => new DummyDriver(),
+      createIntrospector: (kysely) => new PostgresIntrospector(kysely),
+      createQueryCompiler: () => new PortalQueryCompiler(),
+    },
+    plugins: [camelCase],
+  });
+  const organisations = () =>
+    db.selectFrom('organisations').select(['id', 'legalName', 'stage', 'createdAt', 'submittedAt']);
+  // A base with parameters of its own, as a queue's (its check type, the caller, the time).
+  const withParameters = (actor: string, now: Date) =>
+    organisations()
+      .where('stage', 'in', ['INFORMATION', 'MAINTENANCE'])
+      .where('email', '=', actor)
+      .where('createdAt', '<', now);
+  const users: ListResource = {
+    fields: { email: { type: 'text' }, roles: { type: 'textArray' } },
+    searchFields: ['email'],
+    defaultOrder: ['email'],
+    tieBreaker: 'id',
+    maxLimit: 100,
+  };
+  type Base = () => ReturnType<typeof organisations>;
+  const ORGANISATIONS: Base = organisations;
+
+  // Each row: a request, then another of the same shape (other values, page and limit) that reuses its SQL.
+  const ROWS: Array<[string, Base, Base, ListResource, string, string]> = [
+    [
+      'filters and an order',
+      ORGANISATIONS,
+      ORGANISATIONS,
+      ORGANISATIONS_LIST,
+      'stage=INFORMATION&address.country=BE&order=-createdAt',
+      'stage=MAINTENANCE&address.country=FR&order=-createdAt&page=3&limit=5',
+    ],
+    ['free text', ORGANISATIONS, ORGANISATIONS, ORGANISATIONS_LIST, 'search=elmar', 'search=50%_a'],
+    [
+      'nested and/or',
+      ORGANISATIONS,
+      ORGANISATIONS,
+      ORGANISATIONS_LIST,
+      'or.stage=MAINTENANCE&or.and.mahCount.gte=11&or.and.address.country=FR&order=-submittedAt',
+      'or.stage=INFORMATION&or.and.mahCount.gte=2&or.and.address.country=BE&order=-submittedAt&page=2',
+    ],
+    [
+      'several values, not, starts, ends and dates',
+      ORGANISATIONS,
+      ORGANISATIONS,
+      ORGANISATIONS_LIST,
+      'stage=INFORMATION,MAINTENANCE&orgType.not=OPM,PD&legalName=Ac*&email=*.be&createdAt.gte=2024-01-01',
+      'stage=REGISTERED,APPROVALS&orgType.not=PD,OPM&legalName=Zz*&email=*.fr&createdAt.gte=2025-06-30',
+    ],
+    [
+      'a base with parameters of its own',
+      () => withParameters('a@x.example', new Date(1)),
+      () => withParameters('b@x.example', new Date(2)),
+      ORGANISATIONS_LIST,
+      'mahCount.lt=3',
+      'mahCount.lt=9&page=4',
+    ],
+    [
+      'a text[] filter',
+      ORGANISATIONS,
+      ORGANISATIONS,
+      users,
+      'roles=ADMIN,EMVO&email=a*',
+      'roles=X,Y&email=b*',
+    ],
+  ];
+
+  it.each(ROWS)(
+    "%s: the second request is filled in from the first one's SQL",
+    (_name, firstBase, secondBase, resource, first, second) => {
+      const request = (query: string) =>
+        parseListRequest(Object.fromEntries(new URLSearchParams(query)), resource);
+      listQueries(db, firstBase(), request(first), resource);
+      const cached = listQueries(db, secondBase(), request(second), resource);
+      const built = buildListQueries(secondBase(), request(second), resource);
+      const fresh = {
+        items: built.items.compile(),
+        count: built.count.compile(db),
+        estimate: built.estimate.compile(db),
+      };
+      for (const part of ['items', 'count', 'estimate'] as const) {
+        expect(cached[part].sql).toBe(fresh[part].sql);
+        expect(cached[part].parameters).toEqual(fresh[part].parameters);
+        // Filled in, not built: CompiledQuery.raw's node, where a built query has its select's.
+        expect(cached[part].query.kind).toBe('RawNode');
+      }
+    },
+  );
+
+  it('another shape of the same list has SQL of its own', () => {
+    const request = (query: string) =>
+      parseListRequest(Object.fromEntries(new URLSearchParams(query)), ORGANISATIONS_LIST);
+    listQueries(db, organisations(), request('stage=INFORMATION'), ORGANISATIONS_LIST);
+    const other = listQueries(
+      db,
+      organisations(),
+      request('stage=INFORMATION,MAINTENANCE'),
+      ORGANISATIONS_LIST,
+    );
+    expect(other.items.query.kind).toBe('SelectQueryNode');
+    expect(other.items.sql).toBe(
+      buildListQueries(
+        organisations(),
+        request('stage=INFORMATION,MAINTENANCE'),
+        ORGANISATIONS_LIST,
+      ).items.compile().sql,
+    );
   });
 });

@@ -5,6 +5,7 @@ import { touchOrganisation } from '../../company/organisation.js';
 import { mailSpoc } from '../../company/spoc-recipient.js';
 import type { DB } from '../../db/schema.js';
 import { lockRow } from '../../db/versioned-rows.js';
+import { publishChange } from '../../events/publish-change.js';
 import { ApiError, versionConflict } from '../../http/api-error.js';
 import type { Caller } from '../../http/caller.js';
 import type { Outbox } from '../../mail/outbox.js';
@@ -73,6 +74,14 @@ export async function moveOrganisationStage(
         at: event.at,
       })
       .execute();
+    await publishChange(trx, {
+      kind: 'stage',
+      action: input.move,
+      entityId: organisationId,
+      organisationId,
+      version: moved.version,
+      actor: reviewer.actor,
+    });
     await mailSpoc(trx, moved, services, (recipient) =>
       stageMoveMail(recipient, { move: input.move, reason: event.comment }),
     );

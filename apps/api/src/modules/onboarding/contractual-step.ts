@@ -15,6 +15,7 @@ import { touchOrganisation } from '../../company/organisation.js';
 import { mailSpoc } from '../../company/spoc-recipient.js';
 import { writeAudit } from '../../db/audit.js';
 import type { DB, Db } from '../../db/schema.js';
+import { applicationChange, publishChange } from '../../events/publish-change.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Outbox } from '../../mail/outbox.js';
 import {
@@ -124,7 +125,7 @@ export async function saveContractualDraft(
         })
         .execute();
     }
-    await touchOrganisation(trx, organisation.id, {
+    const touched = await touchOrganisation(trx, organisation.id, {
       actor,
       at: now,
       audit: {
@@ -138,6 +139,7 @@ export async function saveContractualDraft(
         },
       },
     });
+    await publishChange(trx, applicationChange(touched, 'SAVE_CONTRACTUAL_DRAFT', actor));
   });
 }
 

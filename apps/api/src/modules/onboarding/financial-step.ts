@@ -23,6 +23,7 @@ import { touchOrganisation } from '../../company/organisation.js';
 import { mailSpoc } from '../../company/spoc-recipient.js';
 import { writeAudit } from '../../db/audit.js';
 import type { CheckRow, DB, Db, InvoicingInformationTable } from '../../db/schema.js';
+import { applicationChange, publishChange } from '../../events/publish-change.js';
 import { ApiError } from '../../http/api-error.js';
 import { receiveUpload } from '../../storage/receive-upload.js';
 import { saveWithFile } from '../../storage/save-with-file.js';
@@ -135,7 +136,7 @@ export async function saveFinancialDraft(
     } else {
       ({ id: invoicingId } = await createInvoicing(trx, organisation.id, actor, { billing: draft.billing }));
     }
-    await touchOrganisation(trx, organisation.id, {
+    const touched = await touchOrganisation(trx, organisation.id, {
       actor,
       at: now,
       audit: {
@@ -145,6 +146,7 @@ export async function saveFinancialDraft(
         diff: { billing: { from: existing ? billingOf(existing.billing) : null, to: draft.billing } },
       },
     });
+    await publishChange(trx, applicationChange(touched, 'SAVE_FINANCIAL_DRAFT', actor));
   });
 }
 

@@ -5,6 +5,7 @@ import { companyColumns, contactColumns } from '../../company/application-column
 import { type ContactKind, contactsByKind, isOrgTypeLocked } from '../../company/application-repository.js';
 import { lockOrganisationAtVersion, touchOrganisation } from '../../company/organisation.js';
 import type { ContactsTable, DB } from '../../db/schema.js';
+import { applicationChange, publishChange } from '../../events/publish-change.js';
 import { ApiError } from '../../http/api-error.js';
 import { assertLegitimacyEditable, legitimacyCheckOf } from './legitimacy-step.js';
 import { insertMahs } from './mah-rows.js';
@@ -112,7 +113,7 @@ export async function saveLegitimacyDraft(
     await replaceMahs(trx, organisation.id, draft.mahs, actor);
 
     const changes = { ...companyColumns(draft.company), mahCount: draft.mahs.length };
-    await touchOrganisation(trx, organisation.id, {
+    const touched = await touchOrganisation(trx, organisation.id, {
       actor,
       set: changes,
       audit: {
@@ -126,5 +127,6 @@ export async function saveLegitimacyDraft(
         },
       },
     });
+    await publishChange(trx, applicationChange(touched, 'SAVE_LEGITIMACY_DRAFT', actor));
   });
 }

@@ -6,6 +6,7 @@ import { applyCheckTransition, checkRecordOf } from '../../company/apply-check-t
 import { touchOrganisation } from '../../company/organisation.js';
 import { mailSpoc } from '../../company/spoc-recipient.js';
 import type { DB, Organisation } from '../../db/schema.js';
+import { applicationChange, publishChange } from '../../events/publish-change.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Outbox } from '../../mail/outbox.js';
 import { activeMahCountOf } from './financial-step.js';
@@ -114,7 +115,7 @@ export async function saveMahRegister(
 
     const active = await activeMahCountOf(trx, organisation.id);
     const nameOf = (mah: { name: string | null; id: string }) => mah.name ?? mah.id;
-    await touchOrganisation(trx, organisation.id, {
+    const touched = await touchOrganisation(trx, organisation.id, {
       actor,
       at: now,
       set: { mahCount: active },
@@ -130,6 +131,7 @@ export async function saveMahRegister(
         },
       },
     });
+    await publishChange(trx, applicationChange(touched, 'UPDATE_MAH_REGISTER', actor));
     await requireTopUpIfDue(trx, services, organisation, checks, active, actor, now);
   });
 }

@@ -6,6 +6,7 @@ import { contactsByKind } from '../../company/application-repository.js';
 import { lockOrganisationAtVersion, touchOrganisation } from '../../company/organisation.js';
 import { writeAudit } from '../../db/audit.js';
 import type { DB, Db } from '../../db/schema.js';
+import { applicationChange, publishChange } from '../../events/publish-change.js';
 import { ApiError, notFound } from '../../http/api-error.js';
 import type { Outbox } from '../../mail/outbox.js';
 import type { OnboardingCaller } from './onboarding-caller.js';
@@ -115,7 +116,7 @@ export async function inviteSpocAssistant(
           })
           .returning('id')
           .executeTakeFirstOrThrow();
-    await touchOrganisation(trx, organisation.id, {
+    const touched = await touchOrganisation(trx, organisation.id, {
       actor,
       audit: {
         action: current ? 'UPDATE' : 'CREATE',
@@ -124,6 +125,7 @@ export async function inviteSpocAssistant(
         diff: { kind: 'SPOC_ASSISTANT', ...columns },
       },
     });
+    await publishChange(trx, applicationChange(touched, 'INVITE_SPOC_ASSISTANT', actor));
   });
 }
 
@@ -198,7 +200,8 @@ export async function removeSpocAssistant(
       });
     }
     // Each removed person and the contact wrote their own audit rows above.
-    await touchOrganisation(trx, organisation.id, { actor });
+    const touched = await touchOrganisation(trx, organisation.id, { actor });
+    await publishChange(trx, applicationChange(touched, 'REMOVE_SPOC_ASSISTANT', actor));
   });
 }
 
@@ -246,7 +249,7 @@ export async function setPersonAccess(
         .where('id', '=', user.id)
         .execute();
     }
-    await touchOrganisation(trx, organisation.id, {
+    const touched = await touchOrganisation(trx, organisation.id, {
       actor,
       audit: {
         action: 'SET_ACCESS',
@@ -255,5 +258,6 @@ export async function setPersonAccess(
         diff: { email: user.email, ...changedFields(user, { access: input.access }) },
       },
     });
+    await publishChange(trx, applicationChange(touched, 'SET_ACCESS', actor));
   });
 }

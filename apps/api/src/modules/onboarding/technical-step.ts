@@ -17,6 +17,7 @@ import { type TokenCipher, TokenDecryptionError } from '../../company/token-ciph
 import { writeAudit } from '../../db/audit.js';
 import { UNIQUE_VIOLATION, violates } from '../../db/pg-errors.js';
 import type { DB, Db, Organisation } from '../../db/schema.js';
+import { applicationChange, publishChange } from '../../events/publish-change.js';
 import { ApiError, notFound } from '../../http/api-error.js';
 import { receiveUpload, type StagedFile } from '../../storage/receive-upload.js';
 import { saveWithFile } from '../../storage/save-with-file.js';
@@ -127,7 +128,7 @@ export async function chooseGateway(
         `Choose an active, certified gateway offering ${environment}`,
       );
     }
-    await touchOrganisation(trx, organisation.id, {
+    const touched = await touchOrganisation(trx, organisation.id, {
       actor: caller.actor,
       set: { gatewayId: gateway.id },
       audit: {
@@ -137,6 +138,7 @@ export async function chooseGateway(
         diff: { environment, gatewayId: { from: organisation.gatewayId, to: gateway.id } },
       },
     });
+    await publishChange(trx, applicationChange(touched, 'CHOOSE_GATEWAY', caller.actor));
   });
 }
 
@@ -246,7 +248,7 @@ export async function requestSessionToken(
         .executeTakeFirst();
       if (open) throw alreadyRequested(environment);
       const now = new Date();
-      const { id } = await trx
+      const { id, version: tokenVersion } = await trx
         .insertInto('sessionTokens')
         .values({
           organisationId: organisation.id,
@@ -256,8 +258,16 @@ export async function requestSessionToken(
           createdBy: caller.actor,
           updatedBy: caller.actor,
         })
-        .returning('id')
+        .returning(['id', 'version'])
         .executeTakeFirstOrThrow();
+      await publishChange(trx, {
+        kind: 'sessionToken',
+        action: 'REQUEST',
+        entityId: id,
+        organisationId: organisation.id,
+        version: tokenVersion,
+        actor: caller.actor,
+      });
       await touchOrganisation(trx, organisation.id, {
         actor: caller.actor,
         at: now,
@@ -322,11 +332,21 @@ export async function revealSessionToken(
         'This session token can no longer be read (the encryption key changed); request a new one',
       );
     }
-    await trx
+    const { version } = await trx
       .updateTable('sessionTokens')
       .set({ shownAt: now, updatedBy: caller.actor, updatedAt: now, version: sql<number>`version + 1` })
       .where('id', '=', token.id)
-      .execute();
+      .returning('version')
+      .executeTakeFirstOrThrow();
+    // The reviewers' token list holds the version: a reveal moves it (issue 25).
+    await publishChange(trx, {
+      kind: 'sessionToken',
+      action: 'REVEAL',
+      entityId: token.id,
+      organisationId: organisation.id,
+      version,
+      actor: caller.actor,
+    });
     await writeAudit(trx, {
       actor: caller.actor,
       action: 'REVEAL_SESSION_TOKEN',

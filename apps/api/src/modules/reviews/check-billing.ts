@@ -4,6 +4,7 @@ import { type Kysely, sql } from 'kysely';
 import { mailSpoc } from '../../company/spoc-recipient.js';
 import { writeAudit } from '../../db/audit.js';
 import type { DB } from '../../db/schema.js';
+import { publishChange } from '../../events/publish-change.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Caller } from '../../http/caller.js';
 import { lockCheckAtVersion } from './locked-check.js';
@@ -62,11 +63,12 @@ export async function billCheck(
       .set({ ...next, updatedBy: reviewer.actor, updatedAt: now, version: sql<number>`version + 1` })
       .where('id', '=', invoicing.id)
       .execute();
-    await trx
+    const { version } = await trx
       .updateTable('checks')
       .set({ updatedBy: reviewer.actor, updatedAt: now, version: sql<number>`version + 1` })
       .where('id', '=', check.id)
-      .execute();
+      .returning('version')
+      .executeTakeFirstOrThrow();
     const invoiceNumber = next.invoiceNumber ?? '';
     await trx
       .insertInto('checkEvents')
@@ -95,6 +97,15 @@ export async function billCheck(
             }
           : { paidAt: { from: null, to: next.paidAt } }),
       },
+    });
+    await publishChange(trx, {
+      kind: 'check',
+      action: input.action,
+      entityId: check.id,
+      organisationId: organisation.id,
+      version,
+      checkType: check.type,
+      actor: reviewer.actor,
     });
 
     if (input.action !== 'MARK_INVOICED') return;

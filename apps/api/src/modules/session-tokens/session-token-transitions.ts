@@ -12,6 +12,7 @@ import type { TokenCipher } from '../../company/token-cipher.js';
 import { writeAudit } from '../../db/audit.js';
 import type { DB } from '../../db/schema.js';
 import { lockRow } from '../../db/versioned-rows.js';
+import { type Change, publishChange } from '../../events/publish-change.js';
 import { ApiError, notFound, versionConflict } from '../../http/api-error.js';
 import type { Caller } from '../../http/caller.js';
 import type { Outbox } from '../../mail/outbox.js';
@@ -48,6 +49,21 @@ async function lockTokenAtVersion(trx: Transaction<DB>, tokenId: string, version
   return { token, organisation };
 }
 
+/** The live updates' event of a token's change (issue 25), in its transaction. */
+const tokenChange = (
+  action: 'ISSUE' | 'CANCEL',
+  token: { id: string; organisationId: string },
+  version: number,
+  actor: string,
+): Change => ({
+  kind: 'sessionToken',
+  action,
+  entityId: token.id,
+  organisationId: token.organisationId,
+  version,
+  actor,
+});
+
 /**
  * POST /api/session-tokens/{id}/issue, in one transaction: the token locked at the reviewer's version, a
  * REQUESTED one only (else 409 TOKEN_NOT_REQUESTED), its value encrypted with the configured key (AES-256-GCM,
@@ -74,7 +90,7 @@ export async function issueSessionToken(
     }
     const encrypted = cipher.encrypt(input.value);
     const expiresAt = tokenExpiresAt(now);
-    await trx
+    const written = await trx
       .updateTable('sessionTokens')
       .set({
         status: 'ISSUED',
@@ -89,7 +105,9 @@ export async function issueSessionToken(
         version: sql<number>`version + 1`,
       })
       .where('id', '=', token.id)
-      .execute();
+      .returning('version')
+      .executeTakeFirstOrThrow();
+    await publishChange(trx, tokenChange('ISSUE', token, written.version, reviewer.actor));
     await writeAudit(trx, {
       actor: reviewer.actor,
       action: 'ISSUE_SESSION_TOKEN',
@@ -133,7 +151,7 @@ export async function cancelSessionToken(
         `This session token is ${words(status)}: only a requested or valid issued token is cancelled`,
       );
     }
-    await trx
+    const written = await trx
       .updateTable('sessionTokens')
       .set({
         status: 'CANCELLED',
@@ -148,7 +166,9 @@ export async function cancelSessionToken(
         version: sql<number>`version + 1`,
       })
       .where('id', '=', token.id)
-      .execute();
+      .returning('version')
+      .executeTakeFirstOrThrow();
+    await publishChange(trx, tokenChange('CANCEL', token, written.version, reviewer.actor));
     await writeAudit(trx, {
       actor: reviewer.actor,
       action: 'CANCEL_SESSION_TOKEN',

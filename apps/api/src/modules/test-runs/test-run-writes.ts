@@ -13,6 +13,7 @@ import type { Kysely, Transaction } from 'kysely';
 import Papa from 'papaparse';
 import { writeAudit } from '../../db/audit.js';
 import type { DB } from '../../db/schema.js';
+import { publishChange } from '../../events/publish-change.js';
 import { ApiError } from '../../http/api-error.js';
 
 /** Rows per INSERT: an import of 5,000 runs is ten statements, all in the one transaction. */
@@ -82,6 +83,14 @@ export async function addTestRun(
       entityId: stored.id,
       diff: { ...run, source: 'MANUAL' },
     });
+    await publishChange(trx, {
+      kind: 'testRun',
+      action: 'ADD',
+      entityId: stored.id,
+      organisationId: organisation.id,
+      version: null,
+      actor,
+    });
     return {
       id: stored.id,
       organisationId: organisation.id,
@@ -138,6 +147,7 @@ export async function importTestRuns(
       return organisationId ? [runValues(organisationId, run, 'CSV_IMPORT', actor)] : [];
     });
     let accepted = 0;
+    const companies = new Set<string>();
     for (let start = 0; start < rows.length; start += IMPORT_CHUNK_ROWS) {
       const written = await trx
         .insertInto('testRuns')
@@ -145,9 +155,10 @@ export async function importTestRuns(
         .onConflict((conflict) =>
           conflict.columns(['organisationId', 'environment', 'scenario', 'executedAt']).doNothing(),
         )
-        .returning('id')
+        .returning('organisationId')
         .execute();
       accepted += written.length;
+      for (const run of written) companies.add(run.organisationId);
     }
     const report: TestRunImportReport = {
       accepted,
@@ -155,11 +166,12 @@ export async function importTestRuns(
       rejected,
     };
     // One row per import: its counts, not every line (the runs themselves carry source and author).
+    const importId = randomUUID();
     await writeAudit(trx, {
       actor,
       action: 'IMPORT',
       entity: 'TestRunImport',
-      entityId: randomUUID(),
+      entityId: importId,
       diff: {
         lines: reading.runs.length + reading.rejected.length,
         accepted: report.accepted,
@@ -167,6 +179,17 @@ export async function importTestRuns(
         rejected: report.rejected.length,
       },
     });
+    // issue 25: one change per company the file added runs to (its user sees its own runs, no other's).
+    for (const organisationId of companies) {
+      await publishChange(trx, {
+        kind: 'testRun',
+        action: 'IMPORT',
+        entityId: importId,
+        organisationId,
+        version: null,
+        actor,
+      });
+    }
     return report;
   });
 }
