@@ -57,18 +57,20 @@ test('a reviewer filters the legitimacy queue to overdue, starts the oldest, and
   await expect(page.getByRole('heading', { level: 2, name: 'Timeline' })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
 
-  // A second tab on the same check, before anyone acts: it will be stale.
+  // A second tab on the same check, its Start dialog open before anyone acts: it holds the version it saw.
+  // (Its page itself follows the first tab live, issue 25; a dialog already open does not.)
   const stale = await context.newPage();
   await stale.goto(page.url());
-  await expect(stale.getByRole('button', { name: 'Start review' })).toBeVisible();
+  await stale.getByRole('button', { name: 'Start review' }).click();
+  await expect(stale.getByRole('dialog')).toBeVisible();
 
   await decide(page, 'Start review');
   await expect(page.getByText('You started the review. The check is assigned to you.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Request corrections' })).toBeVisible();
 
-  // The stale tab still offers Start: its decision is refused in the dialog, naming who acted first, and
-  // the check reloads behind it; closing the dialog shows what the reviewer may do now.
-  await decide(stale, 'Start review');
+  // The stale dialog's Start is refused in the dialog, naming who acted first; the check has reloaded
+  // behind it: closing the dialog shows what the reviewer may do now.
+  await stale.getByRole('dialog').getByRole('button', { name: 'Start review', exact: true }).click();
   await expect(stale.getByRole('dialog').getByText(/acted on this check first/)).toBeVisible();
   await stale.keyboard.press('Escape');
   await expect(stale.getByRole('dialog')).toBeHidden();

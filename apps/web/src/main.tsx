@@ -12,6 +12,7 @@ import { startVitalsReporting } from './http/web-vitals';
 import { currentLanguage, initI18n } from './i18n/i18n';
 import { warmUpNumberFormat } from './i18n/number-format';
 import { prefetchFooterLinks } from './layout/footer';
+import { createLiveHub } from './live/live-hub';
 import { closeModal } from './modal/modal-store';
 import { yieldToMain } from './scheduling/yield-to-main';
 import { toast } from './toast/toast';
@@ -71,6 +72,7 @@ async function start() {
   prefetchFooterLinks(queryClient, http, auth.user());
   // The error handler's navigations above run once the app is up, with the router made here.
   const router = createAppRouter({ auth, queryClient, http });
+  const live = createLiveHub();
   await yieldToMain();
   startTransition(() =>
     root.render(
@@ -81,6 +83,7 @@ async function start() {
           queryClient={queryClient}
           http={http}
           router={router}
+          live={live}
         />
       </StrictMode>,
     ),
@@ -88,6 +91,13 @@ async function start() {
   container.removeAttribute('aria-busy');
   warmUpNumberFormat(currentLanguage());
   startVitalsReporting(http);
+  // Issue 25: the live stream, a chunk of its own loaded after the first render (its schemas are no part of
+  // the first page's weight); it opens at sign-in and closes at sign-out.
+  void import('./live/live-connection')
+    .then(({ startLiveUpdates }) =>
+      startLiveUpdates({ auth, http, queryClient, hub: live, apiUrl: environment.apiUrl }),
+    )
+    .catch((error: unknown) => console.warn('Live updates could not start', error));
 }
 
 start().catch((error: unknown) => {

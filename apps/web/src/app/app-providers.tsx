@@ -7,6 +7,8 @@ import type { Environment } from '../config/environment';
 import { EnvironmentProvider } from '../config/environment-context';
 import type { HttpClient } from '../http/http-client';
 import { HttpProvider } from '../http/http-context';
+import { LiveProvider } from '../live/live-context';
+import type { LiveHub } from '../live/live-hub';
 
 export interface AppProvidersProps {
   environment: Environment;
@@ -14,19 +16,23 @@ export interface AppProvidersProps {
   queryClient: QueryClient;
   http: HttpClient;
   router: ComponentProps<typeof RouterProvider>['router'];
+  /** Issue 25: the live updates' hub (main.tsx); without one, as in most screens' tests, nothing is live. */
+  live?: LiveHub;
 }
 
 /**
- * What every screen reads from above it (the configuration, the session, the query cache, the API client)
- * around the router: the app's start (main.tsx) and the screen tests render the same stack.
+ * What every screen reads from above it (the configuration, the session, the query cache, the API client,
+ * the live updates) around the router: the app's start (main.tsx) and the screen tests render the same stack.
  */
-export function AppProviders({ environment, auth, queryClient, http, router }: AppProvidersProps) {
+export function AppProviders({ environment, auth, queryClient, http, router, live }: AppProvidersProps) {
   return (
     <EnvironmentProvider environment={environment}>
       <AuthProvider auth={auth}>
         <QueryClientProvider client={queryClient}>
           <HttpProvider client={http}>
-            <RouterProvider router={router} />
+            <LiveProvider hub={live}>
+              <RouterProvider router={router} />
+            </LiveProvider>
           </HttpProvider>
         </QueryClientProvider>
       </AuthProvider>

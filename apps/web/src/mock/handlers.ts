@@ -5,6 +5,7 @@ import { disclaimerContentsHandlers } from './disclaimer-contents-handlers';
 import { fileDownloadRoute } from './file-download';
 import { gatewaysHandlers } from './gateways-handlers';
 import { linksHandlers } from './links-handlers';
+import { liveHandlers } from './live-handlers';
 import { metricsHandlers } from './metrics-handlers';
 import { type MockDb, openMockDb, saveMockDb } from './mock-db';
 import type { MockContext } from './mock-http';
@@ -74,5 +75,7 @@ export function createMockHandlers(options: MockHandlersOptions = {}): HttpHandl
     ...disclaimerContentsHandlers(context),
     ...storageAdminHandlers(context),
     ...auditHandlers(context),
+    // Issue 25: no stream (the ticket answers 501), presence per tab.
+    ...liveHandlers(context),
   ];
 }

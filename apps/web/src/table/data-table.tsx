@@ -28,6 +28,11 @@ interface CommonProps<T> {
   loading?: boolean;
   /** The table's accessible name (a caption, visually hidden; it names the scrolling box too). */
   caption: string;
+  /**
+   * Rows to draw the eye to for a moment (a row that changed in place, issue 25). The screen says in words
+   * what changed (a polite live region): the highlight is not the only sign.
+   */
+  highlighted?: (row: T) => boolean;
 }
 
 interface PaginationModeProps {
@@ -107,7 +112,7 @@ function ariaRowCount(total: number, totalEstimated: boolean | undefined, rows: 
  * keyboard (arrow keys scroll it) and named by the table's caption; the first column stays in view.
  */
 function PagedTable<T>(props: CommonProps<T> & PaginationModeProps) {
-  const { columns, rows, rowKey, order, onSort, caption, loading = false, page, limit } = props;
+  const { columns, rows, rowKey, order, onSort, caption, loading = false, page, limit, highlighted } = props;
   const { t } = useTranslation();
   const offset = (Math.max(page, 1) - 1) * limit;
   return (
@@ -127,7 +132,13 @@ function PagedTable<T>(props: CommonProps<T> & PaginationModeProps) {
         <TableHead columns={columns} order={order} onSort={onSort} />
         <tbody>
           {rows.map((row, index) => (
-            <DataRow key={rowKey(row)} row={row} columns={columns} rowIndex={offset + index + 2} />
+            <DataRow
+              key={rowKey(row)}
+              row={row}
+              columns={columns}
+              rowIndex={offset + index + 2}
+              highlighted={highlighted?.(row) ?? false}
+            />
           ))}
           <StateRow columns={columns.length} empty={rows.length === 0} loading={loading} />
         </tbody>
@@ -137,7 +148,7 @@ function PagedTable<T>(props: CommonProps<T> & PaginationModeProps) {
 }
 
 function InfiniteTable<T>(props: CommonProps<T> & InfiniteModeProps & { size: TableSize }) {
-  const { columns, rows, rowKey, order, onSort, caption, loading = false, size } = props;
+  const { columns, rows, rowKey, order, onSort, caption, loading = false, size, highlighted } = props;
   const { t } = useTranslation();
   const lineHeight = LINE_HEIGHTS[size];
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -204,7 +215,13 @@ function InfiniteTable<T>(props: CommonProps<T> & InfiniteModeProps & { size: Ta
           {items.map((item) => {
             const row = rows[item.index];
             return row === undefined ? null : (
-              <DataRow key={item.key} row={row} columns={columns} rowIndex={item.index + 2} />
+              <DataRow
+                key={item.key}
+                row={row}
+                columns={columns}
+                rowIndex={item.index + 2}
+                highlighted={highlighted?.(row) ?? false}
+              />
             );
           })}
           {spaceAfter > 0 && <SpacerRow columns={columns.length} height={spaceAfter} />}
@@ -219,13 +236,19 @@ function DataRowView<T>({
   row,
   columns,
   rowIndex,
+  highlighted,
 }: {
   row: T;
   columns: readonly Column<T>[];
   rowIndex: number;
+  highlighted: boolean;
 }) {
   return (
-    <tr aria-rowindex={rowIndex} className={styles.row}>
+    <tr
+      aria-rowindex={rowIndex}
+      className={highlighted ? `${styles.row} ${styles.highlighted}` : styles.row}
+      data-highlighted={highlighted || undefined}
+    >
       {columns.map((column) => (
         <DataCell key={column.id} column={column} row={row} />
       ))}
@@ -233,7 +256,7 @@ function DataRowView<T>({
   );
 }
 
-/** A row renders again only when its row, columns or place change: scrolling re-renders only new rows. */
+/** A row renders again only when its row, columns, place or highlight change: scrolling re-renders only new rows. */
 const DataRow = memo(DataRowView) as typeof DataRowView;
 
 /** The height of the rows not rendered, so the scrollbar stays true to the whole list. */

@@ -6,6 +6,7 @@ import { AppProviders, type AppProvidersProps } from '../app/app-providers';
 import type { Auth } from '../auth/msal-auth';
 import type { Environment } from '../config/environment';
 import type { HttpClient } from '../http/http-client';
+import type { LiveHub } from '../live/live-hub';
 import { TEST_ENVIRONMENT } from './render-with-providers';
 import { createTestI18n } from './test-i18n';
 
@@ -15,6 +16,8 @@ export interface RenderAppOptions {
   queryClient?: QueryClient;
   environment?: Environment;
   i18n?: I18n;
+  /** Issue 25: the live hub a test drives (without one, nothing is live). */
+  live?: LiveHub;
 }
 
 /** The app as main.tsx renders it (AppProviders around `router`), with the test translations. */
@@ -27,6 +30,7 @@ export function renderApp(router: AppProvidersProps['router'], options: RenderAp
         queryClient={options.queryClient ?? new QueryClient()}
         http={options.http}
         router={router}
+        {...(options.live ? { live: options.live } : {})}
       />
     </I18nextProvider>,
   );

@@ -1,7 +1,9 @@
 import { createMemoryRouter, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
+import type { SessionUser } from '../auth/session-user';
 import { createErrorHandler, createQueryClient } from '../http/error-handler';
 import { createHttpClient } from '../http/http-client';
+import type { LiveHub } from '../live/live-hub';
 import { mockToken } from '../mock/mock-auth';
 import { closeModal } from '../modal/modal-store';
 import { renderApp } from './render-app';
@@ -16,6 +18,10 @@ export interface RenderScreenOptions {
   path: string;
   /** The signed-in user's app roles (session-users.ts); a reviewer by default. */
   roles?: string[];
+  /** The signed-in user, when a test needs more of them than their roles (their email). */
+  user?: SessionUser;
+  /** Issue 25: the live hub a test drives; without one, nothing is live. */
+  live?: LiveHub;
 }
 
 /**
@@ -23,9 +29,15 @@ export interface RenderScreenOptions {
  * user, the real HTTP client (msw answers it) and the app's own error handler wired into the query client,
  * its toasts going to `notify`. Returns the router, its current URL (the query decoded) and the query client.
  */
-export function renderScreen({ routes, path, roles = ['EmvoPortalInternal'] }: RenderScreenOptions) {
+export function renderScreen({
+  routes,
+  path,
+  roles = ['EmvoPortalInternal'],
+  user,
+  live,
+}: RenderScreenOptions) {
   const i18n = createTestI18n();
-  const auth = testAuth(userWith(...roles));
+  const auth = testAuth(user ?? userWith(...roles));
   const notify = vi.fn();
   const handleError = createErrorHandler({
     t: (key, values) => i18n.t(key, values),
@@ -53,6 +65,7 @@ export function renderScreen({ routes, path, roles = ['EmvoPortalInternal'] }: R
     queryClient,
     environment: { ...TEST_ENVIRONMENT, apiUrl: location.origin },
     i18n,
+    ...(live ? { live } : {}),
   });
   const url = () => decodeURIComponent(`${router.state.location.pathname}${router.state.location.search}`);
   return { ...view, router, url, notify, i18n, queryClient };

@@ -15,6 +15,7 @@ import { ApplicationData } from './check-application';
 import styles from './check-detail.module.css';
 import { useFormatters, When } from './check-format';
 import { Attempts, Documents, Timeline } from './check-history';
+import { CheckLive } from './check-live';
 import { Fact, Facts, Section } from './check-parts';
 
 const isQueueSlug = (value: string | undefined): value is QueueSlug =>
@@ -102,6 +103,7 @@ function CheckDetailView({ queue, checkId }: { queue: QueueSlug; checkId: string
     <section className={styles.page}>
       <BackToQueue queue={queue} />
       <CheckHeader detail={detail} />
+      <CheckLive checkId={checkId} />
       <Decisions detail={detail} onDecide={(action) => open({ kind: 'decision', action })} />
       {check.type === 'FINANCIAL' && billing && (
         <BillingPanel billing={billing} onStep={(action) => open({ kind: 'billing', action })} />

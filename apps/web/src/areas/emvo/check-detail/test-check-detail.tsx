@@ -9,7 +9,7 @@ import { HttpResponse, http } from 'msw';
 import type { SetupServer } from 'msw/node';
 import { Outlet } from 'react-router';
 import { ModalHost } from '../../../modal/modal-host';
-import { renderScreen } from '../../../test/render-screen';
+import { type RenderScreenOptions, renderScreen } from '../../../test/render-screen';
 import { CheckDetailPage } from './check-detail-page';
 
 /**
@@ -349,7 +349,10 @@ export function serveCheck(server: SetupServer, initial: CheckDetail): FakeRevie
  * Renders /emvo/{queue}/{checkId} as the app does: the real HTTP client (msw answers), the app's error
  * handler wired into the query client (its toasts go to `notify`), the modal host, the queue route.
  */
-export function renderCheckDetail(path = `/emvo/legitimacy/${CHECK_ID}`) {
+export function renderCheckDetail(
+  path = `/emvo/legitimacy/${CHECK_ID}`,
+  options: Pick<RenderScreenOptions, 'user' | 'live'> = {},
+) {
   const routes = [
     {
       element: (
@@ -366,5 +369,5 @@ export function renderCheckDetail(path = `/emvo/legitimacy/${CHECK_ID}`) {
       ],
     },
   ];
-  return renderScreen({ routes, path });
+  return renderScreen({ routes, path, ...options });
 }

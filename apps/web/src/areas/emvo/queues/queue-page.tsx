@@ -13,6 +13,7 @@ import { type QueueParams, useQueueParams } from './queue-params';
 import { QueueToolbar } from './queue-toolbar';
 import styles from './queues.module.css';
 import { useReviewQueueScroll } from './use-review-queue-scroll';
+import { type RowUpdates, useRowUpdates } from './use-row-updates';
 
 /** spec §2: pagination or infinite scroll, never both. The reader picks; the choice stays in the URL. */
 export const VIEW_PARAM = 'view';
@@ -101,36 +102,55 @@ interface QueueTableProps {
   caption: string;
 }
 
+/** Issue 25: what changed in place, said politely (the region is there before anything is said in it). */
+function RowUpdatesAnnouncement({ updates }: { updates: RowUpdates }) {
+  return (
+    <p role="status" className={styles.visuallyHidden}>
+      {updates.announcement}
+    </p>
+  );
+}
+
 function PagedQueue({ queue, params, columns, caption }: QueueTableProps) {
   const { data, isFetching } = useReviewQueue(queue, params.query, params.flags);
+  const updates = useRowUpdates(data?.items);
   return (
-    <DataTable<ReviewQueueRow>
-      {...pagedTableProps(params.table, data, isFetching)}
-      caption={caption}
-      columns={columns}
-      rowKey={(row) => row.id}
-      size={SIZE}
-    />
+    <>
+      <DataTable<ReviewQueueRow>
+        {...pagedTableProps(params.table, data, isFetching)}
+        caption={caption}
+        columns={columns}
+        rowKey={(row) => row.id}
+        size={SIZE}
+        highlighted={updates.isUpdated}
+      />
+      <RowUpdatesAnnouncement updates={updates} />
+    </>
   );
 }
 
 function ScrollingQueue({ queue, params, columns, caption }: QueueTableProps) {
   const list = useReviewQueueScroll(queue, params.query, params.flags);
+  const updates = useRowUpdates(list.rows);
   return (
-    <DataTable<ReviewQueueRow>
-      mode="infinite"
-      size={SIZE}
-      height={SCROLL_HEIGHT}
-      caption={caption}
-      columns={columns}
-      rows={list.rows}
-      rowKey={(row) => row.id}
-      total={list.total}
-      totalEstimated={list.totalEstimated}
-      loading={list.loading}
-      onLoadMore={list.loadMore}
-      order={params.table.order}
-      onSort={(fields: string | string[]) => params.table.toggleSort(fields)}
-    />
+    <>
+      <DataTable<ReviewQueueRow>
+        mode="infinite"
+        size={SIZE}
+        height={SCROLL_HEIGHT}
+        caption={caption}
+        columns={columns}
+        rows={list.rows}
+        rowKey={(row) => row.id}
+        total={list.total}
+        totalEstimated={list.totalEstimated}
+        loading={list.loading}
+        onLoadMore={list.loadMore}
+        order={params.table.order}
+        onSort={(fields: string | string[]) => params.table.toggleSort(fields)}
+        highlighted={updates.isUpdated}
+      />
+      <RowUpdatesAnnouncement updates={updates} />
+    </>
   );
 }

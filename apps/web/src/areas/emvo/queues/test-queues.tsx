@@ -65,6 +65,7 @@ export function renderReviewerRoute(path: string) {
     getToken: async () => mockToken('EMVO'),
     language: () => 'en',
   });
+  const queryClient = createQueryClient(handleError);
   const router = createMemoryRouter(
     [
       { path: '/emvo', element: <EmvoHomePage /> },
@@ -79,10 +80,10 @@ export function renderReviewerRoute(path: string) {
   const view = renderApp(router, {
     auth,
     http: client,
-    queryClient: createQueryClient(handleError),
+    queryClient,
     environment: { ...TEST_ENVIRONMENT, apiUrl: location.origin },
   });
   /** The router's current URL, its query decoded. */
   const url = () => decodeURIComponent(`${router.state.location.pathname}${router.state.location.search}`);
-  return { ...view, router, url, handleError };
+  return { ...view, router, url, handleError, queryClient };
 }

@@ -4,6 +4,7 @@ import { Route, Routes } from 'react-router';
 import { journeyOf } from './journey';
 import styles from './onboarding.module.css';
 import { useOnboarding } from './onboarding-api';
+import { OnboardingLiveNotice } from './onboarding-live-notice';
 import { LazyStepRoutes } from './onboarding-loader';
 import { OnboardingOverview } from './onboarding-overview';
 import { OnboardingStepper } from './onboarding-stepper';
@@ -47,6 +48,7 @@ export function OnboardingPage() {
           {title}
           <p className={styles.obpNumber}>{t('external.onboarding.obpNumber', { obpNumber })}</p>
         </div>
+        <OnboardingLiveNotice />
         {onboarding.access === 'READ_ONLY' && (
           <p className={`${styles.panel} ${styles.info}`}>{t('external.onboarding.readOnly')}</p>
         )}

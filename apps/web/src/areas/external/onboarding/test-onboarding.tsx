@@ -12,6 +12,8 @@ import { stubResizeObserver } from '../../../forms/test-form';
 import { createQueryClient } from '../../../http/error-handler';
 import { createHttpClient } from '../../../http/http-client';
 import { HttpProvider } from '../../../http/http-context';
+import { LiveProvider } from '../../../live/live-context';
+import type { LiveHub } from '../../../live/live-hub';
 import { createMockContext, createMockHandlers } from '../../../mock/handlers';
 import { type CompanyState, putCompanyIn } from '../../../mock/test-company';
 import { closeModal } from '../../../modal/modal-store';
@@ -52,10 +54,14 @@ const auth = testAuth(userWith('EmvoPortalExternal'));
 /**
  * Renders the onboarding at `path` (a step's own address; the legitimacy step by default) with the app's
  * providers, its real HTTP client (msw answers) and a data router (the steps' unsaved-changes guard needs
- * one), as app/router.tsx mounts it.
+ * one), as app/router.tsx mounts it; `live`: the live hub a test speaks through (issue 25).
  */
-export function renderOnboardingPage(path = '/external/onboarding/legitimacy') {
+export function renderOnboardingPage(
+  path = '/external/onboarding/legitimacy',
+  options: { live?: LiveHub } = {},
+) {
   const handleError = vi.fn();
+  const queryClient = createQueryClient(handleError);
   const client = createHttpClient({
     baseUrl: location.origin,
     getToken: async () => 'mock.EXTERNAL',
@@ -72,16 +78,18 @@ export function renderOnboardingPage(path = '/external/onboarding/legitimacy') {
     <I18nextProvider i18n={createTestI18n()}>
       <EnvironmentProvider environment={{ ...TEST_ENVIRONMENT, apiUrl: location.origin }}>
         <AuthProvider auth={auth}>
-          <QueryClientProvider client={createQueryClient(handleError)}>
+          <QueryClientProvider client={queryClient}>
             <HttpProvider client={client}>
-              <RouterProvider router={router} />
+              <LiveProvider hub={options.live}>
+                <RouterProvider router={router} />
+              </LiveProvider>
             </HttpProvider>
           </QueryClientProvider>
         </AuthProvider>
       </EnvironmentProvider>
     </I18nextProvider>,
   );
-  return { ...view, handleError, router };
+  return { ...view, handleError, router, queryClient };
 }
 
 /** A form field by its name (its id is the one the missing items' links point to). */

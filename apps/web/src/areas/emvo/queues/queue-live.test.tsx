@@ -1,0 +1,67 @@
+import type { CheckDetail } from '@portal/contracts';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stubResizeObserver } from '../../../forms/test-form';
+import { invalidateChange } from '../../../live/change-queries';
+import { changeEvent } from '../../../live/test-event-source';
+import { renderReviewerRoute, serveReviews } from './test-queues';
+
+const server = setupServer();
+beforeAll(() => {
+  stubResizeObserver();
+  server.listen({ onUnhandledRequest: 'error' });
+});
+afterAll(() => server.close());
+
+/** Another reviewer's call, straight to the (mock) API, as the page never sees it. */
+async function asAnotherReviewer<T>(path: string, body?: unknown): Promise<T> {
+  const response = await fetch(new URL(path, location.origin), {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { authorization: 'Bearer mock.EMVO', 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return (await response.json()) as T;
+}
+
+describe('/emvo/{queue} live: a row changed by someone else (issue 25 item 3)', { timeout: 20_000 }, () => {
+  it('is refetched in place by the change event, highlighted and said politely', async () => {
+    serveReviews(server);
+    const { queryClient } = renderReviewerRoute('/emvo/legitimacy');
+    const table = await screen.findByRole('table', { name: 'Legitimacy queue' });
+    await waitFor(() => expect(table).toHaveAttribute('aria-busy', 'false'));
+    const row = within(table)
+      .getAllByRole('row')
+      .find((each) => within(each).queryByRole('cell', { name: 'Submitted' }));
+    if (!row) throw new Error('No submitted check in the queue');
+    const link = within(row).getByRole('link');
+    const company = link.textContent ?? '';
+    const checkId = link.getAttribute('href')?.split('/').at(-1) ?? '';
+    const status = screen.getAllByRole('status').find((region) => region.tagName === 'P');
+    expect(status).toHaveTextContent('');
+    expect(row).not.toHaveAttribute('data-highlighted');
+
+    const { check } = await asAnotherReviewer<CheckDetail>(`/api/checks/${checkId}`);
+    const started = await asAnotherReviewer<CheckDetail>(`/api/checks/${checkId}/decisions`, {
+      action: 'START',
+      version: check.version,
+    });
+    await act(() =>
+      invalidateChange(
+        queryClient,
+        changeEvent({ entityId: checkId, action: 'START', version: started.check.version }),
+      ),
+    );
+
+    const updated = await waitFor(() => {
+      const found = within(table).getByRole('link', { name: company }).closest('tr');
+      expect(found).toHaveAttribute('data-highlighted', 'true');
+      return found;
+    });
+    expect(updated).toHaveTextContent('In review');
+    expect(updated).toHaveTextContent('reviewer@portal.test');
+    expect(status).toHaveTextContent(`${company} changed: In review, assigned to reviewer@portal.test.`);
+    // Only that row.
+    expect(table.querySelectorAll('[data-highlighted]')).toHaveLength(1);
+  });
+});
