@@ -1,3 +1,4 @@
+import { eventsApi } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../http/api-error.js';
@@ -14,6 +15,9 @@ export const metricsPlugin = fp(
   async (app: FastifyInstance, options: { metrics: PortalMetrics; token: string | undefined }) => {
     const { metrics, token } = options;
     app.addHook('onResponse', async (request, reply) => {
+      // A live event stream (issue 25) stays open for up to an hour: its duration is how long a browser
+      // watched, not how fast the API answered, and would fill the histogram's top bucket.
+      if (request.routeOptions.url === eventsApi.stream.path) return;
       metrics.httpDuration.observe(
         {
           method: request.method,
