@@ -8,8 +8,24 @@ import axe from 'axe-core';
  */
 const EVERY_RULE = Object.fromEntries(axe.getRules().map(({ ruleId }) => [ruleId, { enabled: true }]));
 
+/**
+ * Waits for the page's finite animations (a toast sliding and fading in) to end: axe measures colours as
+ * painted, and half-faded text fails a contrast rule it passes once shown. Endless ones (a spinner) are
+ * left running.
+ */
+const animationsSettled = (page: Page) =>
+  page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+
 /** axe on the page as it is, every rule: its violations, each with the nodes at fault. */
 export async function axeViolations(page: Page): Promise<string[]> {
+  await animationsSettled(page);
   return (await new AxeBuilder({ page }).options({ rules: EVERY_RULE }).analyze()).violations.map(
     (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
   );

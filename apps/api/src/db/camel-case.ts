@@ -38,9 +38,10 @@ function isPlainObject(value: unknown): value is UnknownRow {
  * TypeScript speaks camelCase, the tables snake_case. Kysely's CamelCasePlugin snake-cases a query by
  * rebuilding its whole tree (a copy of every node) before it is compiled, and maps each row key by key:
  * together the largest share of a list request's time (bench/api-list, issue 24). This plugin only marks
- * the query, and PortalQueryCompiler snake-cases each identifier as it writes it: the same SQL from the
- * same function, without the copy (db/query-compiler.ts). Results are mapped as the plugin maps them (every row's keys, and
- * those of nested plain objects, a JSON column's, camelCased), by a writer made once per row shape.
+ * the query, and PortalQueryCompiler (db/query-compiler.ts) snake-cases each identifier as it writes it:
+ * the same SQL from the same function, without the copy. Results are mapped as the plugin maps them
+ * (every row's keys, and those of nested plain objects, a JSON column's, camelCased), by a writer made
+ * once per row shape.
  */
 export class CamelCase extends CamelCasePlugin {
   readonly #rowWriters = new Map<string, RowWriter>();
@@ -75,10 +76,10 @@ export class CamelCase extends CamelCasePlugin {
     if (known || this.#rowWriters.size >= MAX_ROW_WRITERS || keys.includes('__proto__')) return known;
     // Keys become string literals through JSON.stringify: a column's name cannot inject code. A duplicate
     // camelCased key keeps the first one's place and the last one's value, as the plugin's assignments do.
-    const fields = keys.map(
-      (key) =>
-        `${JSON.stringify(this.camelCase(key))}: (v = row[${JSON.stringify(key)}], typeof v === 'object' && v !== null ? value(v) : v)`,
-    );
+    const fields = keys.map((key) => {
+      const read = `(v = row[${JSON.stringify(key)}], typeof v === 'object' && v !== null ? value(v) : v)`;
+      return `${JSON.stringify(this.camelCase(key))}: ${read}`;
+    });
     const write = new Function('row', 'value', `let v; return { ${fields.join(', ')} };`) as RowWriter;
     this.#rowWriters.set(shape, write);
     return write;

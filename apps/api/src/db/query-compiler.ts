@@ -54,7 +54,8 @@ export class PortalQueryCompiler extends PostgresQueryCompiler {
     return super.sanitizeIdentifier(this.#snakeCasing ? camelCase.snakeCaseOf(identifier) : identifier);
   }
 
-  // CamelCasePlugin's rewrite leaves a collation's name as written (OperationNodeTransformer.transformCollate).
+  // CamelCasePlugin's rewrite leaves a collation's name as written
+  // (OperationNodeTransformer.transformCollate).
   protected override visitCollate(node: CollateNode): void {
     const snakeCasing = this.#snakeCasing;
     this.#snakeCasing = false;

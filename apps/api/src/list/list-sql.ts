@@ -32,8 +32,8 @@ export function escapeLike(value: string): string {
 type FilterCondition = Extract<CheckedCondition, { kind: 'filter' }>;
 
 /**
- * How a request's value goes into the SQL: as it is (a parameter Kysely makes), or as a RequestValue whose
- * node runList's cache recognises in the compiled query.
+ * How a request's value goes into the SQL: as it is (a parameter Kysely makes), or as a BoundValue, whose
+ * node the list's cache (listQueries) finds again among the compiled query's parameters.
  */
 export type Param = <T>(value: T) => T | Expression<T>;
 
@@ -165,8 +165,10 @@ function requestParts(request: ListRequest, resource: ListResource, param: Param
 function conditionShape(condition: CheckedCondition, values: unknown[]): string {
   switch (condition.kind) {
     case 'and':
-    case 'or':
-      return `${condition.kind}(${condition.conditions.map((child) => conditionShape(child, values)).join(',')})`;
+    case 'or': {
+      const children = condition.conditions.map((child) => conditionShape(child, values));
+      return `${condition.kind}(${children.join(',')})`;
+    }
     case 'search':
       values.push(searchPattern(condition.text));
       return 'search';
