@@ -25,6 +25,9 @@ const animationsSettled = (page: Page) =>
 
 /** axe on the page as it is, every rule: its violations, each with the nodes at fault. */
 export async function axeViolations(page: Page): Promise<string[]> {
+  // A toast may also start fading out while axe runs (a second or two with every rule): with reduced
+  // motion its fades last 1 ms (toast.module.css), so it is fully shown or gone.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
   await animationsSettled(page);
   return (await new AxeBuilder({ page }).options({ rules: EVERY_RULE }).analyze()).violations.map(
     (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
