@@ -1,3 +1,4 @@
+import { BILLING_ACTIONS, CHECK_ACTIONS } from '@portal/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../../auth/auth-context';
@@ -7,19 +8,8 @@ import { isSelf } from '../../../live/self';
 import { useCheckPresence } from '../../../live/use-check-presence';
 import styles from './check-detail.module.css';
 
-/** The actions a change notice names (contracts events.ts: a check's CHECK_ACTIONS and BILLING_ACTIONS). */
-const NAMED_ACTIONS = [
-  'SUBMIT',
-  'START',
-  'APPROVE',
-  'APPROVE_TEMPORARILY',
-  'REQUEST_CORRECTIONS',
-  'REJECT',
-  'TOP_UP_REQUIRED',
-  'TEMPLATE_CHANGED',
-  'MARK_INVOICED',
-  'MARK_PAID',
-] as const;
+/** The actions a change notice names (contracts events.ts): a check's transitions and billing steps. */
+const NAMED_ACTIONS = [...CHECK_ACTIONS, ...BILLING_ACTIONS] as const;
 const isNamed = (action: string): action is (typeof NAMED_ACTIONS)[number] =>
   (NAMED_ACTIONS as readonly string[]).includes(action);
 

@@ -1,22 +1,13 @@
 import type { ChangeEvent } from '@portal/contracts';
-import { CHECK_TYPES, STAGE_MOVES } from '@portal/domain';
+import { BILLING_ACTIONS, CHECK_ACTIONS, CHECK_TYPES, STAGE_MOVES } from '@portal/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLiveChanges } from '../../../live/live-context';
 import styles from './onboarding.module.css';
 
 /** What the portal's people did to the application, as the company is told (contracts events.ts actions). */
-const CHECK_NOTICES = [
-  'START',
-  'APPROVE',
-  'APPROVE_TEMPORARILY',
-  'REQUEST_CORRECTIONS',
-  'REJECT',
-  'TOP_UP_REQUIRED',
-  'TEMPLATE_CHANGED',
-  'MARK_INVOICED',
-  'MARK_PAID',
-] as const;
+// Every transition but the company's own submission, and the billing steps.
+const CHECK_NOTICES = [...CHECK_ACTIONS.filter((action) => action !== 'SUBMIT'), ...BILLING_ACTIONS];
 const TOKEN_NOTICES = ['ISSUE', 'CANCEL'] as const;
 
 const isOneOf = <T extends string>(values: readonly T[], value: string | null): value is T =>
