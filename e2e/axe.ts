@@ -10,18 +10,22 @@ const EVERY_RULE = Object.fromEntries(axe.getRules().map(({ ruleId }) => [ruleId
 
 /**
  * Waits for the page's finite animations (a toast sliding and fading in) to end: axe measures colours as
- * painted, and half-faded text fails a contrast rule it passes once shown. Endless ones (a spinner) are
- * left running.
+ * painted, and half-faded text fails a contrast rule it passes once shown. Endless or paused ones (a
+ * spinner, a toast's progress bar held by the pointer) never end: only running, finite ones are awaited,
+ * and for 2 s at most.
  */
 const animationsSettled = (page: Page) =>
-  page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+  page.evaluate(() => {
+    const running = document
+      .getAnimations()
+      .filter(
+        (animation) =>
+          animation.playState === 'running' &&
+          animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY,
+      )
+      .map((animation) => animation.finished.catch(() => undefined));
+    return Promise.race([Promise.all(running), new Promise((resolve) => setTimeout(resolve, 2_000))]);
+  });
 
 /** axe on the page as it is, every rule: its violations, each with the nodes at fault. */
 export async function axeViolations(page: Page): Promise<string[]> {
