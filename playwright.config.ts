@@ -4,9 +4,16 @@ import { defineConfig } from '@playwright/test';
 
 /**
  * Two portals as `npm start` runs them (API, SPA and local identity provider in one process, on a fresh
- * embedded database seeded with the demo): one signing in by redirect, one by popup (spec §2).
+ * embedded database seeded with the demo): one signing in by redirect, one by popup (spec §2). A third
+ * serves the SPA in mock mode (WEB_MOCK=true, spec §7): the browser answers its own calls, no provider.
  */
-const stack = (name: string, port: number, idpPort: number, interaction: 'redirect' | 'popup') => ({
+const stack = (
+  name: string,
+  port: number,
+  idpPort: number,
+  interaction: 'redirect' | 'popup',
+  mock = false,
+) => ({
   command: 'node apps/local-idp/dist/stack.js',
   url: `http://127.0.0.1:${port}/readyz`,
   reuseExistingServer: false,
@@ -20,7 +27,8 @@ const stack = (name: string, port: number, idpPort: number, interaction: 'redire
     LOG_LEVEL: 'warn',
     DATABASE_URL: '',
     DEV_OUTBOX: 'true',
-    LOCAL_IDP: 'true',
+    LOCAL_IDP: String(!mock),
+    WEB_MOCK: String(mock),
     // Every test's browser comes from 127.0.0.1: the per-address limit of anonymous routes is for people.
     RATE_LIMIT_ANONYMOUS: '100000',
     // Parallel tests share the demo accounts: the per-user limits (issue 21) are for one person's pace.
@@ -29,10 +37,11 @@ const stack = (name: string, port: number, idpPort: number, interaction: 'redire
   },
 });
 
-/** The two portals' ports (and their providers', 9 above): E2E_PORT moves them, to run a second suite beside one. */
+/** The portals' ports (and their providers', 9 above): E2E_PORT moves them, to run a second suite beside one. */
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 export const REDIRECT_URL = `http://127.0.0.1:${PORT}`;
 export const POPUP_URL = `http://127.0.0.1:${PORT + 1}`;
+const MOCK_URL = `http://127.0.0.1:${PORT + 2}`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -57,8 +66,13 @@ export default defineConfig({
   // A published text to accept stands before every user's screens at their next sign-in: its spec runs
   // once every other is done, so it never stands in their way.
   projects: [
-    { name: 'portal', testIgnore: /sign-in-texts\.spec\.ts/ },
+    { name: 'portal', testIgnore: /(sign-in-texts|mock-mode)\.spec\.ts/ },
     { name: 'sign-in texts', testMatch: /sign-in-texts\.spec\.ts/, dependencies: ['portal'] },
+    { name: 'mock mode', testMatch: /mock-mode\.spec\.ts/, use: { baseURL: MOCK_URL } },
   ],
-  webServer: [stack('redirect', PORT, PORT + 9, 'redirect'), stack('popup', PORT + 1, PORT + 10, 'popup')],
+  webServer: [
+    stack('redirect', PORT, PORT + 9, 'redirect'),
+    stack('popup', PORT + 1, PORT + 10, 'popup'),
+    stack('mock', PORT + 2, PORT + 11, 'redirect', true),
+  ],
 });

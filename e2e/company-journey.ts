@@ -1,9 +1,13 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { axeViolations } from './axe';
 import { tabToNext } from './keyboard';
 import { submitCredentials } from './sign-in';
 
-/** A new company's way in: registration, confirmation, sign-in and the legitimacy step (issue 9). */
+/**
+ * A new company's journey, as its screens walk it: registration, confirmation, sign-in and the legitimacy
+ * step (issue 9), then the agreement, the invoicing and the acceptance environment (issue 12). The stack's
+ * specs and mock mode's (mock-mode.spec.ts) walk the same steps.
+ */
 
 /** The mails the portal wrote for an address (the local outbox, outside production). */
 export async function linkMailedTo(page: Page, email: string): Promise<string> {
@@ -53,9 +57,9 @@ export async function registerByKeyboard(page: Page, email: string, company: str
   await expect(page.getByRole('heading', { name: 'Check your mailbox' })).toBeVisible();
 }
 
-/** Opens the mailed confirmation link, chooses the password, then signs in through the local provider. */
-export async function confirmAndSignIn(page: Page, email: string) {
-  await page.goto(await linkMailedTo(page, email));
+/** Opens a confirmation link and chooses the password, up to "Your account is ready". */
+export async function confirmAccount(page: Page, link: string) {
+  await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Confirm your registration' })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
@@ -64,9 +68,19 @@ export async function confirmAndSignIn(page: Page, email: string) {
   // Creating the account hashes the password (scrypt) and writes the company in one transaction: on a
   // busy two-core machine that once took longer than the default 5 s.
   await expect(page.getByRole('heading', { name: 'Your account is ready' })).toBeVisible({ timeout: 15_000 });
+}
+
+/** Opens the mailed confirmation link, chooses the password, then signs in through the local provider. */
+export async function confirmAndSignIn(page: Page, email: string) {
+  await confirmAccount(page, await linkMailedTo(page, email));
   await page.getByRole('button', { name: 'Sign in' }).click();
   await submitCredentials(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/external$/);
+  await openLegitimacyStep(page);
+}
+
+/** From the company's landing page to its legitimacy step. */
+export async function openLegitimacyStep(page: Page) {
   await page.getByRole('link', { name: 'Open your onboarding application' }).click();
   // Issue 23 item 1: the overview says what is next; each step has its own address.
   const steps = page.getByRole('navigation', { name: 'Onboarding steps' });
@@ -116,4 +130,113 @@ export async function submitLegitimacyStep(page: Page) {
   await fillLegitimacyStep(page);
   await page.getByRole('button', { name: 'Submit for review' }).click();
   await expect(page.getByRole('heading', { name: 'Submitted for review' })).toBeVisible({ timeout: 30_000 });
+}
+
+/** A CSR as openssl writes it: a DER SEQUENCE, base64 in a PEM block (the API checks the shape). */
+const der = Buffer.concat([Buffer.from([0x30, 0x82, 0x02, 0x56]), Buffer.alloc(300, 0x42)]);
+const CSR = Buffer.from(
+  `-----BEGIN CERTIFICATE REQUEST-----\n${der
+    .toString('base64')
+    .match(/.{1,64}/g)
+    ?.join('\n')}\n-----END CERTIFICATE REQUEST-----\n`,
+);
+export const IQE_TOKEN = 'iqe-Session-Token-0123456789abcdef';
+
+const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+
+async function submitStep(step: Locator) {
+  await step.getByRole('button', { name: 'Submit for review' }).click();
+  await expect(step.getByRole('heading', { name: 'Submitted for review' })).toBeVisible({ timeout: 30_000 });
+}
+
+/** Legitimacy approved: the agreement step, at its own address (issue 23 item 1), signed and submitted. */
+export async function submitAgreementStep(page: Page) {
+  await page.goto('/external/onboarding/contractual');
+  const agreement = region(page, 'Participation agreement');
+  await expect(agreement.getByRole('link', { name: /\.pdf/ }).first()).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await agreement
+    .getByLabel('Signed participation agreement')
+    .setInputFiles({ name: 'signed-agreement.pdf', mimeType: 'application/pdf', buffer: PDF });
+  for (const box of await agreement.getByRole('checkbox').all()) await box.check();
+  await submitStep(agreement);
+}
+
+/** The invoicing step of a company with one active MAH, filled and submitted. */
+export async function submitInvoicingStep(page: Page, company: string) {
+  await page.goto('/external/onboarding/financial');
+  const invoicing = region(page, 'Invoicing');
+  await expect(invoicing.getByText(/1 active MAHs: fee tier 1/)).toBeVisible();
+  await invoicing.getByLabel('Legal entity invoiced').fill(company);
+  await invoicing.getByLabel('Street').fill('Rue Haute');
+  await invoicing.getByLabel('House number').fill('12');
+  await invoicing.getByLabel('Postal code').fill('1000');
+  await invoicing.getByLabel('City').fill('Brussels');
+  await invoicing.getByLabel('Country').fill('Belgium');
+  await page.keyboard.press('Enter');
+  await invoicing.getByLabel('VAT number').fill('BE0123456789');
+  await invoicing.getByLabel('Purchase order number').fill('PO-2026-001');
+  await invoicing.getByLabel('Billing email address').fill('billing@acme-e2e.example');
+  await invoicing.getByLabel('Invoicing form').setInputFiles({
+    name: 'invoicing-form.pdf',
+    mimeType: 'application/pdf',
+    buffer: PDF,
+  });
+  await submitStep(invoicing);
+}
+
+/** Stage TECHNICAL_IQE: the acceptance environment's gateway, CSR and session token request. */
+export async function connectToIqe(page: Page) {
+  await page.goto('/external/onboarding/technical');
+  const iqe = region(page, 'Acceptance environment (IQE)');
+  await expect(iqe.getByLabel('Gateway')).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await iqe.getByLabel('Gateway').click();
+  await page.getByRole('option').first().click();
+  await iqe.getByRole('button', { name: 'Save the gateway' }).click();
+  await expect(page.getByText('Gateway saved.')).toBeVisible();
+
+  await iqe
+    .getByLabel('CSR file')
+    .setInputFiles({ name: 'iqe.csr', mimeType: 'application/pkcs10', buffer: CSR });
+  await iqe.getByRole('button', { name: 'Upload the CSR' }).click();
+  await expect(iqe.getByRole('table', { name: 'Uploaded CSRs' })).toContainText('iqe.csr');
+
+  await iqe.getByRole('button', { name: 'Request a session token' }).click();
+  await expect(iqe.getByRole('table', { name: 'Session tokens' })).toContainText('Requested');
+}
+
+/** A reviewer issues the company's requested IQE token from the session-token queue. */
+export async function issueIqeToken(queue: Page, company: string) {
+  await queue.goto(`/emvo/session-tokens?search=${encodeURIComponent(company)}`);
+  await expect(queue.getByRole('heading', { level: 1 })).toBeVisible();
+  const row = queue.getByRole('row').filter({ hasText: company });
+  await expect(row).toHaveCount(1);
+  expect(await axeViolations(queue)).toEqual([]);
+  await row.getByRole('button', { name: /^Issue the IQE token of/ }).click();
+  const dialog = queue.getByRole('dialog');
+  await dialog.getByLabel('Token value').fill(IQE_TOKEN);
+  await dialog.getByRole('button', { name: 'Issue the token' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText('Issued');
+}
+
+/** The company sees its issued token once, in the copy box, with its expiry; then never again. */
+export async function showIqeTokenOnce(page: Page) {
+  const iqe = region(page, 'Acceptance environment (IQE)');
+  await page.reload();
+  const tokens = iqe.getByRole('table', { name: 'Session tokens' });
+  await expect(tokens).toContainText('Issued');
+  // Issue 23 item 8: the warning comes before the click that spends the one view.
+  await tokens.getByRole('button', { name: 'Show the token (shown once only)' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Show it now' }).click();
+  await expect(
+    iqe.getByText('Copy your session token now: it will not be shown again once you leave this page.'),
+  ).toBeVisible();
+  await expect(iqe.getByRole('textbox', { name: 'Session token' })).toHaveValue(IQE_TOKEN);
+  expect(await axeViolations(page)).toEqual([]);
+  await page.reload();
+  await expect(iqe.getByRole('table', { name: 'Session tokens' })).toContainText('Issued');
+  await expect(iqe.getByRole('button', { name: 'Show the token (shown once only)' })).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: 'Session token' })).toHaveCount(0);
 }

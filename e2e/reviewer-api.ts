@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
 import { submitCredentials } from './sign-in';
 
 export interface ApiAs {
@@ -41,6 +41,39 @@ export async function apiAs(browser: Browser, email: string, landing: RegExp): P
       expect(answer.status(), `POST ${path}: ${await answer.text()}`).toBe(200);
       return (await answer.json()) as T;
     },
+  };
+}
+
+/**
+ * Mock mode's (spec §7) demo user of a role, in a new tab of the context's browser: the tabs share one store
+ * (the company's writes reach the reviewer's queue), and the calls go through the tab's msw worker, whose
+ * token names the role (apps/web mock-auth.ts).
+ */
+export async function mockApiAs(
+  context: BrowserContext,
+  role: 'EMVO' | 'ADMIN',
+  landing: RegExp,
+): Promise<ApiAs> {
+  const page = await context.newPage();
+  await page.goto(`/?mockRole=${role}`);
+  await expect(page).toHaveURL(landing);
+  const call = async <T>(method: string, path: string, data?: unknown) => {
+    const body = data === undefined ? null : JSON.stringify(data);
+    const headers = { authorization: `Bearer mock.${role}`, 'content-type': 'application/json' };
+    const answer = await page.evaluate(
+      async ({ method, path, body, headers }) => {
+        const response = await fetch(path, { method, headers, body });
+        return { ok: response.ok, text: await response.text() };
+      },
+      { method, path, body, headers },
+    );
+    expect(answer.ok, `${method} ${path}: ${answer.text}`).toBe(true);
+    return JSON.parse(answer.text) as T;
+  };
+  return {
+    page,
+    get: (path) => call('GET', path),
+    post: (path, data) => call('POST', path, data),
   };
 }
 

@@ -9,7 +9,7 @@ import type { Environment } from './src/config/environment';
 const api = 'http://127.0.0.1:8080';
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), inlineEntryStyles(), ...(mode === 'mock' ? [mockMode()] : [])],
+  plugins: [react(), inlineEntryStyles(), mockWorkerInBuild(), ...(mode === 'mock' ? [mockMode()] : [])],
   build: {
     // Maps for error traces and bench/bundle, without the `sourceMappingURL` comment in every chunk that
     // browsers would download (issue 15: about 65 bytes gzipped per chunk on the first page).
@@ -69,10 +69,10 @@ function inlineEntryStyles(): Plugin {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Mock mode (`vite --mode mock`, script dev:mock; development server only). The SPA needs no API: the
-// environment says `mock: true` and msw's browser worker answers the API calls (src/mock). The worker
-// script is served straight from the installed msw package, so it always matches the library's version
-// and no production build can ship it.
+// Mock mode (`vite --mode mock`, script dev:mock; or the API with WEB_MOCK=true). The SPA needs no API:
+// the environment says `mock: true` and msw's browser worker answers the API calls (src/mock). The worker
+// script comes straight from the installed msw package, so it always matches the library's version; a
+// build carries it too, and the API serves it only when WEB_MOCK=true (apps/api plugins/web.ts).
 // ---------------------------------------------------------------------------------------------------------
 
 /**
@@ -103,8 +103,20 @@ export const MOCK_ENVIRONMENT: Environment = {
   },
 };
 
+const workerFile = createRequire(import.meta.url).resolve('msw/mockServiceWorker.js');
+
+/** The worker script in the build's root, beside index.html: where start-mock.ts registers it. */
+function mockWorkerInBuild(): Plugin {
+  return {
+    name: 'portal:mock-worker',
+    apply: 'build',
+    async generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'mockServiceWorker.js', source: await readFile(workerFile) });
+    },
+  };
+}
+
 function mockMode(): Plugin {
-  const workerFile = createRequire(import.meta.url).resolve('msw/mockServiceWorker.js');
   return {
     name: 'portal-mock-mode',
     apply: 'serve',

@@ -179,6 +179,6 @@ export async function buildApp({ config, database, keySet, logger }: AppOptions)
   await app.register(vitalsRoutes, { database, observe: metrics.observeVital });
   // domain.md: the outbox is readable through the API locally: only when DEV_OUTBOX asks for it (issue 21).
   if (config.devOutbox) await app.register(devOutboxRoutes, { database });
-  await app.register(webPlugin, { webDist: config.webDist });
+  await app.register(webPlugin, { webDist: config.webDist, webMock: config.webMock });
   return app;
 }

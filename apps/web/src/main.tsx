@@ -25,12 +25,10 @@ const root = createRoot(container);
 /** spec §7 mock mode: MSW answers the calls and a demo user is signed in; both load only in that mode. */
 async function createAuth(environment: Environment, onMockChange: () => void): Promise<Auth> {
   if (!environment.mock) return createMsalAuth(environment, { notify: (message) => toast.error(message) });
-  const [{ startMockMode }, { createMockAuth, mockRoleFromLocation }] = await Promise.all([
-    import('./mock/start-mock'),
-    import('./mock/mock-auth'),
-  ]);
-  await startMockMode(onMockChange);
-  return createMockAuth(mockRoleFromLocation());
+  const [{ startMockMode }, { createMockAuth, mockRoleFromLocation, mockUserFromLocation }] =
+    await Promise.all([import('./mock/start-mock'), import('./mock/mock-auth')]);
+  const db = await startMockMode(onMockChange);
+  return createMockAuth(mockRoleFromLocation(), { account: mockUserFromLocation(db.users) });
 }
 
 /**

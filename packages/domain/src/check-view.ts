@@ -5,7 +5,7 @@ import { allowedActions, type CheckActorRole, type CheckType } from './checks.js
 import type { CheckStatus, FilePurpose, Stage } from './enums.js';
 import { feeFor } from './fees.js';
 import { amountDueCents } from './invoicing-form.js';
-import { iso } from './iso.js';
+import { dateOf, iso } from './iso.js';
 import { tickBoxStatements } from './participation-agreement.js';
 import type { DomainErrorCode } from './result.js';
 import { words } from './words.js';
@@ -177,8 +177,6 @@ export interface CheckDetailFacts<Application, BillingDetails = unknown> {
   now: Date;
 }
 
-const at = (value: At | null) => (value === null ? null : new Date(value));
-
 /**
  * The financial check's billing: the fee of the form as filed (domain.md Financial: "the fee tier follows
  * the active MAH count"; the form's declared count and fee are what the company filed, the active count
@@ -194,8 +192,8 @@ function billingOf<BillingDetails>(
   const state = {
     financialStatus: status,
     invoiceNumber: invoicing?.invoiceNumber ?? null,
-    invoicedAt: at(invoicing?.invoicedAt ?? null),
-    paidAt: at(invoicing?.paidAt ?? null),
+    invoicedAt: dateOf(invoicing?.invoicedAt ?? null),
+    paidAt: dateOf(invoicing?.paidAt ?? null),
   };
   const feeCents = invoicing?.feeCents ?? feeFor(activeMahCount).amountCents;
   return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { iso } from './iso.js';
+import { dateOf, iso } from './iso.js';
 
 describe('iso', () => {
   it.each([
@@ -12,5 +12,15 @@ describe('iso', () => {
 
   it('throws on a value that is no date, as toISOString does', () => {
     expect(() => iso('not a date')).toThrow(RangeError);
+  });
+});
+
+describe('dateOf', () => {
+  it.each([
+    ['a stored string is its Date', '2026-01-02T03:04:05.000Z', Date.UTC(2026, 0, 2, 3, 4, 5)],
+    ['a Date stays that moment', new Date(Date.UTC(2026, 0, 2)), Date.UTC(2026, 0, 2)],
+    ['null stays null', null, null],
+  ])('%s', (_rule, value, expected) => {
+    expect(dateOf(value)?.getTime() ?? null).toBe(expected);
   });
 });

@@ -7,3 +7,10 @@ export function iso(value: Date | string | null): string | null;
 export function iso(value: Date | string | null): string | null {
   return value === null ? null : new Date(value).toISOString();
 }
+
+/** The reverse: a stored timestamp (a Date, or an ISO string kept in JSON) as a Date; null stays null. */
+export function dateOf(value: Date | string): Date;
+export function dateOf(value: Date | string | null): Date | null;
+export function dateOf(value: Date | string | null): Date | null {
+  return value === null ? null : new Date(value);
+}

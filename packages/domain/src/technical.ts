@@ -1,5 +1,5 @@
 import type { GatewayEnvironment, Stage } from './enums.js';
-import { iso } from './iso.js';
+import { dateOf, iso } from './iso.js';
 import { words } from './words.js';
 
 /**
@@ -184,7 +184,6 @@ export function testRunRuleBreach(
 type Moment = Date | string;
 const newestFirst = <Row extends { id: string }>(rows: readonly Row[], at: (row: Row) => Moment) =>
   [...rows].sort((a, b) => iso(at(b)).localeCompare(iso(at(a))) || b.id.localeCompare(a.id));
-const dateOf = (value: Moment | null) => (value === null ? null : new Date(value));
 
 /** What is stored of a company's technical step: its gateway and every row of its own, all environments. */
 export interface TechnicalRecords<File> {

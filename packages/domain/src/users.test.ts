@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { checkUserChange, isActiveAdmin, mayRemoveAdmin, USER_RULE_STATUS, type UserState } from './users.js';
+import {
+  type CompanyCallerState,
+  checkUserChange,
+  companyCallerRefusal,
+  isActiveAdmin,
+  managesPeople,
+  mayRemoveAdmin,
+  USER_RULE_STATUS,
+  type UserState,
+} from './users.js';
 
 const admin: UserState = { roles: ['ADMIN'], status: 'ACTIVE' };
 const adminReviewer: UserState = { roles: ['ADMIN', 'EMVO'], status: 'ACTIVE' };
@@ -77,5 +86,58 @@ describe('checkUserChange (issue 13: admins and the last admin)', () => {
     expect(USER_RULE_STATUS.ACCESS_EXTERNAL_ONLY).toBe(400);
     expect(USER_RULE_STATUS.LAST_ADMIN).toBe(409);
     expect(USER_RULE_STATUS.SELF_DISABLE).toBe(409);
+  });
+});
+
+describe('companyCallerRefusal (issue 21 item 1: who acts for a company)', () => {
+  const active: CompanyCallerState = { organisationId: 'org-1', status: 'ACTIVE', access: 'FULL' };
+  it.each<[string, CompanyCallerState | undefined, 'read' | 'write', string | null]>([
+    ['an active user with full access reads and writes', active, 'write', null],
+    ['no user row', undefined, 'read', 'Your account belongs to no onboarding company'],
+    [
+      'a user of no organisation',
+      { ...active, organisationId: null },
+      'read',
+      'Your account belongs to no onboarding company',
+    ],
+    [
+      'an invitation not accepted',
+      { ...active, status: 'INVITED' },
+      'read',
+      'Accept your invitation first to act for your company',
+    ],
+    [
+      'a disabled user',
+      { ...active, status: 'DISABLED' },
+      'read',
+      'Your access to this company has been withdrawn',
+    ],
+    [
+      'revoked access',
+      { ...active, access: 'REVOKED' },
+      'read',
+      'Your access to this company has been withdrawn',
+    ],
+    ['read-only access reads', { ...active, access: 'READ_ONLY' }, 'read', null],
+    [
+      'read-only access does not write',
+      { ...active, access: 'READ_ONLY' },
+      'write',
+      'Your access to this company is read-only',
+    ],
+  ])('%s', (_rule, caller, mode, refusal) => {
+    expect(companyCallerRefusal(caller, mode)).toBe(refusal);
+  });
+});
+
+describe("managesPeople (domain.md People: who manages a company's people)", () => {
+  it.each([
+    ['the SPOC with full access', 'SPOC', 'FULL', true],
+    ['the Initial Requester with full access', 'INITIAL_REQUESTER', 'FULL', true],
+    ['the SPOC Assistant', 'SPOC_ASSISTANT', 'FULL', false],
+    ['the SPOC with read-only access', 'SPOC', 'READ_ONLY', false],
+    ['a user of no company role', null, 'FULL', false],
+  ] as const)('%s: %s', (_who, obpRole, access, manages) => {
+    expect(managesPeople({ obpRole, access })).toBe(manages);
   });
 });

@@ -106,3 +106,37 @@ export function checkUserChange(
   }
   return { ok: true };
 }
+
+/** The user behind a company route's token, as found for it: their organisation, status and access. */
+export interface CompanyCallerState {
+  organisationId: string | null;
+  status: UserStatusValue;
+  access: 'FULL' | 'READ_ONLY' | 'REVOKED';
+}
+
+/**
+ * Why a user may not act for a company on its onboarding routes (403), or null (issue 21 item 1): only an
+ * ACTIVE user of an organisation whose access is not revoked acts for it; a write also needs FULL access
+ * (domain.md: "a read-only view for a READ_ONLY user"). The API and mock mode both ask this.
+ */
+export function companyCallerRefusal(
+  caller: CompanyCallerState | undefined,
+  mode: 'read' | 'write',
+): string | null {
+  if (!caller?.organisationId) return 'Your account belongs to no onboarding company';
+  if (caller.status === 'INVITED') return 'Accept your invitation first to act for your company';
+  if (caller.status !== 'ACTIVE' || caller.access === 'REVOKED') {
+    return 'Your access to this company has been withdrawn';
+  }
+  if (mode === 'write' && caller.access === 'READ_ONLY') return 'Your access to this company is read-only';
+  return null;
+}
+
+/** domain.md People: who manages a company's people is its SPOC or its Initial Requester, with full access. */
+export const managesPeople = (user: {
+  access: 'FULL' | 'READ_ONLY' | 'REVOKED';
+  obpRole: 'INITIAL_REQUESTER' | 'SPOC' | 'SPOC_ASSISTANT' | null;
+}): boolean => user.access === 'FULL' && (user.obpRole === 'SPOC' || user.obpRole === 'INITIAL_REQUESTER');
+
+/** The 403 of a company user who does not manage its people (managesPeople). */
+export const NOT_PEOPLE_MANAGER = "Only the SPOC or the Initial Requester manages the company's people";

@@ -6,13 +6,15 @@ import { markRoutesPublic } from './public-routes.js';
 
 /** Paths that belong to the API: an unknown one answers a JSON 404, never the SPA. */
 const API_PREFIXES = ['/api/', '/links/', '/environment/', '/assets/i18n/', '/healthz', '/readyz'];
+/** Mock mode's worker (spec §7): in every build of the SPA, served only when the SPA runs in mock mode. */
+const MOCK_WORKER = '/mockServiceWorker.js';
 
 /**
  * Serves the built SPA (when there is one) and answers every other unknown GET that asks for HTML with
  * index.html, so the SPA's router handles deep links (history fallback).
  */
 /** Registered with app.register, so it is its own scope: markRoutesPublic touches only the static routes. */
-export async function webPlugin(app: FastifyInstance, options: { webDist: string }) {
+export async function webPlugin(app: FastifyInstance, options: { webDist: string; webMock: boolean }) {
   const hasSpa = existsSync(join(options.webDist, 'index.html'));
   if (hasSpa) {
     markRoutesPublic(app);
@@ -20,6 +22,7 @@ export async function webPlugin(app: FastifyInstance, options: { webDist: string
       root: options.webDist,
       wildcard: false,
       index: false,
+      allowedPath: (path) => options.webMock || path !== MOCK_WORKER,
       cacheControl: false,
       // The web build writes .br and .gz copies (apps/web/scripts/precompress.mjs).
       preCompressed: true,
@@ -37,6 +40,7 @@ export async function webPlugin(app: FastifyInstance, options: { webDist: string
       hasSpa &&
       (request.method === 'GET' || request.method === 'HEAD') &&
       !API_PREFIXES.some((prefix) => path.startsWith(prefix)) &&
+      path !== MOCK_WORKER &&
       // A browser asks for HTML; a client that names no type (curl, a probe) gets the page too.
       /text\/html|\*\/\*/.test(request.headers.accept ?? '*/*');
     if (wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');

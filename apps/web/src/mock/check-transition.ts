@@ -3,6 +3,7 @@ import {
   type CheckEventDraft,
   type CheckRecord,
   type CheckType,
+  dateOf,
   iso,
   stageAfterChecks,
 } from '@portal/domain';
@@ -47,14 +48,12 @@ export function touchOrganisation(
   if (audit) writeAudit(context, request, audit);
 }
 
-const date = (value: string | null) => (value === null ? null : new Date(value));
-
 /** A stored check as packages/domain's rules read it. */
 export const checkRecordOf = (row: CheckRow): CheckRecord => ({
   ...row,
-  submittedAt: date(row.submittedAt),
-  slaDueAt: date(row.slaDueAt),
-  decidedAt: date(row.decidedAt),
+  submittedAt: dateOf(row.submittedAt),
+  slaDueAt: dateOf(row.slaDueAt),
+  decidedAt: dateOf(row.decidedAt),
 });
 
 const STATUS_COLUMN = {

@@ -35,11 +35,11 @@ export interface MockHandlersOptions {
 /** What the handlers share (mock-http.ts MockContext); tests make one to run a group of handlers alone. */
 export function createMockContext(options: MockHandlersOptions & { newId?: () => string } = {}): MockContext {
   const db = options.db ?? openMockDb(options.storage);
-  // Counted rather than random: crypto.randomUUID needs a secure context, which a LAN address is not.
-  let created = 0;
   return {
     delayMs: options.delayMs ?? MOCK_DELAY_MS,
-    newId: options.newId ?? (() => demoId('ff', ++created)),
+    // Counted in the store rather than random (crypto.randomUUID needs a secure context, which a LAN
+    // address is not), so that no page load or tab gives an id twice.
+    newId: options.newId ?? (() => demoId('ff', ++db.idSequence)),
     db,
     persist: () => saveMockDb(db, options.storage),
     now: options.now ?? (() => new Date()),

@@ -6,6 +6,7 @@ import {
   type MockRole,
   mockRoleFromLocation,
   mockToken,
+  mockUserFromLocation,
 } from './mock-auth';
 import { MOCK_DB_KEY } from './mock-db';
 
@@ -29,6 +30,26 @@ describe('mockRoleFromLocation', () => {
     expect(mockRoleFromLocation(at(''))).toBe('EXTERNAL');
     expect(mockRoleFromLocation(at('?mockRole=nonsense'))).toBe('EXTERNAL');
     expect(mockRoleFromLocation(at('?mockRole=ADMIN'))).toBe('ADMIN');
+  });
+});
+
+describe('mockUserFromLocation', () => {
+  const spoc = { email: 'spoc@acme.example', displayName: 'Ada Lovelace', roles: ['EXTERNAL' as const] };
+
+  it('signs in as a user of the store named by ?mockUser=, until a ?mockRole= chooses a demo account', () => {
+    expect(mockUserFromLocation([spoc], at('?mockUser=SPOC@acme.example'))).toBe(spoc);
+    expect(mockUserFromLocation([spoc], at(''))).toBe(spoc);
+    expect(mockUserFromLocation([spoc], at('?mockRole=EMVO'))).toBeUndefined();
+    expect(mockUserFromLocation([spoc], at(''))).toBeUndefined();
+    expect(mockUserFromLocation([], at('?mockUser=nobody@acme.example'))).toBeUndefined();
+  });
+
+  it("gives that user's name, roles and token, and signs them in again after a logout", async () => {
+    const auth = createMockAuth('EMVO', { account: spoc, navigate: () => {} });
+    expect(auth.user()).toMatchObject({ name: 'Ada Lovelace', username: spoc.email, roles: ['EXTERNAL'] });
+    expect(await auth.getToken()).toBe(mockToken(spoc.email));
+    await auth.logout();
+    expect(mockUserFromLocation([spoc], at(''))).toBe(spoc);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { AccountInfo } from '@azure/msal-browser';
-import { DEMO_ACCOUNTS } from '@portal/demo-data';
+import { DEMO_ACCOUNTS, type UserRow } from '@portal/demo-data';
 import type { Auth } from '../auth/msal-auth';
 import { type Role, type SessionUser, toSessionUser } from '../auth/session-user';
 import { keepSignOutReason } from '../auth/sign-out-reason';
@@ -15,8 +15,17 @@ export const MOCK_SIGNED_OUT_KEY = 'portal.mockSignedOut';
 /** The query param choosing the role on load: `?mockRole=ADMIN|EMVO|EXTERNAL|none`. */
 export const MOCK_ROLE_PARAM = 'mockRole';
 export const DEFAULT_MOCK_ROLE: MockRole = 'EMVO';
-/** What getToken answers: the role, which the handlers read to know their caller (mock-http.ts callerOf). */
-export const mockToken = (role: MockRole) => `mock.${role}`;
+/**
+ * The query param signing in as one user of the store instead of a role's demo account:
+ * `?mockUser=<email>` (a company registered in mock mode, say); `?mockRole=` goes back to the demo accounts.
+ */
+export const MOCK_USER_PARAM = 'mockUser';
+const MOCK_USER_KEY = 'portal.mockUser';
+/** What getToken answers: the role or the user's email, which the handlers read to know their caller (mock-http.ts callerOf). */
+export const mockToken = (who: MockRole | string) => `mock.${who}`;
+
+/** A user of the store to sign in as (mockUserFromLocation). */
+export type MockAccount = Pick<UserRow, 'email' | 'displayName' | 'roles'>;
 
 const MOCK_ROLES: readonly MockRole[] = ['ADMIN', 'EMVO', 'EXTERNAL', 'none'];
 const isMockRole = (value: string | null): value is MockRole =>
@@ -63,12 +72,33 @@ export function mockRoleFromLocation(
 }
 
 /**
+ * The user of the store to sign in as: `?mockUser=` when the URL has one (remembered in session storage,
+ * like the role), else the remembered one unless the URL chooses a role; undefined when the store has no
+ * such user.
+ */
+export function mockUserFromLocation(
+  users: readonly MockAccount[],
+  location: Pick<Location, 'search'> = window.location,
+  storage: Storage = sessionStorage,
+): MockAccount | undefined {
+  const params = new URLSearchParams(location.search);
+  const fromUrl = params.get(MOCK_USER_PARAM);
+  if (fromUrl) {
+    storage.setItem(MOCK_USER_KEY, fromUrl);
+    storage.removeItem(MOCK_SIGNED_OUT_KEY);
+  } else if (params.has(MOCK_ROLE_PARAM)) storage.removeItem(MOCK_USER_KEY);
+  const email = storage.getItem(MOCK_USER_KEY)?.toLowerCase();
+  return users.find((user) => user.email.toLowerCase() === email);
+}
+
+/**
  * A plain AccountInfo shaped like a B2C one, so the real toSessionUser reads its name, sign-in name and
  * roles claim: mock mode goes through the same mapping as a real sign-in.
  */
-function demoAccount(role: MockRole): AccountInfo {
-  const { name, email } = DEMO_USERS[role];
-  const id = `mock-${role.toLowerCase()}`;
+function demoAccount(role: MockRole, account?: MockAccount): AccountInfo {
+  const { name, email } = account ? { name: account.displayName, email: account.email } : DEMO_USERS[role];
+  const roles = account ? account.roles : role === 'none' ? [] : [role];
+  const id = `mock-${(account?.email ?? role).toLowerCase()}`;
   return {
     homeAccountId: id,
     localAccountId: id,
@@ -76,7 +106,7 @@ function demoAccount(role: MockRole): AccountInfo {
     tenantId: 'mock',
     username: email,
     name,
-    idTokenClaims: { name, emails: [email], roles: role === 'none' ? [] : [CLAIM_BY_ROLE[role]] },
+    idTokenClaims: { name, emails: [email], roles: roles.map((each) => CLAIM_BY_ROLE[each]) },
   };
 }
 
@@ -84,11 +114,13 @@ export interface MockAuthOptions {
   storage?: { local: Storage; session: Storage };
   /** Leaves for a path with a full page load (tests replace it: jsdom cannot navigate). */
   navigate?: (path: string) => void;
+  /** A user of the store to sign in as, in place of the role's demo account. */
+  account?: MockAccount;
 }
 
 /**
- * The portal's Auth without any identity provider (mock mode): a demo user of the chosen role is signed
- * in, getToken answers a fixed string, login signs in as the chosen role again, and logout clears the
+ * The portal's Auth without any identity provider (mock mode): a demo user of the chosen role (or the
+ * chosen user of the store) is signed in, getToken answers a fixed string, login signs in as the chosen role again, and logout clears the
  * storages and shows the visitor page (spec §4).
  */
 export function createMockAuth(role: MockRole, options: MockAuthOptions = {}): Auth {
@@ -100,7 +132,8 @@ export function createMockAuth(role: MockRole, options: MockAuthOptions = {}): A
     for (const listener of listeners) listener();
   };
   // One SessionUser while signed in, so React sees a stable value until someone signs in or out.
-  const demoUser: SessionUser = toSessionUser(demoAccount(role));
+  const { account } = options;
+  const demoUser: SessionUser = toSessionUser(demoAccount(role, account));
   let current: SessionUser | null = session.getItem(MOCK_SIGNED_OUT_KEY) === '1' ? null : demoUser;
 
   async function login(): Promise<void> {
@@ -116,7 +149,7 @@ export function createMockAuth(role: MockRole, options: MockAuthOptions = {}): A
     login,
     getToken: async () => {
       if (!current) await login();
-      return mockToken(role);
+      return mockToken(account?.email ?? role);
     },
     logout: async (reason) => {
       // spec §4: logout clears local and session storage. Mock mode then remembers only its own state:
@@ -127,6 +160,7 @@ export function createMockAuth(role: MockRole, options: MockAuthOptions = {}): A
       session.clear();
       if (store) local.setItem(MOCK_DB_KEY, store);
       session.setItem(MOCK_ROLE_KEY, role);
+      if (account) session.setItem(MOCK_USER_KEY, account.email);
       session.setItem(MOCK_SIGNED_OUT_KEY, '1');
       keepSignOutReason(reason);
       current = null;

@@ -85,6 +85,8 @@ export interface MockDb extends DemoTables {
   outbox: OutboxRow[];
   /** The issued value too (the API keeps it encrypted), until the company is shown it once. */
   sessionTokens: Array<SessionTokenRow & { value?: string | null }>;
+  /** The last id given to a new row (as a database sequence): every page load and tab goes on from it. */
+  idSequence: number;
 }
 
 /** The demo world, fresh: the same rows as the API's demo seed inserts. */
@@ -97,6 +99,7 @@ export function createMockDb(): MockDb {
     certificateRequests: [],
     disclaimerAcceptances: [],
     outbox: [],
+    idSequence: 0,
   };
 }
 
@@ -106,7 +109,7 @@ export function createMockDb(): MockDb {
  */
 export const MOCK_DB_KEY = 'portal.mockDb';
 /** Bumped when the tables' shape changes, so an old tab's store is replaced rather than misread. */
-const SHAPE = 1;
+const SHAPE = 2;
 
 /**
  * The browser's store: as the last page load (of any tab) left it, else fresh. Kept in local storage (mock

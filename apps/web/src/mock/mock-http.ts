@@ -18,12 +18,12 @@ export interface MockContext {
 
 /**
  * The signed-in caller, as the API reads it from the verified token: mock auth's token names the role
- * (`mock.EMVO`), whose demo account is a row of the users table. Undefined without one.
+ * (`mock.EMVO`), whose demo account is a row of the users table, or the user's email. Undefined without one.
  */
 export function callerOf(context: MockContext, request: Request): UserRow | undefined {
-  const role = /^bearer mock\.(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1] as MockRole;
-  const email = DEMO_USERS[role]?.email;
-  return context.db.users.find((user) => user.email === email);
+  const who = /^bearer mock\.(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1] ?? '';
+  const email = (DEMO_USERS[who as MockRole]?.email ?? who).toLowerCase();
+  return context.db.users.find((user) => user.email.toLowerCase() === email);
 }
 
 /** The API's one error shape (apps/api plugins/errors.ts): `{ code, message }`, or a list for validation. */

@@ -11,7 +11,7 @@ import { mockRoute } from './mock-route';
 
 /** The tables whose rows carry the audited columns (id, version, created/updated at and by). */
 export type VersionedTable = {
-  [K in keyof MockDb]: MockDb[K][number] extends Audited ? K : never;
+  [K in keyof MockDb]: MockDb[K] extends readonly Audited[] ? K : never;
 }[keyof MockDb];
 export type RowOf<T extends VersionedTable> = MockDb[T][number];
 

@@ -7,6 +7,7 @@ import {
   type EeaCountryCode,
   financialStepOf,
   isEeaCountry,
+  managesPeople,
   progressOf,
   technicalStepOf,
 } from '@portal/domain';
@@ -148,7 +149,7 @@ export function onboardingAnswer(db: MockDb, user: UserRow, now: Date): Onboardi
       ...{ id: row.id, name: row.displayName, email: row.email, role: row.obpRole },
       ...{ access: row.access, status: row.status, you: row.id === user.id },
     })),
-    canManagePeople: access === 'FULL' && (user.obpRole === 'SPOC' || user.obpRole === 'INITIAL_REQUESTER'),
+    canManagePeople: managesPeople(user),
     technical: technicalStepOf(
       {
         ...{ stage, access, gateway, gateways: db.gateways },

@@ -290,6 +290,18 @@ describe('the contractual and financial steps (mock)', () => {
     ]);
   });
 
+  it('a signed agreement uploaded after the ticks were saved (as the step sends them) is kept', async () => {
+    state('APPROVED');
+    const ticks = { acceptedTerms: true, confirmedAuthority: true };
+    expect((await send('PUT', '/api/onboarding/contractual', { version: 1, ...ticks })).status).toBe(200);
+    const uploaded = await upload('/api/onboarding/contractual/signed-agreement', 'signed.pdf', '%PDF-1.7');
+    expect(uploaded.status).toBe(201);
+    expect((await read()).contractual.agreement).toMatchObject({
+      signedFile: { name: 'signed.pdf' },
+      ...ticks,
+    });
+  });
+
   it('the invoicing form: billing details and the form, then the submission declares the MAHs active now', async () => {
     state('APPROVED');
     const billing = {

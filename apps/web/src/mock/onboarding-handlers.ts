@@ -4,7 +4,7 @@ import type { HttpHandler } from 'msw';
 import { apiError, type MockContext } from './mock-http';
 import { checksOf, contactsOf } from './onboarding-answer';
 import { onboardingStepsHandlers } from './onboarding-steps-handlers';
-import { companyRoute, insertMahs, release, stepLocked, storeUpload, submitStep } from './onboarding-writes';
+import { companyRoute, insertMahs, stepLocked, storeUpload, submitStep } from './onboarding-writes';
 import { technicalHandlers } from './technical-handlers';
 
 /*
@@ -74,18 +74,13 @@ export function onboardingHandlers(context: MockContext): HttpHandler[] {
         stepLocked(context, company, 'LEGITIMACY') ?? (await storeUpload(company, body, 'COPY_OF_PROOF'));
       if (stored instanceof Response) return stored;
       const organisationId = company.organisation.id;
-      const representative = contactsOf(db, organisationId).AUTHORISED_REPRESENTATIVE;
-      const previous = representative?.copyOfProofFileId ?? null;
-      const contact = representative
-        ? company.update(representative, { copyOfProofFileId: stored.id })
-        : company.insert('contacts', {
-            ...{ organisationId, kind: 'AUTHORISED_REPRESENTATIVE', firstName: '', lastName: '', email: '' },
-            ...{ function: null, phone: null, copyOfProofFileId: stored.id },
-          });
-      release(context, previous);
-      const diff = { copyOfProofFileId: { from: previous, to: stored.id }, file: stored };
-      company.audit('UPLOAD_COPY_OF_PROOF', 'contact', contact.id, diff);
-      return stored;
+      const row =
+        contactsOf(db, organisationId).AUTHORISED_REPRESENTATIVE ??
+        company.insert('contacts', {
+          ...{ organisationId, kind: 'AUTHORISED_REPRESENTATIVE', firstName: '', lastName: '', email: '' },
+          ...{ function: null, phone: null, copyOfProofFileId: null },
+        });
+      return company.attach(stored, row, 'copyOfProofFileId', ['UPLOAD_COPY_OF_PROOF', 'contact']);
     }),
 
     companyRoute(context, onboardingApi.submitLegitimacy, ({ request }, company) =>

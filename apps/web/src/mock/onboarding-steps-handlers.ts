@@ -5,8 +5,10 @@ import {
   feeFor,
   mahRegisterLockedMessage,
   mahRegisterRefusal,
+  managesPeople,
   missingForContractual,
   missingForFinancial,
+  NOT_PEOPLE_MANAGER,
   progressOf,
   submittedInvoicing,
 } from '@portal/domain';
@@ -18,7 +20,6 @@ import {
   type Company,
   companyRoute,
   insertMahs,
-  release,
   stepLocked,
   storeUpload,
   submitStep,
@@ -57,11 +58,9 @@ export function onboardingStepsHandlers(context: MockContext): HttpHandler[] {
       })
     );
   };
-  /** apps/api people.ts: the SPOC or the Initial Requester, with full access, manages the people. */
+  /** apps/api people.ts: only who manages the people (domain managesPeople) changes them. */
   const notManager = ({ user }: Company) =>
-    user.access === 'FULL' && (user.obpRole === 'SPOC' || user.obpRole === 'INITIAL_REQUESTER')
-      ? undefined
-      : apiError(403, 'FORBIDDEN', "Only the SPOC or the Initial Requester manages the company's people");
+    managesPeople(user) ? undefined : apiError(403, 'FORBIDDEN', NOT_PEOPLE_MANAGER);
 
   return [
     companyRoute(context, onboardingApi.saveContractual, ({ body }, company) => {
@@ -84,18 +83,17 @@ export function onboardingStepsHandlers(context: MockContext): HttpHandler[] {
       const template = currentTemplateOf(db);
       const stored = agreementClosed(company) ?? (await storeUpload(company, body, 'SIGNED_AGREEMENT'));
       if (stored instanceof Response || !template) return stored;
-      const existing = ours(db.participationAgreements, company)[0];
       const untick = { acceptedTerms: false, confirmedAuthority: false, tickBoxesDisclaimerId: null };
-      const signed = { signedFileId: stored.id, templateVersion: template.version };
-      const changes = { ...signed, ...(existing?.templateVersion !== template.version && untick) };
-      const created = { organisationId: company.organisation.id, ...signed, ...untick };
-      const agreement = existing
-        ? company.update(existing, changes)
-        : company.insert('participationAgreements', created);
-      release(context, existing?.signedFileId);
-      const diff = { signedFileId: { from: existing?.signedFileId ?? null, to: stored.id }, file: stored };
-      company.audit('UPLOAD_SIGNED_AGREEMENT', 'participationAgreement', agreement.id, diff);
-      return stored;
+      const { version: templateVersion } = template;
+      const row =
+        ours(db.participationAgreements, company)[0] ??
+        company.insert('participationAgreements', {
+          ...{ organisationId: company.organisation.id, templateVersion, signedFileId: null },
+          ...untick,
+        });
+      const changes = { templateVersion, ...(row.templateVersion !== templateVersion && untick) };
+      const audit: [string, string] = ['UPLOAD_SIGNED_AGREEMENT', 'participationAgreement'];
+      return company.attach(stored, row, 'signedFileId', audit, changes);
     }),
 
     // With the submission, the caller accepts the tick boxes' text (domain.md DisclaimerAcceptance).
@@ -125,13 +123,8 @@ export function onboardingStepsHandlers(context: MockContext): HttpHandler[] {
       const stored =
         stepLocked(context, company, 'FINANCIAL') ?? (await storeUpload(company, body, 'INVOICING_FORM'));
       if (stored instanceof Response) return stored;
-      const invoicing = invoicingOf(company);
-      const previous = invoicing.formFileId;
-      company.update(invoicing, { formFileId: stored.id });
-      release(context, previous);
-      const diff = { formFileId: { from: previous, to: stored.id }, file: stored };
-      company.audit('UPLOAD_INVOICING_FORM', 'invoicingInformation', invoicing.id, diff);
-      return stored;
+      const audit: [string, string] = ['UPLOAD_INVOICING_FORM', 'invoicingInformation'];
+      return company.attach(stored, invoicingOf(company), 'formFileId', audit);
     }),
 
     // The form declares the MAHs active now (domain submittedInvoicing).
@@ -190,7 +183,7 @@ export function onboardingStepsHandlers(context: MockContext): HttpHandler[] {
       const already = `${person.email} is one of the company's people already`;
       const kept = existing?.status !== 'DISABLED';
       if (existing && !elsewhere && kept) return apiError(409, 'ALREADY_A_PERSON', already);
-      const full = `A company has at most ${MAX_PEOPLE_PER_COMPANY} people; it has ${people} already`;
+      const full = `A company has at most ${MAX_PEOPLE_PER_COMPANY} people in the portal; it has ${people} already`;
       if (!elsewhere && people >= MAX_PEOPLE_PER_COMPANY) return apiError(409, 'TOO_MANY_PEOPLE', full);
       // issue 21 item 4: another's address answers alike, and its owner is mailed instead; nobody joins.
       const { email } = person;

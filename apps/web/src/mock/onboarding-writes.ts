@@ -3,6 +3,7 @@ import type { Audited, OrganisationRow, UserRow } from '@portal/demo-data';
 import {
   type CheckType,
   canSubmit,
+  companyCallerRefusal,
   decide,
   extensionOf,
   FILE_RULES,
@@ -55,23 +56,25 @@ export interface Company {
   audit: (...entry: Audit) => void;
   /** apps/api touchOrganisation: every change to the application moves the organisation's version. */
   touch: (changes?: Partial<OrganisationRow>, audit?: Audit) => void;
+  /**
+   * An upload's file put on its row (apps/api's upload routes): `column` (and `changes`) point at it, the
+   * file it replaces is released, one audit row names both. Answers the file.
+   */
+  attach: <Row extends Audited, File extends { id: string }>(
+    file: File,
+    row: Row,
+    column: keyof Row & string,
+    audit: [action: string, entity: string],
+    changes?: Partial<Row>,
+  ) => File;
 }
 
-/** apps/api resolveCaller: no company, an invitation not accepted, withdrawn access, or a read-only write: 403. */
+/** apps/api resolveCaller: the domain's companyCallerRefusal is a 403. */
 function companyOf(context: MockContext, request: Request, mode: 'read' | 'write'): Company | Response {
   const user = callerOf(context, request);
   const organisation = context.db.organisations.find((row) => row.id === user?.organisationId);
-  const refusal =
-    !user || !organisation
-      ? 'Your account belongs to no onboarding company'
-      : user.status === 'INVITED'
-        ? 'Accept your invitation first to act for your company'
-        : user.status !== 'ACTIVE' || user.access === 'REVOKED'
-          ? 'Your access to this company has been withdrawn'
-          : mode === 'write' && user.access === 'READ_ONLY'
-            ? 'Your access to this company is read-only'
-            : undefined;
-  if (refusal || !user || !organisation) return apiError(403, 'FORBIDDEN', refusal ?? '');
+  const refusal = companyCallerRefusal(user, mode);
+  if (refusal !== null || !user || !organisation) return apiError(403, 'FORBIDDEN', refusal ?? '');
   const entryOf = ([action, entity, entityId, diff]: Audit) => ({ action, entity, entityId, diff });
   const row = () => auditedRow(context, request);
   return {
@@ -85,6 +88,15 @@ function companyOf(context: MockContext, request: Request, mode: 'read' | 'write
     audit: (...entry) => writeAudit(context, request, entryOf(entry)),
     touch: (changes, entry) =>
       touchOrganisation(context, request, organisation, changes, entry && entryOf(entry)),
+    attach: (file, row, column, [action, entity], changes) => {
+      // Read before the update, which changes the row in place.
+      const previous = (row[column] ?? null) as string | null;
+      updateColumns(context, request, row, { ...changes, [column]: file.id } as Partial<typeof row>);
+      release(context, previous);
+      const diff = { [column]: { from: previous, to: file.id }, file };
+      writeAudit(context, request, { action, entity, entityId: row.id, diff });
+      return file;
+    },
   };
 }
 

@@ -14,6 +14,7 @@ import {
   changedFields,
   checkDetailView,
   checkDocumentIds,
+  dateOf,
   decide,
   decidedFirst,
   type Failure,
@@ -43,7 +44,6 @@ const TEST_ENVIRONMENT = true;
 
 const refusal = (failure: Failure) => apiError(refusalStatus(failure.code), failure.code, failure.message);
 const notAllowed = (message: string) => apiError(409, 'ACTION_NOT_ALLOWED', message);
-const date = (value: string | null) => (value === null ? null : new Date(value));
 
 export function reviewHandlers(context: MockContext): HttpHandler[] {
   const { db } = context;
@@ -194,8 +194,8 @@ export function reviewHandlers(context: MockContext): HttpHandler[] {
       const { invoiceNumber, invoicedAt, paidAt } = invoicing;
       const state = {
         invoiceNumber,
-        invoicedAt: date(invoicedAt),
-        paidAt: date(paidAt),
+        invoicedAt: dateOf(invoicedAt),
+        paidAt: dateOf(paidAt),
         financialStatus: check.status,
       };
       const typed = step.action === 'MARK_INVOICED' ? step.invoiceNumber : null;

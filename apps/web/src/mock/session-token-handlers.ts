@@ -1,5 +1,6 @@
 import { type SessionTokenRow, sessionTokenRowSchema, sessionTokensApi } from '@portal/contracts';
 import {
+  dateOf,
   isTokenCancellable,
   isTokenIssuable,
   sessionTokenStatusAt,
@@ -26,7 +27,7 @@ const TOKENS = tableRef('sessionTokens', 'sessionToken', 'session token');
 /** The domain's rules read dates; the row holds ISO strings. */
 const dated = (token: StoredToken) => ({
   status: token.status,
-  expiresAt: token.expiresAt ? new Date(token.expiresAt) : null,
+  expiresAt: dateOf(token.expiresAt),
 });
 const statusAt = (token: StoredToken, now: Date) => sessionTokenStatusAt(dated(token), now);
 

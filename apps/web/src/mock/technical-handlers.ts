@@ -1,5 +1,5 @@
 import { onboardingApi } from '@portal/contracts';
-import { environmentLockedMessage, revealRefusal, type TechnicalEnvironment } from '@portal/domain';
+import { dateOf, environmentLockedMessage, revealRefusal, type TechnicalEnvironment } from '@portal/domain';
 import type { HttpHandler } from 'msw';
 import { apiError, type MockContext } from './mock-http';
 import { type Company, companyRoute, storeUpload } from './onboarding-writes';
@@ -14,8 +14,6 @@ function closed({ organisation }: Company, environment: TechnicalEnvironment) {
   const locked = environmentLockedMessage(organisation.stage, environment);
   return locked ? apiError(409, 'STEP_LOCKED', locked) : undefined;
 }
-
-const dateOf = (value: string | null) => (value === null ? null : new Date(value));
 
 export function technicalHandlers(context: MockContext): HttpHandler[] {
   const { db } = context;

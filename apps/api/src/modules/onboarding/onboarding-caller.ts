@@ -1,3 +1,4 @@
+import { companyCallerRefusal } from '@portal/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { actsForCompany, findCaller } from '../../company/caller-organisation.js';
@@ -30,12 +31,9 @@ export async function resolveCaller(
   mode: 'read' | 'write',
 ): Promise<OnboardingCaller> {
   const caller = await findCaller(db, user);
-  if (!caller?.organisationId) throw forbidden('Your account belongs to no onboarding company');
-  if (caller.status === 'INVITED') throw forbidden('Accept your invitation first to act for your company');
-  if (!actsForCompany(caller)) throw forbidden('Your access to this company has been withdrawn');
-  if (mode === 'write' && caller.access === 'READ_ONLY') {
-    throw forbidden('Your access to this company is read-only');
-  }
+  const refusal = companyCallerRefusal(caller, mode);
+  // The domain's answer, and the guards that tell TypeScript what it means.
+  if (refusal !== null || !caller?.organisationId || !actsForCompany(caller)) throw forbidden(refusal ?? '');
   return {
     userId: caller.userId,
     organisationId: caller.organisationId,

@@ -1,5 +1,5 @@
 import type { Person, PersonAccessInput, SpocAssistantInvitation } from '@portal/contracts';
-import { changedFields } from '@portal/domain';
+import { changedFields, managesPeople, NOT_PEOPLE_MANAGER } from '@portal/domain';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { contactColumns } from '../../company/application-columns.js';
 import { contactsByKind } from '../../company/application-repository.js';
@@ -40,20 +40,19 @@ export async function peopleOf(db: Db, organisationId: string, callerId: string)
   }));
 }
 
-/** Who manages the company's people: its SPOC or its Initial Requester, with full access. */
+/** Who manages the company's people (domain managesPeople): the caller's access, their row's role. */
 export async function canManagePeople(db: Db, caller: OnboardingCaller): Promise<boolean> {
-  if (caller.access !== 'FULL') return false;
   const user = await db
     .selectFrom('users')
     .select('obpRole')
     .where('id', '=', caller.userId)
     .executeTakeFirst();
-  return user?.obpRole === 'SPOC' || user?.obpRole === 'INITIAL_REQUESTER';
+  return managesPeople({ access: caller.access, obpRole: user?.obpRole ?? null });
 }
 
 async function assertManager(trx: Transaction<DB>, caller: OnboardingCaller): Promise<void> {
   if (await canManagePeople(trx, caller)) return;
-  throw new ApiError(403, 'FORBIDDEN', "Only the SPOC or the Initial Requester manages the company's people");
+  throw new ApiError(403, 'FORBIDDEN', NOT_PEOPLE_MANAGER);
 }
 
 export interface PeopleServices {

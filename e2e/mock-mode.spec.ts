@@ -1,0 +1,109 @@
+import type { Page } from '@playwright/test';
+import {
+  confirmAccount,
+  connectToIqe,
+  issueIqeToken,
+  openLegitimacyStep,
+  registerByKeyboard,
+  showIqeTokenOnce,
+  submitAgreementStep,
+  submitInvoicingStep,
+  submitLegitimacyStep,
+} from './company-journey';
+import { expect, test } from './fixtures';
+import { approveThroughApi, mockApiAs } from './reviewer-api';
+
+/*
+ * Mock mode (spec §7, issue 22: "mock mode walks the whole journey across roles"): the portal served with
+ * WEB_MOCK=true, every call answered in the browser from one store (apps/web/src/mock). The steps are the
+ * stack's (company-journey.ts); only the mailbox and the sign-in differ.
+ */
+
+/** Mock mode has no mailbox: its mails are rows of the store (apps/web mock-db.ts, in local storage). */
+async function confirmationLinkTo(page: Page, email: string): Promise<string> {
+  const link = await page.evaluate((to) => {
+    const store = JSON.parse(localStorage.getItem('portal.mockDb') ?? '{}') as {
+      db?: { outbox: Array<{ toAddress: string; link: string | null }> };
+    };
+    return store.db?.outbox.find((mail) => mail.toAddress === to && mail.link?.includes('/confirm?token='))
+      ?.link;
+  }, email);
+  expect(link, `a confirmation mail to ${email}`).toBeTruthy();
+  return link ?? '';
+}
+
+test('in mock mode a company registers and onboards, a reviewer approves each step, issues its token and moves it to production', async ({
+  page,
+  context,
+}) => {
+  // Every call waits the mock's 300 ms (spec §7): about three minutes on a busy two-core machine.
+  test.setTimeout(420_000);
+  const stamp = Date.now();
+  const company = `Mock Pharma ${stamp}`;
+  const email = `spoc-mock-${stamp}@acme-e2e.example`;
+
+  // Mock mode signs a demo reviewer in: this tab signs out first (as its logout does), to register.
+  await page.goto('/');
+  // The first load registers msw's worker before anything answers.
+  await expect(page).toHaveURL(/\/emvo$/, { timeout: 20_000 });
+  await page.evaluate(() => sessionStorage.setItem('portal.mockSignedOut', '1'));
+  await registerByKeyboard(page, email, company);
+  await confirmAccount(page, await confirmationLinkTo(page, email));
+  // The new account signs in (mock mode: ?mockUser=), and lands on the company's pages.
+  await page.goto(`/?mockUser=${encodeURIComponent(email)}`);
+  await expect(page).toHaveURL(/\/external$/);
+  await openLegitimacyStep(page);
+  await submitLegitimacyStep(page);
+
+  // The reviewer, in another tab of the same browser: one store, so the submission is in the queue.
+  const reviewer = await mockApiAs(context, 'EMVO', /\/emvo$/);
+  await approveThroughApi(reviewer, 'legitimacy', company);
+
+  await submitAgreementStep(page);
+  await submitInvoicingStep(page, company);
+  await approveThroughApi(reviewer, 'contractual', company);
+  await approveThroughApi(reviewer, 'financial', company);
+
+  await connectToIqe(page);
+  await issueIqeToken(reviewer.page, company);
+  await showIqeTokenOnce(page);
+
+  // The reviewer imports the company's IQE test runs, then moves it to production from the metrics table.
+  const { items } = await reviewer.get<{ items: Array<{ obpNumber: string }> }>(
+    `/api/organisations?search=${encodeURIComponent(company)}`,
+  );
+  const obpNumber = items[0]?.obpNumber ?? '';
+  const csv = [
+    'obpNumber,environment,scenario,result,errorCode,executedAt',
+    `${obpNumber},IQE,Mock scenario A,PASSED,,2026-11-02T09:30:00Z`,
+    `${obpNumber},IQE,Mock scenario B,PASSED,,2026-11-02T10:30:00Z`,
+  ].join('\n');
+  const metrics = reviewer.page;
+  await metrics.goto(`/emvo/tests-status-metrics?search=${encodeURIComponent(company)}`);
+  await metrics.getByRole('button', { name: 'Import CSV' }).click();
+  const dialog = metrics.getByRole('dialog');
+  await dialog
+    .getByLabel('CSV file')
+    .setInputFiles({ name: 'runs.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(dialog.getByText('Ready to import: 2. Refused: 0.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(dialog.getByText('Added: 2. Already stored: 0. Refused: 0.')).toBeVisible();
+  await metrics.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  const row = metrics.getByRole('row').filter({ hasText: company });
+  await expect(row).toContainText('100 %');
+  await row.getByRole('button', { name: `Move to production: ${company}` }).click();
+  const move = metrics.getByRole('dialog', { name: `Move ${company} to production?` });
+  await move.getByRole('button', { name: 'Move to production' }).click();
+  await expect(move).toBeHidden();
+  await expect(row.getByRole('button', { name: `Move to maintenance: ${company}` })).toBeVisible();
+
+  // The company sees its test runs, and production open with its own gateway choice.
+  await page.goto('/external/onboarding/technical');
+  const iqe = page.getByRole('region', { name: 'Acceptance environment (IQE)', exact: true });
+  await expect(iqe).toContainText('Mock scenario A');
+  const prd = page.getByRole('region', { name: 'Production environment (PRD)', exact: true });
+  await expect(prd.getByRole('button', { name: 'Request a session token' })).toBeEnabled();
+  await expect(prd).not.toContainText('Opens when a reviewer');
+});
