@@ -33,7 +33,16 @@ const reviewer = (name: string, path: string): Screen => ({
   home: /\/emvo$/,
 });
 
+const company = (name: string, path: string): Screen => ({
+  name,
+  path,
+  account: 'external@portal.test',
+  home: /\/external$/,
+});
+
 const SCREENS: readonly Screen[] = [
+  // A screen's own table (TableScrollBox), not the shared one: the people of the company.
+  company('people', '/external/onboarding/people'),
   admin('users', '/admin/users'),
   admin('gateways', '/admin/gateways'),
   admin('tooltips', '/admin/tooltips'),

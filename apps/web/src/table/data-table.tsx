@@ -271,14 +271,17 @@ function SpacerRow({ columns, height }: { columns: number; height: number }) {
 
 /**
  * spec §2: the catalogue's 'no result' message (messages.noResult) when there is nothing to show, the same
- * in every table (issue 23 item 29); a loading line while the first rows load.
+ * in every table (issue 23 item 29); a loading line while the first rows load. It stands at the start of
+ * the visible part of a table wider than its box (a phone), not in the middle of the whole width, out of view.
  */
 function StateRow({ columns, empty, loading }: { columns: number; empty: boolean; loading: boolean }) {
   const { t } = useTranslation();
   if (!empty) return null;
   return (
     <tr className={styles.messageRow}>
-      <td colSpan={columns}>{loading ? t('table.loading') : t('messages.noResult')}</td>
+      <td colSpan={columns}>
+        <span className={styles.message}>{loading ? t('table.loading') : t('messages.noResult')}</span>
+      </td>
     </tr>
   );
 }

@@ -1,5 +1,5 @@
 import { type Filter, isFilter, type ListQuery, SEARCH_KEY } from '@portal/list-query';
-import { useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './list-toolbar.module.css';
 import type { TableParams } from './use-table-params';
@@ -19,8 +19,19 @@ export interface ToolbarFilter {
   options: Array<{ value: string; label: string }>;
 }
 
-/** Free text and equal filters over a list, all written to the URL through the table's params. */
-export function ListToolbar({ params, filters }: { params: TableParams; filters: ToolbarFilter[] }) {
+/**
+ * Free text and equal filters over a list, all written to the URL through the table's params. `children`
+ * are a screen's own filters (a searchable select, a date range): in the same row, not on a row of their own.
+ */
+export function ListToolbar({
+  params,
+  filters,
+  children,
+}: {
+  params: TableParams;
+  filters: ToolbarFilter[];
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const searched =
@@ -64,6 +75,7 @@ export function ListToolbar({ params, filters }: { params: TableParams; filters:
           </select>
         </div>
       ))}
+      {children}
     </search>
   );
 }

@@ -9,7 +9,6 @@ import { DataTable } from '../../../table/data-table';
 import { ListToolbar } from '../../../table/list-toolbar';
 import { pagedTableProps } from '../../../table/paged-table-props';
 import { useTableParams } from '../../../table/use-table-params';
-import styles from '../storage/admin-lists.module.css';
 import { useCompanyItems } from '../storage/company-items';
 import { type FilterItem, SelectFilter } from '../storage/select-filter';
 import { useUsers } from '../users/users-api';
@@ -50,8 +49,7 @@ export function AuditPage() {
       <div className="page-header">
         <h1>{t('admin.audit.title')}</h1>
       </div>
-      <ListToolbar params={params} filters={[]} />
-      <div className={styles.filters}>
+      <ListToolbar params={params} filters={[]}>
         <SelectFilter
           params={params}
           field="actor"
@@ -85,7 +83,7 @@ export function AuditPage() {
           placeholder={t('admin.audit.allActions')}
         />
         <AuditDateRange params={params} />
-      </div>
+      </ListToolbar>
       <DataTable<AuditRow>
         {...pagedTableProps(params, data, isFetching)}
         caption={t('admin.audit.title')}

@@ -12,7 +12,6 @@ import { pagedTableProps } from '../../../table/paged-table-props';
 import { useTableParams } from '../../../table/use-table-params';
 import { toast } from '../../../toast/toast';
 import { StoredFileLink } from '../../../ui/stored-file-link';
-import styles from './admin-lists.module.css';
 import { useCompanyItems } from './company-items';
 import { SelectFilter } from './select-filter';
 import { type StoredFileRow, useStorageMutations, useStoredFiles, useUpload } from './storage-api';
@@ -147,8 +146,7 @@ export function StoragePage() {
             })),
           },
         ]}
-      />
-      <div className={styles.filters}>
+      >
         <SelectFilter
           params={params}
           field="organisationId"
@@ -158,7 +156,7 @@ export function StoragePage() {
           search={companies.search}
           placeholder={t('lists.all')}
         />
-      </div>
+      </ListToolbar>
       <DataTable<StoredFileRow>
         {...pagedTableProps(params, data, isFetching)}
         caption={t('admin.storage.title')}

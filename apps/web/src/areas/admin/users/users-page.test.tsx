@@ -178,6 +178,23 @@ describe('/admin/users (issue 13 item 1)', { timeout: 40_000 }, () => {
     );
   });
 
+  it('issue 23 item 13: inviting an address already a user’s keeps the dialog, what was typed and says why beside the form', async () => {
+    renderPage();
+    await rows();
+    await user.click(screen.getByRole('button', { name: 'Invite a user' }));
+    await user.type(within(dialog()).getByRole('textbox', { name: /Email/ }), 'reviewer@portal.test');
+    await user.type(within(dialog()).getByRole('textbox', { name: /First name/ }), 'Rita');
+    await user.type(within(dialog()).getByRole('textbox', { name: /Last name/ }), 'Again');
+    await user.click(within(dialog()).getByRole('radio', { name: 'Reviewer' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'Send the invitation' }));
+    expect(
+      await within(dialog()).findByText('This email address already belongs to a user.'),
+    ).toBeInTheDocument();
+    expect(within(dialog()).getByRole('textbox', { name: /Email/ })).toHaveValue('reviewer@portal.test');
+    expect(within(dialog()).getByRole('textbox', { name: /Last name/ })).toHaveValue('Again');
+    expect(toast.success).not.toHaveBeenCalled();
+  });
+
   it('disables another user at their version; the dialog says when it applies', async () => {
     renderPage(`/admin/users?search=${encodeURIComponent(DEMO_USERS.EMVO.email)}`);
     await rows();

@@ -6,7 +6,6 @@ import { DataTable } from '../../../table/data-table';
 import { ListToolbar } from '../../../table/list-toolbar';
 import { pagedTableProps } from '../../../table/paged-table-props';
 import { useTableParams } from '../../../table/use-table-params';
-import styles from '../storage/admin-lists.module.css';
 import { useCompanyItems } from '../storage/company-items';
 import { SelectFilter } from '../storage/select-filter';
 import { userColumns } from './user-columns';
@@ -68,8 +67,7 @@ export function UsersPage() {
             })),
           },
         ]}
-      />
-      <div className={styles.filters}>
+      >
         <SelectFilter
           params={params}
           field="companyName"
@@ -79,7 +77,7 @@ export function UsersPage() {
           search={companies.search}
           placeholder={t('lists.all')}
         />
-      </div>
+      </ListToolbar>
       <DataTable
         {...pagedTableProps(params, data, isFetching)}
         caption={title}

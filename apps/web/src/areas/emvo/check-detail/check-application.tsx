@@ -2,6 +2,7 @@ import type { CheckDetail } from '@portal/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFileDownloads } from '../../../http/stored-file-download';
+import { TableScrollBox } from '../../../table/table-scroll-box';
 import { StoredFileLink } from '../../../ui/stored-file-link';
 import styles from './check-detail.module.css';
 import { type Formatters, useFormatters } from './check-format';
@@ -136,7 +137,7 @@ function MahView({ mah, number }: { mah: Mah; number: number }) {
       {mah.products.length === 0 ? (
         <p className={styles.missing}>{t('emvo.check.mahs.noProducts')}</p>
       ) : (
-        <div className={styles.tableScroll}>
+        <TableScrollBox caption={t('emvo.check.mahs.products', { number })} className={styles.tableScroll}>
           <table className={styles.table}>
             <caption>{t('emvo.check.mahs.products', { number })}</caption>
             <thead>
@@ -158,7 +159,7 @@ function MahView({ mah, number }: { mah: Mah; number: number }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScrollBox>
       )}
     </Section>
   );

@@ -236,6 +236,10 @@ describe('a decision in the shared modal', () => {
     const { api } = await openCheck(legitimacyInReview());
     await user.click(screen.getByRole('button', { name: button }));
     const reason = within(dialog()).getByRole('textbox', { name: 'Reason' });
+    // Issue 23 item 14: the focus starts on the reason, so the first typed line lands there; the dialog
+    // keeps its accessible name.
+    await waitFor(() => expect(reason).toHaveFocus());
+    expect(dialog()).toHaveAccessibleName(/.+/);
     expect(reason).toHaveAccessibleDescription('The company sees this reason.');
     expect(reason).toBeRequired();
 

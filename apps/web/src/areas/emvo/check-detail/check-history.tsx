@@ -1,6 +1,7 @@
 import type { CheckAttempt, CheckDocument, CheckEvent } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { useFileDownloads } from '../../../http/stored-file-download';
+import { TableScrollBox } from '../../../table/table-scroll-box';
 import { StoredFileLink } from '../../../ui/stored-file-link';
 import styles from './check-detail.module.css';
 import { When } from './check-format';
@@ -42,7 +43,7 @@ export function Attempts({ attempts }: { attempts: readonly CheckAttempt[] }) {
       {attempts.length === 0 ? (
         <p className={styles.missing}>{t('emvo.check.attempts.none')}</p>
       ) : (
-        <div className={styles.tableScroll}>
+        <TableScrollBox caption={t('emvo.check.attempts.title')} className={styles.tableScroll}>
           <table className={styles.table}>
             <caption className={styles.visuallyHidden}>{t('emvo.check.attempts.title')}</caption>
             <thead>
@@ -74,7 +75,7 @@ export function Attempts({ attempts }: { attempts: readonly CheckAttempt[] }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScrollBox>
       )}
     </Section>
   );
@@ -95,7 +96,7 @@ export function Timeline({ events }: { events: readonly CheckEvent[] }) {
       {events.length === 0 ? (
         <p className={styles.missing}>{t('emvo.check.timeline.none')}</p>
       ) : (
-        <div className={styles.tableScroll}>
+        <TableScrollBox caption={t('emvo.check.timeline.title')} className={styles.tableScroll}>
           <table className={styles.table}>
             <caption className={styles.visuallyHidden}>{t('emvo.check.timeline.title')}</caption>
             <thead>
@@ -125,7 +126,7 @@ export function Timeline({ events }: { events: readonly CheckEvent[] }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScrollBox>
       )}
     </Section>
   );

@@ -84,9 +84,11 @@ export function queueColumns(queue: QueueSlug, t: TFunction, language: string): 
       header: tk('emvo.queues.columns.slaDue'),
       fields: 'slaDueAt',
       width: '8.25rem',
+      // The badge goes under the date when the column is narrow: never cut off, the date never broken.
+      wrap: true,
       cell: (row) => {
         if (!row.slaDueAt) return none(t('emvo.queues.noSla'));
-        const due = format.date(row.slaDueAt);
+        const due = <span className={styles.nowrap}>{format.date(row.slaDueAt)}</span>;
         // Not by colour alone (WCAG 1.4.1): an overdue check also says so in words.
         return row.overdue ? (
           <span className={styles.overdue}>

@@ -38,7 +38,10 @@ export function OnboardingOverview({ steps }: { steps: readonly JourneyStepState
               <Link to={stepHref(step.step)}>{stepName(step)}</Link>
               {': '}
               {t(`external.onboarding.stepper.state.${state}`)}
-              {state !== 'LOCKED' && ` (${t(`external.onboarding.stepper.status.${step.status}`)})`}
+              {/* The check's status when it says more than the state (as the stepper: never "In review (In review)"). */}
+              {state !== 'LOCKED' &&
+                state !== step.status &&
+                ` (${t(`external.onboarding.stepper.status.${step.status}`)})`}
               {state === 'LOCKED' && `. ${t(`external.onboarding.stepper.opensAfter.${step.step}`)}`}
             </li>
           );

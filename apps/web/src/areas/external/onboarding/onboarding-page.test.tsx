@@ -112,6 +112,14 @@ describe('/external/onboarding: the overview', PAGE_TESTS, () => {
     ]);
   });
 
+  it('says a status once: a step in review whose check is in review reads "In review", not twice', async () => {
+    serveOnboarding(server, 'IN_REVIEW');
+    renderOnboardingPage('/external/onboarding');
+    const overview = await screen.findByRole('region', { name: 'Where your application stands' }, SLOW);
+    const steps = within(overview).getByRole('list', { name: 'Steps and their state' });
+    expect(within(steps).getAllByRole('listitem')[0]).toHaveTextContent(/^Legitimacy: In review$/);
+  });
+
   it('an unknown step’s address goes to the overview', async () => {
     serveOnboarding(server, 'REGISTERED');
     const { router } = renderOnboardingPage('/external/onboarding/nowhere');

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Form, useFormKit } from '../../../forms/form';
 import { TextField } from '../../../forms/text-fields';
 import { openModal } from '../../../modal/modal-store';
+import { TableScrollBox } from '../../../table/table-scroll-box';
 import { toast } from '../../../toast/toast';
 import styles from './onboarding.module.css';
 import { type OnboardingCall, onboardingCall, useOnboardingWrite } from './onboarding-api';
@@ -97,55 +98,63 @@ export function PeopleSection({ onboarding }: { onboarding: OnboardingAnswer }) 
           {t('external.onboarding.legitimacy.conflict')}
         </p>
       )}
-      <table className={styles.table}>
-        <thead>
-          <tr>
-            <th scope="col">{t('external.onboarding.people.name')}</th>
-            <th scope="col">{t('external.onboarding.people.email')}</th>
-            <th scope="col">{t('external.onboarding.people.role')}</th>
-            <th scope="col">{t('external.onboarding.people.access')}</th>
-            <th scope="col">{t('external.onboarding.people.status')}</th>
-            {manage && <th scope="col">{t('external.onboarding.people.actions')}</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {onboarding.people.map((person) => (
-            <tr key={person.id}>
-              <td>
-                {person.name}
-                {person.you && ` ${t('external.onboarding.people.you')}`}
-              </td>
-              <td>{person.email}</td>
-              <td>{person.role ? t(`external.onboarding.people.roles.${person.role}`) : ''}</td>
-              <td>{t(`external.onboarding.people.accessLevels.${person.access}`)}</td>
-              <td>{t(`external.onboarding.contacts.assistantStatus.${person.status}`)}</td>
-              {manage && (
-                <td>
-                  {!person.you && person.role === 'SPOC_ASSISTANT' && (
-                    <>
-                      <button
-                        type="button"
-                        disabled={write.isPending}
-                        onClick={() => confirmAccess(person, person.access === 'FULL' ? 'READ_ONLY' : 'FULL')}
-                      >
-                        {t(
-                          person.access === 'FULL'
-                            ? 'external.onboarding.people.makeReadOnly'
-                            : 'external.onboarding.people.makeFull',
-                          { name: person.name },
-                        )}
-                      </button>{' '}
-                      <button type="button" disabled={write.isPending} onClick={() => confirmRemove(person)}>
-                        {t('external.onboarding.people.removeNamed', { name: person.name })}
-                      </button>
-                    </>
-                  )}
-                </td>
-              )}
+      <TableScrollBox caption={t('external.onboarding.people.title')}>
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th scope="col">{t('external.onboarding.people.name')}</th>
+              <th scope="col">{t('external.onboarding.people.email')}</th>
+              <th scope="col">{t('external.onboarding.people.role')}</th>
+              <th scope="col">{t('external.onboarding.people.access')}</th>
+              <th scope="col">{t('external.onboarding.people.status')}</th>
+              {manage && <th scope="col">{t('external.onboarding.people.actions')}</th>}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {onboarding.people.map((person) => (
+              <tr key={person.id}>
+                <td>
+                  {person.name}
+                  {person.you && ` ${t('external.onboarding.people.you')}`}
+                </td>
+                <td>{person.email}</td>
+                <td>{person.role ? t(`external.onboarding.people.roles.${person.role}`) : ''}</td>
+                <td>{t(`external.onboarding.people.accessLevels.${person.access}`)}</td>
+                <td>{t(`external.onboarding.contacts.assistantStatus.${person.status}`)}</td>
+                {manage && (
+                  <td>
+                    {!person.you && person.role === 'SPOC_ASSISTANT' && (
+                      <>
+                        <button
+                          type="button"
+                          disabled={write.isPending}
+                          onClick={() =>
+                            confirmAccess(person, person.access === 'FULL' ? 'READ_ONLY' : 'FULL')
+                          }
+                        >
+                          {t(
+                            person.access === 'FULL'
+                              ? 'external.onboarding.people.makeReadOnly'
+                              : 'external.onboarding.people.makeFull',
+                            { name: person.name },
+                          )}
+                        </button>{' '}
+                        <button
+                          type="button"
+                          disabled={write.isPending}
+                          onClick={() => confirmRemove(person)}
+                        >
+                          {t('external.onboarding.people.removeNamed', { name: person.name })}
+                        </button>
+                      </>
+                    )}
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScrollBox>
       {manage && !hasAssistant && onboarding.people.length < 3 && (
         <Form
           form={form}

@@ -5,6 +5,7 @@ import { Form, useFormKit } from '../../../forms/form';
 import { useFileDownloads } from '../../../http/stored-file-download';
 import { dateFormat } from '../../../i18n/date-format';
 import { openModal } from '../../../modal/modal-store';
+import { TableScrollBox } from '../../../table/table-scroll-box';
 import { toast } from '../../../toast/toast';
 import { CopyBox } from '../../../ui/copy-box';
 import { Select } from '../../../ui/select';
@@ -211,26 +212,28 @@ function TechnicalEnvironmentPanel({
       {step.csrs.length === 0 ? (
         <p>{t(`${KEY}.csr.empty`)}</p>
       ) : (
-        <table className={styles.table} aria-label={t(`${KEY}.csr.table`)}>
-          <thead>
-            <tr>
-              <th scope="col">{t(`${KEY}.csr.file`)}</th>
-              <th scope="col">{t(`${KEY}.csr.status`)}</th>
-              <th scope="col">{t(`${KEY}.csr.uploadedAt`)}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {step.csrs.map((csr) => (
-              <tr key={csr.id}>
-                <td>
-                  <StoredFileLink file={csr.file} downloads={downloads} />
-                </td>
-                <td>{t(`${KEY}.csr.statuses.${csr.status}`)}</td>
-                <td>{when(csr.uploadedAt)}</td>
+        <TableScrollBox caption={t(`${KEY}.csr.table`)}>
+          <table className={styles.table} aria-label={t(`${KEY}.csr.table`)}>
+            <thead>
+              <tr>
+                <th scope="col">{t(`${KEY}.csr.file`)}</th>
+                <th scope="col">{t(`${KEY}.csr.status`)}</th>
+                <th scope="col">{t(`${KEY}.csr.uploadedAt`)}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {step.csrs.map((csr) => (
+                <tr key={csr.id}>
+                  <td>
+                    <StoredFileLink file={csr.file} downloads={downloads} />
+                  </td>
+                  <td>{t(`${KEY}.csr.statuses.${csr.status}`)}</td>
+                  <td>{when(csr.uploadedAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScrollBox>
       )}
 
       <h4>{t(`${KEY}.tokens.title`)}</h4>
@@ -252,60 +255,64 @@ function TechnicalEnvironmentPanel({
       {step.tokens.length === 0 ? (
         <p>{t(`${KEY}.tokens.empty`)}</p>
       ) : (
-        <table className={styles.table} aria-label={t(`${KEY}.tokens.table`)}>
-          <thead>
-            <tr>
-              <th scope="col">{t(`${KEY}.tokens.status`)}</th>
-              <th scope="col">{t(`${KEY}.tokens.requestedAt`)}</th>
-              <th scope="col">{t(`${KEY}.tokens.expiresAt`)}</th>
-              {editable && <th scope="col">{t(`${KEY}.tokens.actions`)}</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {step.tokens.map((token) => (
-              <tr key={token.id}>
-                <td>{t(`${KEY}.tokens.statuses.${token.status}`)}</td>
-                <td>{when(token.requestedAt)}</td>
-                <td>{when(token.expiresAt)}</td>
-                {editable && (
-                  <td>
-                    {token.status === 'ISSUED' && token.valueAvailable && (
-                      <button type="button" disabled={busy} onClick={() => confirmReveal(token.id)}>
-                        {t(`${KEY}.tokens.show`)}
-                      </button>
-                    )}
-                  </td>
-                )}
+        <TableScrollBox caption={t(`${KEY}.tokens.table`)}>
+          <table className={styles.table} aria-label={t(`${KEY}.tokens.table`)}>
+            <thead>
+              <tr>
+                <th scope="col">{t(`${KEY}.tokens.status`)}</th>
+                <th scope="col">{t(`${KEY}.tokens.requestedAt`)}</th>
+                <th scope="col">{t(`${KEY}.tokens.expiresAt`)}</th>
+                {editable && <th scope="col">{t(`${KEY}.tokens.actions`)}</th>}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {step.tokens.map((token) => (
+                <tr key={token.id}>
+                  <td>{t(`${KEY}.tokens.statuses.${token.status}`)}</td>
+                  <td>{when(token.requestedAt)}</td>
+                  <td>{when(token.expiresAt)}</td>
+                  {editable && (
+                    <td>
+                      {token.status === 'ISSUED' && token.valueAvailable && (
+                        <button type="button" disabled={busy} onClick={() => confirmReveal(token.id)}>
+                          {t(`${KEY}.tokens.show`)}
+                        </button>
+                      )}
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScrollBox>
       )}
 
       <h4>{t(`${KEY}.testRuns.title`)}</h4>
       {step.testRuns.length === 0 ? (
         <p>{t(`${KEY}.testRuns.empty`)}</p>
       ) : (
-        <table className={styles.table} aria-label={t(`${KEY}.testRuns.table`)}>
-          <thead>
-            <tr>
-              <th scope="col">{t(`${KEY}.testRuns.scenario`)}</th>
-              <th scope="col">{t(`${KEY}.testRuns.result`)}</th>
-              <th scope="col">{t(`${KEY}.testRuns.errorCode`)}</th>
-              <th scope="col">{t(`${KEY}.testRuns.executedAt`)}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {step.testRuns.map((testRun) => (
-              <tr key={`${testRun.executedAt}-${testRun.scenario}`}>
-                <td>{testRun.scenario}</td>
-                <td>{t(`${KEY}.testRuns.results.${testRun.result}`)}</td>
-                <td>{testRun.errorCode ?? '—'}</td>
-                <td>{when(testRun.executedAt)}</td>
+        <TableScrollBox caption={t(`${KEY}.testRuns.table`)}>
+          <table className={styles.table} aria-label={t(`${KEY}.testRuns.table`)}>
+            <thead>
+              <tr>
+                <th scope="col">{t(`${KEY}.testRuns.scenario`)}</th>
+                <th scope="col">{t(`${KEY}.testRuns.result`)}</th>
+                <th scope="col">{t(`${KEY}.testRuns.errorCode`)}</th>
+                <th scope="col">{t(`${KEY}.testRuns.executedAt`)}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {step.testRuns.map((testRun) => (
+                <tr key={`${testRun.executedAt}-${testRun.scenario}`}>
+                  <td>{testRun.scenario}</td>
+                  <td>{t(`${KEY}.testRuns.results.${testRun.result}`)}</td>
+                  <td>{testRun.errorCode ?? '—'}</td>
+                  <td>{when(testRun.executedAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScrollBox>
       )}
     </section>
   );
