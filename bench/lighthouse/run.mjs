@@ -9,53 +9,20 @@
 // Prints every run (score, TBT, CLS and the other metrics), then per page the lowest and median score, the
 // highest TBT and CLS: the aim (every run ≥ 95, TBT ≤ 150 ms, CLS 0) is held in every run, not the median. --save writes each run's report (JSON) to DIR,
 // whose `long-tasks`, `bootup-time` and `mainthread-work-breakdown` audits show where the main thread went.
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
+import { startPortalStack } from '../lib/portal-stack.mjs';
 
 const { values } = parseArgs({
   options: { runs: { type: 'string', default: '5' }, save: { type: 'string' }, only: { type: 'string' } },
 });
 const RUNS = Number(values.runs);
 const PORT = 8484;
-const IDP_PORT = 8494;
 const DEBUG_PORT = 9333;
-const base = `http://127.0.0.1:${PORT}`;
-const dataDir = mkdtempSync(join(tmpdir(), 'portal-lighthouse-'));
-
-const stack = spawn('node', ['apps/local-idp/dist/stack.js'], {
-  cwd: new URL('../..', import.meta.url),
-  stdio: 'inherit',
-  env: {
-    ...process.env,
-    PORT: String(PORT),
-    PUBLIC_URL: base,
-    AUTH_INSTANCE: `http://127.0.0.1:${IDP_PORT}`,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: '',
-    NODE_ENV: 'production',
-    LOCAL_IDP: 'true',
-  },
-});
-
-async function waitUntilReady() {
-  // Up to two minutes: on a busy machine the stack (API, migrations, the local identity provider) starts slowly.
-  for (let attempt = 0; attempt < 1200; attempt += 1) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the portal did not start');
-}
-
 /** Each role's first page, and who signs in to see it (the demo accounts; none for the visitor). */
 const PAGES = [
   { name: 'visitor', path: '/', email: undefined },
@@ -133,8 +100,12 @@ async function measure({ name, path, email }) {
   }
 }
 
+const { base, stop } = await startPortalStack({
+  name: 'lighthouse',
+  port: PORT,
+  env: { NODE_ENV: 'production' },
+});
 try {
-  await waitUntilReady();
   const results = [];
   for (const page of PAGES) results.push(await measure(page));
   console.log(`\nLighthouse ${RUNS} runs each, mobile preset (aim: every run ≥ 95, TBT ≤ 150 ms, CLS 0):`);
@@ -145,6 +116,5 @@ try {
     );
   }
 } finally {
-  stack.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
+  stop();
 }

@@ -8,12 +8,11 @@
 //
 // Prints each file written, and for any shot a layout fault the page measures of itself (a page wider than
 // the window: it scrolls sideways). Nothing fails: it is for looking at, not a test.
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
+import { startPortalStack } from '../lib/portal-stack.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -23,8 +22,6 @@ const { values } = parseArgs({
   },
 });
 const PORT = Number(values.port);
-const base = `http://127.0.0.1:${PORT}`;
-const dataDir = mkdtempSync(join(tmpdir(), 'portal-screens-'));
 mkdirSync(values.out, { recursive: true });
 
 const LAPTOP = { width: 1366, height: 900 };
@@ -32,34 +29,6 @@ const TABLE_WIDTHS = [
   { width: 412, height: 823 },
   { width: 1920, height: 1080 },
 ];
-
-const stack = spawn('node', ['apps/local-idp/dist/stack.js'], {
-  cwd: new URL('../..', import.meta.url),
-  stdio: 'inherit',
-  env: {
-    ...process.env,
-    PORT: String(PORT),
-    PUBLIC_URL: base,
-    AUTH_INSTANCE: `http://127.0.0.1:${PORT + 9}`,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: '',
-    DEV_OUTBOX: 'true',
-    LOCAL_IDP: 'true',
-  },
-});
-
-async function waitUntilReady() {
-  for (let attempt = 0; attempt < 1200; attempt += 1) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the portal did not start');
-}
 
 /**
  * Each role's screens: who signs in (none for the visitor), the paths, and the queues whose first check's
@@ -197,8 +166,8 @@ async function run(browser, role) {
   }
 }
 
+const { base, stop } = await startPortalStack({ name: 'screens', port: PORT, env: { DEV_OUTBOX: 'true' } });
 try {
-  await waitUntilReady();
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
@@ -209,6 +178,5 @@ try {
     await browser.close();
   }
 } finally {
-  stack.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
+  stop();
 }
