@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { axeViolations } from './axe';
 import { tabToNext } from './keyboard';
+import { type ApiAs, approveThroughApi } from './reviewer-api';
 import { submitCredentials } from './sign-in';
 
 /**
@@ -239,4 +240,22 @@ export async function showIqeTokenOnce(page: Page) {
   await expect(iqe.getByRole('table', { name: 'Session tokens' })).toContainText('Issued');
   await expect(iqe.getByRole('button', { name: 'Show the token (shown once only)' })).toHaveCount(0);
   await expect(page.getByRole('textbox', { name: 'Session token' })).toHaveCount(0);
+}
+
+/**
+ * From a submitted legitimacy step to the IQE token the company sees once: the reviewer approves each check
+ * through its calls, the company signs, files its invoicing form and connects, and the reviewer issues the
+ * token from its queue. The journey both the portal's and mock mode's specs walk.
+ */
+export async function onboardToIqeToken(page: Page, reviewer: ApiAs, company: string) {
+  await approveThroughApi(reviewer, 'legitimacy', company);
+  // Legitimacy approved: the agreement and the invoicing steps open, each at its own address (issue 23 item 1).
+  await submitAgreementStep(page);
+  await submitInvoicingStep(page, company);
+  await approveThroughApi(reviewer, 'contractual', company);
+  await approveThroughApi(reviewer, 'financial', company);
+  // Stage TECHNICAL_IQE: the acceptance environment opens; the reviewer issues the token from the queue.
+  await connectToIqe(page);
+  await issueIqeToken(reviewer.page, company);
+  await showIqeTokenOnce(page);
 }

@@ -1,17 +1,13 @@
 import type { Page } from '@playwright/test';
 import {
   confirmAccount,
-  connectToIqe,
-  issueIqeToken,
+  onboardToIqeToken,
   openLegitimacyStep,
   registerByKeyboard,
-  showIqeTokenOnce,
-  submitAgreementStep,
-  submitInvoicingStep,
   submitLegitimacyStep,
 } from './company-journey';
 import { expect, test } from './fixtures';
-import { approveThroughApi, mockApiAs } from './reviewer-api';
+import { mockApiAs } from './reviewer-api';
 
 /*
  * Mock mode (spec §7, issue 22: "mock mode walks the whole journey across roles"): the portal served with
@@ -57,16 +53,7 @@ test('in mock mode a company registers and onboards, a reviewer approves each st
 
   // The reviewer, in another tab of the same browser: one store, so the submission is in the queue.
   const reviewer = await mockApiAs(context, 'EMVO', /\/emvo$/);
-  await approveThroughApi(reviewer, 'legitimacy', company);
-
-  await submitAgreementStep(page);
-  await submitInvoicingStep(page, company);
-  await approveThroughApi(reviewer, 'contractual', company);
-  await approveThroughApi(reviewer, 'financial', company);
-
-  await connectToIqe(page);
-  await issueIqeToken(reviewer.page, company);
-  await showIqeTokenOnce(page);
+  await onboardToIqeToken(page, reviewer, company);
 
   // The reviewer imports the company's IQE test runs, then moves it to production from the metrics table.
   const { items } = await reviewer.get<{ items: Array<{ obpNumber: string }> }>(
