@@ -1,5 +1,5 @@
 import { demoId } from '@portal/demo-data';
-import { type HttpHandler, http, passthrough } from 'msw';
+import { type HttpHandler, HttpResponse, http, passthrough } from 'msw';
 import { auditHandlers } from './audit-handlers';
 import { disclaimerContentsHandlers } from './disclaimer-contents-handlers';
 import { fileDownloadRoute } from './file-download';
@@ -21,6 +21,12 @@ import { userHandlers } from './users-handlers';
 
 /** spec §7 and §9: with mock configured, mock responses replace calls, delayed 300 ms. */
 export const MOCK_DELAY_MS = 300;
+
+/**
+ * Answered by the mock alone, at once: start-mock.ts asks it to learn whether this page's calls reach msw
+ * (the real API answers it 404), before the app makes any.
+ */
+export const MOCK_PROBE_PATH = '/api/mock-mode';
 
 export interface MockHandlersOptions {
   /** Tests pass 0; the app uses the spec's 300 ms. */
@@ -56,6 +62,7 @@ export function createMockHandlers(options: MockHandlersOptions = {}): HttpHandl
   return [
     // Translations are the real static files (public/assets/i18n), never mocked.
     http.get('/assets/i18n/*', () => passthrough()),
+    http.get(MOCK_PROBE_PATH, () => HttpResponse.json({ mock: true })),
     // Every stored file, whoever wrote it, as the caller may read it.
     fileDownloadRoute(context),
 

@@ -1,6 +1,32 @@
 import { setupWorker } from 'msw/browser';
-import { createMockHandlers } from './handlers';
+import { createMockHandlers, MOCK_PROBE_PATH } from './handlers';
 import { followOtherTabs, type MockDb, openMockDb } from './mock-db';
+
+/** Remembers the last reload for a page msw did not answer, so a page that never gets answered is not reloaded for ever. */
+const RELOADED_AT_KEY = 'portal.mockReloadedAt';
+const RELOAD_AGAIN_AFTER_MS = 10_000;
+
+/** Whether this page's calls reach msw: only the mock answers the probe with `{ mock: true }`. */
+async function mockAnswers(): Promise<boolean> {
+  try {
+    const response = await fetch(MOCK_PROBE_PATH, { cache: 'no-store' });
+    return response.ok && ((await response.json()) as { mock?: unknown }).mock === true;
+  } catch {
+    return false;
+  }
+}
+
+/** Reloads the page (the reload is answered), and never settles: the app must not start meanwhile. */
+function reloadPage(): Promise<never> {
+  const last = Number(sessionStorage.getItem(RELOADED_AT_KEY) ?? 0);
+  if (Date.now() - last < RELOAD_AGAIN_AFTER_MS) {
+    throw new Error('Mock mode: the msw worker does not answer this page, even after a reload.');
+  }
+  sessionStorage.setItem(RELOADED_AT_KEY, String(Date.now()));
+  console.warn('Mock mode: the msw worker does not answer this page; reloading it.');
+  window.location.reload();
+  return new Promise<never>(() => {});
+}
 
 /**
  * Starts mock mode (architecture.md: msw browser worker): from here on, the API calls of spec §7 are
@@ -19,6 +45,11 @@ export async function startMockMode(onOtherTabChange: () => void): Promise<MockD
     serviceWorker: { url: '/mockServiceWorker.js' },
     quiet: true,
   });
+  // Chromium now and then loads a page past the worker (in the e2e walk: the page after an upload, while
+  // the worker was busy). Its calls then reach the real API, whose 401 signed the company out. msw's start
+  // sees no controller and asks for a reload without waiting for it, so the probe makes sure msw answers
+  // this page before the app calls anything, and else waits for that reload.
+  if (!(await mockAnswers())) await reloadPage();
   console.info('Mock mode: API calls are answered in the browser (msw), after 300 ms.');
   return db;
 }
