@@ -17,6 +17,9 @@ async function signInAsReviewer(page: Page) {
  * screen); a browser offline before then has no toast to show.
  */
 async function toastCodeLoaded(page: Page) {
+  // From the page the next goto opens: the page it leaves may still be loading the same code, whose body
+  // is then gone.
+  await page.waitForEvent('framenavigated', (frame) => frame === page.mainFrame());
   const finished = new Set<string>();
   page.on('requestfinished', (request) => finished.add(new URL(request.url()).pathname));
   const host = await page.waitForResponse(/\/assets\/toast-host-[^/]*\.js$/);

@@ -119,6 +119,19 @@ describe('the live stream (issue 25 item 3)', () => {
     expect(takeTicket).toHaveBeenCalledTimes(1);
   });
 
+  it('asks for no ticket while the browser is offline, and connects once it is back', async () => {
+    let offline = true;
+    const { options, stream, statuses } = open({ isOffline: () => offline });
+    await settle();
+    expect(options.takeTicket).not.toHaveBeenCalled();
+    expect(statuses).toEqual(['down']);
+    offline = false;
+    stream.retryNow();
+    await settle();
+    expect(options.takeTicket).toHaveBeenCalledTimes(1);
+    expect(FakeEventSource.latest().url).toBe('/api/events?ticket=t1&last=');
+  });
+
   it('retryNow skips the wait; close stops everything, a late ticket included', async () => {
     let release: (ticket: string) => void = () => {};
     const takeTicket = vi

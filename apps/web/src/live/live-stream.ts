@@ -33,6 +33,8 @@ export interface LiveStreamOptions {
   isPermanent?: (error: unknown) => boolean;
   /** How long to wait before the attempt after `failures` failures in a row. */
   retryDelayMs?: (failures: number) => number;
+  /** Whether the browser is offline (tests pass their own; the browser's `navigator.onLine`). */
+  isOffline?: () => boolean;
 }
 
 export interface LiveStream {
@@ -72,6 +74,7 @@ export function openLiveStream(options: LiveStreamOptions): LiveStream {
   const createSource = options.createSource ?? browserSource;
   const retryDelayMs = options.retryDelayMs ?? backoffMs;
   const isPermanent = options.isPermanent ?? (() => false);
+  const isOffline = options.isOffline ?? (() => !navigator.onLine);
   let lastEventId: string | undefined;
   let failures = 0;
   let source: EventSourceLike | null = null;
@@ -127,6 +130,12 @@ export function openLiveStream(options: LiveStreamOptions): LiveStream {
 
   async function connect() {
     if (closed) return;
+    // Offline, no ticket can be had, and asking for one would renew the token in MSAL's hidden frame, which
+    // then never loads: wait for the browser to come back online (retryNow) or for the backoff.
+    if (isOffline()) {
+      retryLater();
+      return;
+    }
     const mine = ++attempt;
     onStatus('connecting');
     let ticket: string;
