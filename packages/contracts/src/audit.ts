@@ -127,6 +127,9 @@ export const AUDIT_LIST: ListResource = {
   maxLimit: 100,
 };
 
+/** How many rows the admin landing page shows of the audit trail (issue 13 item 5: "the latest audit rows"). */
+export const LATEST_AUDIT_ROWS = 5;
+
 /** The value writeAudit puts in place of a secret's: the domain's rule, named for the SPA too. */
 export { REDACTED } from '@portal/domain';
 

@@ -75,6 +75,29 @@ export const ACCOUNT_TOKEN_ERRORS = {
 /** The message of a withdrawn invitation's link, the API's and the mock's. */
 export const INVITATION_WITHDRAWN_TEXT = 'This invitation was withdrawn; ask whoever invited you';
 
+/** The message of each refused link (ACCOUNT_TOKEN_ERRORS), the API's and the mock's. */
+export const ACCOUNT_TOKEN_TEXTS: Record<keyof typeof ACCOUNT_TOKEN_ERRORS, string> = {
+  unknown: 'This link is not known; ask for a new one',
+  expired: 'This link has expired; ask for a new one',
+  used: 'This link has been used already',
+  withdrawn: INVITATION_WITHDRAWN_TEXT,
+};
+
+/** Two registrations of one address: the first confirmed made the account; the other link is done (405). */
+export const ACCOUNT_EXISTS_TEXT =
+  'This address has an account already; sign in, or reset your password from the sign-in page';
+
+/** The one answer to POST /api/registrations, whether the address is new or already has an account. */
+export const REGISTRATION_ACCEPTED_TEXT =
+  'Thank you. We have sent a mail to the address you gave; follow it to continue.';
+
+/** The one answer to a resend, whatever happened. */
+export const CONFIRMATION_RESENT_TEXT = 'We have sent a new confirmation link; earlier links no longer work.';
+
+/** The page showed an older registration text than the one published now: it reloads it and asks again. */
+export const REGISTRATION_TERMS_OUTDATED_TEXT =
+  'The registration terms have changed since the page was opened; read and accept the current ones';
+
 /** A published disclaimer as visitors read it (GET /api/disclaimers/{type}). */
 export const publishedDisclaimerSchema = z.object({
   type: z.string(),

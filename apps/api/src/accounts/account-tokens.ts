@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ACCOUNT_TOKEN_ERRORS } from '@portal/contracts';
-import { tokenExpiry } from '@portal/domain';
+import { ACCOUNT_TOKEN_ERRORS, ACCOUNT_TOKEN_TEXTS } from '@portal/contracts';
+import { accountTokenRefusal, tokenExpiry } from '@portal/domain';
 import type { Transaction } from 'kysely';
 import type { AccountToken, DB, Db } from '../db/schema.js';
 import { ApiError } from '../http/api-error.js';
@@ -50,13 +50,14 @@ export async function issueAccountToken(
   return token;
 }
 
-const tokenError = (kind: keyof typeof ACCOUNT_TOKEN_ERRORS, message: string) =>
-  new ApiError(400, ACCOUNT_TOKEN_ERRORS[kind], message);
+/** spec §8 INVALID_CONFIRM_ACCOUNT's refusal of a link: its code and its text (contracts ACCOUNT_TOKEN_TEXTS). */
+export const accountTokenError = (kind: keyof typeof ACCOUNT_TOKEN_ERRORS) =>
+  new ApiError(400, ACCOUNT_TOKEN_ERRORS[kind], ACCOUNT_TOKEN_TEXTS[kind]);
 
 /**
  * The token's row when it can still be used, else spec §8's INVALID_CONFIRM_ACCOUNT codes: 105 unknown,
- * 301 expired, 405 used. With `lock`, the row stays locked until the transaction ends, so a link clicked
- * twice at once is used once.
+ * 301 expired, 405 used (packages/domain accountTokenRefusal). With `lock`, the row stays locked until the
+ * transaction ends, so a link clicked twice at once is used once.
  */
 export async function usableAccountToken(
   db: Db,
@@ -66,11 +67,8 @@ export async function usableAccountToken(
   let query = db.selectFrom('accountTokens').selectAll().where('tokenHash', '=', hashToken(token));
   if (options.lock) query = query.forUpdate();
   const row = await query.executeTakeFirst();
-  if (!row) throw tokenError('unknown', 'This link is not known; ask for a new one');
-  if (row.usedAt) throw tokenError('used', 'This link has been used already');
-  if (new Date(row.expiresAt).getTime() <= (options.now ?? new Date()).getTime()) {
-    throw tokenError('expired', 'This link has expired; ask for a new one');
-  }
+  const refusal = accountTokenRefusal(row, options.now ?? new Date());
+  if (refusal || !row) throw accountTokenError(refusal ?? 'unknown');
   return row;
 }
 

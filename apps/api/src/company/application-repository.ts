@@ -1,15 +1,15 @@
-import type { CheckSummary, MahInput, Onboarding } from '@portal/contracts';
-import { type CheckType, iso } from '@portal/domain';
-import { type Selectable, sql } from 'kysely';
-import type { CheckRow, ContactsTable, Db } from '../db/schema.js';
-import { notFound } from '../http/api-error.js';
 import {
-  companyOf,
-  contactOf,
-  eeaCountriesOf,
-  eeaCountryOf,
-  fromRequiredColumn,
-} from './application-columns.js';
+  type ApplicationRows,
+  applicationOf,
+  contactsByKind as byKind,
+  type Onboarding,
+  type RegisteredMah,
+  registerOf,
+  type StoredFileSummary,
+} from '@portal/contracts';
+import type { Selectable } from 'kysely';
+import type { ContactsTable, Db, Organisation } from '../db/schema.js';
+import { notFound } from '../http/api-error.js';
 
 type ContactRow = Selectable<ContactsTable>;
 export type ContactKind = ContactRow['kind'];
@@ -19,156 +19,94 @@ export async function contactsByKind(
   db: Db,
   organisationId: string,
 ): Promise<Partial<Record<ContactKind, ContactRow>>> {
-  const rows = await db
-    .selectFrom('contacts')
-    .selectAll()
-    .where('organisationId', '=', organisationId)
-    .orderBy('createdAt')
-    .orderBy('id')
-    .execute();
-  const byKind: Partial<Record<ContactKind, ContactRow>> = {};
-  for (const row of rows) byKind[row.kind] ??= row;
-  return byKind;
+  return byKind(
+    await db.selectFrom('contacts').selectAll().where('organisationId', '=', organisationId).execute(),
+  );
 }
 
-/** domain.md: the organisation type is locked after the first submission. */
-export const isOrgTypeLocked = (check: CheckRow | undefined): boolean =>
-  check !== undefined && check.attempt >= 1;
-
-const checkSummaryOf = (row: CheckRow): CheckSummary => ({
-  status: row.status,
-  attempt: row.attempt,
-  submittedAt: iso(row.submittedAt),
-  slaDueAt: iso(row.slaDueAt),
-  reason: row.reason,
-  decidedAt: iso(row.decidedAt),
-});
-
-/** A MAH of the register: its fields, its id and whether it is active. */
-export type RegisteredMah = MahInput & { id: string; active: boolean; createdAt: Date };
+/** The organisation's MAHs and their products, as stored (every one, or only the active ones). */
+async function mahRows(db: Db, organisationId: string, options: { activeOnly?: boolean } = {}) {
+  let query = db.selectFrom('mahs').selectAll().where('organisationId', '=', organisationId);
+  if (options.activeOnly) query = query.where('active', '=', true);
+  const mahs = await query.execute();
+  const ids = mahs.map((mah) => mah.id);
+  const products =
+    ids.length === 0
+      ? []
+      : await db.selectFrom('mahProducts').selectAll().where('mahId', 'in', ids).execute();
+  return { mahs, products };
+}
 
 /**
- * The organisation's MAHs with their products, in the order the company entered them: every one, or
- * only the active ones (the legitimacy step's, and the ones the fee follows).
+ * The organisation's MAHs with their products, in the order the company entered them (contracts
+ * registerOf): every one, or only the active ones; with when each was entered (a new one comes after).
  */
 export async function registeredMahs(
   db: Db,
   organisationId: string,
   options: { activeOnly?: boolean } = {},
-): Promise<RegisteredMah[]> {
-  let query = db.selectFrom('mahs').selectAll().where('organisationId', '=', organisationId);
-  if (options.activeOnly) query = query.where('active', '=', true);
-  const mahs = await query.orderBy('createdAt').orderBy('id').execute();
-  if (mahs.length === 0) return [];
-  const products = await db
-    .selectFrom('mahProducts')
-    .selectAll()
-    .where(
-      'mahId',
-      'in',
-      mahs.map((mah) => mah.id),
-    )
-    .orderBy('createdAt')
-    .orderBy('id')
-    .execute();
-  return mahs.map((mah) => ({
-    id: mah.id,
-    active: mah.active,
-    createdAt: new Date(mah.createdAt),
-    name: fromRequiredColumn(mah.name),
-    country: eeaCountryOf(mah.country),
-    activeIn: eeaCountriesOf(mah.activeIn),
-    website: mah.website,
-    phone: mah.phone,
-    email: mah.email,
-    licences: mah.licences,
-    products: products
-      .filter((product) => product.mahId === mah.id)
-      .map((product) => ({
-        name: fromRequiredColumn(product.name),
-        productCode: product.productCode,
-        countries: eeaCountriesOf(product.countries),
-      })),
-  }));
+): Promise<Array<RegisteredMah & { createdAt: Date }>> {
+  const { mahs, products } = await mahRows(db, organisationId, options);
+  const enteredAt = new Map(mahs.map((mah) => [mah.id, new Date(mah.createdAt)]));
+  return registerOf(mahs, products).map((mah) => ({ ...mah, createdAt: enteredAt.get(mah.id) as Date }));
 }
 
-/** The organisation's active MAHs as the legitimacy step shows them (no ids). */
-async function activeMahs(db: Db, organisationId: string): Promise<MahInput[]> {
-  const mahs = await registeredMahs(db, organisationId, { activeOnly: true });
-  return mahs.map(({ id: _id, active: _active, createdAt: _createdAt, ...mah }) => mah);
+/** The stored files of these ids (those the answer shows), none for none. */
+export async function filesNamed(db: Db, ids: ReadonlyArray<string | null>): Promise<StoredFileSummary[]> {
+  const named = ids.filter((id): id is string => id !== null);
+  if (named.length === 0) return [];
+  return db
+    .selectFrom('storedFiles')
+    .select(['id', 'name', 'size', 'mime'])
+    .where('id', 'in', named)
+    .execute();
 }
 
 /**
- * GET /api/onboarding: the organisation's whole application as the legitimacy step shows it
- * (contracts onboardingSchema). Works inside a transaction too, so the submission checks what it saves.
+ * The rows of an organisation's application (contracts ApplicationRows). Works inside a transaction too,
+ * so the submission checks what it saves.
  */
-export async function loadOnboarding(
+export async function applicationRows(
   db: Db,
   organisationId: string,
-  access: Onboarding['access'],
-): Promise<Onboarding> {
+): Promise<ApplicationRows & { organisation: Organisation }> {
   const organisation = await db
     .selectFrom('organisations')
     .selectAll()
     .where('id', '=', organisationId)
     .executeTakeFirst();
   if (!organisation) throw notFound(`No organisation ${organisationId}`);
-  const contacts = await contactsByKind(db, organisationId);
-  const mahs = await activeMahs(db, organisationId);
+  const contacts = await db
+    .selectFrom('contacts')
+    .selectAll()
+    .where('organisationId', '=', organisationId)
+    .execute();
   const checks = await db
     .selectFrom('checks')
     .selectAll()
     .where('organisationId', '=', organisationId)
     .execute();
+  const { mahs, products } = await mahRows(db, organisationId);
+  const users = await db
+    .selectFrom('users')
+    .select(['id', 'createdAt', 'displayName', 'email', 'obpRole', 'access', 'status'])
+    .where('organisationId', '=', organisationId)
+    .execute();
+  const files = await filesNamed(
+    db,
+    contacts.map((contact) => contact.copyOfProofFileId),
+  );
+  return { organisation, contacts, checks, mahs, products, users, files };
+}
 
-  const assistant = contacts.SPOC_ASSISTANT;
-  const assistantUser =
-    assistant && assistant.email !== ''
-      ? await db
-          .selectFrom('users')
-          .select('status')
-          .where('organisationId', '=', organisationId)
-          .where(sql`lower(email)`, '=', assistant.email.toLowerCase())
-          .executeTakeFirst()
-      : undefined;
-  const representative = contacts.AUTHORISED_REPRESENTATIVE;
-  const proofId = representative?.copyOfProofFileId ?? null;
-  const proof = proofId
-    ? await db
-        .selectFrom('storedFiles')
-        .select(['id', 'name', 'size', 'mime'])
-        .where('id', '=', proofId)
-        .executeTakeFirst()
-    : undefined;
-
-  const checkOf = (type: CheckType) => checks.find((check) => check.type === type);
-  const summaryOf = (type: CheckType) => {
-    const row = checkOf(type);
-    return row ? checkSummaryOf(row) : null;
-  };
-  const emptyContact = { firstName: null, lastName: null, function: null, email: null, phone: null };
-  return {
-    organisation: {
-      id: organisation.id,
-      obpNumber: organisation.obpNumber,
-      stage: organisation.stage,
-      version: organisation.version,
-      orgTypeLocked: isOrgTypeLocked(checkOf('LEGITIMACY')),
-    },
-    company: companyOf(organisation),
-    spoc: contacts.SPOC ? contactOf(contacts.SPOC) : emptyContact,
-    spocAssistant: assistant ? { ...contactOf(assistant), status: assistantUser?.status ?? null } : null,
-    authorisedRepresentative: {
-      ...(representative ? contactOf(representative) : emptyContact),
-      copyOfProof: proof ?? null,
-    },
-    mahs,
-    // Each check type's state; null before its first submission (no row yet).
-    checks: {
-      LEGITIMACY: summaryOf('LEGITIMACY'),
-      CONTRACTUAL: summaryOf('CONTRACTUAL'),
-      FINANCIAL: summaryOf('FINANCIAL'),
-    },
-    access,
-  };
+/**
+ * The organisation's whole application as the legitimacy step shows it (contracts onboardingSchema,
+ * applicationOf): the reviewers' check detail and the legitimacy submission read it.
+ */
+export async function loadOnboarding(
+  db: Db,
+  organisationId: string,
+  access: Onboarding['access'],
+): Promise<Onboarding> {
+  return applicationOf(await applicationRows(db, organisationId), access);
 }

@@ -1,45 +1,22 @@
-import {
-  type CheckEventDraft,
-  type CheckRecord,
-  type CheckStatus,
-  type CheckType,
-  type Stage,
-  stageAfterChecks,
-} from '@portal/domain';
+import { checkTransitionWrites, type DecidedCheck, type Stage } from '@portal/domain';
 import { sql, type Transaction } from 'kysely';
 import type { CheckRow, DB, Organisation } from '../db/schema.js';
 import { publishChange } from '../events/publish-change.js';
 import { touchOrganisation } from './organisation.js';
 
 /** The organisation's column that mirrors each check's status (the lists filter on it). */
-export const STATUS_COLUMN = {
-  LEGITIMACY: 'legitimacyStatus',
-  CONTRACTUAL: 'contractualStatus',
-  FINANCIAL: 'financialStatus',
-} as const satisfies Record<CheckType, keyof Organisation>;
+/**
+ * The organisation's column that mirrors each check's status, and a stored check as packages/domain's rules
+ * read it (both the domain's, which mock mode uses too).
+ */
+export { CHECK_STATUS_COLUMN as STATUS_COLUMN, checkRecordOf } from '@portal/domain';
 
-/** A stored check as packages/domain's rules read it. */
-export const checkRecordOf = (row: CheckRow): CheckRecord => ({
-  type: row.type,
-  status: row.status,
-  attempt: row.attempt,
-  assignee: row.assignee,
-  submittedAt: row.submittedAt,
-  slaDueAt: row.slaDueAt,
-  decidedAt: row.decidedAt,
-  decidedBy: row.decidedBy,
-  reason: row.reason,
-});
-
-export interface CheckTransition {
+/** What packages/domain `decide` answered (the check's type, the whole check after the action, its event). */
+export interface CheckTransition extends DecidedCheck {
   /** Locked FOR UPDATE by the caller, before the check: its statuses and stage are read here. */
   organisation: Organisation;
   /** Locked FOR UPDATE by the caller; undefined before the first submission, which creates the row. */
   check: CheckRow | undefined;
-  type: CheckType;
-  /** What packages/domain `decide` answered: the whole check after the action, and its event. */
-  next: CheckRecord;
-  event: CheckEventDraft;
   /** Who the rows name as their writer (the token's email, else its subject). */
   actor: string;
 }
@@ -67,20 +44,11 @@ export async function applyCheckTransition(
   trx: Transaction<DB>,
   transition: CheckTransition,
 ): Promise<AppliedTransition> {
-  const { organisation, check, type, next, event, actor } = transition;
-  const at = event.at;
-  const columns = {
-    status: next.status,
-    attempt: next.attempt,
-    submittedAt: next.submittedAt,
-    slaDueAt: next.slaDueAt,
-    assignee: next.assignee,
-    decidedAt: next.decidedAt,
-    decidedBy: next.decidedBy,
-    reason: next.reason,
-    updatedBy: actor,
-    updatedAt: at,
-  };
+  const { organisation, check, type, actor } = transition;
+  // What the decision writes (packages/domain checkTransitionWrites, as mock mode writes it), stored here.
+  const writes = checkTransitionWrites(organisation, transition);
+  const at = writes.event.at;
+  const columns = { ...writes.check, updatedBy: actor, updatedAt: at };
   const written = check
     ? await trx
         .updateTable('checks')
@@ -95,52 +63,18 @@ export async function applyCheckTransition(
         .executeTakeFirstOrThrow();
   await trx
     .insertInto('checkEvents')
-    .values({
-      checkId: written.id,
-      fromStatus: event.from,
-      toStatus: event.to,
-      actor: event.actor,
-      role: event.role,
-      comment: event.comment,
-      at,
-    })
+    .values({ ...writes.event, checkId: written.id })
     .execute();
-
-  const statusColumn = STATUS_COLUMN[type];
-  const statuses: Record<typeof statusColumn, CheckStatus> = {
-    legitimacyStatus: organisation.legitimacyStatus,
-    contractualStatus: organisation.contractualStatus,
-    financialStatus: organisation.financialStatus,
-    [statusColumn]: next.status,
-  };
-  const stage = stageAfterChecks({ stage: organisation.stage, ...statuses });
+  const { stage } = writes;
   await touchOrganisation(trx, organisation.id, {
     actor,
     at,
-    set: {
-      [statusColumn]: next.status,
-      ...(type === 'LEGITIMACY' ? { submittedAt: next.submittedAt } : {}),
-      stage,
-    },
-    audit: {
-      action: event.action,
-      entity: 'check',
-      entityId: written.id,
-      diff: {
-        organisationId: organisation.id,
-        type,
-        status: { from: event.from, to: event.to },
-        attempt: next.attempt,
-        slaDueAt: next.slaDueAt,
-        assignee: next.assignee,
-        reason: next.reason,
-        stage: { from: organisation.stage, to: stage },
-      },
-    },
+    set: writes.organisation,
+    audit: { ...writes.audit, entityId: written.id },
   });
   await publishChange(trx, {
     kind: 'check',
-    action: event.action,
+    action: transition.event.action,
     entityId: written.id,
     organisationId: organisation.id,
     version: written.version,

@@ -1,19 +1,19 @@
+import { FILE_REFERENCES as DOMAIN_FILE_REFERENCES } from '@portal/domain';
 import { type Expression, type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DB } from '../db/schema.js';
 
+const snake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
 /**
- * Every column that references stored_files (grep the migrations for `references stored_files`). The
- * admin deletes a file only when none of them names it (issue 13 item 3); file-references.test.ts checks
- * this list against the database's own foreign keys, so a migration that adds a reference fails that test
- * until the reference is listed here.
+ * Every column that references stored_files: packages/domain FILE_REFERENCES (mock mode counts over the same
+ * list), as the database names them. The admin deletes a file only when none of them names it (issue 13
+ * item 3); file-references.test.ts checks this list against the database's own foreign keys, so a
+ * migration that adds a reference fails that test until the reference is listed in the domain.
  */
-export const FILE_REFERENCES = [
-  { table: 'contacts', column: 'copy_of_proof_file_id' },
-  { table: 'participation_agreements', column: 'signed_file_id' },
-  { table: 'invoicing_information', column: 'form_file_id' },
-  { table: 'agreement_templates', column: 'file_id' },
-  { table: 'certificate_requests', column: 'file_id' },
-] as const;
+export const FILE_REFERENCES = DOMAIN_FILE_REFERENCES.map(({ table, column }) => ({
+  table: snake(table),
+  column: snake(column),
+}));
 
 /** How many records reference the file `fileId` names (a column or a value), as one SQL integer. */
 export function referenceCountSql(fileId: Expression<string>): RawBuilder<number> {

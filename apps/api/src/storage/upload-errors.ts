@@ -1,20 +1,16 @@
 import type { FilePurpose } from '@portal/contracts';
-import { FILE_RULES } from '@portal/domain';
+import { fileSizeMessage, fileTypeMessage } from '@portal/domain';
 import { ApiError, type ErrorEntry } from '../http/api-error.js';
 
 // spec §8: 413 FILE_TOO_LARGE; 111 and 112 both show INVALID_FILE.
 
-/** spec §5: over the purpose's limit (MB of 10⁶ bytes). */
+/** spec §5: over the purpose's limit (packages/domain upload-rules.ts, as mock mode says it). */
 export const fileTooLarge = (purpose: FilePurpose) =>
-  new ApiError(413, 'FILE_TOO_LARGE', `The file is larger than ${FILE_RULES[purpose].maxMb} MB`);
+  new ApiError(413, 'FILE_TOO_LARGE', fileSizeMessage(purpose));
 
-/** 111: the extension is not in the purpose's list (spec §5 compares it in lower case). */
+/** 111: the extension is not in the purpose's list. */
 export const typeNotAllowed = (purpose: FilePurpose, extension: string) =>
-  new ApiError(
-    400,
-    '111',
-    `${extension ? `.${extension} files are` : 'A file without an extension is'} not allowed here; allowed: ${FILE_RULES[purpose].extensions.join(', ')}`,
-  );
+  new ApiError(400, '111', fileTypeMessage(purpose, extension));
 
 /** 112: the bytes are not what the extension says (a renamed file). */
 export const contentMismatch = (extension: string) =>

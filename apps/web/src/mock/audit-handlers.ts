@@ -1,4 +1,4 @@
-import { AUDIT_LIST, auditApi, VITAL_NAMES, vitalsApi } from '@portal/contracts';
+import { AUDIT_LIST, auditApi, LATEST_AUDIT_ROWS, VITAL_NAMES, vitalsApi } from '@portal/contracts';
 import { runInMemoryList } from '@portal/list-query';
 import type { HttpHandler } from 'msw';
 import { resolveAuditRow } from './audit-subjects';
@@ -15,7 +15,7 @@ export function auditHandlers(context: MockContext): HttpHandler[] {
   // issue 23 item 19: every row with its names and its company, as the API joins them.
   const trail = () => db.auditLog.map((row) => resolveAuditRow(db, row));
   const latest = () => {
-    const result = runInMemoryList(trail(), { limit: '5' }, AUDIT_LIST);
+    const result = runInMemoryList(trail(), { limit: String(LATEST_AUDIT_ROWS) }, AUDIT_LIST);
     return result.ok ? result.page.items : [];
   };
   return [

@@ -1,12 +1,5 @@
 import type { Audited, CheckRow, OrganisationRow } from '@portal/demo-data';
-import {
-  type CheckEventDraft,
-  type CheckRecord,
-  type CheckType,
-  dateOf,
-  iso,
-  stageAfterChecks,
-} from '@portal/domain';
+import { checkTransitionWrites, type DecidedCheck, isoDates } from '@portal/domain';
 import { actorOf, type MockAuditEntry, writeAudit } from './audit-trail';
 import type { MockContext } from './mock-http';
 
@@ -48,70 +41,29 @@ export function touchOrganisation(
   if (audit) writeAudit(context, request, audit);
 }
 
-/** A stored check as packages/domain's rules read it. */
-export const checkRecordOf = (row: CheckRow): CheckRecord => ({
-  ...row,
-  submittedAt: dateOf(row.submittedAt),
-  slaDueAt: dateOf(row.slaDueAt),
-  decidedAt: dateOf(row.decidedAt),
-});
+/** A stored check as packages/domain's rules read it (domain checkRecordOf, as the API reads it). */
+export { checkRecordOf } from '@portal/domain';
 
-const STATUS_COLUMN = {
-  LEGITIMACY: 'legitimacyStatus',
-  CONTRACTUAL: 'contractualStatus',
-  FINANCIAL: 'financialStatus',
-} as const satisfies Record<CheckType, keyof OrganisationRow>;
-
-export interface CheckTransition {
-  organisation: OrganisationRow;
-  /** Undefined before the first submission, which creates the row. */
-  check: CheckRow | undefined;
-  type: CheckType;
-  /** What packages/domain `decide` answered. */
-  next: CheckRecord;
-  event: CheckEventDraft;
-}
+/** What `decide` answered, for the organisation and its check (undefined before the first submission). */
+export type CheckTransition = DecidedCheck & { organisation: OrganisationRow; check: CheckRow | undefined };
 
 /**
- * domain.md: "Every transition writes a CheckEvent and an AuditLog row": the check, its event, the
- * organisation's copy of the status, its stage (domain stageAfterChecks), for legitimacy its submittedAt,
- * and the audit row named after the action, whoever decided (the company's submission, a reviewer).
+ * domain.md: "Every transition writes a CheckEvent and an AuditLog row": what packages/domain
+ * checkTransitionWrites says a decision writes (the check, its event, the organisation's status copy, stage
+ * and submittedAt, the audit row), whoever decided (the company's submission, a reviewer), stored here.
  */
 export function applyCheckTransition(context: MockContext, request: Request, transition: CheckTransition) {
-  const { organisation, type, next, event } = transition;
-  const columns = {
-    ...{ status: next.status, attempt: next.attempt, assignee: next.assignee, reason: next.reason },
-    ...{ submittedAt: iso(next.submittedAt), slaDueAt: iso(next.slaDueAt) },
-    ...{ decidedAt: iso(next.decidedAt), decidedBy: next.decidedBy },
-  };
+  const { organisation, type } = transition;
+  const writes = checkTransitionWrites(organisation, transition);
+  const columns = isoDates(writes.check);
   let check = transition.check;
   if (check) updateColumns(context, request, check, columns);
   else {
     check = { ...auditedRow(context, request), organisationId: organisation.id, type, ...columns };
     context.db.checks.push(check);
   }
-  const { from, to, actor, role, comment } = event;
-  const at = event.at.toISOString();
-  context.db.checkEvents.push({
-    ...{ id: context.newId(), checkId: check.id, fromStatus: from, toStatus: to },
-    ...{ actor, role, comment, at },
-  });
-  const statuses = { ...organisation, [STATUS_COLUMN[type]]: next.status };
-  const stage = stageAfterChecks(statuses);
-  const changes = {
-    [STATUS_COLUMN[type]]: next.status,
-    stage,
-    ...(type === 'LEGITIMACY' && { submittedAt: iso(next.submittedAt) }),
-  };
-  touchOrganisation(context, request, organisation, changes, {
-    action: event.action,
-    entity: 'check',
-    entityId: check.id,
-    diff: {
-      ...{ organisationId: organisation.id, type, status: { from, to }, attempt: next.attempt },
-      ...{ slaDueAt: iso(next.slaDueAt), assignee: next.assignee, reason: next.reason },
-      stage: { from: organisation.stage, to: stage },
-    },
-  });
+  context.db.checkEvents.push({ id: context.newId(), checkId: check.id, ...isoDates(writes.event) });
+  const audit = { ...writes.audit, entityId: check.id };
+  touchOrganisation(context, request, organisation, isoDates(writes.organisation), audit);
   return check;
 }

@@ -1,6 +1,14 @@
 import { disclaimerContentsApi, disclaimersApi, SIGN_IN_DISCLAIMER_TYPES } from '@portal/contracts';
 import type { DisclaimerContentRow } from '@portal/demo-data';
-import { tickBoxStatements } from '@portal/domain';
+import {
+  acceptanceRefusal,
+  type DisclaimerRefusal,
+  draftOnlyRefusal,
+  newDraftOf,
+  nonePublishedRefusal,
+  publishDiffs,
+  publishRefusal,
+} from '@portal/domain';
 import type { HttpHandler } from 'msw';
 import { writeAudit } from './audit-trail';
 import { apiError, callerOf, type MockContext, versionConflict } from './mock-http';
@@ -8,11 +16,10 @@ import { answerWith, tableOf, tableRef } from './mock-resource';
 import { mockRoute } from './mock-route';
 
 const ENTITY = 'disclaimerContent';
-const NOT_DRAFT = 'Only a draft can be changed; this version is published or archived';
-const NO_TICK_BOXES = 'A PA_TICKBOX text is two statements, one paragraph each, separated by a blank line';
-const refuseUnlessDraft = (row: DisclaimerContentRow) =>
-  row.status === 'DRAFT' ? undefined : apiError(409, 'DISCLAIMER_NOT_DRAFT', NOT_DRAFT);
-const nonePublished = (type: string) => apiError(404, 'NOT_FOUND', `No ${type} disclaimer is published`);
+/** packages/domain disclaimer-versions.ts's refusal, answered as the API does. */
+const refusalOf = ({ status, code, message }: DisclaimerRefusal) => apiError(status, code, message);
+const refused = (refusal: DisclaimerRefusal | undefined) => (refusal ? refusalOf(refusal) : undefined);
+const refuseUnlessDraft = (row: DisclaimerContentRow) => refused(draftOnlyRefusal(row));
 /** A text as the SPA shows it: its version is the type's version number. */
 const textOf = (row: DisclaimerContentRow) => {
   const { type, versionNumber: version, title, body } = row;
@@ -46,12 +53,12 @@ export function disclaimerContentsHandlers(context: MockContext): HttpHandler[] 
     mockRoute(context, api.get, async ({ params }) => answer(contents.find(params.id))),
     mockRoute(context, api.create, async ({ body, request }) => {
       const { type, ...values } = body;
-      const ofType = db.disclaimerContents.filter((row) => row.type === type);
-      if (ofType.some((row) => row.status === 'DRAFT')) {
-        const message = `A ${type} draft exists already; edit or delete it first`;
-        return apiError(409, 'DISCLAIMER_DRAFT_EXISTS', message);
-      }
-      const versionNumber = Math.max(0, ...ofType.map((row) => row.versionNumber)) + 1;
+      const next = newDraftOf(
+        type,
+        db.disclaimerContents.filter((row) => row.type === type),
+      );
+      if ('refusal' in next) return refusalOf(next.refusal);
+      const { versionNumber } = next;
       const draft = { type, versionNumber, status: 'DRAFT' as const, publishedAt: null, ...values };
       return toDto(contents.create(request, draft, { diff: { type, versionNumber, ...values } }));
     }),
@@ -62,23 +69,17 @@ export function disclaimerContentsHandlers(context: MockContext): HttpHandler[] 
     mockRoute(context, api.publish, async ({ params, body, request }) => {
       const draft = contents.find(params.id);
       if (draft instanceof Response) return draft;
-      const refused = draft.version === body.version ? refuseUnlessDraft(draft) : versionConflict();
-      if (refused) return refused;
-      // The onboarding's tick boxes read the published text: it must hold their two statements.
-      if (draft.type === 'PA_TICKBOX' && !tickBoxStatements(draft.body)) {
-        return apiError(400, 'DISCLAIMER_TICKBOXES_INVALID', NO_TICK_BOXES);
-      }
-      const { type, versionNumber } = draft;
-      const previous = published(type);
+      const refusal = draft.version === body.version ? refused(publishRefusal(draft)) : versionConflict();
+      if (refusal) return refusal;
+      const previous = published(draft.type);
+      const diffs = publishDiffs(draft, previous);
       if (previous) {
-        const diff = { status: { from: 'PUBLISHED', to: 'ARCHIVED' }, supersededBy: versionNumber };
         const archive = { version: previous.version, changes: { status: 'ARCHIVED' as const } };
-        contents.update(request, previous.id, { ...archive, action: 'ARCHIVE', diff });
+        contents.update(request, previous.id, { ...archive, action: 'ARCHIVE', diff: diffs.archive });
       }
       const changes = { status: 'PUBLISHED' as const, publishedAt: context.now().toISOString() };
-      const status = { from: 'DRAFT', to: 'PUBLISHED' };
-      const diff = { type, versionNumber, status, archived: previous?.versionNumber ?? null };
-      return answer(contents.update(request, draft.id, { ...body, changes, action: 'PUBLISH', diff }));
+      const publish = { ...body, changes, action: 'PUBLISH', diff: diffs.publish };
+      return answer(contents.update(request, draft.id, publish));
     }),
     mockRoute(context, api.remove, async ({ params, query, request }) =>
       contents.remove(request, params.id, { version: query.version, check: refuseUnlessDraft }),
@@ -101,10 +102,8 @@ export function disclaimerContentsHandlers(context: MockContext): HttpHandler[] 
       const caller = callerOf(context, request);
       if (!caller) return apiError(403, 'FORBIDDEN', 'Your account is not a portal user yet');
       const current = published(type);
-      if (!current) return nonePublished(type);
-      if (version !== current.versionNumber) {
-        return apiError(409, 'DISCLAIMER_OUTDATED', `The ${type} text has changed; read it again`);
-      }
+      const refusal = acceptanceRefusal(type, current, version);
+      if (refusal || !current) return refusalOf(refusal ?? nonePublishedRefusal(type));
       const ids = { userId: caller.id, disclaimerContentId: current.id };
       let acceptance = acceptanceOf(caller.id, current.id);
       if (!acceptance) {
@@ -118,7 +117,7 @@ export function disclaimerContentsHandlers(context: MockContext): HttpHandler[] 
     // The published text of a type, public as at the API.
     mockRoute(context, disclaimersApi.published, async ({ params }) => {
       const current = published(params.type);
-      if (!current) return nonePublished(params.type);
+      if (!current) return refusalOf(nonePublishedRefusal(params.type));
       return { ...textOf(current), requiresAcceptance: current.requiresAcceptance };
     }),
   ];

@@ -1,16 +1,11 @@
-import { linksApi } from '@portal/contracts';
-import type { LinkRow } from '@portal/demo-data';
+import { linkColumnsOf, linkItemOf, linksApi } from '@portal/contracts';
 import type { HttpHandler } from 'msw';
 import type { MockContext } from './mock-http';
 import { answerWith, tableOf } from './mock-resource';
 import { mockRoute } from './mock-route';
 
-/** A link as the API answers it (apps/api links-repository toDto). */
-const toDto = (row: LinkRow) => {
-  const { id, label, link, sortOrder: order, active, version } = row;
-  return { id, label, link, order, active, version };
-};
-const answer = answerWith(toDto);
+/** A link as the API answers it (contracts linkItemOf). */
+const answer = answerWith(linkItemOf);
 
 /** spec §7 /links (linksApi): reads are public (the footer shows to visitors), writes need a session. */
 export function linksHandlers(context: MockContext): HttpHandler[] {
@@ -27,25 +22,22 @@ export function linksHandlers(context: MockContext): HttpHandler[] {
     context.db.links
       .filter((row) => row.listId === listId && (all || row.active))
       .sort((a, b) => a.sortOrder - b.sortOrder || a.label.localeCompare(b.label, 'en'))
-      .map(toDto);
+      .map(linkItemOf);
   return [
     mockRoute(context, linksApi.list, async ({ params }) => listed(params.id, false)),
     // Before linksApi.get, which would read 'all' as a link id.
     mockRoute(context, linksApi.all, async ({ params }) => listed(params.id, true)),
     mockRoute(context, linksApi.get, async ({ params }) => answer(links(params.id).find(params.linkId))),
     mockRoute(context, linksApi.create, async ({ params, body, request }) => {
-      const { order: sortOrder, ...columns } = body;
-      return toDto(
-        links(params.id).create(request, { listId: params.id, sortOrder, ...columns }, { diff: body }),
-      );
+      const columns = { listId: params.id, ...linkColumnsOf(body) };
+      return linkItemOf(links(params.id).create(request, columns, { diff: body }));
     }),
     mockRoute(context, linksApi.update, async ({ params, body, request }) => {
-      const { version, order: sortOrder, ...columns } = body;
-      const changes = { sortOrder, ...columns };
-      return answer(links(params.id).update(request, params.linkId, { version, changes }));
+      const changes = linkColumnsOf(body);
+      return answer(links(params.id).update(request, params.linkId, { version: body.version, changes }));
     }),
     mockRoute(context, linksApi.remove, async ({ params, query, request }) =>
-      links(params.id).remove(request, params.linkId, { version: query.version, describe: toDto }),
+      links(params.id).remove(request, params.linkId, { version: query.version, describe: linkItemOf }),
     ),
   ];
 }

@@ -30,8 +30,11 @@ export const tableRef = <T extends VersionedTable>(table: T, entity: string, nou
   missing: (id) => `No ${noun} ${id}`,
 });
 
-/** How a create is audited: CREATE with the values, unless told otherwise. */
-type AuditAs = { action?: string; diff?: unknown };
+/**
+ * How a create is audited: CREATE with the values by the caller, unless told otherwise (a registration's
+ * rows are the visitor's: their email).
+ */
+type AuditAs = { action?: string; diff?: unknown; actor?: string };
 
 /** A refusal to answer instead of the write, or undefined to go on. */
 type Check<Row> = (row: Row) => Response | undefined;
@@ -67,8 +70,8 @@ export function answerWith<Row, Dto>(toDto: (row: Row) => Dto) {
 export function tableOf<T extends VersionedTable>(context: MockContext, ref: TableRef<T>) {
   type Row = RowOf<T>;
   const rows = () => context.db[ref.table] as Row[];
-  const record = (request: Request, action: string, entityId: string, diff: unknown) =>
-    writeAudit(context, request, { action, entity: ref.entity, entityId, diff });
+  const record = (request: Request, action: string, entityId: string, diff: unknown, actor?: string) =>
+    writeAudit(context, request, { action, entity: ref.entity, entityId, diff, ...(actor && { actor }) });
   const find = (id: string): Row | Response => {
     const scope = Object.entries(ref.scope ?? {});
     const row = rows().find(
@@ -81,12 +84,12 @@ export function tableOf<T extends VersionedTable>(context: MockContext, ref: Tab
     find,
     /** Inserts a row at version 1 and its audit row. */
     create(request: Request, values: Omit<Row, keyof Audited>, audit: AuditAs = {}) {
-      const { action = 'CREATE', diff = values } = audit;
-      const [actor, now] = [actorOf(context, request), context.now().toISOString()];
+      const { action = 'CREATE', diff = values, actor = actorOf(context, request) } = audit;
+      const now = context.now().toISOString();
       const stamps = { createdAt: now, updatedAt: now, createdBy: actor, updatedBy: actor, version: 1 };
       const row = { ...values, id: context.newId(), ...stamps } as Row;
       rows().push(row);
-      record(request, action, row.id, diff);
+      record(request, action, row.id, diff, actor);
       return row;
     },
     /** Sets the changes when `version` is still the row's, bumping it; the audit holds the changed fields. */

@@ -1,10 +1,10 @@
-import { onboardingApi } from '@portal/contracts';
-import { changedFields, missingForLegitimacy } from '@portal/domain';
+import { contactColumns, legitimacyDraftChanges, onboardingApi } from '@portal/contracts';
+import { missingForLegitimacy, orgTypeRefusal } from '@portal/domain';
 import type { HttpHandler } from 'msw';
-import { apiError, type MockContext } from './mock-http';
+import type { MockContext } from './mock-http';
 import { checksOf, contactsOf } from './onboarding-answer';
 import { onboardingStepsHandlers } from './onboarding-steps-handlers';
-import { companyRoute, insertMahs, stepLocked, storeUpload, submitStep } from './onboarding-writes';
+import { companyRoute, insertMahs, refused, stepLocked, storeUpload, submitStep } from './onboarding-writes';
 import { technicalHandlers } from './technical-handlers';
 
 /*
@@ -24,26 +24,14 @@ export function onboardingHandlers(context: MockContext): HttpHandler[] {
     // apps/api legitimacy-draft.ts: the company columns, the SPOC and the representative, the MAHs; no people.
     companyRoute(context, onboardingApi.saveLegitimacy, ({ body }, company) => {
       const { organisation } = company;
-      const refused = stepLocked(context, company, 'LEGITIMACY');
-      if (refused) return refused;
-      // domain.md: the organisation type is locked after the first submission.
-      const typeLocked = `The organisation type stays ${organisation.orgType} after the first submission`;
-      if (checksOf(db, organisation.id).LEGITIMACY && body.company.orgType !== organisation.orgType) {
-        return apiError(409, 'ORG_TYPE_LOCKED', typeLocked);
-      }
+      const { LEGITIMACY } = checksOf(db, organisation.id);
+      const typeLocked = orgTypeRefusal(LEGITIMACY, organisation.orgType, body.company.orgType);
+      const refusal = stepLocked(context, company, 'LEGITIMACY') ?? refused(typeLocked);
+      if (refusal) return refusal;
       const contacts = contactsOf(db, organisation.id);
-      for (const [kind, given] of [
-        ['SPOC', body.spoc],
-        ['AUTHORISED_REPRESENTATIVE', body.authorisedRepresentative],
-      ] as const) {
-        // migration 0001: a blank name or email is kept as ''.
-        const { firstName, lastName, email } = given;
-        const columns = {
-          ...given,
-          firstName: firstName ?? '',
-          lastName: lastName ?? '',
-          email: email ?? '',
-        };
+      const given = { SPOC: body.spoc, AUTHORISED_REPRESENTATIVE: body.authorisedRepresentative };
+      for (const kind of ['SPOC', 'AUTHORISED_REPRESENTATIVE'] as const) {
+        const columns = contactColumns(given[kind]);
         const existing = contacts[kind];
         if (existing) company.update(existing, columns);
         else
@@ -61,10 +49,7 @@ export function onboardingHandlers(context: MockContext): HttpHandler[] {
       prune(db.mahs, (mah) => !replaced.has(mah.id));
       prune(db.mahProducts, (product) => !replaced.has(product.mahId));
       insertMahs(context, company, body.mahs);
-      const { address, ...columns } = body.company;
-      const changes = { ...columns, ...address, mahCount: body.mahs.length };
-      const products = body.mahs.reduce((sum, mah) => sum + mah.products.length, 0);
-      const diff = { ...changedFields(organisation, changes), mahs: body.mahs.length, products };
+      const { changes, diff } = legitimacyDraftChanges(organisation, body);
       company.touch(changes, ['SAVE_LEGITIMACY_DRAFT', 'organisation', organisation.id, diff]);
     }),
 

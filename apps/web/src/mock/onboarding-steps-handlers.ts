@@ -1,25 +1,43 @@
-import { MAX_PEOPLE_PER_COMPANY, type OnboardingAnswer, onboardingApi } from '@portal/contracts';
-import type { BillingDetails } from '@portal/demo-data';
 import {
-  decide,
-  feeFor,
+  billingOf,
+  contactColumns,
+  MAX_PEOPLE_PER_COMPANY,
+  type OnboardingAnswer,
+  onboardingApi,
+  registerOf,
+} from '@portal/contracts';
+import type { BillingDetails, MahRow } from '@portal/demo-data';
+import {
+  accessRefusal,
+  contractualTicks,
+  firstInvoicing,
+  invitationRefusal,
   mahRegisterLockedMessage,
   mahRegisterRefusal,
   managesPeople,
   missingForContractual,
   missingForFinancial,
+  NO_AGREEMENT_TEMPLATE,
+  NO_TICKS,
   NOT_PEOPLE_MANAGER,
   progressOf,
+  registerDiff,
+  removalRefusal,
+  signedAgreementChanges,
   submittedInvoicing,
+  toggledMahs,
+  tooManyPeople,
+  topUpDecision,
 } from '@portal/domain';
 import { type HttpHandler, HttpResponse } from 'msw';
 import { applyCheckTransition, checkRecordOf } from './check-transition';
 import { apiError, type MockContext } from './mock-http';
-import { checksOf, contactsOf, currentTemplateOf, mahsOf, publishedOf } from './onboarding-answer';
+import { checksOf, contactsOf, currentTemplateOf, publishedOf } from './onboarding-answer';
 import {
   type Company,
   companyRoute,
   insertMahs,
+  refused,
   stepLocked,
   storeUpload,
   submitStep,
@@ -40,24 +58,14 @@ export function onboardingStepsHandlers(context: MockContext): HttpHandler[] {
   /** The contractual step locked, or no template to sign (409). */
   const agreementClosed = (company: Company) =>
     stepLocked(context, company, 'CONTRACTUAL') ??
-    (currentTemplateOf(db)
-      ? undefined
-      : apiError(409, 'NO_AGREEMENT_TEMPLATE', 'The participation agreement template is not published yet'));
+    refused(currentTemplateOf(db) ? null : NO_AGREEMENT_TEMPLATE);
   /** The company's invoicing information; the first one declares the MAHs active now until it submits. */
-  const invoicingOf = (company: Company) => {
-    const active = activeMahs(company);
-    const address = { street: null, houseNumber: null, postalCode: null, city: null, country: null };
-    const none = { vatNumber: null, purchaseOrderNumber: null, billingEmail: null };
-    const billing = { legalEntity: null, address, ...none };
-    return (
-      ours(db.invoicingInformation, company)[0] ??
-      company.insert('invoicingInformation', {
-        ...{ organisationId: company.organisation.id, declaredMahCount: active, invoicedBeforeCents: 0 },
-        ...{ feeCents: feeFor(active).amountCents, billing: billing as unknown as BillingDetails },
-        ...{ formFileId: null, invoiceNumber: null, invoicedAt: null, paidAt: null },
-      })
-    );
-  };
+  const invoicingOf = (company: Company) =>
+    ours(db.invoicingInformation, company)[0] ??
+    company.insert('invoicingInformation', {
+      ...{ organisationId: company.organisation.id, ...firstInvoicing(activeMahs(company)) },
+      billing: billingOf({}) as BillingDetails, // every field blank, as the API reads its '{}'
+    });
   /** apps/api people.ts: only who manages the people (domain managesPeople) changes them. */
   const notManager = ({ user }: Company) =>
     managesPeople(user) ? undefined : apiError(403, 'FORBIDDEN', NOT_PEOPLE_MANAGER);
@@ -66,16 +74,13 @@ export function onboardingStepsHandlers(context: MockContext): HttpHandler[] {
     companyRoute(context, onboardingApi.saveContractual, ({ body }, company) => {
       const refused = agreementClosed(company);
       if (refused) return refused;
-      const { version: _version, ...ticks } = body;
       const existing = ours(db.participationAgreements, company)[0];
-      const ticked = { ...ticks, tickBoxesDisclaimerId: tickBoxesId() };
-      if (existing) company.update(existing, ticked);
-      else {
-        const templateVersion = currentTemplateOf(db)?.version ?? 1;
-        const agreement = { organisationId: company.organisation.id, templateVersion, signedFileId: null };
-        company.insert('participationAgreements', { ...agreement, ...ticked });
-      }
-      company.touch({}, ['SAVE_CONTRACTUAL_DRAFT', 'organisation', company.organisation.id, ticked]);
+      const { ticks, diff } = contractualTicks(existing, body, tickBoxesId());
+      const templateVersion = currentTemplateOf(db)?.version ?? 1;
+      const agreement = { organisationId: company.organisation.id, templateVersion, signedFileId: null };
+      if (existing) company.update(existing, ticks);
+      else company.insert('participationAgreements', { ...agreement, ...ticks });
+      company.touch({}, ['SAVE_CONTRACTUAL_DRAFT', 'organisation', company.organisation.id, diff]);
     }),
 
     // A file signed on a newer template clears the ticks, which were given on the old one.
@@ -83,15 +88,13 @@ export function onboardingStepsHandlers(context: MockContext): HttpHandler[] {
       const template = currentTemplateOf(db);
       const stored = agreementClosed(company) ?? (await storeUpload(company, body, 'SIGNED_AGREEMENT'));
       if (stored instanceof Response || !template) return stored;
-      const untick = { acceptedTerms: false, confirmedAuthority: false, tickBoxesDisclaimerId: null };
-      const { version: templateVersion } = template;
+      const existing = ours(db.participationAgreements, company)[0];
+      const changes = signedAgreementChanges(existing, template.version);
       const row =
-        ours(db.participationAgreements, company)[0] ??
+        existing ??
         company.insert('participationAgreements', {
-          ...{ organisationId: company.organisation.id, templateVersion, signedFileId: null },
-          ...untick,
+          ...{ organisationId: company.organisation.id, signedFileId: null, ...changes, ...NO_TICKS },
         });
-      const changes = { templateVersion, ...(row.templateVersion !== templateVersion && untick) };
       const audit: [string, string] = ['UPLOAD_SIGNED_AGREEMENT', 'participationAgreement'];
       return company.attach(stored, row, 'signedFileId', audit, changes);
     }),
@@ -146,26 +149,23 @@ export function onboardingStepsHandlers(context: MockContext): HttpHandler[] {
       const checks = checksOf(db, organisation.id);
       const locked = mahRegisterLockedMessage(progressOf(organisation, checks));
       if (locked) return apiError(409, 'STEP_LOCKED', locked);
-      const refused = mahRegisterRefusal(body, mahsOf(db, organisation.id), organisation.orgType);
-      if (refused) return HttpResponse.json(refused.entries, { status: refused.status });
+      const register = registerOf(ours(db.mahs, company), db.mahProducts);
+      const invalid = mahRegisterRefusal(body, register, organisation.orgType);
+      if (invalid) return HttpResponse.json(invalid.entries, { status: invalid.status });
       const activeBefore = activeMahs(company);
-      const wanted = new Map(body.mahs.map((mah) => [mah.id, mah.active]));
-      for (const mah of ours(db.mahs, company)) {
-        if (wanted.get(mah.id) === !mah.active) company.update(mah, { active: !mah.active });
-      }
+      const toggled = toggledMahs(register, body.mahs);
+      for (const { id, active } of toggled)
+        company.update(db.mahs.find((mah) => mah.id === id) as MahRow, { active: !active });
       insertMahs(context, company, body.added);
       const active = activeMahs(company);
-      const added = body.added.map((mah) => mah.name);
-      const diff = { added, activeMahCount: { from: activeBefore, to: active } };
+      const diff = registerDiff(toggled, body.added, { from: activeBefore, to: active });
       company.touch({ mahCount: active }, ['UPDATE_MAH_REGISTER', 'organisation', organisation.id, diff]);
-      // domain.md: more active MAHs than the approved form declares sends it back to rejected (a top-up).
       const check = checks.FINANCIAL;
-      const declared = ours(db.invoicingInformation, company)[0]?.declaredMahCount ?? active;
-      if (check?.status !== 'APPROVED') return;
-      const rules = { actor: company.user.email, now: context.now(), mahCounts: { declared, active } };
-      const decision = decide(checkRecordOf(check), 'TOP_UP_REQUIRED', { role: 'SYSTEM', ...rules });
-      const transition = { organisation, check, type: 'FINANCIAL' as const };
-      if (decision.ok) applyCheckTransition(context, request, { ...transition, ...decision });
+      const declared = ours(db.invoicingInformation, company)[0]?.declaredMahCount;
+      const at = { actor: company.user.email, now: context.now() };
+      const decision = check && topUpDecision(checkRecordOf(check), declared, active, at);
+      if (decision)
+        applyCheckTransition(context, request, { organisation, check, type: 'FINANCIAL', ...decision });
     }),
 
     // apps/api people.ts and spoc-assistant-invitation.ts: an INVITED user, their link mailed, the contact.
@@ -175,16 +175,10 @@ export function onboardingStepsHandlers(context: MockContext): HttpHandler[] {
       const { version: _version, ...person } = body;
       const existing = db.users.find((row) => row.email.toLowerCase() === person.email.trim().toLowerCase());
       const elsewhere = existing && existing.organisationId !== organisation.id;
-      const people = peopleOf(company).length;
-      const refused = notManager(company);
-      if (refused) return refused;
-      const assistant = `The company's SPOC Assistant is ${current?.email}: remove them first`;
-      if (current?.email.trim()) return apiError(409, 'SPOC_ASSISTANT_EXISTS', assistant);
-      const already = `${person.email} is one of the company's people already`;
-      const kept = existing?.status !== 'DISABLED';
-      if (existing && !elsewhere && kept) return apiError(409, 'ALREADY_A_PERSON', already);
-      const full = `A company has at most ${MAX_PEOPLE_PER_COMPANY} people in the portal; it has ${people} already`;
-      if (!elsewhere && people >= MAX_PEOPLE_PER_COMPANY) return apiError(409, 'TOO_MANY_PEOPLE', full);
+      const full = elsewhere ? null : tooManyPeople(peopleOf(company).length, MAX_PEOPLE_PER_COMPANY);
+      const refusal = invitationRefusal(current, elsewhere ? undefined : existing, person.email) ?? full;
+      const notAllowed = notManager(company) ?? refused(refusal);
+      if (notAllowed) return notAllowed;
       // issue 21 item 4: another's address answers alike, and its owner is mailed instead; nobody joins.
       const { email } = person;
       const organisationId = organisation.id;
@@ -204,7 +198,7 @@ export function onboardingStepsHandlers(context: MockContext): HttpHandler[] {
         mail(`You are invited to ${organisation.legalName}`, issueAccountToken(context, owner));
         company.audit('INVITE', 'user', user.id, { email, organisationId });
       }
-      const columns = { ...person, function: person.function ?? null, phone: person.phone ?? null };
+      const columns = contactColumns(person);
       const kind = 'SPOC_ASSISTANT' as const;
       const created = { organisationId, kind, ...columns, copyOfProofFileId: null };
       const contact = current ? company.update(current, columns) : company.insert('contacts', created);
@@ -215,13 +209,8 @@ export function onboardingStepsHandlers(context: MockContext): HttpHandler[] {
     companyRoute(context, onboardingApi.removeSpocAssistant, (_input, company) => {
       const contact = contactsOf(db, company.organisation.id).SPOC_ASSISTANT;
       const assistants = peopleOf(company).filter((row) => row.obpRole === 'SPOC_ASSISTANT');
-      const refused = notManager(company);
-      if (refused) return refused;
-      const none = 'The company has no SPOC Assistant';
-      if (!contact && assistants.length === 0) return apiError(404, 'NOT_FOUND', none);
-      if (assistants.some((row) => row.id === company.user.id)) {
-        return apiError(409, 'OWN_ACCOUNT', 'You cannot remove yourself');
-      }
+      const notAllowed = notManager(company) ?? refused(removalRefusal(contact, assistants, company.user.id));
+      if (notAllowed) return notAllowed;
       for (const user of assistants) {
         const diff = { email: user.email, organisationId: company.organisation.id };
         const action = user.status === 'INVITED' ? 'WITHDRAW_INVITATION' : 'REMOVE_PERSON';
@@ -238,13 +227,9 @@ export function onboardingStepsHandlers(context: MockContext): HttpHandler[] {
 
     companyRoute(context, onboardingApi.setPersonAccess, ({ params, body }, company) => {
       const person = peopleOf(company).find((row) => row.id === params.userId);
-      const refused = notManager(company);
-      if (refused) return refused;
-      if (!person) return apiError(404, 'NOT_FOUND', `No person ${params.userId} in your company`);
-      const own = 'You cannot change your own access';
-      if (person.id === company.user.id) return apiError(409, 'OWN_ACCOUNT', own);
-      const message = "Only an invited person's (the SPOC Assistant's) access is set here";
-      if (person.obpRole !== 'SPOC_ASSISTANT') return apiError(409, 'ACCESS_NOT_CHANGEABLE', message);
+      const refusal = accessRefusal(person, params.userId, company.user.id);
+      const notAllowed = notManager(company) ?? refused(refusal);
+      if (notAllowed || !person) return notAllowed;
       const diff = { email: person.email, access: { from: person.access, to: body.access } };
       if (person.access !== body.access) company.update(person, { access: body.access });
       company.touch({}, ['SET_ACCESS', 'user', person.id, diff]);

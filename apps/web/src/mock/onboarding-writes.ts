@@ -1,19 +1,24 @@
-import type { EndpointSpec, FilePurpose, MahInput, OnboardingAnswer } from '@portal/contracts';
-import type { Audited, OrganisationRow, UserRow } from '@portal/demo-data';
+import {
+  type EndpointSpec,
+  type FilePurpose,
+  type MahInput,
+  mahColumns,
+  type OnboardingAnswer,
+  productColumns,
+} from '@portal/contracts';
+import type { Audited, OrganisationRow } from '@portal/demo-data';
 import {
   type CheckType,
-  canSubmit,
+  type CompanyRefusal,
   companyCallerRefusal,
   decide,
   extensionOf,
-  FILE_RULES,
   initialCheck,
-  isAllowedExtension,
   isCsrPem,
-  maxBytes,
   progressOf,
   stepLockedMessage,
-  words,
+  submitStageRefusal,
+  uploadRefusal,
 } from '@portal/domain';
 import { type HttpHandler, HttpResponse } from 'msw';
 import { writeAudit } from './audit-trail';
@@ -41,36 +46,16 @@ type Table =
   | 'mahProducts'
   | 'participationAgreements'
   | 'invoicingInformation'
-  | 'users';
-type RowOf<T extends Table | 'storedFiles'> = MockDb[T][number];
+  | 'users'
+  | 'storedFiles';
+type RowOf<T extends Table> = MockDb[T][number];
 type Audit = [action: string, entity: string, entityId: string, diff?: unknown];
 
 /** The signed-in company user, the organisation they act for, and the request's writes, stamped as theirs. */
-export interface Company {
-  user: UserRow;
-  organisation: OrganisationRow;
-  /** A new row's audited columns. */
-  row: () => Audited;
-  insert: <T extends Table | 'storedFiles'>(table: T, values: Omit<RowOf<T>, keyof Audited>) => RowOf<T>;
-  update: <Row extends Audited>(row: Row, changes?: Partial<Row>) => Row;
-  audit: (...entry: Audit) => void;
-  /** apps/api touchOrganisation: every change to the application moves the organisation's version. */
-  touch: (changes?: Partial<OrganisationRow>, audit?: Audit) => void;
-  /**
-   * An upload's file put on its row (apps/api's upload routes): `column` (and `changes`) point at it, the
-   * file it replaces is released, one audit row names both. Answers the file.
-   */
-  attach: <Row extends Audited, File extends { id: string }>(
-    file: File,
-    row: Row,
-    column: keyof Row & string,
-    audit: [action: string, entity: string],
-    changes?: Partial<Row>,
-  ) => File;
-}
+export type Company = Exclude<ReturnType<typeof companyOf>, Response>;
 
 /** apps/api resolveCaller: the domain's companyCallerRefusal is a 403. */
-function companyOf(context: MockContext, request: Request, mode: 'read' | 'write'): Company | Response {
+function companyOf(context: MockContext, request: Request, mode: 'read' | 'write') {
   const user = callerOf(context, request);
   const organisation = context.db.organisations.find((row) => row.id === user?.organisationId);
   const refusal = companyCallerRefusal(user, mode);
@@ -78,17 +63,32 @@ function companyOf(context: MockContext, request: Request, mode: 'read' | 'write
   const entryOf = ([action, entity, entityId, diff]: Audit) => ({ action, entity, entityId, diff });
   const row = () => auditedRow(context, request);
   return {
-    ...{ user, organisation, row },
-    insert: (table, values) => {
+    user,
+    organisation,
+    /** A new row's audited columns. */
+    row,
+    insert: <T extends Table>(table: T, values: Omit<RowOf<T>, keyof Audited>): RowOf<T> => {
       const inserted = { ...row(), ...values } as never;
       context.db[table].push(inserted);
       return inserted;
     },
-    update: (changed, changes) => updateColumns(context, request, changed, changes),
-    audit: (...entry) => writeAudit(context, request, entryOf(entry)),
-    touch: (changes, entry) =>
+    update: <Row extends Audited>(changed: Row, changes?: Partial<Row>) =>
+      updateColumns(context, request, changed, changes),
+    audit: (...entry: Audit) => writeAudit(context, request, entryOf(entry)),
+    /** apps/api touchOrganisation: every change to the application moves the organisation's version. */
+    touch: (changes?: Partial<OrganisationRow>, entry?: Audit) =>
       touchOrganisation(context, request, organisation, changes, entry && entryOf(entry)),
-    attach: (file, row, column, [action, entity], changes) => {
+    /**
+     * An upload's file put on its row (apps/api's upload routes): `column` (and `changes`) point at it, the
+     * file it replaces is released, one audit row names both. Answers the file.
+     */
+    attach: <Row extends Audited, File extends { id: string }>(
+      file: File,
+      row: Row,
+      column: keyof Row & string,
+      [action, entity]: [action: string, entity: string],
+      changes?: Partial<Row>,
+    ) => {
       // Read before the update, which changes the row in place.
       const previous = (row[column] ?? null) as string | null;
       updateColumns(context, request, row, { ...changes, [column]: file.id } as Partial<typeof row>);
@@ -132,6 +132,10 @@ export function companyRoute<E extends EndpointSpec>(
   return mockRoute(context, endpoint, answer, { preValidation: refused });
 }
 
+/** A company write's refusal (packages/domain company-refusals.ts) as the API's error answer. */
+export const refused = (refusal: CompanyRefusal | null) =>
+  refusal ? apiError(refusal.status, refusal.code, refusal.message) : undefined;
+
 /** 409 STEP_LOCKED while the step may not be changed (domain stepLockedMessage), else undefined. */
 export function stepLocked(context: MockContext, { organisation }: Company, type: CheckType) {
   const locked = stepLockedMessage(type, progressOf(organisation, checksOf(context.db, organisation.id)));
@@ -151,12 +155,9 @@ export async function storeUpload(company: Company, form: FormData, purpose: Fil
   // Not `instanceof File`: the request's File may come from another realm (msw in a test's jsdom).
   const one = 'Send one file in the field "file"';
   if (file === null || typeof file === 'string') return apiError(400, 'BAD_REQUEST', one);
+  const refusal = uploadRefusal(purpose, file.name, file.size);
+  if (refusal) return apiError(refusal.status, refusal.code, refusal.message);
   const extension = extensionOf(file.name);
-  const { extensions, maxMb } = FILE_RULES[purpose];
-  const notAllowed = `.${extension} files are not allowed here; allowed: ${extensions.join(', ')}`;
-  if (!isAllowedExtension(purpose, file.name)) return apiError(400, '111', notAllowed);
-  const tooLarge = `The file is larger than ${maxMb} MB`;
-  if (file.size > maxBytes(purpose)) return apiError(413, 'FILE_TOO_LARGE', tooLarge);
   const content = contentOf(new Uint8Array(await file.arrayBuffer()));
   if (extension === 'csr' ? !isCsrPem(content) : !content.startsWith(SIGNATURES[extension] ?? '')) {
     return apiError(400, '112', `The file's content is not a .${extension} file`);
@@ -193,15 +194,8 @@ export function submitStep(
   const record = check ? checkRecordOf(check) : initialCheck(type);
   const decision = decide(record, 'SUBMIT', { role: 'EXTERNAL', actor: user.email, now: context.now() });
   if (!decision.ok) return apiError(409, decision.code, decision.message);
-  const progress = progressOf(organisation, checks);
-  const stage = progress.stage.toLowerCase();
-  if (!canSubmit(type, progress)) {
-    const message =
-      type === 'LEGITIMACY'
-        ? `An application in stage ${stage} cannot submit its legitimacy step`
-        : `The ${words(type)} step opens once the legitimacy is approved (stage ${stage}, legitimacy ${progress.legitimacyStatus.toLowerCase()})`;
-    return apiError(409, 'ACTION_NOT_ALLOWED', message);
-  }
+  const stageRefused = refused(submitStageRefusal(type, progressOf(organisation, checks)));
+  if (stageRefused) return stageRefused;
   const missing = missingOf(onboardingAnswer(context.db, user, context.now()));
   const entries = missing.map((item) => ({ code: 'MISSING', ...item }));
   if (missing.length > 0) return HttpResponse.json(entries, { status: 400 });
@@ -219,12 +213,13 @@ export function insertMahs(context: MockContext, company: Company, mahs: MahInpu
   const ours = context.db.mahs.filter((mah) => mah.organisationId === organisationId);
   let tick = Math.max(context.now().getTime(), ...ours.map((mah) => Date.parse(mah.createdAt) + 1));
   const at = () => ({ createdAt: new Date(tick).toISOString(), updatedAt: new Date(tick++).toISOString() });
-  for (const { name, country, products, ...mah } of mahs) {
-    const columns = { organisationId, ...mah, name: name ?? '', country: country ?? '', active: true };
-    const row = Object.assign(company.insert('mahs', columns), at());
-    for (const { name, productCode, countries } of products) {
-      const product = { mahId: row.id, name: name ?? '', productCode: productCode ?? '', countries };
-      Object.assign(company.insert('mahProducts', product), at());
+  for (const mah of mahs) {
+    const row = Object.assign(
+      company.insert('mahs', { organisationId, ...mahColumns(mah), active: true }),
+      at(),
+    );
+    for (const product of mah.products) {
+      Object.assign(company.insert('mahProducts', { mahId: row.id, ...productColumns(product) }), at());
     }
   }
 }

@@ -168,6 +168,16 @@ describe('mock mode registration (/api/registrations and /api/account-tokens ove
       status: 'ACTIVE',
     });
     expect(context.db.contacts.at(-1)).toMatchObject({ kind: 'SPOC', organisationId: organisation?.id });
+    // As the API audits them: each row in the visitor's name, the registration's change as from/to.
+    expect(context.db.auditLog.slice(-5).map(({ entity, action, actor }) => [entity, action, actor])).toEqual(
+      ['organisation', 'user', 'contact', 'disclaimerAcceptance']
+        .map((entity) => [entity, 'CREATE', 'anna.jansen@example.com'])
+        .concat([['registration', 'COMPLETE', 'anna.jansen@example.com']]),
+    );
+    expect(context.db.auditLog.at(-1)?.diff).toMatchObject({
+      status: { to: 'COMPLETED' },
+      organisationId: { from: null, to: organisation?.id },
+    });
     expect(await call(token(DEMO_TOKENS.confirm))).toMatchObject({ status: 400, body: { code: '405' } });
     // Completed: no new link any more.
     expect(await post(`${token(DEMO_TOKENS.expired)}/resend`)).toMatchObject({
@@ -181,6 +191,13 @@ describe('mock mode registration (/api/registrations and /api/account-tokens ove
       status: 200,
     });
     expect(context.db.users.find((user) => user.email === 'sofia.berg@example.com')?.status).toBe('ACTIVE');
+    // apps/api activateLocalAccount's audit row: the password set, never its value.
+    expect(context.db.auditLog.at(-1)).toMatchObject({
+      actor: 'sofia.berg@example.com',
+      action: 'ACTIVATE',
+      entity: 'user',
+      diff: { status: { from: 'INVITED', to: 'ACTIVE' } },
+    });
   });
 
   it('POST resend: an expired link gets a new one (202) that works, and the earlier ones stop', async () => {

@@ -1,18 +1,31 @@
 import {
+  ACCOUNT_EXISTS_TEXT,
   ACCOUNT_TOKEN_ERRORS,
+  ACCOUNT_TOKEN_TEXTS,
   accountTokensApi,
-  INVITATION_WITHDRAWN_TEXT,
+  CONFIRMATION_RESENT_TEXT,
+  REGISTRATION_ACCEPTED_TEXT,
   REGISTRATION_COMPLETED_TEXT,
+  REGISTRATION_TERMS_OUTDATED_TEXT,
   registrationApi,
   useAccountTokenSchema,
 } from '@portal/contracts';
-import type { OrganisationRow } from '@portal/demo-data';
-import { formatObpNumber, isInvitationWithdrawn, tokenExpiry } from '@portal/domain';
+import {
+  accountTokenRefusal,
+  changedFields,
+  formatObpNumber,
+  isInvitationWithdrawn,
+  registrationAccount,
+  registrationFactsOf,
+  tokenExpiry,
+  tokenHolderOf,
+} from '@portal/domain';
 import type { HttpHandler } from 'msw';
 import { type MockAuditEntry, writeAudit } from './audit-trail';
-import { auditedRow, updateColumns } from './check-transition';
+import { updateColumns } from './check-transition';
 import type { AccountTokenRow, RegistrationRow } from './mock-db';
 import { apiError, type MockContext, validate } from './mock-http';
+import { tableOf, tableRef } from './mock-resource';
 import { mockRoute } from './mock-route';
 import { publishedOf } from './onboarding-answer';
 
@@ -49,20 +62,20 @@ export function issueAccountToken(context: MockContext, owner: TokenOwner): stri
   return `/confirm?token=${token}`;
 }
 
-const tokenError = (kind: keyof typeof ACCOUNT_TOKEN_ERRORS, message: string) =>
+const tokenError = (kind: keyof typeof ACCOUNT_TOKEN_ERRORS, message = ACCOUNT_TOKEN_TEXTS[kind]) =>
   apiError(400, ACCOUNT_TOKEN_ERRORS[kind], message);
-const unknownLink = () => tokenError('unknown', 'This link is not known; ask for a new one');
-const EXISTS = 'This address has an account already; sign in, or reset your password from the sign-in page';
-const ACCEPTED = 'Thank you. We have sent a mail to the address you gave; follow it to continue.';
-const OUTDATED =
-  'The registration terms have changed since the page was opened; read and accept the current ones';
 
 /** With the local provider the password is required (contracts useAccountTokenSchema). */
 const localUseSchema = useAccountTokenSchema.required();
 
-/** An organisation's columns its registration leaves blank. */
-const BLANK = 'registrationNumber vatNumber street houseNumber postalCode city country website phone email';
+/** What the organisations table's defaults give the columns a registration leaves blank. */
 const NOT_SUBMITTED = 'NOT_SUBMITTED' as const;
+const ORGANISATION_DEFAULTS = {
+  ...{ registrationNumber: null, vatNumber: null, street: null, houseNumber: null, postalCode: null },
+  ...{ city: null, country: null, website: null, phone: null, email: null, gatewayId: null },
+  ...{ legitimacyStatus: NOT_SUBMITTED, contractualStatus: NOT_SUBMITTED, financialStatus: NOT_SUBMITTED },
+  ...{ mahCount: 0, submittedAt: null },
+};
 
 /** registrationApi and accountTokensApi (GET, use and resend of a mailed link), public as at the API. */
 export function registrationHandlers(context: MockContext): HttpHandler[] {
@@ -78,13 +91,11 @@ export function registrationHandlers(context: MockContext): HttpHandler[] {
     const link = issueAccountToken(context, owner);
     sendMail(context, { to, subject: `Confirm the registration of ${companyName}`, link });
   };
-  /** apps/api usableAccountToken: unknown 105, used 405, expired 301. */
+  /** apps/api usableAccountToken: unknown 105, used 405, expired 301 (domain accountTokenRefusal). */
   const usable = (token: string): AccountTokenRow | Response => {
     const row = db.accountTokens.find((each) => each.token === token);
-    if (!row) return unknownLink();
-    if (row.usedAt) return tokenError('used', 'This link has been used already');
-    if (row.expiresAt <= now()) return tokenError('expired', 'This link has expired; ask for a new one');
-    return row;
+    const refusal = accountTokenRefusal(row, context.now());
+    return refusal || !row ? tokenError(refusal ?? 'unknown') : row;
   };
   const registrationOf = (row?: AccountTokenRow) =>
     db.registrations.find(({ id }) => id === row?.registrationId);
@@ -92,42 +103,30 @@ export function registrationHandlers(context: MockContext): HttpHandler[] {
   const taken = (email: string) =>
     db.users.some((user) => user.email.toLowerCase() === email.trim().toLowerCase());
 
+  const organisations = tableOf(context, tableRef('organisations', 'organisation', 'organisation'));
+  const users = tableOf(context, tableRef('users', 'user', 'user'));
+  const contacts = tableOf(context, tableRef('contacts', 'contact', 'contact'));
   /**
-   * apps/api confirm-registration.ts: the organisation (REGISTERED, the next OBP number), its Initial
-   * Requester, who is its SPOC contact for now, and the acceptance of the terms read at registration.
+   * apps/api confirm-registration.ts: packages/domain registrationAccount's rows (the organisation with the
+   * next OBP number, its Initial Requester, its SPOC contact), and the acceptance of the terms read at
+   * registration; each written and audited in the visitor's name.
    */
   const createAccount = (request: Request, registration: RegistrationRow) => {
-    const { companyName: legalName, orgType, firstName, lastName, email, disclaimerContentId } = registration;
-    const stamps = () => ({ ...auditedRow(context, request), createdBy: email, updatedBy: email });
-    const create = (entity: string, entityId: string, diff: object) =>
-      audit(request, registration, { action: 'CREATE', entity, entityId, diff });
+    const actor = registration.email;
     const highest = Math.max(100, ...db.organisations.map((row) => Number(row.obpNumber.slice(1)) || 0));
-    const obpNumber = formatObpNumber(highest + 1);
-    const facts = { obpNumber, legalName, orgType, stage: 'REGISTERED' as const };
-    const blank: Record<string, null> = Object.fromEntries(BLANK.split(' ').map((key) => [key, null]));
-    const none = NOT_SUBMITTED;
-    const statuses = { legitimacyStatus: none, contractualStatus: none, financialStatus: none };
-    const organisation: OrganisationRow = {
-      ...{ ...stamps(), ...blank, ...facts, ...statuses },
-      ...{ legalName, orgType, gatewayId: null, mahCount: 0, submittedAt: null },
-    } as OrganisationRow;
-    db.organisations.push(organisation);
-    create('organisation', organisation.id, facts);
-    const roles = ['EXTERNAL' as const];
-    const person = { email, displayName: `${firstName} ${lastName}`, roles, organisationId: organisation.id };
-    const role = { obpRole: 'INITIAL_REQUESTER', access: 'FULL', status: 'ACTIVE' } as const;
-    const user = { ...stamps(), ...person, ...role };
-    db.users.push(user);
-    create('user', user.id, person);
-    const contact = { organisationId: organisation.id, kind: 'SPOC' as const, firstName, lastName, email };
-    const spoc = { ...stamps(), ...contact, function: null, phone: null, copyOfProofFileId: null };
-    db.contacts.push(spoc);
-    create('contact', spoc.id, contact);
-    const accepted = { userId: user.id, disclaimerContentId };
+    const rows = registrationAccount(registration, formatObpNumber(highest + 1), 'local');
+    const facts = { ...ORGANISATION_DEFAULTS, ...rows.organisation };
+    const { id: organisationId } = organisations.create(request, facts, { diff: rows.organisation, actor });
+    const { id: userId } = users.create(request, rows.user(organisationId), { actor });
+    const contact = rows.contact(organisationId);
+    const blank = { function: null, phone: null, copyOfProofFileId: null };
+    contacts.create(request, { ...contact, ...blank }, { diff: contact, actor });
+    const accepted = { userId, disclaimerContentId: registration.disclaimerContentId };
     const acceptance = { id: context.newId(), ...accepted, at: registration.acceptedAt };
     db.disclaimerAcceptances.push(acceptance);
-    create('disclaimerAcceptance', acceptance.id, accepted);
-    return { organisationId: organisation.id, userId: user.id };
+    const entry = { action: 'CREATE', entity: 'disclaimerAcceptance', entityId: acceptance.id };
+    audit(request, registration, { ...entry, diff: accepted });
+    return { organisationId, userId };
   };
 
   return [
@@ -135,19 +134,19 @@ export function registrationHandlers(context: MockContext): HttpHandler[] {
     mockRoute(context, registrationApi.register, async ({ body, request }) => {
       const terms = publishedOf(db, 'REGISTRATION');
       if (terms?.versionNumber !== body.disclaimerVersion)
-        return apiError(409, 'DISCLAIMER_OUTDATED', OUTDATED);
-      const accepted = { message: ACCEPTED };
+        return apiError(409, 'DISCLAIMER_OUTDATED', REGISTRATION_TERMS_OUTDATED_TEXT);
+      const accepted = { message: REGISTRATION_ACCEPTED_TEXT };
       if (taken(body.email)) {
         sendMail(context, { to: body.email, subject: 'You already have an account', link: null });
         return accepted;
       }
-      const { disclaimerVersion, acceptsDisclaimer: _accepted, ...person } = body;
+      const person = registrationFactsOf(body);
       const registration: RegistrationRow = {
         ...{ id: context.newId(), ...person, status: 'PENDING_CONFIRMATION', disclaimerContentId: terms.id },
         ...{ acceptedAt: now(), resendCount: 0, lastSentAt: now(), organisationId: null, userId: null },
       };
       db.registrations.push(registration);
-      const diff = { ...person, disclaimerVersion };
+      const diff = { ...person, disclaimerVersion: body.disclaimerVersion };
       audited(request, registration, 'CREATE', diff);
       sendConfirmation(registration);
       return accepted;
@@ -158,14 +157,10 @@ export function registrationHandlers(context: MockContext): HttpHandler[] {
       const row = usable(params.token);
       if (row instanceof Response) return row;
       const user = userOf(row);
-      if (user && isInvitationWithdrawn(user)) return tokenError('withdrawn', INVITATION_WITHDRAWN_TEXT);
-      const companyName = db.organisations.find(({ id }) => id === user?.organisationId)?.legalName ?? 'EMVO';
-      const holder =
-        registrationOf(row) ?? (user && { email: user.email, firstName: user.displayName, companyName });
-      if (!holder) return unknownLink();
-      const { email, firstName } = holder;
-      const local = { accountMode: 'local', signUpUrl: null } as const;
-      return { purpose: row.purpose, email, firstName, companyName: holder.companyName, ...local };
+      const legalName = db.organisations.find(({ id }) => id === user?.organisationId)?.legalName ?? null;
+      const holder = tokenHolderOf(registrationOf(row), user && { ...user, legalName });
+      if ('refusal' in holder) return tokenError(holder.refusal);
+      return { purpose: row.purpose, ...holder, accountMode: 'local', signUpUrl: null } as const;
     }),
 
     // A confirmation creates the company and its account; an invitation activates the invited user.
@@ -178,13 +173,19 @@ export function registrationHandlers(context: MockContext): HttpHandler[] {
       const user = userOf(row);
       if (registration) {
         const done = registration.status === 'COMPLETED' || taken(registration.email);
-        if (done) return tokenError('used', EXISTS);
-        Object.assign(registration, { status: 'COMPLETED', ...createAccount(request, registration) });
-        const diff = { status: 'COMPLETED', organisationId: registration.organisationId };
-        audited(request, registration, 'COMPLETE', diff);
-      } else if (!user) return unknownLink();
-      else if (isInvitationWithdrawn(user)) return tokenError('withdrawn', INVITATION_WITHDRAWN_TEXT);
-      else updateColumns(context, request, user, { status: 'ACTIVE' });
+        if (done) return tokenError('used', ACCOUNT_EXISTS_TEXT);
+        const changes = { status: 'COMPLETED' as const, ...createAccount(request, registration) };
+        audited(request, registration, 'COMPLETE', changedFields(registration, changes));
+        Object.assign(registration, changes);
+      } else if (!user) return tokenError('unknown');
+      else if (isInvitationWithdrawn(user)) return tokenError('withdrawn');
+      else {
+        // apps/api activateLocalAccount: the chosen password (never in the audit row), and the user ACTIVE.
+        const diff = { ...changedFields(user, { status: 'ACTIVE' }), password: 'set' };
+        const activation = { actor: user.email, action: 'ACTIVATE', entity: 'user', entityId: user.id };
+        writeAudit(context, request, { ...activation, diff });
+        updateColumns(context, request, user, { status: 'ACTIVE' });
+      }
       row.usedAt = now();
       return { email: registration?.email ?? user?.email ?? '', accountMode: 'local' } as const;
     }),
@@ -193,7 +194,7 @@ export function registrationHandlers(context: MockContext): HttpHandler[] {
     mockRoute(context, accountTokensApi.resend, async ({ params, request }) => {
       const row = db.accountTokens.find((each) => each.token === params.token);
       const registration = row?.purpose === 'CONFIRM_REGISTRATION' ? registrationOf(row) : undefined;
-      if (!registration) return unknownLink();
+      if (!registration) return tokenError('unknown');
       if (registration.status === 'COMPLETED') {
         return apiError(400, 'REGISTRATION_COMPLETED', REGISTRATION_COMPLETED_TEXT);
       }
@@ -202,7 +203,7 @@ export function registrationHandlers(context: MockContext): HttpHandler[] {
       const diff = { resendCount: { from: resendCount, to: resendCount + 1 } };
       audited(request, registration, 'RESEND_CONFIRMATION', diff);
       sendConfirmation(registration);
-      return { message: 'We have sent a new confirmation link; earlier links no longer work.' };
+      return { message: CONFIRMATION_RESENT_TEXT };
     }),
   ];
 }

@@ -2,27 +2,22 @@ import {
   CHECK_DECIDED_FIRST,
   type CheckDetail,
   checksApi,
-  checkTypeOfQueue,
-  QUEUE_SLUGS,
+  isInQueue,
+  queueSummaryOf,
   type ReviewQueueRow,
   reviewQueueRowSchema,
   reviewQueuesApi,
 } from '@portal/contracts';
 import type { CheckRow, UserRow } from '@portal/demo-data';
 import {
-  bill,
-  changedFields,
-  checkDetailView,
-  checkDocumentIds,
-  dateOf,
+  billingStep,
+  checkDetailOf,
+  checkEventsOf,
   decide,
   decidedFirst,
   type Failure,
-  invoicedComment,
-  isAwaitingReview,
   isCheckOverdue,
-  iso,
-  PAID_COMMENT,
+  isoDates,
   refusalStatus,
 } from '@portal/domain';
 import { type HttpHandler, HttpResponse } from 'msw';
@@ -43,7 +38,6 @@ import { onboardingAnswer } from './onboarding-answer';
 const TEST_ENVIRONMENT = true;
 
 const refusal = (failure: Failure) => apiError(refusalStatus(failure.code), failure.code, failure.message);
-const notAllowed = (message: string) => apiError(409, 'ACTION_NOT_ALLOWED', message);
 
 export function reviewHandlers(context: MockContext): HttpHandler[] {
   const { db } = context;
@@ -53,12 +47,9 @@ export function reviewHandlers(context: MockContext): HttpHandler[] {
     if (!organisation) throw new Error(`Check ${check.id} has no organisation`);
     return organisation;
   };
-  /** Its events, oldest first (id orders two of the same instant), as the API reads them. */
+  /** Its events, oldest first, as the API reads them (domain checkEventsOf). */
   const eventsOf = (check: CheckRow) =>
-    db.checkEvents
-      .filter((event) => event.checkId === check.id)
-      .sort((a, b) => a.at.localeCompare(b.at) || a.id.localeCompare(b.id))
-      .map((event) => ({ ...event, from: event.fromStatus, to: event.toStatus }));
+    checkEventsOf(db.checkEvents.filter((row) => row.checkId === check.id));
 
   /** apps/api migration 0014 review_queue: a check ever submitted, with its organisation's columns. */
   const rowOf = (check: CheckRow): ReviewQueueRow =>
@@ -68,7 +59,7 @@ export function reviewHandlers(context: MockContext): HttpHandler[] {
       overdue: isCheckOverdue(check, context.now()),
     });
 
-  /** apps/api check-detail.ts: the company's application as the reviewer reads it (READ_ONLY), its files. */
+  /** apps/api check-detail.ts (domain checkDetailOf): the company's application read READ_ONLY, its files. */
   const detailOf = (check: CheckRow, reviewer: UserRow): CheckDetail => {
     const organisation = organisationOf(check);
     const reader = { ...reviewer, organisationId: organisation.id, access: 'READ_ONLY' as const };
@@ -79,25 +70,18 @@ export function reviewHandlers(context: MockContext): HttpHandler[] {
     );
     const ours = <Row extends { organisationId: string }>(rows: Row[]) =>
       rows.find((row) => row.organisationId === organisation.id);
-    const invoicing = ours(db.invoicingInformation);
     const agreement = ours(db.participationAgreements);
     const tickBoxes = db.disclaimerContents.find((row) => row.id === agreement?.tickBoxesDisclaimerId);
-    const fileIds = checkDocumentIds(check.type, {
-      copyOfProofFileId: authorisedRepresentative.copyOfProof?.id,
-      signedFileId: agreement?.signedFileId,
-      formFileId: invoicing?.formFileId,
-    });
-    return checkDetailView({
+    return checkDetailOf({
       check,
       organisation,
       application: { company, spoc, spocAssistant, authorisedRepresentative, mahs },
-      documents: db.storedFiles.filter((file) => fileIds.includes(file.id)),
-      events: eventsOf(check),
-      invoicing,
+      files: db.storedFiles,
+      events: db.checkEvents.filter((row) => row.checkId === check.id),
+      invoicing: ours(db.invoicingInformation),
       // The billing details as the company's financial step reads them (apps/api financial-step billingOf).
       billingDetails: financial.invoicing?.billing ?? null,
       agreement: agreement && { ...agreement, tickBoxes: tickBoxes ?? null },
-      activeMahCount: mahs.length,
       testEnvironment: TEST_ENVIRONMENT,
       now: context.now(),
     });
@@ -125,31 +109,14 @@ export function reviewHandlers(context: MockContext): HttpHandler[] {
 
   return [
     // Before the queue route, whose :queue would read 'summary'.
-    mockRoute(context, reviewQueuesApi.summary, async ({ request }) => {
-      const me = actorOf(context, request);
-      const open = db.checks.filter((check) => isAwaitingReview(check.status));
-      return {
-        queues: QUEUE_SLUGS.map((queue) => {
-          const own = open.filter((check) => check.type === checkTypeOfQueue(queue));
-          const overdue = own.filter((check) => isCheckOverdue(check, context.now())).length;
-          return {
-            queue,
-            open: own.length,
-            overdue,
-            assignedToMe: own.filter((check) => check.assignee === me).length,
-          };
-        }),
-      };
-    }),
+    mockRoute(context, reviewQueuesApi.summary, async ({ request }) =>
+      queueSummaryOf(db.checks, { actor: actorOf(context, request), now: context.now() }),
+    ),
 
-    // Every row of the queue the flags keep; mockRoute runs the list query on them.
+    // Every row of the queue the flags keep (contracts isInQueue); mockRoute runs the list query on them.
     mockRoute(context, reviewQueuesApi.queue, async ({ params, extra, request }) => {
-      const me = actorOf(context, request);
-      return db.checks
-        .filter((check) => check.type === checkTypeOfQueue(params.queue) && check.status !== 'NOT_SUBMITTED')
-        .filter((check) => extra.assignedToMe !== 'true' || check.assignee === me)
-        .filter((check) => extra.overdue !== 'true' || isCheckOverdue(check, context.now()))
-        .map(rowOf);
+      const caller = { actor: actorOf(context, request), now: context.now() };
+      return db.checks.filter((check) => isInQueue(check, params.queue, extra, caller)).map(rowOf);
     }),
 
     mockRoute(context, checksApi.check, async ({ params, request }) => {
@@ -177,53 +144,19 @@ export function reviewHandlers(context: MockContext): HttpHandler[] {
       return detailOf(check, reviewer);
     }),
 
-    // apps/api check-billing.ts: no transition, yet an event, a new version and an audit row each.
+    // apps/api check-billing.ts: packages/domain billingStep; no transition, yet an event, a new version and
+    // an audit row each.
     mockRoute(context, checksApi.bill, async ({ params, body: step, request }) => {
       const locked = atVersion(request, params.id, step.version);
       if (locked instanceof Response) return locked;
       const { reviewer, check, organisation } = locked;
-      if (check.type !== 'FINANCIAL') {
-        return notAllowed(`Only the financial check is invoiced, not the ${check.type.toLowerCase()} check`);
-      }
       const invoicing = db.invoicingInformation.find((row) => row.organisationId === organisation.id);
-      if (!invoicing) {
-        return notAllowed(
-          'The company has not filed its invoicing information yet: there is nothing to invoice',
-        );
-      }
-      const { invoiceNumber, invoicedAt, paidAt } = invoicing;
-      const state = {
-        invoiceNumber,
-        invoicedAt: dateOf(invoicedAt),
-        paidAt: dateOf(paidAt),
-        financialStatus: check.status,
-      };
-      const typed = step.action === 'MARK_INVOICED' ? step.invoiceNumber : null;
-      const result = bill(state, step.action, { now: context.now(), invoiceNumber: typed });
+      const result = billingStep(check, invoicing, step, { actor: reviewer.email, now: context.now() });
       if (!result.ok) return refusal(result);
-      const { next } = result;
-      const after = {
-        invoiceNumber: next.invoiceNumber,
-        invoicedAt: iso(next.invoicedAt),
-        paidAt: iso(next.paidAt),
-      };
-      const diff = {
-        organisationId: organisation.id,
-        invoicingInformationId: invoicing.id,
-        ...changedFields(invoicing, after),
-      };
-      updateColumns(context, request, invoicing, after);
+      updateColumns(context, request, result.invoicing, isoDates(result.next));
       updateColumns(context, request, check);
-      db.checkEvents.push({
-        id: context.newId(),
-        checkId: check.id,
-        fromStatus: check.status,
-        toStatus: check.status,
-        actor: reviewer.email,
-        role: 'EMVO',
-        comment: step.action === 'MARK_INVOICED' ? invoicedComment(next.invoiceNumber ?? '') : PAID_COMMENT,
-        at: context.now().toISOString(),
-      });
+      db.checkEvents.push({ id: context.newId(), checkId: check.id, ...isoDates(result.event) });
+      const diff = { organisationId: organisation.id, ...result.diff };
       writeAudit(context, request, { action: step.action, entity: 'check', entityId: check.id, diff });
       return detailOf(check, reviewer);
     }),

@@ -1,11 +1,11 @@
 import { type SessionTokenRow, sessionTokenRowSchema, sessionTokensApi } from '@portal/contracts';
 import {
+  cancelTokenTransition,
   dateOf,
-  isTokenCancellable,
-  isTokenIssuable,
+  isoDates,
+  issueTokenTransition,
   sessionTokenStatusAt,
-  tokenExpiresAt,
-  words,
+  type TokenTransition,
 } from '@portal/domain';
 import type { HttpHandler } from 'msw';
 import { actorOf } from './audit-trail';
@@ -17,19 +17,13 @@ import { mockRoute } from './mock-route';
 /*
  * The reviewers' session-token queue in mock mode (apps/api modules/session-tokens): db.sessionTokens with
  * each company's columns, an issued token past its 24 h reading EXPIRED at each answer (domain
- * sessionTokenStatusAt), issuing and cancelling as the API's transitions write them.
+ * sessionTokenStatusAt), issuing and cancelling by the API's rules (domain issueTokenTransition,
+ * cancelTokenTransition).
  */
 
 type StoredToken = MockDb['sessionTokens'][number];
 
 const TOKENS = tableRef('sessionTokens', 'sessionToken', 'session token');
-
-/** The domain's rules read dates; the row holds ISO strings. */
-const dated = (token: StoredToken) => ({
-  status: token.status,
-  expiresAt: dateOf(token.expiresAt),
-});
-const statusAt = (token: StoredToken, now: Date) => sessionTokenStatusAt(dated(token), now);
 
 export function sessionTokenHandlers(context: MockContext): HttpHandler[] {
   const { db } = context;
@@ -40,56 +34,48 @@ export function sessionTokenHandlers(context: MockContext): HttpHandler[] {
     sessionTokenRowSchema.parse({
       ...db.organisations.find((row) => row.id === token.organisationId),
       ...token,
-      status: statusAt(token, context.now()),
+      status: sessionTokenStatusAt({ ...token, expiresAt: dateOf(token.expiresAt) }, context.now()),
     });
   const answer = answerWith(rowOf);
-  const refuse = (token: StoredToken, code: string, only: string) =>
-    apiError(409, code, `This session token is ${words(statusAt(token, context.now()))}: ${only}`);
+
+  /**
+   * The token at the reviewer's version (404, 409 as the API), changed as the domain's transition says,
+   * with `value` (kept for the company's one reveal, or wiped) and the transition's audit row.
+   */
+  const transition = <Changes extends object>(
+    request: Request,
+    write: { id: string; version: number; action: string; value: string | null },
+    rule: (token: StoredToken) => TokenTransition<Changes>,
+  ) => {
+    const found = tokens.find(write.id);
+    if (found instanceof Response) return found;
+    const result = rule(found);
+    return answer(
+      tokens.update(request, write.id, {
+        version: write.version,
+        check: () => (result.ok ? undefined : apiError(409, result.code, result.message)),
+        action: write.action,
+        changes: result.ok ? { ...isoDates(result.changes), value: write.value } : {},
+        diff: result.ok ? result.diff : undefined,
+      }),
+    );
+  };
 
   return [
     mockRoute(context, sessionTokensApi.list, async () => db.sessionTokens.map(rowOf)),
 
     mockRoute(context, sessionTokensApi.issue, async ({ params, body, request }) => {
-      const now = context.now();
-      return answer(
-        tokens.update(request, params.id, {
-          version: body.version,
-          check: (token) =>
-            isTokenIssuable(token)
-              ? undefined
-              : refuse(token, 'TOKEN_NOT_REQUESTED', 'only a requested token is issued'),
-          action: 'ISSUE_SESSION_TOKEN',
-          // domain.md SessionToken: valid 24 h from its issue. The value is kept for the company's one reveal.
-          changes: {
-            status: 'ISSUED',
-            issuedBy: actorOf(context, request),
-            issuedAt: now.toISOString(),
-            expiresAt: tokenExpiresAt(now).toISOString(),
-            value: body.value,
-          },
-        }),
+      const write = { ...params, version: body.version, action: 'ISSUE_SESSION_TOKEN', value: body.value };
+      const actor = actorOf(context, request);
+      return transition(request, write, (token) =>
+        issueTokenTransition(token, { actor, now: context.now() }),
       );
     }),
 
-    mockRoute(context, sessionTokensApi.cancel, async ({ params, body, request }) =>
-      answer(
-        tokens.update(request, params.id, {
-          version: body.version,
-          check: (token) =>
-            isTokenCancellable(dated(token), context.now())
-              ? undefined
-              : refuse(token, 'TOKEN_NOT_CANCELLABLE', 'only a requested or valid issued token is cancelled'),
-          action: 'CANCEL_SESSION_TOKEN',
-          // A cancelled token is never shown: its value goes.
-          changes: {
-            status: 'CANCELLED',
-            cancelledBy: actorOf(context, request),
-            cancelledAt: context.now().toISOString(),
-            cancelReason: body.reason,
-            value: null,
-          },
-        }),
-      ),
-    ),
+    mockRoute(context, sessionTokensApi.cancel, async ({ params, body, request }) => {
+      const write = { ...params, version: body.version, action: 'CANCEL_SESSION_TOKEN', value: null };
+      const rule = { actor: actorOf(context, request), now: context.now(), reason: body.reason };
+      return transition(request, write, (token) => cancelTokenTransition(token, rule));
+    }),
   ];
 }

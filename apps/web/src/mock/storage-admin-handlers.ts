@@ -1,13 +1,12 @@
 import {
   FILE_IN_USE,
-  FILE_PURPOSES,
   type FilePurpose,
   fileFormSchema,
   storageAdminApi,
   storedFileRowSchema,
 } from '@portal/contracts';
 import type { StoredFileRow } from '@portal/demo-data';
-import { containerName, extensionOf, isAllowedExtension, maxBytes } from '@portal/domain';
+import { containerName, FILE_REFERENCES, storageUsageOf, uploadRefusal } from '@portal/domain';
 import { type HttpHandler, HttpResponse } from 'msw';
 import { actorOf } from './audit-trail';
 import { bytesOf, contentOf } from './file-download';
@@ -26,15 +25,12 @@ async function sha256Of(content: string): Promise<string> {
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-/** apps/api storage/file-references.ts: every record that names the file (never a kept counter). */
+/** apps/api storage/file-references.ts: every record that names the file (domain FILE_REFERENCES). */
 const referenceCountOf = (db: MockDb, fileId: string) =>
-  [
-    ...db.contacts.map((row) => row.copyOfProofFileId),
-    ...db.participationAgreements.map((row) => row.signedFileId),
-    ...db.invoicingInformation.map((row) => row.formFileId),
-    ...db.agreementTemplates.map((row) => row.fileId),
-    ...db.certificateRequests.map((row) => row.fileId),
-  ].filter((id) => id === fileId).length;
+  FILE_REFERENCES.reduce((sum, { table, column }) => {
+    const rows: readonly object[] = db[table];
+    return sum + rows.filter((row) => Reflect.get(row, column) === fileId).length;
+  }, 0);
 
 /**
  * apps/api modules/storage-admin over the store (storageAdminApi): the list (STORED_FILES_LIST), usage per
@@ -55,13 +51,8 @@ export function storageAdminHandlers(context: MockContext): HttpHandler[] {
     });
   return [
     mockRoute(context, storageAdminApi.usage, async () => {
-      const containers = FILE_PURPOSES.map((purpose) => {
-        const inside = db.storedFiles.filter((file) => file.purpose === purpose);
-        const bytes = inside.reduce((sum, file) => sum + file.size, 0);
-        return { purpose, container: containerOf(purpose), files: inside.length, bytes };
-      });
-      const totalBytes = containers.reduce((sum, row) => sum + row.bytes, 0);
-      return { containers, totalFiles: db.storedFiles.length, totalBytes };
+      const counts = db.storedFiles.map(({ purpose, size }) => ({ purpose, files: 1, bytes: size }));
+      return storageUsageOf(counts, containerOf);
     }),
     mockRoute(context, storageAdminApi.list, async () => Promise.all(db.storedFiles.map(rowOf))),
     mockRoute(context, storageAdminApi.upload, async ({ body: form, request }) => {
@@ -82,10 +73,8 @@ export function storageAdminHandlers(context: MockContext): HttpHandler[] {
       if (file === null || typeof file === 'string') {
         return apiError(400, 'BAD_REQUEST', 'Send one file in the field "file"');
       }
-      if (!isAllowedExtension(purpose, file.name)) {
-        return apiError(400, '111', `.${extensionOf(file.name)} is not allowed here`);
-      }
-      if (file.size > maxBytes(purpose)) return apiError(413, 'FILE_TOO_LARGE', 'The file is too large');
+      const refused = uploadRefusal(purpose, file.name, file.size);
+      if (refused) return apiError(refused.status, refused.code, refused.message);
       const content = contentOf(new Uint8Array(await file.arrayBuffer()));
       const [name, mime, size] = [file.name, file.type || 'application/octet-stream', content.length];
       const uploadedBy = actorOf(context, request);

@@ -1,8 +1,16 @@
 import { onboardingApi } from '@portal/contracts';
-import { dateOf, environmentLockedMessage, revealRefusal, type TechnicalEnvironment } from '@portal/domain';
+import {
+  dateOf,
+  environmentLockedMessage,
+  gatewayNotAvailable,
+  isChoosableGateway,
+  revealRefusal,
+  type TechnicalEnvironment,
+  tokenAlreadyRequested,
+} from '@portal/domain';
 import type { HttpHandler } from 'msw';
 import { apiError, type MockContext } from './mock-http';
-import { type Company, companyRoute, storeUpload } from './onboarding-writes';
+import { type Company, companyRoute, refused, storeUpload } from './onboarding-writes';
 
 /*
  * The company's technical step in mock mode (apps/api technical-step.ts) over the store: its gateway, CSR
@@ -22,14 +30,11 @@ export function technicalHandlers(context: MockContext): HttpHandler[] {
     companyRoute(context, onboardingApi.chooseGateway, ({ params: { environment }, body }, company) => {
       const { organisation } = company;
       const gateway = db.gateways.find(
-        (row) =>
-          row.id === body.gatewayId && row.active && row.certified && row.environments.includes(environment),
+        (row) => row.id === body.gatewayId && isChoosableGateway(row, environment),
       );
-      const message = `Choose an active, certified gateway offering ${environment}`;
-      const refused =
-        closed(company, environment) ??
-        (gateway ? undefined : apiError(400, 'GATEWAY_NOT_AVAILABLE', message));
-      if (refused || !gateway) return refused;
+      const refusal =
+        closed(company, environment) ?? refused(gateway ? null : gatewayNotAvailable(environment));
+      if (refusal || !gateway) return refusal;
       const diff = { environment, gatewayId: { from: organisation.gatewayId, to: gateway.id } };
       company.touch({ gatewayId: gateway.id }, ['CHOOSE_GATEWAY', 'organisation', organisation.id, diff]);
     }),
@@ -39,15 +44,16 @@ export function technicalHandlers(context: MockContext): HttpHandler[] {
       const file = closed(company, environment) ?? (await storeUpload(company, body, 'CSR'));
       if (file instanceof Response) return file;
       const { id, createdAt, version } = company.row();
-      const request = {
+      const organisationId = company.organisation.id;
+      db.certificateRequests.push({
         id,
-        organisationId: company.organisation.id,
+        organisationId,
         environment,
         fileId: file.id,
         createdAt,
         version,
-      };
-      db.certificateRequests.push({ ...request, status: 'UPLOADED' });
+        status: 'UPLOADED',
+      });
       company.audit('UPLOAD_CSR', 'certificateRequest', id, { environment, fileId: file.id, file });
       return { id, environment, file, status: 'UPLOADED' as const };
     }),
@@ -59,11 +65,9 @@ export function technicalHandlers(context: MockContext): HttpHandler[] {
         row.organisationId === organisationId &&
         row.environment === environment &&
         row.status === 'REQUESTED';
-      const message = `A session token for ${environment} is already requested; wait for EMVO to issue or cancel it`;
-      const refused =
-        closed(company, environment) ??
-        (db.sessionTokens.some(open) ? apiError(409, 'TOKEN_ALREADY_REQUESTED', message) : undefined);
-      if (refused) return refused;
+      const requested = db.sessionTokens.some(open) ? tokenAlreadyRequested(environment) : null;
+      const refusal = closed(company, environment) ?? refused(requested);
+      if (refusal) return refusal;
       const row = company.row();
       db.sessionTokens.push({
         ...{ ...row, organisationId, environment, status: 'REQUESTED', requestedBy: row.createdBy },
@@ -87,10 +91,9 @@ export function technicalHandlers(context: MockContext): HttpHandler[] {
       const now = context.now();
       const dates = { ...token, expiresAt: dateOf(token.expiresAt), shownAt: dateOf(token.shownAt) };
       const refusal = revealRefusal(dates, now);
-      const refused =
-        closed(company, token.environment) ??
-        (refusal ? apiError(409, refusal.code, refusal.message) : undefined);
-      if (refused || !token.expiresAt) return refused;
+      const refusedNow =
+        closed(company, token.environment) ?? refused(refusal && { status: 409, ...refusal });
+      if (refusedNow || !token.expiresAt) return refusedNow;
       company.update(token, { shownAt: now.toISOString() });
       company.audit('REVEAL_SESSION_TOKEN', 'sessionToken', token.id, { shownAt: now.toISOString() });
       // The value EMVO issued (session-token-handlers.ts); a token issued without one has a made-up one.

@@ -1,26 +1,31 @@
 import {
+  isSameTestRun,
   readTestRunCsv,
   refuseUnknownCompanies,
+  TEST_RUN_EXISTS_MESSAGE,
   TEST_RUN_IMPORT_MAX_BYTES,
-  type TestRun,
   type TestRunInput,
-  testRunSchema,
+  testRunColumns,
+  testRunImportReport,
+  testRunOf,
   testRunsApi,
   unknownCompanyMessage,
 } from '@portal/contracts';
-import type { TestRunRow } from '@portal/demo-data';
-import { iso, testRunRuleBreach } from '@portal/domain';
+import type { OrganisationRow, TestRunRow } from '@portal/demo-data';
+import { isoDates, type TestRunSource, testRunRuleBreach } from '@portal/domain';
 import { type HttpHandler, HttpResponse } from 'msw';
 import Papa from 'papaparse';
-import { actorOf, writeAudit } from './audit-trail';
+import { writeAudit } from './audit-trail';
+import { auditedRow } from './check-transition';
 import { apiError, type MockContext } from './mock-http';
 import { mockRoute } from './mock-route';
 
 /*
  * Test runs in mock mode (apps/api modules/test-runs test-run-writes.ts): a run a reviewer typed and a CSV
- * import, read with the same contracts reader and checked with the same domain rule as the API, stored in
- * db.testRuns (the metrics screen's figures read them). A run is unique by company, environment, scenario
- * and time (the API's unique index), so importing a file twice adds nothing the second time.
+ * import, read with the same contracts reader, checked with the same domain rule and stored with the same
+ * columns (contracts test-run-rows.ts) as the API, in db.testRuns (the metrics screen's figures read them).
+ * A run is unique by company, environment, scenario and time (the API's unique index), so importing a file
+ * twice adds nothing the second time.
  */
 
 /**
@@ -40,42 +45,14 @@ export function testRunHandlers(context: MockContext): HttpHandler[] {
   const { db } = context;
   const companyOf = (obpNumber: string) => db.organisations.find((row) => row.obpNumber === obpNumber);
 
-  /** Stores the run unless the same one is there (`on conflict do nothing`): its row, else null. */
-  const store = (run: TestRunInput, source: TestRunRow['source'], request: Request): TestRunRow | null => {
-    const organisation = companyOf(run.obpNumber);
-    const executedAt = iso(run.executedAt);
-    if (!organisation) return null;
-    const same = (row: TestRunRow) =>
-      row.organisationId === organisation.id &&
-      row.environment === run.environment &&
-      row.scenario === run.scenario &&
-      row.executedAt === executedAt;
-    if (db.testRuns.some(same)) return null;
-    const actor = actorOf(context, request);
-    const now = context.now().toISOString();
-    const row: TestRunRow = {
-      id: context.newId(),
-      createdAt: now,
-      updatedAt: now,
-      createdBy: actor,
-      updatedBy: actor,
-      version: 1,
-      organisationId: organisation.id,
-      environment: run.environment,
-      scenario: run.scenario,
-      result: run.result,
-      errorCode: run.errorCode,
-      executedAt,
-      source,
-      approvedBy: null,
-    };
+  /** Stores the company's run unless the same one is there (`on conflict do nothing`): its row, else null. */
+  const store = (company: OrganisationRow, run: TestRunInput, source: TestRunSource, request: Request) => {
+    const columns = isoDates(testRunColumns(company.id, run, source));
+    if (db.testRuns.some((row) => isSameTestRun(row, columns))) return null;
+    const row: TestRunRow = { ...auditedRow(context, request), ...columns, approvedBy: null };
     db.testRuns.push(row);
     return row;
   };
-
-  /** apps/api addTestRun's answer: the stored run with its company's number and name. */
-  const dtoOf = (row: TestRunRow, run: TestRunInput): TestRun =>
-    testRunSchema.parse({ ...companyOf(run.obpNumber), ...row });
 
   return [
     mockRoute(context, testRunsApi.add, async ({ body: run, request }) => {
@@ -84,23 +61,13 @@ export function testRunHandlers(context: MockContext): HttpHandler[] {
         const { code, field, message } = breach;
         return HttpResponse.json([{ code, field, message }], { status: 400 });
       }
-      if (!companyOf(run.obpNumber))
-        return apiError(400, 'UNKNOWN_COMPANY', unknownCompanyMessage(run.obpNumber));
-      const row = store(run, 'MANUAL', request);
-      if (!row) {
-        return apiError(
-          409,
-          'TEST_RUN_EXISTS',
-          'This company already has this run (same environment, scenario and time)',
-        );
-      }
-      writeAudit(context, request, {
-        action: 'CREATE',
-        entity: 'TestRun',
-        entityId: row.id,
-        diff: { ...run, source: 'MANUAL' },
-      });
-      return dtoOf(row, run);
+      const company = companyOf(run.obpNumber);
+      if (!company) return apiError(400, 'UNKNOWN_COMPANY', unknownCompanyMessage(run.obpNumber));
+      const row = store(company, run, 'MANUAL', request);
+      if (!row) return apiError(409, 'TEST_RUN_EXISTS', TEST_RUN_EXISTS_MESSAGE);
+      const diff = { ...run, source: 'MANUAL' };
+      writeAudit(context, request, { action: 'CREATE', entity: 'TestRun', entityId: row.id, diff });
+      return testRunOf(row, company);
     }),
 
     mockRoute(context, testRunsApi.import, async ({ body, request }) => {
@@ -111,26 +78,18 @@ export function testRunHandlers(context: MockContext): HttpHandler[] {
       // The preview's own rule (contracts refuseUnknownCompanies): a line naming no company is refused.
       const known = refuseUnknownCompanies(reading, (obpNumber) => companyOf(obpNumber) !== undefined);
       if (!known.ok) return apiError(400, known.code, known.message);
-      const { rejected } = known;
-      let accepted = 0;
-      let duplicates = 0;
-      for (const { run } of known.runs) {
-        if (store(run, 'CSV_IMPORT', request)) accepted += 1;
-        else duplicates += 1;
-      }
-      // One audit row per import: its counts (the runs themselves carry source and author).
+      const stored = known.runs.filter(({ run }) => {
+        const company = companyOf(run.obpNumber);
+        return company && store(company, run, 'CSV_IMPORT', request);
+      });
+      const { report, diff } = testRunImportReport(known, stored.length);
       writeAudit(context, request, {
         action: 'IMPORT',
         entity: 'TestRunImport',
         entityId: context.newId(),
-        diff: {
-          lines: known.runs.length + rejected.length,
-          accepted,
-          duplicates,
-          rejected: rejected.length,
-        },
+        diff,
       });
-      return { accepted, duplicates, rejected };
+      return report;
     }),
   ];
 }

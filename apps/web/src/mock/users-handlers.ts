@@ -1,6 +1,12 @@
 import { USER_EMAIL_TAKEN, userRowSchema, usersApi } from '@portal/contracts';
 import type { UserRow } from '@portal/demo-data';
-import { checkUserChange, isActiveAdmin, USER_RULE_STATUS } from '@portal/domain';
+import {
+  INTERNAL_ROLE_WORDS,
+  invitedUser,
+  isActiveAdmin,
+  userChangeAction,
+  userChangeRefusal,
+} from '@portal/domain';
 import type { HttpHandler } from 'msw';
 import { apiError, callerOf, type MockContext } from './mock-http';
 import { answerWith, tableOf, tableRef } from './mock-resource';
@@ -30,37 +36,28 @@ export function userHandlers(context: MockContext): HttpHandler[] {
 
     // issue 13: an internal user INVITED, a week's INVITATION link mailed, and an INVITE audit row.
     mockRoute(context, usersApi.invite, async ({ body, request }) => {
-      const email = body.email.trim();
+      const invited = invitedUser(body);
+      const { email } = invited;
       if (db.users.some((user) => user.email.toLowerCase() === email.toLowerCase())) {
         return apiError(409, USER_EMAIL_TAKEN, 'This email address already belongs to a user');
       }
-      const displayName = `${body.firstName} ${body.lastName}`;
-      const invited = { email, displayName, roles: [body.role], status: 'INVITED' as const };
       const values = { ...invited, organisationId: null, obpRole: null, access: 'FULL' as const };
       const user = users.create(request, values, { action: 'INVITE', diff: invited });
-      const link = issueAccountToken(context, {
-        purpose: 'INVITATION',
-        registrationId: null,
-        userId: user.id,
-      });
-      const role = body.role === 'ADMIN' ? 'an administrator' : 'a reviewer';
-      sendMail(context, { to: email, subject: `Portal: you are invited as ${role}`, link });
+      const owner = { purpose: 'INVITATION', registrationId: null, userId: user.id } as const;
+      const subject = `Portal: you are invited as ${INTERNAL_ROLE_WORDS[body.role]}`;
+      sendMail(context, { to: email, subject, link: issueAccountToken(context, owner) });
       return rowOf(user);
     }),
 
     mockRoute(context, usersApi.change, async ({ params, body, request }) => {
       // The body holds only the fields it changes (the contract's optional ones are left out).
       const { version, ...changes } = body;
-      const action = body.status === 'DISABLED' ? 'DISABLE' : body.status === 'ACTIVE' ? 'ENABLE' : 'UPDATE';
+      const action = userChangeAction(body);
       const check = (user: UserRow) => {
         const self = user.email.toLowerCase() === callerOf(context, request)?.email.toLowerCase();
-        const verdict = checkUserChange(user, body, {
-          self,
-          activeAdmins: db.users.filter(isActiveAdmin).length,
-        });
-        return verdict.ok
-          ? undefined
-          : apiError(USER_RULE_STATUS[verdict.code], verdict.code, verdict.message);
+        const activeAdmins = db.users.filter(isActiveAdmin).length;
+        const refusal = userChangeRefusal(user, body, { self, activeAdmins });
+        return refusal && apiError(refusal.status, refusal.code, refusal.message);
       };
       return answer(users.update(request, params.id, { version, changes, action, check }));
     }),

@@ -1,10 +1,7 @@
-import { type AdminSummary, VITAL_NAMES } from '@portal/contracts';
+import { type AdminSummary, LATEST_AUDIT_ROWS, VITAL_NAMES } from '@portal/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { auditQuery, auditRowOf } from './audit-list.js';
-
-/** How many rows the landing page shows of the audit trail (issue 13 item 5: "the latest audit rows"). */
-export const LATEST_AUDIT_ROWS = 5;
 
 /**
  * GET /api/admin/summary (issue 13 item 5): the admin landing page's counts, each leading to its screen:

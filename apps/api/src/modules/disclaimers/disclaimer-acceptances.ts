@@ -4,16 +4,19 @@ import {
   type PendingDisclaimer,
   SIGN_IN_DISCLAIMER_TYPES,
 } from '@portal/contracts';
+import { acceptanceRefusal, type DisclaimerRefusal, nonePublishedRefusal } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import { findCaller } from '../../company/caller-organisation.js';
 import { writeAudit } from '../../db/audit.js';
 import type { DB } from '../../db/schema.js';
-import { ApiError, notFound } from '../../http/api-error.js';
+import { ApiError } from '../../http/api-error.js';
 import type { Caller } from '../../http/caller.js';
 import type { SessionUser } from '../../plugins/auth.js';
 import { publishedDisclaimer } from '../../publications/disclaimers-repository.js';
 
 const noUser = () => new ApiError(403, 'FORBIDDEN', 'Your account is not a portal user yet');
+/** packages/domain disclaimer-versions.ts's refusal as the error the API answers. */
+const refused = ({ status, code, message }: DisclaimerRefusal) => new ApiError(status, code, message);
 
 /**
  * issue 13: "A published content that requires acceptance is shown to each user at their next sign-in until
@@ -65,10 +68,8 @@ export async function acceptDisclaimer(
     const caller = await findCaller(trx, user);
     if (!caller) throw noUser();
     const published = await publishedDisclaimer(trx, type);
-    if (!published) throw notFound(`No ${type} disclaimer is published`);
-    if (published.versionNumber !== version) {
-      throw new ApiError(409, 'DISCLAIMER_OUTDATED', `The ${type} text has changed; read it again`);
-    }
+    const refusal = acceptanceRefusal(type, published, version);
+    if (refusal || !published) throw refused(refusal ?? nonePublishedRefusal(type));
     const inserted = await trx
       .insertInto('disclaimerAcceptances')
       .values({ userId: caller.userId, disclaimerContentId: published.id })

@@ -1,25 +1,27 @@
 import type { DisclaimerContent, DisclaimerDraftInput, DisclaimerDraftUpdate } from '@portal/contracts';
-import { iso, tickBoxStatements } from '@portal/domain';
+import {
+  type DisclaimerRefusal,
+  draftExistsRefusal,
+  draftOnlyRefusal,
+  iso,
+  newDraftOf,
+  publishDiffs,
+  publishRefusal,
+} from '@portal/domain';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import { writeAudit } from '../../db/audit.js';
 import { UNIQUE_VIOLATION, violates } from '../../db/pg-errors.js';
 import type { DB, DisclaimerContentsTable } from '../../db/schema.js';
 import { deleteAtVersion, lockRow, updateAtVersion } from '../../db/versioned-rows.js';
-import { ApiError, badRequest, notFound, versionConflict } from '../../http/api-error.js';
+import { ApiError, notFound, versionConflict } from '../../http/api-error.js';
 
 /** The AuditLog's entity name of a disclaimer version (contractual-step.ts names acceptances alike). */
 export const DISCLAIMER_ENTITY = 'disclaimerContent';
 
 type Row = Selectable<DisclaimerContentsTable>;
 
-const draftExists = (type: string) =>
-  new ApiError(409, 'DISCLAIMER_DRAFT_EXISTS', `A ${type} draft exists already; edit or delete it first`);
-const notDraft = () =>
-  new ApiError(
-    409,
-    'DISCLAIMER_NOT_DRAFT',
-    'Only a draft can be changed; this version is published or archived',
-  );
+/** packages/domain disclaimer-versions.ts's refusal as the error the API answers. */
+const refused = ({ status, code, message }: DisclaimerRefusal) => new ApiError(status, code, message);
 
 const ref = (id: string) => ({
   table: 'disclaimerContents' as const,
@@ -91,23 +93,18 @@ export async function createDisclaimerDraft(
   const values: Input = normalise(input);
   try {
     const row = await db.transaction().execute(async (trx) => {
-      const existing = await trx
+      const ofType = await trx
         .selectFrom('disclaimerContents')
-        .select('id')
+        .select(['status', 'versionNumber'])
         .where('type', '=', input.type)
-        .where('status', '=', 'DRAFT')
-        .executeTakeFirst();
-      if (existing) throw draftExists(input.type);
-      const last = await trx
-        .selectFrom('disclaimerContents')
-        .select((eb) => eb.fn.max('versionNumber').as('max'))
-        .where('type', '=', input.type)
-        .executeTakeFirst();
+        .execute();
+      const next = newDraftOf(input.type, ofType);
+      if ('refusal' in next) throw refused(next.refusal);
       const created = await trx
         .insertInto('disclaimerContents')
         .values({
           type: input.type,
-          versionNumber: Number(last?.max ?? 0) + 1,
+          versionNumber: next.versionNumber,
           status: 'DRAFT',
           ...values,
           createdBy: actor,
@@ -126,13 +123,14 @@ export async function createDisclaimerDraft(
     });
     return toDto({ ...row, publishedBy: null });
   } catch (error) {
-    if (violates(error, UNIQUE_VIOLATION)) throw draftExists(input.type);
+    if (violates(error, UNIQUE_VIOLATION)) throw refused(draftExistsRefusal(input.type));
     throw error;
   }
 }
 
 const refuseUnlessDraft = async (_trx: Transaction<DB>, before: Row) => {
-  if (before.status !== 'DRAFT') throw notDraft();
+  const refusal = draftOnlyRefusal(before);
+  if (refusal) throw refused(refusal);
 };
 
 /** A draft's new title, body and acceptance flag, at the version the editor read (409 when stale). */
@@ -174,13 +172,8 @@ export async function publishDisclaimerDraft(
     await db.transaction().execute(async (trx) => {
       const draft = await lockRow(trx, ref(id));
       if (draft.version !== version) throw versionConflict();
-      if (draft.status !== 'DRAFT') throw notDraft();
-      if (draft.type === 'PA_TICKBOX' && !tickBoxStatements(draft.body)) {
-        throw badRequest(
-          'DISCLAIMER_TICKBOXES_INVALID',
-          'A PA_TICKBOX text is two statements, one paragraph each, separated by a blank line',
-        );
-      }
+      const refusal = publishRefusal(draft);
+      if (refusal) throw refused(refusal);
       const now = new Date();
       const previous = await trx
         .selectFrom('disclaimerContents')
@@ -200,7 +193,7 @@ export async function publishDisclaimerDraft(
           action: 'ARCHIVE',
           entity: DISCLAIMER_ENTITY,
           entityId: previous.id,
-          diff: { status: { from: 'PUBLISHED', to: 'ARCHIVED' }, supersededBy: draft.versionNumber },
+          diff: publishDiffs(draft, previous).archive,
         });
       }
       await trx
@@ -219,12 +212,7 @@ export async function publishDisclaimerDraft(
         action: 'PUBLISH',
         entity: DISCLAIMER_ENTITY,
         entityId: id,
-        diff: {
-          type: draft.type,
-          versionNumber: draft.versionNumber,
-          status: { from: 'DRAFT', to: 'PUBLISHED' },
-          archived: previous?.versionNumber ?? null,
-        },
+        diff: publishDiffs(draft, previous).publish,
       });
     });
   } catch (error) {

@@ -1,4 +1,5 @@
 import { disclaimersApi } from '@portal/contracts';
+import { nonePublishedRefusal } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.js';
 import { notFound } from '../../http/api-error.js';
@@ -18,7 +19,7 @@ export async function disclaimersRoutes(app: FastifyInstance, options: { databas
     disclaimersApi.published,
     async ({ params }) => {
       const row = await publishedDisclaimer(db, params.type);
-      if (!row) throw notFound(`No ${params.type} disclaimer is published`);
+      if (!row) throw notFound(nonePublishedRefusal(params.type).message);
       return {
         type: row.type,
         version: row.versionNumber,

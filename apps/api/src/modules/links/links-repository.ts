@@ -1,4 +1,10 @@
-import type { LinkInput, LinkItem, LinkUpdateInput } from '@portal/contracts';
+import {
+  type LinkInput,
+  type LinkItem,
+  type LinkUpdateInput,
+  linkColumnsOf,
+  linkItemOf,
+} from '@portal/contracts';
 import type { Kysely } from 'kysely';
 import type { DB, Link } from '../../db/schema.js';
 import { createAudited, deleteAtVersion, updateAtVersion } from '../../db/versioned-rows.js';
@@ -6,14 +12,8 @@ import { notFound } from '../../http/api-error.js';
 
 const ENTITY = 'link';
 
-const toDto = (row: Link): LinkItem => ({
-  id: row.id,
-  label: row.label,
-  link: row.link,
-  order: row.sortOrder,
-  active: row.active,
-  version: row.version,
-});
+/** contracts linkItemOf: the answer mock mode gives too. */
+const toDto = (row: Link): LinkItem => linkItemOf(row);
 
 /**
  * A list's links in their order: the active ones (spec §7 GET /links/{id}, what visitors see), or all of
@@ -41,13 +41,6 @@ export async function getLink(db: Kysely<DB>, listId: string, linkId: string): P
   return toDto(row);
 }
 
-const columnsOf = (input: LinkInput) => ({
-  label: input.label,
-  link: input.link,
-  sortOrder: input.order,
-  active: input.active,
-});
-
 const ref = (listId: string, linkId: string) => ({
   table: 'links' as const,
   entity: ENTITY,
@@ -61,7 +54,7 @@ export const createLink = async (db: Kysely<DB>, listId: string, input: LinkInpu
     await createAudited(
       db,
       { table: 'links', entity: ENTITY },
-      { listId, ...columnsOf(input) },
+      { listId, ...linkColumnsOf(input) },
       actor,
       input,
     ),
@@ -77,7 +70,7 @@ export const updateLink = async (
   toDto(
     await updateAtVersion(db, ref(listId, linkId), {
       version: input.version,
-      changes: columnsOf(input),
+      changes: linkColumnsOf(input),
       actor,
     }),
   );

@@ -1,5 +1,5 @@
-import { METRICS_COMPANY_LIST, type MetricsCompanyRow, reviewerStageMoves } from '@portal/contracts';
-import { allowedStageMoves, iso, type Stage } from '@portal/domain';
+import { METRICS_COMPANY_LIST, type MetricsCompanyRow, reviewerMovesFrom } from '@portal/contracts';
+import { iso, type Stage } from '@portal/domain';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { ListRequest } from '../../list/list-resource.js';
@@ -50,7 +50,7 @@ export function companyRowOf(row: StoredCompanyRow): MetricsCompanyRow {
     passRateIte: rate(row.passRateIte),
     passRateIqe: rate(row.passRateIqe),
     passRatePrd: rate(row.passRatePrd),
-    allowedMoves: reviewerStageMoves(allowedStageMoves(row.stage as Stage, 'EMVO')),
+    allowedMoves: reviewerMovesFrom(row.stage as Stage),
   };
 }
 

@@ -1,19 +1,11 @@
-import { type Metrics, PASS_RATE_WEEKS } from '@portal/contracts';
+import { type Metrics, PASS_RATE_WEEKS, percentOf, toTenth, weekStartOf } from '@portal/contracts';
 import { STAGES, type Stage } from '@portal/domain';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.js';
 
-const DAY_MS = 86_400_000;
-const WEEK_MS = 7 * DAY_MS;
+const WEEK_MS = 7 * 86_400_000;
 /** A UTC day as PostgreSQL reads a date. */
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
-
-/** The Monday 00:00 UTC that starts the week of `now` (weeks as PostgreSQL's date_trunc('week') counts them). */
-export function weekStartOf(now: Date): Date {
-  const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  const sinceMonday = (day.getUTCDay() + 6) % 7;
-  return new Date(day.getTime() - sinceMonday * DAY_MS);
-}
 
 /** Counts per stage, every stage in domain order (0 when none is in it): migration 0019's counters. */
 async function companiesPerStage(db: Kysely<DB>): Promise<Metrics['companiesPerStage']> {
@@ -26,7 +18,8 @@ async function companiesPerStage(db: Kysely<DB>): Promise<Metrics['companiesPerS
 /**
  * The IQE runs of each of the last PASS_RATE_WEEKS weeks (Monday to Sunday, UTC), summed from migration
  * 0019's runs per day: seven rows a week, whatever the number of runs. Weeks without runs come back with
- * 0 runs and a null rate.
+ * 0 runs and a null rate. The week start and rounding are contracts metrics-figures.ts's, which computes
+ * the same figures from rows (mock mode).
  */
 async function iqePassRate(db: Kysely<DB>, now: Date): Promise<Metrics['iqePassRate']> {
   const thisWeek = weekStartOf(now);
@@ -46,7 +39,7 @@ async function iqePassRate(db: Kysely<DB>, now: Date): Promise<Metrics['iqePassR
       weekStart: week.weekStart,
       runs,
       passed,
-      rate: runs === 0 ? null : Math.round((1000 * passed) / runs) / 10,
+      rate: percentOf(passed, runs, 1),
     };
   });
 }
@@ -74,7 +67,7 @@ async function scalars(db: Kysely<DB>) {
   const median = row?.median ?? null;
   return {
     openTokenRequests: Number(row?.openTokenRequests ?? 0),
-    medianDaysToProduction: median === null ? null : Math.round(Number(median) * 10) / 10,
+    medianDaysToProduction: median === null ? null : toTenth(Number(median)),
     productionMoves: Number(row?.moves ?? 0),
   };
 }

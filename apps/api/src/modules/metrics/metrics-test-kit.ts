@@ -1,6 +1,6 @@
+import { weekStartOf } from '@portal/contracts';
 import type { Stage } from '@portal/domain';
 import type { TestApp } from '../../test/reviews-test-kit.js';
-import { weekStartOf } from './metrics-figures.js';
 
 // Test helpers of the metrics module: a small seed whose every figure can be computed by hand.
 

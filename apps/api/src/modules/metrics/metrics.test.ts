@@ -1,8 +1,7 @@
-import type { Metrics, MetricsCompanyRow } from '@portal/contracts';
+import { type Metrics, type MetricsCompanyRow, weekStartOf } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Headers, reviewerHeaders, type TestApp } from '../../test/reviews-test-kit.js';
 import { createTestApp } from '../../test/test-app.js';
-import { weekStartOf } from './metrics-figures.js';
 import {
   daysAfter,
   inWeek,

@@ -1,5 +1,5 @@
 import type { StageMoveInput } from '@portal/contracts';
-import { moveStage, refusalStatus } from '@portal/domain';
+import { moveStage, refusalStatus, stageMoveWrites } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import { touchOrganisation } from '../../company/organisation.js';
 import { mailSpoc } from '../../company/spoc-recipient.js';
@@ -46,33 +46,17 @@ export async function moveOrganisationStage(
       now,
     });
     if (!result.ok) throw new ApiError(refusalStatus(result.code), result.code, result.message);
-    const { event } = result;
+    // What the move writes besides the stage (packages/domain stageMoveWrites, as mock mode writes it).
+    const writes = stageMoveWrites(result.event);
     const moved = await touchOrganisation(trx, organisationId, {
       actor: reviewer.actor,
       at: now,
       set: { stage: result.next.stage },
-      audit: {
-        action: input.move,
-        entity: 'organisation',
-        entityId: organisationId,
-        diff: {
-          stage: { from: event.from, to: event.to },
-          ...(event.comment ? { reason: event.comment } : {}),
-        },
-      },
+      audit: { ...writes.audit, entityId: organisationId },
     });
     await trx
       .insertInto('stageEvents')
-      .values({
-        organisationId,
-        move: event.move,
-        fromStage: event.from,
-        toStage: event.to,
-        actor: event.actor,
-        role: event.role,
-        comment: event.comment,
-        at: event.at,
-      })
+      .values({ ...writes.event, organisationId })
       .execute();
     await publishChange(trx, {
       kind: 'stage',
@@ -83,7 +67,7 @@ export async function moveOrganisationStage(
       actor: reviewer.actor,
     });
     await mailSpoc(trx, moved, services, (recipient) =>
-      stageMoveMail(recipient, { move: input.move, reason: event.comment }),
+      stageMoveMail(recipient, { move: input.move, reason: result.event.comment }),
     );
   });
 }

@@ -1,11 +1,14 @@
 import type { ContractualDraft, ContractualStep, StoredFileSummary } from '@portal/contracts';
 import {
-  canSubmit,
   contractualStepOf,
+  contractualTicks,
   decide,
   initialCheck,
   missingForContractual,
+  NO_AGREEMENT_TEMPLATE,
   type OrganisationProgress,
+  signedAgreementChanges,
+  submitStageRefusal,
   tickBoxStatements,
 } from '@portal/domain';
 import type { FastifyRequest } from 'fastify';
@@ -27,7 +30,15 @@ import { receiveUpload } from '../../storage/receive-upload.js';
 import { saveWithFile } from '../../storage/save-with-file.js';
 import { refuseWhenStorageFull } from '../../storage/storage-quota.js';
 import type { OnboardingCaller } from './onboarding-caller.js';
-import { assertStepEditable, checksByType, fileSummaryOf, lockStep, progressOf } from './step-checks.js';
+import {
+  assertStepEditable,
+  checksByType,
+  fileSummaryOf,
+  lockStep,
+  progressOf,
+  refusalError,
+  refuse,
+} from './step-checks.js';
 import { agreementReceivedMail } from './step-mails.js';
 
 /**
@@ -75,12 +86,7 @@ export async function readContractual(
   return { step, tickBoxesId: (await tickBoxesOf(db))?.id ?? null };
 }
 
-const noTemplate = () =>
-  new ApiError(
-    409,
-    'NO_AGREEMENT_TEMPLATE',
-    'The participation agreement template is not published yet: there is nothing to sign',
-  );
+const noTemplate = () => refusalError(NO_AGREEMENT_TEMPLATE);
 
 /**
  * PUT /api/onboarding/contractual: the two ticks saved as a draft at the organisation's version, with the
@@ -99,13 +105,8 @@ export async function saveContractualDraft(
     assertStepEditable('CONTRACTUAL', organisation, checks);
     const template = await currentAgreementTemplate(trx);
     if (!template) throw noTemplate();
-    const tickBoxes = await tickBoxesOf(trx);
-    const ticks = {
-      acceptedTerms: draft.acceptedTerms,
-      confirmedAuthority: draft.confirmedAuthority,
-      tickBoxesDisclaimerId: tickBoxes?.id ?? null,
-    };
     const existing = await agreementOf(trx, organisation.id);
+    const { ticks, diff } = contractualTicks(existing, draft, (await tickBoxesOf(trx))?.id ?? null);
     const now = new Date();
     if (existing) {
       await trx
@@ -132,11 +133,7 @@ export async function saveContractualDraft(
         action: 'SAVE_CONTRACTUAL_DRAFT',
         entity: 'organisation',
         entityId: organisation.id,
-        diff: {
-          acceptedTerms: { from: existing?.acceptedTerms ?? false, to: draft.acceptedTerms },
-          confirmedAuthority: { from: existing?.confirmedAuthority ?? false, to: draft.confirmedAuthority },
-          tickBoxesDisclaimerId: ticks.tickBoxesDisclaimerId,
-        },
+        diff,
       },
     });
     await publishChange(trx, applicationChange(touched, 'SAVE_CONTRACTUAL_DRAFT', actor));
@@ -186,7 +183,6 @@ export async function uploadSignedAgreement(
     if (!template) throw noTemplate();
     const existing = await agreementOf(trx, organisationId);
     const now = new Date();
-    const newTemplate = existing !== undefined && existing.templateVersion !== template.version;
     let agreementId: string;
     if (existing) {
       agreementId = existing.id;
@@ -194,10 +190,7 @@ export async function uploadSignedAgreement(
         .updateTable('participationAgreements')
         .set({
           signedFileId: stored.id,
-          templateVersion: template.version,
-          ...(newTemplate
-            ? { acceptedTerms: false, confirmedAuthority: false, tickBoxesDisclaimerId: null }
-            : {}),
+          ...signedAgreementChanges(existing, template.version),
           updatedBy: actor,
           updatedAt: now,
           version: sql<number>`version + 1`,
@@ -270,13 +263,7 @@ export async function submitContractual(
     });
     if (!decision.ok) throw new ApiError(409, decision.code, decision.message);
     const progress = progressOf(organisation, checks);
-    if (!canSubmit('CONTRACTUAL', progress)) {
-      throw new ApiError(
-        409,
-        'ACTION_NOT_ALLOWED',
-        `The contractual step opens once the legitimacy is approved (stage ${organisation.stage.toLowerCase()}, legitimacy ${progress.legitimacyStatus.toLowerCase()})`,
-      );
-    }
+    refuse(submitStageRefusal('CONTRACTUAL', progress));
     const { step, tickBoxesId } = await readContractual(trx, organisation.id, progress);
     const missing = missingForContractual(step);
     if (missing.length > 0) {

@@ -1,18 +1,11 @@
-import type {
-  BillingDetailsInput,
-  FinancialDraft,
-  FinancialStep,
-  StoredFileSummary,
-} from '@portal/contracts';
+import type { BillingDetailsInput, FinancialDraft, StoredFileSummary } from '@portal/contracts';
 import {
   amountDueCents,
-  canSubmit,
   decide,
-  feeFor,
-  financialStepOf,
+  firstInvoicing,
   initialCheck,
   missingForFinancial,
-  type OrganisationProgress,
+  submitStageRefusal,
   submittedInvoicing,
 } from '@portal/domain';
 import type { FastifyRequest } from 'fastify';
@@ -22,7 +15,7 @@ import { billingOf } from '../../company/billing-details.js';
 import { touchOrganisation } from '../../company/organisation.js';
 import { mailSpoc } from '../../company/spoc-recipient.js';
 import { writeAudit } from '../../db/audit.js';
-import type { CheckRow, DB, Db, InvoicingInformationTable } from '../../db/schema.js';
+import type { DB, Db, InvoicingInformationTable } from '../../db/schema.js';
 import { applicationChange, publishChange } from '../../events/publish-change.js';
 import { ApiError } from '../../http/api-error.js';
 import { receiveUpload } from '../../storage/receive-upload.js';
@@ -30,7 +23,7 @@ import { saveWithFile } from '../../storage/save-with-file.js';
 import { refuseWhenStorageFull } from '../../storage/storage-quota.js';
 import type { StepSubmitServices } from './contractual-step.js';
 import type { OnboardingCaller } from './onboarding-caller.js';
-import { assertStepEditable, checksByType, fileSummaryOf, lockStep, progressOf } from './step-checks.js';
+import { assertStepEditable, checksByType, lockStep, progressOf, refuse } from './step-checks.js';
 import { invoicingFormReceivedMail } from './step-mails.js';
 
 type InvoicingRow = Selectable<InvoicingInformationTable>;
@@ -60,25 +53,6 @@ export async function activeMahCountOf(db: Db, organisationId: string): Promise<
   return Number(count);
 }
 
-/** The financial step as the company sees it (contracts financialStepSchema, domain financialStepOf). */
-export async function readFinancial(
-  db: Db,
-  organisationId: string,
-  progress: OrganisationProgress,
-  check: CheckRow | undefined,
-  activeMahCount: number,
-): Promise<FinancialStep> {
-  const row = await invoicingOf(db, organisationId);
-  return financialStepOf({
-    progress,
-    activeMahCount,
-    invoicing: row
-      ? { ...row, billing: billingOf(row.billing), form: await fileSummaryOf(db, row.formFileId) }
-      : null,
-    check: check ? checkRecordOf(check) : null,
-  });
-}
-
 /**
  * A company's first invoicing information: no form yet, and the MAHs active now as its declared count
  * and fee until the submission sets them.
@@ -94,8 +68,7 @@ async function createInvoicing(
     .insertInto('invoicingInformation')
     .values({
       organisationId,
-      declaredMahCount: active,
-      feeCents: feeFor(active).amountCents,
+      ...firstInvoicing(active),
       billing: JSON.stringify(values.billing ?? {}),
       formFileId: values.formFileId ?? null,
       createdBy: actor,
@@ -230,13 +203,7 @@ export async function submitFinancial(
     });
     if (!decision.ok) throw new ApiError(409, decision.code, decision.message);
     const progress = progressOf(organisation, checks);
-    if (!canSubmit('FINANCIAL', progress)) {
-      throw new ApiError(
-        409,
-        'ACTION_NOT_ALLOWED',
-        `The financial step opens once the legitimacy is approved (stage ${organisation.stage.toLowerCase()}, legitimacy ${progress.legitimacyStatus.toLowerCase()})`,
-      );
-    }
+    refuse(submitStageRefusal('FINANCIAL', progress));
     const invoicing = await invoicingOf(trx, organisation.id, { lock: true });
     const active = await activeMahCountOf(trx, organisation.id);
     const missing = missingForFinancial({

@@ -1,8 +1,8 @@
 import type { ContactInput, LegitimacyDraft, MahInput } from '@portal/contracts';
-import { changedFields } from '@portal/domain';
+import { contactColumns, legitimacyDraftChanges } from '@portal/contracts';
+import { orgTypeRefusal } from '@portal/domain';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
-import { companyColumns, contactColumns } from '../../company/application-columns.js';
-import { type ContactKind, contactsByKind, isOrgTypeLocked } from '../../company/application-repository.js';
+import { type ContactKind, contactsByKind } from '../../company/application-repository.js';
 import { lockOrganisationAtVersion, touchOrganisation } from '../../company/organisation.js';
 import type { ContactsTable, DB } from '../../db/schema.js';
 import { applicationChange, publishChange } from '../../events/publish-change.js';
@@ -10,6 +10,7 @@ import { ApiError } from '../../http/api-error.js';
 import { assertLegitimacyEditable, legitimacyCheckOf } from './legitimacy-step.js';
 import { insertMahs } from './mah-rows.js';
 import type { OnboardingCaller } from './onboarding-caller.js';
+import { refuse } from './step-checks.js';
 
 /**
  * migration 0001 checks every stored product code (a GTIN-14 or a PPN), so a product cannot be kept
@@ -90,14 +91,7 @@ export async function saveLegitimacyDraft(
     const organisation = await lockOrganisationAtVersion(trx, caller.organisationId, draft.version);
     const check = await legitimacyCheckOf(trx, organisation.id);
     assertLegitimacyEditable(organisation, check);
-    // domain.md: the organisation type is locked after the first submission.
-    if (isOrgTypeLocked(check) && draft.company.orgType !== organisation.orgType) {
-      throw new ApiError(
-        409,
-        'ORG_TYPE_LOCKED',
-        `The organisation type stays ${organisation.orgType} after the first submission`,
-      );
-    }
+    refuse(orgTypeRefusal(check, organisation.orgType, draft.company.orgType));
 
     // issue 21 item 2: the draft writes no people (the SPOC Assistant is the people routes' business).
     const contacts = await contactsByKind(trx, organisation.id);
@@ -112,7 +106,7 @@ export async function saveLegitimacyDraft(
     );
     await replaceMahs(trx, organisation.id, draft.mahs, actor);
 
-    const changes = { ...companyColumns(draft.company), mahCount: draft.mahs.length };
+    const { changes, diff } = legitimacyDraftChanges(organisation, draft);
     const touched = await touchOrganisation(trx, organisation.id, {
       actor,
       set: changes,
@@ -120,11 +114,7 @@ export async function saveLegitimacyDraft(
         action: 'SAVE_LEGITIMACY_DRAFT',
         entity: 'organisation',
         entityId: organisation.id,
-        diff: {
-          ...changedFields(organisation, changes),
-          mahs: draft.mahs.length,
-          products: draft.mahs.reduce((sum, mah) => sum + mah.products.length, 0),
-        },
+        diff,
       },
     });
     await publishChange(trx, applicationChange(touched, 'SAVE_LEGITIMACY_DRAFT', actor));

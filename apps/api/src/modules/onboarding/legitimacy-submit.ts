@@ -1,9 +1,9 @@
 import {
-  canSubmit,
   decide,
   initialCheck,
   missingForLegitimacy,
   type OrganisationProgress,
+  submitStageRefusal,
 } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import { loadOnboarding } from '../../company/application-repository.js';
@@ -15,6 +15,7 @@ import type { Outbox } from '../../mail/outbox.js';
 import { legitimacyCheckOf, legitimacyStatusOf } from './legitimacy-step.js';
 import type { OnboardingCaller } from './onboarding-caller.js';
 import { legitimacyReceivedMail } from './onboarding-mails.js';
+import { refuse } from './step-checks.js';
 
 export interface SubmitServices {
   mail: Outbox;
@@ -56,13 +57,7 @@ export async function submitLegitimacy(
       holidays: services.slaHolidays,
     });
     if (!decision.ok) throw new ApiError(409, decision.code, decision.message);
-    if (!canSubmit('LEGITIMACY', progress)) {
-      throw new ApiError(
-        409,
-        'ACTION_NOT_ALLOWED',
-        `An application in stage ${organisation.stage.toLowerCase()} cannot submit its legitimacy step`,
-      );
-    }
+    refuse(submitStageRefusal('LEGITIMACY', progress));
 
     const onboarding = await loadOnboarding(trx, organisation.id, caller.access);
     const missing = missingForLegitimacy(onboarding);

@@ -1,5 +1,12 @@
 import type { MahRegisterInput } from '@portal/contracts';
-import { decide, mahRegisterLockedMessage, mahRegisterRefusal, topUp } from '@portal/domain';
+import {
+  mahRegisterLockedMessage,
+  mahRegisterRefusal,
+  registerDiff,
+  toggledMahs,
+  topUp,
+  topUpDecision,
+} from '@portal/domain';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { registeredMahs } from '../../company/application-repository.js';
 import { applyCheckTransition, checkRecordOf } from '../../company/apply-check-transition.js';
@@ -52,11 +59,10 @@ async function requireTopUpIfDue(
     .select('declaredMahCount')
     .where('organisationId', '=', organisation.id)
     .executeTakeFirst();
-  if (!invoicing) return;
-  const mahCounts = { declared: invoicing.declaredMahCount, active };
-  const decision = decide(checkRecordOf(check), 'TOP_UP_REQUIRED', { role: 'SYSTEM', actor, now, mahCounts });
-  // TOP_UP_NOT_REQUIRED: no more MAHs are active than the form declares.
-  if (!decision.ok) return;
+  const mahCounts = { declared: invoicing?.declaredMahCount ?? 0, active };
+  // Null when no more MAHs are active than the form declares (TOP_UP_NOT_REQUIRED), or there is no form.
+  const decision = topUpDecision(checkRecordOf(check), invoicing?.declaredMahCount, active, { actor, now });
+  if (!decision) return;
   await applyCheckTransition(trx, {
     organisation,
     check,
@@ -96,10 +102,9 @@ export async function saveMahRegister(
     assertRegister(input, existing, organisation.orgType);
 
     const activeBefore = existing.filter((mah) => mah.active).length;
-    const wanted = new Map(input.mahs.map((mah) => [mah.id, mah.active]));
-    const changed = existing.filter((mah) => wanted.get(mah.id) !== mah.active);
+    const changed = toggledMahs(existing, input.mahs);
     for (const active of [true, false]) {
-      const ids = changed.filter((mah) => wanted.get(mah.id) === active).map((mah) => mah.id);
+      const ids = changed.filter((mah) => mah.active !== active).map((mah) => mah.id);
       if (ids.length === 0) continue;
       await trx
         .updateTable('mahs')
@@ -114,7 +119,6 @@ export async function saveMahRegister(
     await insertMahs(trx, organisation.id, input.added, actor, newest);
 
     const active = await activeMahCountOf(trx, organisation.id);
-    const nameOf = (mah: { name: string | null; id: string }) => mah.name ?? mah.id;
     const touched = await touchOrganisation(trx, organisation.id, {
       actor,
       at: now,
@@ -123,12 +127,7 @@ export async function saveMahRegister(
         action: 'UPDATE_MAH_REGISTER',
         entity: 'organisation',
         entityId: organisation.id,
-        diff: {
-          activated: changed.filter((mah) => !mah.active).map(nameOf),
-          deactivated: changed.filter((mah) => mah.active).map(nameOf),
-          added: input.added.map((mah) => mah.name),
-          activeMahCount: { from: activeBefore, to: active },
-        },
+        diff: registerDiff(changed, input.added, { from: activeBefore, to: active }),
       },
     });
     await publishChange(trx, applicationChange(touched, 'UPDATE_MAH_REGISTER', actor));

@@ -1,6 +1,6 @@
 import type { MahInput } from '@portal/contracts';
+import { mahColumns, productColumns } from '@portal/contracts';
 import type { Transaction } from 'kysely';
-import { mahColumns, toRequiredColumn } from '../../company/application-columns.js';
 import type { DB } from '../../db/schema.js';
 
 /**
@@ -31,15 +31,7 @@ export async function insertMahs(
     if (mah.products.length === 0) continue;
     await trx
       .insertInto('mahProducts')
-      .values(
-        mah.products.map((product) => ({
-          mahId,
-          name: toRequiredColumn(product.name),
-          productCode: product.productCode ?? '',
-          countries: product.countries,
-          ...at(),
-        })),
-      )
+      .values(mah.products.map((product) => ({ mahId, ...productColumns(product), ...at() })))
       .execute();
   }
 }

@@ -1,40 +1,65 @@
-import type { OnboardingAnswer } from '@portal/contracts';
-import { canEditMahRegister } from '@portal/domain';
-import { loadOnboarding, registeredMahs } from '../../company/application-repository.js';
+import { type OnboardingAnswer, onboardingAnswerOf } from '@portal/contracts';
+import { applicationRows, filesNamed } from '../../company/application-repository.js';
 import type { Db } from '../../db/schema.js';
-import { notFound } from '../../http/api-error.js';
-import { readContractual } from './contractual-step.js';
-import { readFinancial } from './financial-step.js';
+import { currentAgreementTemplate } from '../../publications/agreement-templates-repository.js';
+import { publishedDisclaimer } from '../../publications/disclaimers-repository.js';
 import type { OnboardingCaller } from './onboarding-caller.js';
-import { canManagePeople, peopleOf } from './people.js';
-import { checksByType, progressOf } from './step-checks.js';
-import { readTechnical } from './technical-step.js';
 
 /**
- * GET /api/onboarding (and the answer of every onboarding write): the legitimacy step's answer
- * (company/application-repository.ts, contracts onboardingSchema) with the contractual and financial steps, the MAH
- * register, the company's people and the technical step (contracts onboardingAnswerSchema).
+ * GET /api/onboarding (and the answer of every onboarding write): the organisation's rows loaded here,
+ * the answer assembled by contracts onboardingAnswerOf (as mock mode assembles it from its store): the
+ * legitimacy step with the contractual and financial steps, the MAH register, the company's people and
+ * the technical step (contracts onboardingAnswerSchema).
  */
 export async function loadOnboardingAnswer(db: Db, caller: OnboardingCaller): Promise<OnboardingAnswer> {
   const { organisationId } = caller;
-  const base = await loadOnboarding(db, organisationId, caller.access);
-  const organisation = await db
-    .selectFrom('organisations')
-    .selectAll()
-    .where('id', '=', organisationId)
-    .executeTakeFirst();
-  if (!organisation) throw notFound(`No organisation ${organisationId}`);
-  const checks = await checksByType(db, organisationId);
-  const progress = progressOf(organisation, checks);
-  const mahs = (await registeredMahs(db, organisationId)).map(({ createdAt: _createdAt, ...mah }) => mah);
-  const activeMahCount = mahs.filter((mah) => mah.active).length;
-  return {
-    ...base,
-    contractual: (await readContractual(db, organisationId, progress)).step,
-    financial: await readFinancial(db, organisationId, progress, checks.FINANCIAL, activeMahCount),
-    mahRegister: { editable: canEditMahRegister(progress), mahs },
-    people: await peopleOf(db, organisationId, caller.userId),
-    canManagePeople: await canManagePeople(db, caller),
-    technical: await readTechnical(db, organisation, caller.access),
-  };
+  const rows = await applicationRows(db, organisationId);
+  const agreement =
+    (await db
+      .selectFrom('participationAgreements')
+      .selectAll()
+      .where('organisationId', '=', organisationId)
+      .executeTakeFirst()) ?? null;
+  const invoicing =
+    (await db
+      .selectFrom('invoicingInformation')
+      .selectAll()
+      .where('organisationId', '=', organisationId)
+      .executeTakeFirst()) ?? null;
+  const csrs = await db
+    .selectFrom('certificateRequests')
+    .select(['id', 'environment', 'status', 'createdAt', 'fileId'])
+    .where('organisationId', '=', organisationId)
+    .execute();
+  const gateways = await db
+    .selectFrom('gateways')
+    .select(['id', 'name', 'active', 'certified', 'environments'])
+    .execute();
+  const tokens = await db
+    .selectFrom('sessionTokens')
+    .select(['id', 'environment', 'status', 'requestedAt', 'issuedAt', 'expiresAt', 'shownAt'])
+    .where('organisationId', '=', organisationId)
+    .execute();
+  const testRuns = await db
+    .selectFrom('testRuns')
+    .select(['id', 'environment', 'scenario', 'result', 'errorCode', 'executedAt'])
+    .where('organisationId', '=', organisationId)
+    .execute();
+  const named = [agreement?.signedFileId, invoicing?.formFileId, ...csrs.map((csr) => csr.fileId)];
+  const files = [
+    ...rows.files,
+    ...(await filesNamed(
+      db,
+      named.map((id) => id ?? null),
+    )),
+  ];
+  return onboardingAnswerOf(
+    {
+      ...{ ...rows, files, agreement, invoicing, gateways, csrs, tokens, testRuns },
+      template: (await currentAgreementTemplate(db)) ?? null,
+      tickBoxes: (await publishedDisclaimer(db, 'PA_TICKBOX')) ?? null,
+    },
+    caller,
+    new Date(),
+  );
 }

@@ -1,16 +1,24 @@
-import type { Person, PersonAccessInput, SpocAssistantInvitation } from '@portal/contracts';
-import { changedFields, managesPeople, NOT_PEOPLE_MANAGER } from '@portal/domain';
+import type { PersonAccessInput, SpocAssistantInvitation } from '@portal/contracts';
+import { contactColumns } from '@portal/contracts';
+import {
+  accessRefusal,
+  changedFields,
+  invitationRefusal,
+  managesPeople,
+  NOT_PEOPLE_MANAGER,
+  removalRefusal,
+} from '@portal/domain';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { contactColumns } from '../../company/application-columns.js';
 import { contactsByKind } from '../../company/application-repository.js';
 import { lockOrganisationAtVersion, touchOrganisation } from '../../company/organisation.js';
 import { writeAudit } from '../../db/audit.js';
 import type { DB, Db } from '../../db/schema.js';
 import { applicationChange, publishChange } from '../../events/publish-change.js';
-import { ApiError, notFound } from '../../http/api-error.js';
+import { ApiError } from '../../http/api-error.js';
 import type { Outbox } from '../../mail/outbox.js';
 import type { OnboardingCaller } from './onboarding-caller.js';
 import { inviteAssistantUser } from './spoc-assistant-invitation.js';
+import { refuse } from './step-checks.js';
 
 /**
  * domain.md People: "At most three per company: the Initial Requester (registers the company), the SPOC
@@ -18,27 +26,6 @@ import { inviteAssistantUser } from './spoc-assistant-invitation.js';
  * invited person's access to FULL or READ_ONLY. The Initial Requester, who is the SPOC until the company
  * names another, may too. Every change is checked at the organisation's version and moves it.
  */
-
-/** The company's people who count towards the three (not disabled), oldest first. */
-export async function peopleOf(db: Db, organisationId: string, callerId: string): Promise<Person[]> {
-  const rows = await db
-    .selectFrom('users')
-    .select(['id', 'displayName', 'email', 'obpRole', 'access', 'status'])
-    .where('organisationId', '=', organisationId)
-    .where('status', '<>', 'DISABLED')
-    .orderBy('createdAt')
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.displayName,
-    email: row.email,
-    role: row.obpRole,
-    access: row.access,
-    status: row.status,
-    you: row.id === callerId,
-  }));
-}
 
 /** Who manages the company's people (domain managesPeople): the caller's access, their row's role. */
 export async function canManagePeople(db: Db, caller: OnboardingCaller): Promise<boolean> {
@@ -78,13 +65,6 @@ export async function inviteSpocAssistant(
     const organisation = await lockOrganisationAtVersion(trx, caller.organisationId, input.version);
     await assertManager(trx, caller);
     const current = (await contactsByKind(trx, organisation.id)).SPOC_ASSISTANT;
-    if (current && current.email.trim() !== '') {
-      throw new ApiError(
-        409,
-        'SPOC_ASSISTANT_EXISTS',
-        `The company's SPOC Assistant is ${current.email}: remove them first to invite another person`,
-      );
-    }
     const { version: _version, ...person } = input;
     const existing = await trx
       .selectFrom('users')
@@ -92,9 +72,7 @@ export async function inviteSpocAssistant(
       .where('organisationId', '=', organisation.id)
       .where(sql`lower(email)`, '=', person.email.toLowerCase())
       .executeTakeFirst();
-    if (existing && existing.status !== 'DISABLED') {
-      throw new ApiError(409, 'ALREADY_A_PERSON', `${person.email} is one of the company's people already`);
-    }
+    refuse(invitationRefusal(current, existing, person.email));
     await inviteAssistantUser({ ...services, trx, organisation, actor }, person);
     const columns = contactColumns(person);
     const contact = current
@@ -151,12 +129,8 @@ export async function removeSpocAssistant(
       .where('status', '<>', 'DISABLED')
       .forUpdate()
       .execute();
-    if (!contact && assistants.length === 0) throw notFound('The company has no SPOC Assistant');
-
+    refuse(removalRefusal(contact, assistants, caller.userId));
     for (const user of assistants) {
-      if (user.id === caller.userId) {
-        throw new ApiError(409, 'OWN_ACCOUNT', 'You cannot remove yourself');
-      }
       if (user.status === 'INVITED' && user.lastLoginAt === null) {
         await trx.deleteFrom('users').where('id', '=', user.id).execute();
         await writeAudit(trx, {
@@ -226,16 +200,8 @@ export async function setPersonAccess(
       .where('status', '<>', 'DISABLED')
       .forUpdate()
       .executeTakeFirst();
-    if (!user) throw notFound(`No person ${userId} in your company`);
-    if (user.id === caller.userId)
-      throw new ApiError(409, 'OWN_ACCOUNT', 'You cannot change your own access');
-    if (user.obpRole !== 'SPOC_ASSISTANT') {
-      throw new ApiError(
-        409,
-        'ACCESS_NOT_CHANGEABLE',
-        "Only an invited person's (the SPOC Assistant's) access is set here",
-      );
-    }
+    refuse(accessRefusal(user, userId, caller.userId));
+    if (!user) return;
     if (user.access !== input.access) {
       await trx
         .updateTable('users')

@@ -1,4 +1,5 @@
 import { MAX_PEOPLE_PER_COMPANY, type SpocAssistantInvitation } from '@portal/contracts';
+import { tooManyPeople } from '@portal/domain';
 import { sql, type Transaction } from 'kysely';
 import { confirmationLink, issueAccountToken } from '../../accounts/account-tokens.js';
 import { writeAudit } from '../../db/audit.js';
@@ -7,6 +8,7 @@ import type { DB, Organisation } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Outbox } from '../../mail/outbox.js';
 import { invitationMail, invitedAccountExistsMail } from './onboarding-mails.js';
+import { refuse } from './step-checks.js';
 
 export interface InvitationContext {
   trx: Transaction<DB>;
@@ -133,13 +135,7 @@ async function assertPlaceLeft(context: InvitationContext): Promise<void> {
     .where('organisationId', '=', context.organisation.id)
     .where('status', '<>', 'DISABLED')
     .executeTakeFirstOrThrow();
-  if (Number(people) >= MAX_PEOPLE_PER_COMPANY) {
-    throw new ApiError(
-      409,
-      'TOO_MANY_PEOPLE',
-      `A company has at most ${MAX_PEOPLE_PER_COMPANY} people in the portal; it has ${people} already`,
-    );
-  }
+  refuse(tooManyPeople(Number(people), MAX_PEOPLE_PER_COMPANY));
 }
 
 /** A new EXTERNAL user of the company, INVITED as its SPOC Assistant. */

@@ -1,10 +1,11 @@
-import type { RevealedSessionToken, StoredFileSummary, TechnicalStep } from '@portal/contracts';
+import type { RevealedSessionToken, StoredFileSummary } from '@portal/contracts';
 import {
   environmentLockedMessage,
+  gatewayNotAvailable,
   isCsrPem,
   revealRefusal,
   type TechnicalEnvironment,
-  technicalStepOf,
+  tokenAlreadyRequested,
 } from '@portal/domain';
 import type { FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
@@ -24,6 +25,7 @@ import { saveWithFile } from '../../storage/save-with-file.js';
 import { refuseWhenStorageFull } from '../../storage/storage-quota.js';
 import { contentMismatch } from '../../storage/upload-errors.js';
 import type { OnboardingCaller } from './onboarding-caller.js';
+import { refusalError } from './step-checks.js';
 
 /**
  * domain.md "Life of an application", the technical step (issue 11 item 3): from TECHNICAL_IQE the company
@@ -49,60 +51,6 @@ const choosableGateways = (db: Db, environment: TechnicalEnvironment) =>
     .where('certified', '=', true)
     .where(sql<boolean>`${environment} = any(environments)`);
 
-/** The technical step as the company sees it (contracts technicalStepSchema, domain technicalStepOf). */
-export async function readTechnical(
-  db: Db,
-  organisation: Organisation,
-  access: 'FULL' | 'READ_ONLY',
-  now = new Date(),
-): Promise<TechnicalStep> {
-  const organisationId = organisation.id;
-  const gateways = await db
-    .selectFrom('gateways')
-    .select(['id', 'name', 'active', 'certified', 'environments'])
-    .execute();
-  const csrs = await db
-    .selectFrom('certificateRequests')
-    .innerJoin('storedFiles', 'storedFiles.id', 'certificateRequests.fileId')
-    .select([
-      'certificateRequests.id',
-      'certificateRequests.environment',
-      'certificateRequests.status',
-      'certificateRequests.createdAt',
-      'storedFiles.id as fileId',
-      'storedFiles.name',
-      'storedFiles.size',
-      'storedFiles.mime',
-    ])
-    .where('certificateRequests.organisationId', '=', organisationId)
-    .execute();
-  const tokens = await db
-    .selectFrom('sessionTokens')
-    .select(['id', 'environment', 'status', 'requestedAt', 'issuedAt', 'expiresAt', 'shownAt'])
-    .where('organisationId', '=', organisationId)
-    .execute();
-  const testRuns = await db
-    .selectFrom('testRuns')
-    .select(['id', 'environment', 'scenario', 'result', 'errorCode', 'executedAt'])
-    .where('organisationId', '=', organisationId)
-    .execute();
-  return technicalStepOf(
-    {
-      stage: organisation.stage,
-      access,
-      gateway: gateways.find((gateway) => gateway.id === organisation.gatewayId) ?? null,
-      gateways,
-      csrs: csrs.map(({ fileId, name, size, mime, ...row }) => ({
-        ...row,
-        file: { id: fileId, name, size, mime },
-      })),
-      tokens,
-      testRuns,
-    },
-    now,
-  );
-}
-
 /**
  * PUT /api/onboarding/technical/{environment}/gateway, at the organisation's version (409 when stale): an
  * active, certified gateway offering the environment (else 400 GATEWAY_NOT_AVAILABLE), set as the
@@ -121,13 +69,7 @@ export async function chooseGateway(
       .where('id', '=', input.gatewayId)
       .forShare()
       .executeTakeFirst();
-    if (!gateway) {
-      throw new ApiError(
-        400,
-        'GATEWAY_NOT_AVAILABLE',
-        `Choose an active, certified gateway offering ${environment}`,
-      );
-    }
+    if (!gateway) throw refusalError(gatewayNotAvailable(environment));
     const touched = await touchOrganisation(trx, organisation.id, {
       actor: caller.actor,
       set: { gatewayId: gateway.id },
@@ -217,11 +159,7 @@ export async function uploadCsr(
 }
 
 const alreadyRequested = (environment: TechnicalEnvironment) =>
-  new ApiError(
-    409,
-    'TOKEN_ALREADY_REQUESTED',
-    `A session token for ${environment} is already requested; wait for EMVO to issue or cancel it`,
-  );
+  refusalError(tokenAlreadyRequested(environment));
 
 /**
  * POST /api/onboarding/technical/{environment}/session-token, at the organisation's version (409 when

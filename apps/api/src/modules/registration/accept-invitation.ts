@@ -1,10 +1,8 @@
 import type { AccountTokenUsed } from '@portal/contracts';
-import { ACCOUNT_TOKEN_ERRORS, INVITATION_WITHDRAWN_TEXT } from '@portal/contracts';
 import { isInvitationWithdrawn } from '@portal/domain';
 import type { Transaction } from 'kysely';
-import { usableAccountToken, useAccountToken } from '../../accounts/account-tokens.js';
+import { accountTokenError, usableAccountToken, useAccountToken } from '../../accounts/account-tokens.js';
 import type { DB } from '../../db/schema.js';
-import { ApiError } from '../../http/api-error.js';
 import { activateLocalAccount } from './account-activation.js';
 import type { NewAccount } from './new-account.js';
 
@@ -26,11 +24,10 @@ export async function acceptInvitation(
     .where('id', '=', userId)
     .forUpdate()
     .executeTakeFirst();
-  if (!user) throw new ApiError(400, ACCOUNT_TOKEN_ERRORS.unknown, 'This link is not known');
+  if (!user) throw accountTokenError('unknown');
   const row = await usableAccountToken(trx, token, { lock: true });
   // An administrator disabled the account after inviting: the link must not open it again.
-  if (isInvitationWithdrawn(user))
-    throw new ApiError(400, ACCOUNT_TOKEN_ERRORS.withdrawn, INVITATION_WITHDRAWN_TEXT);
+  if (isInvitationWithdrawn(user)) throw accountTokenError('withdrawn');
   if (account.mode === 'local') await activateLocalAccount(trx, user, account.passwordHash);
   await useAccountToken(trx, row.id);
   return { email: user.email, accountMode: account.mode };

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { REGISTRATION_COMPLETED_TEXT } from '@portal/contracts';
+import { CONFIRMATION_RESENT_TEXT, REGISTRATION_COMPLETED_TEXT } from '@portal/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueAccountToken } from '../../accounts/account-tokens.js';
@@ -21,7 +21,6 @@ import {
   useToken,
 } from '../../test/registration-test-kit.js';
 import { createTestApp } from '../../test/test-app.js';
-import { CONFIRMATION_RESENT_TEXT } from './account-token-routes.js';
 import { ADDRESS_LIMIT } from './rate-limits.js';
 
 let t: TestApp;

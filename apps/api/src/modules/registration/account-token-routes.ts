@@ -1,4 +1,4 @@
-import { accountTokensApi } from '@portal/contracts';
+import { accountTokensApi, CONFIRMATION_RESENT_TEXT } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
@@ -7,9 +7,6 @@ import { accountTokenInfo } from './account-token-info.js';
 import { byAddress } from './rate-limits.js';
 import { redeemAccountToken } from './redeem-account-token.js';
 import { resendConfirmation } from './resend-confirmation.js';
-
-/** The one answer to a resend, whatever happened. */
-export const CONFIRMATION_RESENT_TEXT = 'We have sent a new confirmation link; earlier links no longer work.';
 
 /**
  * A mailed link's token (a registration's confirmation, a person's invitation), as @portal/contracts

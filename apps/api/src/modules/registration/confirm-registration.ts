@@ -1,9 +1,9 @@
 import type { AccountTokenUsed } from '@portal/contracts';
-import { ACCOUNT_TOKEN_ERRORS } from '@portal/contracts';
-import { changedFields, formatObpNumber } from '@portal/domain';
+import { ACCOUNT_EXISTS_TEXT, ACCOUNT_TOKEN_ERRORS } from '@portal/contracts';
+import { changedFields, formatObpNumber, registrationAccount } from '@portal/domain';
 import type { Transaction } from 'kysely';
 import { sql } from 'kysely';
-import { usableAccountToken, useAccountToken } from '../../accounts/account-tokens.js';
+import { accountTokenError, usableAccountToken, useAccountToken } from '../../accounts/account-tokens.js';
 import { writeAudit } from '../../db/audit.js';
 import type { DB, Registration } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
@@ -12,12 +12,7 @@ import type { NewAccount } from './new-account.js';
 import { ENTITY, lockRegistration, userWithEmail } from './registration-repository.js';
 
 /** Two registrations of one address: the first confirmed made the account; this link is done (405). */
-export const accountExists = () =>
-  new ApiError(
-    400,
-    ACCOUNT_TOKEN_ERRORS.used,
-    'This address has an account already; sign in, or reset your password from the sign-in page',
-  );
+export const accountExists = () => new ApiError(400, ACCOUNT_TOKEN_ERRORS.used, ACCOUNT_EXISTS_TEXT);
 
 /** migration 0004: OBP numbers come from a sequence, so two confirmations never take the same. */
 async function nextObpNumber(trx: Transaction<DB>): Promise<string> {
@@ -30,10 +25,9 @@ async function nextObpNumber(trx: Transaction<DB>): Promise<string> {
 }
 
 /**
- * domain.md: "Confirming creates the organisation, the user (EXTERNAL) and its sign-in account": the
- * organisation (REGISTERED, the next OBP number), its Initial Requester, who is also its SPOC contact for
- * now, the acceptance of the disclaimer version read at registration, and the registration's link to
- * both, with their audit rows, in the caller's transaction.
+ * domain.md: "Confirming creates the organisation, the user (EXTERNAL) and its sign-in account": the rows of
+ * packages/domain registrationAccount, the acceptance of the disclaimer version read at registration, and
+ * the registration's link to both, with their audit rows, in the caller's transaction.
  */
 async function createAccount(
   trx: Transaction<DB>,
@@ -42,72 +36,43 @@ async function createAccount(
 ): Promise<{ organisationId: string; userId: string }> {
   const actor = registration.email;
   const audited = { createdBy: actor, updatedBy: actor };
+  const create = (entity: string, entityId: string, diff: object) =>
+    writeAudit(trx, { actor, action: 'CREATE', entity, entityId, diff });
   if (await userWithEmail(trx, registration.email)) throw accountExists();
+  const rows = registrationAccount(registration, await nextObpNumber(trx), account.mode);
 
-  const organisation = {
-    obpNumber: await nextObpNumber(trx),
-    legalName: registration.companyName,
-    orgType: registration.orgType,
-    stage: 'REGISTERED' as const,
-  };
   const { id: organisationId } = await trx
     .insertInto('organisations')
-    .values({ ...organisation, ...audited })
+    .values({ ...rows.organisation, ...audited })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await writeAudit(trx, {
-    actor,
-    action: 'CREATE',
-    entity: 'organisation',
-    entityId: organisationId,
-    diff: organisation,
-  });
+  await create('organisation', organisationId, rows.organisation);
 
-  const user = {
-    email: registration.email,
-    displayName: `${registration.firstName} ${registration.lastName}`,
-    roles: ['EXTERNAL' as const],
-    organisationId,
-    obpRole: 'INITIAL_REQUESTER' as const,
-    access: 'FULL' as const,
-    // B2C: invited until the first sign-in links the B2C account (accounts/account-linking.ts).
-    status: account.mode === 'local' ? ('ACTIVE' as const) : ('INVITED' as const),
-  };
+  const user = rows.user(organisationId);
   const { id: userId } = await trx
     .insertInto('users')
     .values({ ...user, passwordHash: account.mode === 'local' ? account.passwordHash : null, ...audited })
     .returning('id')
     .executeTakeFirstOrThrow();
   // Never the password hash in the audit row.
-  await writeAudit(trx, { actor, action: 'CREATE', entity: 'user', entityId: userId, diff: user });
+  await create('user', userId, user);
 
-  const contact = {
-    organisationId,
-    kind: 'SPOC' as const,
-    firstName: registration.firstName,
-    lastName: registration.lastName,
-    email: registration.email,
-  };
+  const contact = rows.contact(organisationId);
   const { id: contactId } = await trx
     .insertInto('contacts')
     .values({ ...contact, ...audited })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await writeAudit(trx, { actor, action: 'CREATE', entity: 'contact', entityId: contactId, diff: contact });
+  await create('contact', contactId, contact);
 
   // domain.md DisclaimerAcceptance: the version the visitor accepted, when they accepted it.
+  const accepted = { userId, disclaimerContentId: registration.disclaimerContentId };
   const { id: acceptanceId } = await trx
     .insertInto('disclaimerAcceptances')
-    .values({ userId, disclaimerContentId: registration.disclaimerContentId, at: registration.acceptedAt })
+    .values({ ...accepted, at: registration.acceptedAt })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await writeAudit(trx, {
-    actor,
-    action: 'CREATE',
-    entity: 'disclaimerAcceptance',
-    entityId: acceptanceId,
-    diff: { userId, disclaimerContentId: registration.disclaimerContentId },
-  });
+  await create('disclaimerAcceptance', acceptanceId, accepted);
   return { organisationId, userId };
 }
 
@@ -150,7 +115,7 @@ export async function confirmRegistration(
   account: NewAccount,
 ): Promise<AccountTokenUsed> {
   const registration = await lockRegistration(trx, registrationId);
-  if (!registration) throw new ApiError(400, ACCOUNT_TOKEN_ERRORS.unknown, 'This link is not known');
+  if (!registration) throw accountTokenError('unknown');
   const row = await usableAccountToken(trx, token, { lock: true });
   if (registration.status === 'COMPLETED') throw accountExists();
 

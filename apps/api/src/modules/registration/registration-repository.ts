@@ -1,4 +1,5 @@
-import type { RegistrationInput } from '@portal/contracts';
+import { REGISTRATION_TERMS_OUTDATED_TEXT, type RegistrationInput } from '@portal/contracts';
+import { registrationFactsOf } from '@portal/domain';
 import type { Kysely, Transaction } from 'kysely';
 import { confirmationLink, issueAccountToken } from '../../accounts/account-tokens.js';
 import { writeAudit } from '../../db/audit.js';
@@ -17,12 +18,7 @@ export interface RegistrationSettings {
 }
 
 /** The page showed an older text than the one published now: it reloads the text and asks again. */
-const disclaimerOutdated = () =>
-  new ApiError(
-    409,
-    'DISCLAIMER_OUTDATED',
-    'The registration terms have changed since the page was opened; read and accept the current ones',
-  );
+const disclaimerOutdated = () => new ApiError(409, 'DISCLAIMER_OUTDATED', REGISTRATION_TERMS_OUTDATED_TEXT);
 
 /** Addresses compare case-insensitively, like the unique index on lower(users.email). */
 export async function userWithEmail(trx: Db, email: string) {
@@ -61,14 +57,11 @@ export async function registerCompany(
     }
 
     const actor = input.email;
+    const facts = registrationFactsOf(input);
     const registration = await trx
       .insertInto('registrations')
       .values({
-        email: input.email,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        companyName: input.companyName,
-        orgType: input.orgType,
+        ...facts,
         disclaimerContentId: disclaimer.id,
         lastSentAt: new Date(),
         createdBy: actor,
@@ -81,14 +74,7 @@ export async function registerCompany(
       action: 'CREATE',
       entity: ENTITY,
       entityId: registration.id,
-      diff: {
-        email: input.email,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        companyName: input.companyName,
-        orgType: input.orgType,
-        disclaimerVersion: disclaimer.versionNumber,
-      },
+      diff: { ...facts, disclaimerVersion: disclaimer.versionNumber },
     });
     await sendConfirmation(trx, mail, settings, registration);
   });

@@ -1,3 +1,4 @@
+import { REGISTRATION_ACCEPTED_TEXT } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   freshAddress,
@@ -9,7 +10,6 @@ import {
 } from '../../test/registration-test-kit.js';
 import { createTestApp } from '../../test/test-app.js';
 import { ADDRESS_LIMIT, EMAIL_LIMIT } from './rate-limits.js';
-import { REGISTRATION_ACCEPTED_TEXT } from './registration-routes.js';
 
 let t: TestApp;
 let disclaimers: { v1: string; v2: string };

@@ -1,4 +1,4 @@
-import { registrationApi } from '@portal/contracts';
+import { REGISTRATION_ACCEPTED_TEXT, registrationApi } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
@@ -11,10 +11,6 @@ export interface RegistrationRoutesOptions {
   database: Database;
   config: Config;
 }
-
-/** The one answer to POST /api/registrations, whether the address is new or already has an account. */
-export const REGISTRATION_ACCEPTED_TEXT =
-  'Thank you. We have sent a mail to the address you gave; follow it to continue.';
 
 /**
  * domain.md "Life of an application", registration, as @portal/contracts registrationApi and

@@ -1,7 +1,7 @@
-import { ACCOUNT_TOKEN_ERRORS, REGISTRATION_COMPLETED_TEXT } from '@portal/contracts';
+import { REGISTRATION_COMPLETED_TEXT } from '@portal/contracts';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import { hashToken } from '../../accounts/account-tokens.js';
+import { accountTokenError, hashToken } from '../../accounts/account-tokens.js';
 import { writeAudit } from '../../db/audit.js';
 import type { DB } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
@@ -12,8 +12,6 @@ import {
   type RegistrationSettings,
   sendConfirmation,
 } from './registration-repository.js';
-
-const unknownLink = () => new ApiError(400, ACCOUNT_TOKEN_ERRORS.unknown, 'This link is not known');
 
 /**
  * domain.md: "Resending is allowed until the registration is completed". The token named may be expired
@@ -33,12 +31,12 @@ export async function resendConfirmation(
     .where('tokenHash', '=', hashToken(token))
     .executeTakeFirst();
   const registrationId = known?.purpose === 'CONFIRM_REGISTRATION' ? known.registrationId : null;
-  if (!registrationId) throw unknownLink();
+  if (!registrationId) throw accountTokenError('unknown');
 
   await db.transaction().execute(async (trx) => {
     // The registration first, then its tokens: the order confirmation takes too, so the two never deadlock.
     const registration = await lockRegistration(trx, registrationId);
-    if (!registration) throw unknownLink();
+    if (!registration) throw accountTokenError('unknown');
     if (registration.status === 'COMPLETED') {
       throw new ApiError(400, 'REGISTRATION_COMPLETED', REGISTRATION_COMPLETED_TEXT);
     }

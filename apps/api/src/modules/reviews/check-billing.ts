@@ -1,5 +1,5 @@
 import type { BillingStepInput } from '@portal/contracts';
-import { amountDueCents, bill, invoicedComment, PAID_COMMENT, refusalStatus } from '@portal/domain';
+import { amountDueCents, billingStep, refusalStatus } from '@portal/domain';
 import { type Kysely, sql } from 'kysely';
 import { mailSpoc } from '../../company/spoc-recipient.js';
 import { writeAudit } from '../../db/audit.js';
@@ -10,8 +10,6 @@ import type { Caller } from '../../http/caller.js';
 import { lockCheckAtVersion } from './locked-check.js';
 import { invoicedMail } from './review-mails.js';
 import type { ReviewServices } from './review-services.js';
-
-const notAllowed = (message: string) => new ApiError(409, 'ACTION_NOT_ALLOWED', message);
 
 /**
  * POST /api/checks/{id}/billing, in one transaction. domain.md Financial: the reviewer "approves or
@@ -30,38 +28,20 @@ export async function billCheck(
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const { organisation, check } = await lockCheckAtVersion(trx, checkId, input.version);
-    if (check.type !== 'FINANCIAL') {
-      throw notAllowed(`Only the financial check is invoiced, not the ${check.type.toLowerCase()} check`);
-    }
     const invoicing = await trx
       .selectFrom('invoicingInformation')
       .selectAll()
       .where('organisationId', '=', organisation.id)
       .forUpdate()
       .executeTakeFirst();
-    if (!invoicing) {
-      throw notAllowed(
-        'The company has not filed its invoicing information yet: there is nothing to invoice',
-      );
-    }
-    const result = bill(
-      {
-        financialStatus: check.status,
-        invoiceNumber: invoicing.invoiceNumber,
-        invoicedAt: invoicing.invoicedAt,
-        paidAt: invoicing.paidAt,
-      },
-      input.action,
-      { now, invoiceNumber: input.action === 'MARK_INVOICED' ? input.invoiceNumber : null },
-    );
-    if (!result.ok) {
-      throw new ApiError(refusalStatus(result.code), result.code, result.message);
-    }
+    // packages/domain billingStep: the financial check only, once invoicing is filed, bill's rules.
+    const result = billingStep(check, invoicing, input, { actor: reviewer.actor, now });
+    if (!result.ok) throw new ApiError(refusalStatus(result.code), result.code, result.message);
     const { next } = result;
     await trx
       .updateTable('invoicingInformation')
       .set({ ...next, updatedBy: reviewer.actor, updatedAt: now, version: sql<number>`version + 1` })
-      .where('id', '=', invoicing.id)
+      .where('id', '=', result.invoicing.id)
       .execute();
     const { version } = await trx
       .updateTable('checks')
@@ -69,34 +49,16 @@ export async function billCheck(
       .where('id', '=', check.id)
       .returning('version')
       .executeTakeFirstOrThrow();
-    const invoiceNumber = next.invoiceNumber ?? '';
     await trx
       .insertInto('checkEvents')
-      .values({
-        checkId: check.id,
-        fromStatus: check.status,
-        toStatus: check.status,
-        actor: reviewer.actor,
-        role: 'EMVO',
-        comment: input.action === 'MARK_INVOICED' ? invoicedComment(invoiceNumber) : PAID_COMMENT,
-        at: now,
-      })
+      .values({ ...result.event, checkId: check.id })
       .execute();
     await writeAudit(trx, {
       actor: reviewer.actor,
       action: input.action,
       entity: 'check',
       entityId: check.id,
-      diff: {
-        organisationId: organisation.id,
-        invoicingInformationId: invoicing.id,
-        ...(input.action === 'MARK_INVOICED'
-          ? {
-              invoiceNumber: { from: null, to: invoiceNumber },
-              invoicedAt: { from: null, to: next.invoicedAt },
-            }
-          : { paidAt: { from: null, to: next.paidAt } }),
-      },
+      diff: { organisationId: organisation.id, ...result.diff },
     });
     await publishChange(trx, {
       kind: 'check',
@@ -111,9 +73,9 @@ export async function billCheck(
     if (input.action !== 'MARK_INVOICED') return;
     await mailSpoc(trx, organisation, services, (recipient) =>
       invoicedMail(recipient, {
-        invoiceNumber,
-        feeCents: amountDueCents(invoicing.feeCents, invoicing.invoicedBeforeCents),
-        declaredMahCount: invoicing.declaredMahCount,
+        invoiceNumber: next.invoiceNumber ?? '',
+        feeCents: amountDueCents(result.invoicing.feeCents, result.invoicing.invoicedBeforeCents),
+        declaredMahCount: result.invoicing.declaredMahCount,
       }),
     );
   });

@@ -1,5 +1,5 @@
 import type { CheckDetail } from '@portal/contracts';
-import { checkDetailView, checkDocumentIds, type StoredAgreement } from '@portal/domain';
+import { checkDetailOf, checkFileIds, type StoredAgreement } from '@portal/domain';
 import { loadOnboarding } from '../../company/application-repository.js';
 import { billingOf } from '../../company/billing-details.js';
 import type { CheckRow, Db } from '../../db/schema.js';
@@ -11,21 +11,15 @@ export interface ReviewRules {
   testEnvironment: boolean;
 }
 
-/** Every CheckEvent of the check, oldest first (id orders two events of the same instant the same way each time). */
-async function eventsOf(db: Db, checkId: string) {
-  const rows = await db
+/** Every CheckEvent of the check, oldest first (domain checkEventsOf orders them alike). */
+const eventsOf = (db: Db, checkId: string) =>
+  db
     .selectFrom('checkEvents')
     .selectAll()
     .where('checkId', '=', checkId)
     .orderBy('at')
     .orderBy('id')
     .execute();
-  return rows.map(({ fromStatus, toStatus, checkId: _checkId, ...event }) => ({
-    ...event,
-    from: fromStatus,
-    to: toStatus,
-  }));
-}
 
 /** The stored files the reviewer reads to decide the check (packages/domain checkDocumentIds). */
 async function documentsOf(db: Db, ids: string[]) {
@@ -85,7 +79,7 @@ export async function findCheck(db: Db, id: string): Promise<CheckRow> {
 
 /**
  * GET /api/checks/{id}: the check as the reviewer's detail view shows it (contracts checkDetailSchema),
- * computed by packages/domain checkDetailView from the rows read here, as mock mode computes it.
+ * computed by packages/domain checkDetailOf from the rows read here, as mock mode computes it.
  */
 export async function loadCheckDetail(
   db: Db,
@@ -99,21 +93,15 @@ export async function loadCheckDetail(
   const { company, spoc, spocAssistant, authorisedRepresentative, mahs } = onboarding;
   const agreement = check.type === 'CONTRACTUAL' ? await agreementOf(db, check.organisationId) : undefined;
   const invoicing = check.type === 'FINANCIAL' ? await invoicingOf(db, check.organisationId) : undefined;
-  const fileIds = checkDocumentIds(check.type, {
-    copyOfProofFileId: authorisedRepresentative.copyOfProof?.id,
-    signedFileId: agreement?.signedFileId,
-    formFileId: invoicing?.formFileId,
-  });
-  return checkDetailView({
-    check,
+  const application = { company, spoc, spocAssistant, authorisedRepresentative, mahs };
+  const rows = { check, application, agreement, invoicing };
+  // packages/domain checkDetailOf, as mock mode computes it: the files read are the check's documents.
+  return checkDetailOf({
+    ...rows,
     organisation: onboarding.organisation,
-    application: { company, spoc, spocAssistant, authorisedRepresentative, mahs },
-    documents: await documentsOf(db, fileIds),
+    files: await documentsOf(db, checkFileIds(rows)),
     events: await eventsOf(db, check.id),
-    invoicing,
     billingDetails: invoicing ? billingOf(invoicing.billing) : null,
-    agreement,
-    activeMahCount: mahs.length,
     testEnvironment: rules.testEnvironment,
     now,
   });

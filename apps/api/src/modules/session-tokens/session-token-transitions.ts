@@ -1,11 +1,5 @@
 import type { SessionTokenCancelInput, SessionTokenIssueInput } from '@portal/contracts';
-import {
-  isTokenCancellable,
-  isTokenIssuable,
-  sessionTokenStatusAt,
-  tokenExpiresAt,
-  words,
-} from '@portal/domain';
+import { cancelTokenTransition, issueTokenTransition } from '@portal/domain';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { mailSpoc } from '../../company/spoc-recipient.js';
 import type { TokenCipher } from '../../company/token-cipher.js';
@@ -81,22 +75,14 @@ export async function issueSessionToken(
   const cipher = await services.cipher();
   await db.transaction().execute(async (trx) => {
     const { token, organisation } = await lockTokenAtVersion(trx, tokenId, input.version);
-    if (!isTokenIssuable(token)) {
-      throw new ApiError(
-        409,
-        'TOKEN_NOT_REQUESTED',
-        `This session token is ${words(sessionTokenStatusAt(token, now))}: only a requested token is issued`,
-      );
-    }
+    // packages/domain issueTokenTransition: a requested token only, valid 24 h, as mock mode issues it.
+    const result = issueTokenTransition(token, { actor: reviewer.actor, now });
+    if (!result.ok) throw new ApiError(409, result.code, result.message);
     const encrypted = cipher.encrypt(input.value);
-    const expiresAt = tokenExpiresAt(now);
     const written = await trx
       .updateTable('sessionTokens')
       .set({
-        status: 'ISSUED',
-        issuedBy: reviewer.actor,
-        issuedAt: now,
-        expiresAt,
+        ...result.changes,
         valueCiphertext: encrypted.ciphertext,
         valueNonce: encrypted.nonce,
         keyId: encrypted.keyId,
@@ -114,15 +100,10 @@ export async function issueSessionToken(
       entity: 'sessionToken',
       entityId: token.id,
       // The key id says which key can read it (rotation); the value and its ciphertext stay out.
-      diff: {
-        status: { from: token.status, to: 'ISSUED' },
-        issuedAt: now.toISOString(),
-        expiresAt: expiresAt.toISOString(),
-        keyId: encrypted.keyId,
-      },
+      diff: { ...result.diff, keyId: encrypted.keyId },
     });
     await mailSpoc(trx, organisation, services, (recipient) =>
-      tokenIssuedMail(recipient, { environment: token.environment, expiresAt }),
+      tokenIssuedMail(recipient, { environment: token.environment, expiresAt: result.changes.expiresAt }),
     );
   });
 }
@@ -143,21 +124,13 @@ export async function cancelSessionToken(
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const { token, organisation } = await lockTokenAtVersion(trx, tokenId, input.version);
-    const status = sessionTokenStatusAt(token, now);
-    if (!isTokenCancellable(token, now)) {
-      throw new ApiError(
-        409,
-        'TOKEN_NOT_CANCELLABLE',
-        `This session token is ${words(status)}: only a requested or valid issued token is cancelled`,
-      );
-    }
+    // packages/domain cancelTokenTransition: a requested or valid issued token, as mock mode cancels it.
+    const result = cancelTokenTransition(token, { actor: reviewer.actor, now, reason: input.reason });
+    if (!result.ok) throw new ApiError(409, result.code, result.message);
     const written = await trx
       .updateTable('sessionTokens')
       .set({
-        status: 'CANCELLED',
-        cancelledBy: reviewer.actor,
-        cancelledAt: now,
-        cancelReason: input.reason,
+        ...result.changes,
         valueCiphertext: null,
         valueNonce: null,
         keyId: null,
@@ -174,7 +147,7 @@ export async function cancelSessionToken(
       action: 'CANCEL_SESSION_TOKEN',
       entity: 'sessionToken',
       entityId: token.id,
-      diff: { status: { from: status, to: 'CANCELLED' }, reason: input.reason },
+      diff: result.diff,
     });
     await mailSpoc(trx, organisation, services, (recipient) =>
       tokenCancelledMail(recipient, { environment: token.environment, reason: input.reason }),

@@ -3,9 +3,13 @@ import {
   companiesOf,
   readTestRunCsv,
   refuseUnknownCompanies,
+  TEST_RUN_EXISTS_MESSAGE,
   type TestRun,
   type TestRunImportReport,
   type TestRunInput,
+  testRunColumns,
+  testRunImportReport,
+  testRunOf,
   unknownCompanyMessage,
 } from '@portal/contracts';
 import { testRunRuleBreach } from '@portal/domain';
@@ -19,23 +23,13 @@ import { ApiError } from '../../http/api-error.js';
 /** Rows per INSERT: an import of 5,000 runs is ten statements, all in the one transaction. */
 export const IMPORT_CHUNK_ROWS = 500;
 
-/** The run's columns, as both writers store them. */
+/** The run's columns (contracts testRunColumns, as mock mode stores them) and who wrote them. */
 const runValues = (
   organisationId: string,
   run: TestRunInput,
   source: 'MANUAL' | 'CSV_IMPORT',
   actor: string,
-) => ({
-  organisationId,
-  environment: run.environment,
-  scenario: run.scenario,
-  result: run.result,
-  errorCode: run.errorCode,
-  executedAt: new Date(run.executedAt),
-  source,
-  createdBy: actor,
-  updatedBy: actor,
-});
+) => ({ ...testRunColumns(organisationId, run, source), createdBy: actor, updatedBy: actor });
 
 /**
  * POST /api/test-runs: one run a reviewer typed (source MANUAL), with its audit row, in one transaction.
@@ -70,11 +64,7 @@ export async function addTestRun(
       .returningAll()
       .executeTakeFirst();
     if (!stored) {
-      throw new ApiError(
-        409,
-        'TEST_RUN_EXISTS',
-        'This company already has this run (same environment, scenario and time)',
-      );
+      throw new ApiError(409, 'TEST_RUN_EXISTS', TEST_RUN_EXISTS_MESSAGE);
     }
     await writeAudit(trx, {
       actor,
@@ -91,20 +81,7 @@ export async function addTestRun(
       version: null,
       actor,
     });
-    return {
-      id: stored.id,
-      organisationId: organisation.id,
-      obpNumber: organisation.obpNumber,
-      legalName: organisation.legalName,
-      environment: stored.environment,
-      scenario: stored.scenario,
-      result: stored.result,
-      errorCode: stored.errorCode,
-      executedAt: new Date(stored.executedAt).toISOString(),
-      source: stored.source,
-      createdBy: stored.createdBy,
-      createdAt: new Date(stored.createdAt).toISOString(),
-    };
+    return testRunOf(stored, organisation);
   });
 }
 
@@ -141,7 +118,6 @@ export async function importTestRuns(
     // The preview's own rule (contracts refuseUnknownCompanies): a line naming no company is refused.
     const known = refuseUnknownCompanies(reading, (obpNumber) => ids.has(obpNumber));
     if (!known.ok) throw new ApiError(400, known.code, known.message);
-    const { rejected } = known;
     const rows = known.runs.flatMap(({ run }) => {
       const organisationId = ids.get(run.obpNumber);
       return organisationId ? [runValues(organisationId, run, 'CSV_IMPORT', actor)] : [];
@@ -160,25 +136,10 @@ export async function importTestRuns(
       accepted += written.length;
       for (const run of written) companies.add(run.organisationId);
     }
-    const report: TestRunImportReport = {
-      accepted,
-      duplicates: rows.length - accepted,
-      rejected,
-    };
-    // One row per import: its counts, not every line (the runs themselves carry source and author).
+    // The report and its one audit row: the counts, not every line (the runs carry source and author).
+    const { report, diff } = testRunImportReport(known, accepted);
     const importId = randomUUID();
-    await writeAudit(trx, {
-      actor,
-      action: 'IMPORT',
-      entity: 'TestRunImport',
-      entityId: importId,
-      diff: {
-        lines: reading.runs.length + reading.rejected.length,
-        accepted: report.accepted,
-        duplicates: report.duplicates,
-        rejected: report.rejected.length,
-      },
-    });
+    await writeAudit(trx, { actor, action: 'IMPORT', entity: 'TestRunImport', entityId: importId, diff });
     // issue 25: one change per company the file added runs to (its user sees its own runs, no other's).
     for (const organisationId of companies) {
       await publishChange(trx, {

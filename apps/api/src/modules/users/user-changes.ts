@@ -1,5 +1,5 @@
 import type { UserChangeInput } from '@portal/contracts';
-import { changedFields, checkUserChange, USER_RULE_STATUS } from '@portal/domain';
+import { changedFields, userChangeAction, userChangeRefusal } from '@portal/domain';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { writeAudit } from '../../db/audit.js';
 import type { DB } from '../../db/schema.js';
@@ -23,9 +23,6 @@ async function lockActiveAdmins(trx: Transaction<DB>): Promise<string[]> {
     .execute();
   return rows.map((row) => row.id);
 }
-
-const auditAction = (input: UserChangeInput) =>
-  input.status === 'DISABLED' ? 'DISABLE' : input.status === 'ACTIVE' ? 'ENABLE' : 'UPDATE';
 
 /**
  * PATCH /api/users/{id}, in one transaction: the user locked at the admin's version (409 VERSION_CONFLICT
@@ -57,8 +54,8 @@ export async function changeUser(
       (admin.email !== undefined && user.email.toLowerCase() === admin.email.toLowerCase());
     const activeAdmins = new Set(admins);
     if (user.status === 'ACTIVE' && user.roles.includes('ADMIN')) activeAdmins.add(user.id);
-    const verdict = checkUserChange(user, input, { self, activeAdmins: activeAdmins.size });
-    if (!verdict.ok) throw new ApiError(USER_RULE_STATUS[verdict.code], verdict.code, verdict.message);
+    const refusal = userChangeRefusal(user, input, { self, activeAdmins: activeAdmins.size });
+    if (refusal) throw new ApiError(refusal.status, refusal.code, refusal.message);
 
     const changes = {
       ...(input.roles ? { roles: [...input.roles] } : {}),
@@ -85,7 +82,7 @@ export async function changeUser(
       .execute();
     await writeAudit(trx, {
       actor: admin.actor,
-      action: auditAction(input),
+      action: userChangeAction(input),
       entity: 'user',
       entityId: user.id,
       diff,

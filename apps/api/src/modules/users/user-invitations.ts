@@ -1,4 +1,5 @@
 import { USER_EMAIL_TAKEN, type UserInvitationInput } from '@portal/contracts';
+import { invitedUser } from '@portal/domain';
 import { type Kysely, sql } from 'kysely';
 import { confirmationLink, issueAccountToken } from '../../accounts/account-tokens.js';
 import { writeAudit } from '../../db/audit.js';
@@ -29,7 +30,8 @@ export async function inviteUser(
   actor: string,
   input: UserInvitationInput,
 ): Promise<string> {
-  const email = input.email.trim();
+  const invited = invitedUser(input);
+  const { email } = invited;
   try {
     return await db.transaction().execute(async (trx) => {
       const existing = await trx
@@ -38,17 +40,9 @@ export async function inviteUser(
         .where(sql`lower(email)`, '=', email.toLowerCase())
         .executeTakeFirst();
       if (existing) throw emailTaken();
-      const displayName = `${input.firstName} ${input.lastName}`;
       const { id } = await trx
         .insertInto('users')
-        .values({
-          email,
-          displayName,
-          roles: [input.role],
-          status: 'INVITED',
-          createdBy: actor,
-          updatedBy: actor,
-        })
+        .values({ ...invited, createdBy: actor, updatedBy: actor })
         .returning('id')
         .executeTakeFirstOrThrow();
       const token = await issueAccountToken(trx, { purpose: 'INVITATION', userId: id });
@@ -67,7 +61,7 @@ export async function inviteUser(
         action: 'INVITE',
         entity: 'user',
         entityId: id,
-        diff: { email, displayName, roles: [input.role], status: 'INVITED' },
+        diff: invited,
       });
       return id;
     });

@@ -1,8 +1,6 @@
 import type { InternalRole } from '@portal/contracts';
-import { TOKEN_TTL_HOURS } from '@portal/domain';
+import { INTERNAL_ROLE_WORDS, TOKEN_TTL_HOURS } from '@portal/domain';
 import type { MailInput } from '../../mail/outbox-repository.js';
-
-const ROLE_WORDS: Record<InternalRole, string> = { ADMIN: 'an administrator', EMVO: 'a reviewer' };
 
 /**
  * issue 13: an internal user's invitation. The link opens the SPA's /confirm page (the confirmation flow):
@@ -19,11 +17,11 @@ export function internalInvitationMail(input: {
   const days = TOKEN_TTL_HOURS.INVITATION / 24;
   return {
     to: input.to,
-    subject: `${input.appName}: you are invited as ${ROLE_WORDS[input.role]}`,
+    subject: `${input.appName}: you are invited as ${INTERNAL_ROLE_WORDS[input.role]}`,
     text: [
       `Hello ${input.firstName},`,
       '',
-      `An administrator invited you to the ${input.appName} as ${ROLE_WORDS[input.role]}.`,
+      `An administrator invited you to the ${input.appName} as ${INTERNAL_ROLE_WORDS[input.role]}.`,
       `Follow this link to set up your account (it works once and is valid for ${days} days):`,
       '',
       input.link,

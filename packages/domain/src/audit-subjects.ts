@@ -1,0 +1,60 @@
+/**
+ * issue 23 item 19: the record an audit row names, by its entity. For each entity: the table its row is in
+ * (named as in TypeScript, camelCase), the columns its name is made of (joined by a space), and where its
+ * company is: the row itself (an organisation), its organisationId, or the organisationId of the row its
+ * `via` column names. apps/api migration 0018 (audit_entity_name_of, audit_organisation_of) says the same
+ * in SQL, checked against this table by apps/api modules/audit/audit-subjects.test.ts; mock mode reads it.
+ */
+export interface AuditSubjectRule {
+  table: string;
+  name?: readonly string[];
+  company: 'self' | 'organisationId' | 'none' | { via: string; table: string };
+}
+
+const owned = (table: string, ...name: string[]): AuditSubjectRule => ({
+  table,
+  name,
+  company: 'organisationId',
+});
+const named = (table: string, ...name: string[]): AuditSubjectRule => ({ table, name, company: 'none' });
+
+export const AUDIT_SUBJECTS: Readonly<Record<string, AuditSubjectRule>> = {
+  organisation: { table: 'organisations', name: ['legalName'], company: 'self' },
+  user: owned('users', 'displayName'),
+  contact: owned('contacts', 'firstName', 'lastName'),
+  check: owned('checks'),
+  registration: owned('registrations', 'companyName'),
+  disclaimerAcceptance: { table: 'disclaimerAcceptances', company: { via: 'userId', table: 'users' } },
+  participationAgreement: owned('participationAgreements'),
+  invoicingInformation: owned('invoicingInformation'),
+  certificateRequest: owned('certificateRequests'),
+  sessionToken: owned('sessionTokens'),
+  TestRun: owned('testRuns'),
+  storedFile: owned('storedFiles', 'name'),
+  gateway: named('gateways', 'name'),
+  tooltip: named('tooltips', 'key'),
+  disclaimerContent: named('disclaimerContents', 'title'),
+  link: named('links', 'label'),
+};
+
+/** A row of a table by its id, as the caller's store finds it. */
+export type RowFinder = (table: string, id: string) => Readonly<Record<string, unknown>> | undefined;
+
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+/**
+ * The record an audit row names: its own name and its company's id; undefined when the entity is not one
+ * the trail names or its row is gone.
+ */
+export function auditSubjectOf(entity: string, entityId: string, find: RowFinder) {
+  const rule = AUDIT_SUBJECTS[entity];
+  const row = rule && find(rule.table, entityId);
+  if (!rule || !row) return undefined;
+  const name = rule.name?.length ? rule.name.map((column) => text(row[column]) ?? '').join(' ') : null;
+  const { company } = rule;
+  let organisationId: unknown = null;
+  if (company === 'self') organisationId = row.id;
+  else if (company === 'organisationId') organisationId = row.organisationId;
+  else if (company !== 'none') organisationId = find(company.table, String(row[company.via]))?.organisationId;
+  return { name, organisationId: text(organisationId) };
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import {
+  accessRefusal,
+  gatewayNotAvailable,
+  invitationRefusal,
+  isChoosableGateway,
+  orgTypeRefusal,
+  removalRefusal,
+  submitStageRefusal,
+  tokenAlreadyRequested,
+  tooManyPeople,
+} from './company-refusals.js';
+import type { OrganisationProgress } from './stages.js';
+
+const progress = (over: Partial<OrganisationProgress>): OrganisationProgress => ({
+  stage: 'REGISTERED',
+  legitimacyStatus: 'NOT_SUBMITTED',
+  contractualStatus: 'NOT_SUBMITTED',
+  financialStatus: 'NOT_SUBMITTED',
+  financialDecidedBy: null,
+  ...over,
+});
+
+describe('company refusals', () => {
+  it('refuses a submission the stage does not allow, worded per step', () => {
+    expect(submitStageRefusal('LEGITIMACY', progress({}))).toBeNull();
+    expect(submitStageRefusal('LEGITIMACY', progress({ stage: 'APPROVALS' }))).toEqual({
+      status: 409,
+      code: 'ACTION_NOT_ALLOWED',
+      message: 'An application in stage approvals cannot submit its legitimacy step',
+    });
+    expect(submitStageRefusal('FINANCIAL', progress({}))?.message).toBe(
+      'The financial step opens once the legitimacy is approved (stage registered, legitimacy not_submitted)',
+    );
+  });
+
+  it('locks the organisation type after the first submission only', () => {
+    expect(orgTypeRefusal(undefined, 'MAH', 'OBP')).toBeNull();
+    expect(orgTypeRefusal({ attempt: 0 }, 'MAH', 'OBP')).toBeNull();
+    expect(orgTypeRefusal({ attempt: 1 }, 'MAH', 'MAH')).toBeNull();
+    expect(orgTypeRefusal({ attempt: 1 }, 'MAH', 'OBP')?.code).toBe('ORG_TYPE_LOCKED');
+  });
+
+  it('invites one SPOC Assistant, never a person of the company twice, at most max people', () => {
+    expect(invitationRefusal(undefined, undefined, 'a@x.eu')).toBeNull();
+    expect(invitationRefusal({ email: ' ' }, { status: 'DISABLED' }, 'a@x.eu')).toBeNull();
+    expect(invitationRefusal({ email: 'b@x.eu' }, undefined, 'a@x.eu')?.code).toBe('SPOC_ASSISTANT_EXISTS');
+    expect(invitationRefusal(undefined, { status: 'INVITED' }, 'a@x.eu')?.code).toBe('ALREADY_A_PERSON');
+    expect(tooManyPeople(2, 3)).toBeNull();
+    expect(tooManyPeople(3, 3)?.message).toBe(
+      'A company has at most 3 people in the portal; it has 3 already',
+    );
+  });
+
+  it('removes an assistant there is, not the caller; sets only an assistant’s access, not one’s own', () => {
+    expect(removalRefusal(undefined, [], 'me')?.status).toBe(404);
+    expect(removalRefusal({}, [{ id: 'me' }], 'me')?.code).toBe('OWN_ACCOUNT');
+    expect(removalRefusal({}, [{ id: 'other' }], 'me')).toBeNull();
+    expect(accessRefusal(undefined, 'u1', 'me')?.status).toBe(404);
+    expect(accessRefusal({ id: 'me', obpRole: 'SPOC_ASSISTANT' }, 'me', 'me')?.code).toBe('OWN_ACCOUNT');
+    expect(accessRefusal({ id: 'u1', obpRole: 'SPOC' }, 'u1', 'me')?.code).toBe('ACCESS_NOT_CHANGEABLE');
+    expect(accessRefusal({ id: 'u1', obpRole: 'SPOC_ASSISTANT' }, 'u1', 'me')).toBeNull();
+  });
+
+  it('chooses an active, certified gateway offering the environment; one token request at a time', () => {
+    const gateway = { active: true, certified: true, environments: ['IQE'] };
+    expect(isChoosableGateway(gateway, 'IQE')).toBe(true);
+    expect(isChoosableGateway(gateway, 'PRD')).toBe(false);
+    expect(isChoosableGateway({ ...gateway, certified: false }, 'IQE')).toBe(false);
+    expect(gatewayNotAvailable('PRD').status).toBe(400);
+    expect(tokenAlreadyRequested('IQE').code).toBe('TOKEN_ALREADY_REQUESTED');
+  });
+});
