@@ -1,9 +1,15 @@
-import type { Gateway, Tooltip } from '@portal/contracts';
+import type {
+  CheckColumns,
+  ContactColumns,
+  Gateway,
+  MahColumns,
+  MahProductColumns,
+  OrganisationColumns,
+  Tooltip,
+} from '@portal/contracts';
 import type {
   CheckStatus,
-  CheckType,
   FilePurpose,
-  OrgType,
   Role,
   SessionTokenStatus,
   Stage,
@@ -43,70 +49,28 @@ export interface UserRow extends Audited {
 /** A gateway's row is the contract's gateway without what the API derives (whether organisations use it). */
 export type GatewayRow = Omit<Gateway, 'inUse' | 'organisationCount'>;
 
-export interface OrganisationRow extends Audited {
-  obpNumber: string;
-  legalName: string;
-  orgType: OrgType;
-  registrationNumber: string | null;
-  vatNumber: string | null;
-  street: string | null;
-  houseNumber: string | null;
-  postalCode: string | null;
-  city: string | null;
-  country: string | null;
-  website: string | null;
-  phone: string | null;
-  email: string | null;
-  stage: Stage;
-  legitimacyStatus: CheckStatus;
-  contractualStatus: CheckStatus;
-  financialStatus: CheckStatus;
-  gatewayId: string | null;
+/** The columns the onboarding answer reads are contracts' (onboarding-answer-of.ts); the rest are here. */
+export interface OrganisationRow extends Audited, Omit<OrganisationColumns, keyof Audited> {
   mahCount: number;
   submittedAt: string | null;
 }
 
-export interface ContactRow extends Audited {
+export interface ContactRow extends Audited, Omit<ContactColumns, keyof Audited> {
   organisationId: string;
-  kind: 'SPOC' | 'SPOC_ASSISTANT' | 'AUTHORISED_REPRESENTATIVE';
-  firstName: string;
-  lastName: string;
-  function: string | null;
-  email: string;
-  phone: string | null;
-  copyOfProofFileId: string | null;
 }
 
-export interface MahRow extends Audited {
+export interface MahRow extends Audited, Omit<MahColumns, keyof Audited> {
   organisationId: string;
-  name: string;
-  country: string;
-  activeIn: string[];
-  website: string | null;
-  phone: string | null;
-  email: string | null;
-  licences: string[];
-  active: boolean;
 }
 
-export interface MahProductRow extends Audited {
-  mahId: string;
-  name: string;
-  productCode: string;
-  countries: string[];
-}
+export interface MahProductRow extends Audited, Omit<MahProductColumns, keyof Audited> {}
 
-export interface CheckRow extends Audited {
+/** A check's columns are contracts'; its times are ISO strings here (plain JSON). */
+export interface CheckRow extends Audited, Omit<CheckColumns, 'submittedAt' | 'slaDueAt' | 'decidedAt'> {
   organisationId: string;
-  type: CheckType;
-  status: CheckStatus;
-  attempt: number;
   submittedAt: string | null;
-  assignee: string | null;
-  decidedAt: string | null;
-  decidedBy: string | null;
-  reason: string | null;
   slaDueAt: string | null;
+  decidedAt: string | null;
 }
 
 export interface CheckEventRow {
