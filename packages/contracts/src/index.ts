@@ -23,7 +23,6 @@ export * from './patterns.js';
 export * from './platform.js';
 export * from './queues.js';
 export * from './registration.js';
-export * from './review-queue-rows.js';
 export * from './review-queues.js';
 export * from './reviews.js';
 export * from './session-tokens.js';

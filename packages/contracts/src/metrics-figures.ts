@@ -1,22 +1,13 @@
-import {
-  allowedStageMoves,
-  dateOf,
-  iso,
-  STAGES,
-  type Stage,
-  type TestResult,
-  type TestRunEnvironment,
-} from '@portal/domain';
-import { type Metrics, type MetricsCompanyRow, PASS_RATE_WEEKS, reviewerStageMoves } from './metrics.js';
+import { allowedStageMoves, type Stage } from '@portal/domain';
+import { reviewerStageMoves } from './metrics.js';
 
 /*
- * The figures of /emvo/tests-status-metrics as pure functions over rows. The API computes them in SQL over
- * its counters (migrations 0018 and 0019: a million companies never load one by one) with the same week
- * start, rounding and moves as here; mock mode computes them from its store's rows with these.
+ * What the figures of /emvo/tests-status-metrics agree on wherever they are computed: the week start, the
+ * rounding and the moves. The API computes the figures in SQL over its counters (migrations 0018 and 0019:
+ * a million companies never load one by one); mock mode from its store's rows (mock/metrics-rows.ts).
  */
 
 const DAY_MS = 86_400_000;
-const WEEK_MS = 7 * DAY_MS;
 
 /** The Monday 00:00 UTC that starts the week of `now` (weeks as PostgreSQL's date_trunc('week') counts them). */
 export function weekStartOf(now: Date): Date {
@@ -34,91 +25,5 @@ export function percentOf(passed: number, runs: number, digits = 0): number | nu
 /** A figure to the tenth the screen shows it at. */
 export const toTenth = (value: number): number => Math.round(value * 10) / 10;
 
-/** PostgreSQL's percentile_cont(0.5): the middle one or two values, to one decimal; null without values. */
-export function medianOf(values: readonly number[]): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = (sorted.length - 1) / 2;
-  return toTenth(((sorted[Math.floor(middle)] ?? 0) + (sorted[Math.ceil(middle)] ?? 0)) / 2);
-}
-
-type Stamp = Date | string;
-/** A test run as the figures read it. */
-export interface RunFacts {
-  organisationId: string;
-  environment: TestRunEnvironment;
-  result: TestResult;
-  executedAt: Stamp;
-}
-/** The rows the figures are computed from, named as the database's tables. */
-export interface MetricsRows {
-  organisations: ReadonlyArray<{ id: string; stage: Stage; createdAt: Stamp }>;
-  testRuns: readonly RunFacts[];
-  sessionTokens: ReadonlyArray<{ status: string }>;
-  stageEvents: ReadonlyArray<{ organisationId: string; toStage: Stage; at: Stamp }>;
-}
-
-/** Days from registration (the organisation's creation) to each company's first move to production. */
-function daysToProduction(rows: MetricsRows): number[] {
-  const firstMove = new Map<string, number>();
-  for (const event of rows.stageEvents) {
-    const at = dateOf(event.at).getTime();
-    const seen = firstMove.get(event.organisationId);
-    if (event.toStage === 'TECHNICAL_PRD' && (seen === undefined || at < seen))
-      firstMove.set(event.organisationId, at);
-  }
-  return rows.organisations.flatMap((organisation) => {
-    const at = firstMove.get(organisation.id);
-    return at === undefined ? [] : [(at - dateOf(organisation.createdAt).getTime()) / DAY_MS];
-  });
-}
-
-/** GET /api/metrics's figures as of `now`, from the rows themselves. */
-export function metricsOf(rows: MetricsRows, now: Date): Metrics {
-  const firstWeek = weekStartOf(now).getTime() - (PASS_RATE_WEEKS - 1) * WEEK_MS;
-  const iqeRuns = rows.testRuns.filter((run) => run.environment === 'IQE');
-  const days = daysToProduction(rows);
-  return {
-    companiesPerStage: STAGES.map((stage) => ({
-      stage,
-      count: rows.organisations.filter((row) => row.stage === stage).length,
-    })),
-    iqePassRate: Array.from({ length: PASS_RATE_WEEKS }, (_, index) => {
-      const start = firstWeek + index * WEEK_MS;
-      const week = iqeRuns.filter((run) => {
-        const at = dateOf(run.executedAt).getTime();
-        return at >= start && at < start + WEEK_MS;
-      });
-      const passed = week.filter((run) => run.result === 'PASSED').length;
-      const weekStart = new Date(start).toISOString().slice(0, 10);
-      return { weekStart, runs: week.length, passed, rate: percentOf(passed, week.length, 1) };
-    }),
-    openTokenRequests: rows.sessionTokens.filter((token) => token.status === 'REQUESTED').length,
-    medianDaysToProduction: medianOf(days),
-    productionMoves: days.length,
-  };
-}
-
 /** What a reviewer may move a company of this stage to, from the table (domain allowedStageMoves). */
 export const reviewerMovesFrom = (stage: Stage) => reviewerStageMoves(allowedStageMoves(stage, 'EMVO'));
-
-/** The per-company table's row from the company and its own test runs (migration 0018's summary columns). */
-export function metricsCompanyRowOf(
-  organisation: Pick<MetricsCompanyRow, 'id' | 'obpNumber' | 'legalName' | 'email' | 'stage' | 'version'>,
-  runs: readonly RunFacts[],
-): MetricsCompanyRow {
-  const { id, obpNumber, legalName, email, stage, version } = organisation;
-  const rate = (environment: TestRunEnvironment) => {
-    const own = runs.filter((run) => run.environment === environment);
-    return percentOf(own.filter((run) => run.result === 'PASSED').length, own.length);
-  };
-  const times = runs.map((run) => dateOf(run.executedAt).getTime());
-  return {
-    ...{ id, obpNumber, legalName, email, stage, version },
-    lastRunAt: times.length === 0 ? null : iso(new Date(Math.max(...times))),
-    passRateIte: rate('ITE'),
-    passRateIqe: rate('IQE'),
-    passRatePrd: rate('PRD'),
-    allowedMoves: reviewerMovesFrom(stage),
-  };
-}

@@ -2,8 +2,8 @@ import {
   type CheckStatus,
   type CheckType,
   canEditMahRegister,
+  checkRecordOf,
   contractualStepOf,
-  dateOf,
   type EeaCountryCode,
   financialStepOf,
   isEeaCountry,
@@ -231,16 +231,6 @@ export function contactsByKind<Row extends ContactColumns>(rows: readonly Row[])
 export const checksByType = <Row extends CheckColumns>(rows: readonly Row[]) =>
   Object.fromEntries(rows.map((row) => [row.type, row])) as Partial<Record<CheckType, Row>>;
 
-/** A stored check's timestamps as Dates, as packages/domain's rules read them. */
-const checkRecordOf = (row: CheckColumns) => ({
-  ...row,
-  ...{
-    submittedAt: dateOf(row.submittedAt),
-    slaDueAt: dateOf(row.slaDueAt),
-    decidedAt: dateOf(row.decidedAt),
-  },
-});
-
 /** A named file as the answer shows it (only its summary, whatever else the caller's row holds). */
 const fileIn = (rows: ApplicationRows) => (id: string | null) => {
   const file = rows.files.find((row) => row.id === id);
@@ -262,15 +252,8 @@ export function applicationOf(rows: ApplicationRows, access: Access): Onboarding
     const check = checks[type];
     if (!check) return null;
     const { status, attempt, reason } = check;
-    const [submittedAt, slaDueAt, decidedAt] = [check.submittedAt, check.slaDueAt, check.decidedAt];
-    return {
-      status,
-      attempt,
-      reason,
-      submittedAt: iso(submittedAt),
-      slaDueAt: iso(slaDueAt),
-      decidedAt: iso(decidedAt),
-    };
+    const dates = { submittedAt: iso(check.submittedAt), slaDueAt: iso(check.slaDueAt) };
+    return { status, attempt, reason, ...dates, decidedAt: iso(check.decidedAt) };
   };
   const { street, houseNumber, postalCode, city } = row;
   return {

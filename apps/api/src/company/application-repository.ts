@@ -52,8 +52,11 @@ export async function registeredMahs(
 }
 
 /** The stored files of these ids (those the answer shows), none for none. */
-export async function filesNamed(db: Db, ids: ReadonlyArray<string | null>): Promise<StoredFileSummary[]> {
-  const named = ids.filter((id): id is string => id !== null);
+async function filesNamed(
+  db: Db,
+  ids: ReadonlyArray<string | null | undefined>,
+): Promise<StoredFileSummary[]> {
+  const named = ids.filter((id): id is string => typeof id === 'string');
   if (named.length === 0) return [];
   return db
     .selectFrom('storedFiles')
@@ -69,6 +72,8 @@ export async function filesNamed(db: Db, ids: ReadonlyArray<string | null>): Pro
 export async function applicationRows(
   db: Db,
   organisationId: string,
+  /** Further files the caller's answer names (GET /api/onboarding's agreement, form, CSRs): one read. */
+  alsoFiles: ReadonlyArray<string | null | undefined> = [],
 ): Promise<ApplicationRows & { organisation: Organisation }> {
   const organisation = await db
     .selectFrom('organisations')
@@ -92,10 +97,7 @@ export async function applicationRows(
     .select(['id', 'createdAt', 'displayName', 'email', 'obpRole', 'access', 'status'])
     .where('organisationId', '=', organisationId)
     .execute();
-  const files = await filesNamed(
-    db,
-    contacts.map((contact) => contact.copyOfProofFileId),
-  );
+  const files = await filesNamed(db, [...contacts.map((contact) => contact.copyOfProofFileId), ...alsoFiles]);
   return { organisation, contacts, checks, mahs, products, users, files };
 }
 

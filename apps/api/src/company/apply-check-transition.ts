@@ -4,13 +4,6 @@ import type { CheckRow, DB, Organisation } from '../db/schema.js';
 import { publishChange } from '../events/publish-change.js';
 import { touchOrganisation } from './organisation.js';
 
-/** The organisation's column that mirrors each check's status (the lists filter on it). */
-/**
- * The organisation's column that mirrors each check's status, and a stored check as packages/domain's rules
- * read it (both the domain's, which mock mode uses too).
- */
-export { CHECK_STATUS_COLUMN as STATUS_COLUMN, checkRecordOf } from '@portal/domain';
-
 /** What packages/domain `decide` answered (the check's type, the whole check after the action, its event). */
 export interface CheckTransition extends DecidedCheck {
   /** Locked FOR UPDATE by the caller, before the check: its statuses and stage are read here. */

@@ -1,5 +1,5 @@
 import type { CheckDetail } from '@portal/contracts';
-import type { CheckStatus, CheckType, Stage } from '@portal/domain';
+import { CHECK_STATUS_COLUMN, type CheckStatus, type CheckType, type Stage } from '@portal/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { type createTestApp, XSRF_HEADERS } from './test-app.js';
 
@@ -79,12 +79,6 @@ export interface SeededCheck {
   spocEmail: string | null;
 }
 
-const STATUS_COLUMN = {
-  LEGITIMACY: 'legitimacyStatus',
-  CONTRACTUAL: 'contractualStatus',
-  FINANCIAL: 'financialStatus',
-} as const;
-
 /** The stage the other tables imply for a check in this state, when the setup names none. */
 function defaultStage(type: CheckType, status: CheckStatus): Stage {
   if (type !== 'LEGITIMACY') return 'APPROVALS';
@@ -111,7 +105,7 @@ export async function seedCheck(t: WithDb, setup: CheckSetup = {}): Promise<Seed
       stage: setup.stage ?? defaultStage(type, status),
       ...cleared,
       ...setup.statuses,
-      [STATUS_COLUMN[type]]: status,
+      [CHECK_STATUS_COLUMN[type]]: status,
       ...audit,
     })
     .returning('id')

@@ -41,9 +41,6 @@ export function touchOrganisation(
   if (audit) writeAudit(context, request, audit);
 }
 
-/** A stored check as packages/domain's rules read it (domain checkRecordOf, as the API reads it). */
-export { checkRecordOf } from '@portal/domain';
-
 /** What `decide` answered, for the organisation and its check (undefined before the first submission). */
 export type CheckTransition = DecidedCheck & { organisation: OrganisationRow; check: CheckRow | undefined };
 

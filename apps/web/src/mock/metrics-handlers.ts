@@ -4,8 +4,6 @@ import {
   type MetricsCompanyRow,
   metricsApi,
   metricsCompanyCsvLine,
-  metricsCompanyRowOf,
-  metricsOf,
   organisationsApi,
 } from '@portal/contracts';
 import type { OrganisationRow } from '@portal/demo-data';
@@ -14,6 +12,7 @@ import { runInMemoryList } from '@portal/list-query';
 import { type HttpHandler, HttpResponse } from 'msw';
 import { actorOf } from './audit-trail';
 import { touchOrganisation } from './check-transition';
+import { metricsCompanyRowOf, metricsOf } from './metrics-rows';
 import { apiError, type MockContext, versionConflict } from './mock-http';
 import { mockRoute } from './mock-route';
 

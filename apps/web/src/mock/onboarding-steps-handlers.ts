@@ -9,6 +9,7 @@ import {
 import type { BillingDetails, MahRow } from '@portal/demo-data';
 import {
   accessRefusal,
+  checkRecordOf,
   contractualTicks,
   firstInvoicing,
   invitationRefusal,
@@ -30,7 +31,7 @@ import {
   topUpDecision,
 } from '@portal/domain';
 import { type HttpHandler, HttpResponse } from 'msw';
-import { applyCheckTransition, checkRecordOf } from './check-transition';
+import { applyCheckTransition } from './check-transition';
 import { apiError, type MockContext } from './mock-http';
 import { checksOf, contactsOf, currentTemplateOf, publishedOf } from './onboarding-answer';
 import {

@@ -10,6 +10,7 @@ import type { Audited, OrganisationRow } from '@portal/demo-data';
 import {
   type CheckType,
   type CompanyRefusal,
+  checkRecordOf,
   companyCallerRefusal,
   decide,
   extensionOf,
@@ -22,13 +23,7 @@ import {
 } from '@portal/domain';
 import { type HttpHandler, HttpResponse } from 'msw';
 import { writeAudit } from './audit-trail';
-import {
-  applyCheckTransition,
-  auditedRow,
-  checkRecordOf,
-  touchOrganisation,
-  updateColumns,
-} from './check-transition';
+import { applyCheckTransition, auditedRow, touchOrganisation, updateColumns } from './check-transition';
 import { contentOf } from './file-download';
 import type { MockDb } from './mock-db';
 import { apiError, callerOf, type MockContext, versionConflict } from './mock-http';

@@ -2,8 +2,6 @@ import {
   CHECK_DECIDED_FIRST,
   type CheckDetail,
   checksApi,
-  isInQueue,
-  queueSummaryOf,
   type ReviewQueueRow,
   reviewQueueRowSchema,
   reviewQueuesApi,
@@ -13,6 +11,7 @@ import {
   billingStep,
   checkDetailOf,
   checkEventsOf,
+  checkRecordOf,
   decide,
   decidedFirst,
   type Failure,
@@ -22,10 +21,11 @@ import {
 } from '@portal/domain';
 import { type HttpHandler, HttpResponse } from 'msw';
 import { actorOf, writeAudit } from './audit-trail';
-import { applyCheckTransition, checkRecordOf, updateColumns } from './check-transition';
+import { applyCheckTransition, updateColumns } from './check-transition';
 import { apiError, callerOf, type MockContext, unauthorized } from './mock-http';
 import { mockRoute } from './mock-route';
 import { onboardingAnswer } from './onboarding-answer';
+import { isInQueue, queueSummaryOf } from './review-queue-rows';
 
 /*
  * The reviewers' calls in mock mode (apps/api modules/reviews): the queues and their summary over

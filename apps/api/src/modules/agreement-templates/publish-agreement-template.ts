@@ -1,8 +1,8 @@
 import type { PublishedAgreementTemplate } from '@portal/contracts';
-import { decide, iso, statusesBefore } from '@portal/domain';
+import { checkRecordOf, decide, iso, statusesBefore } from '@portal/domain';
 import type { FastifyRequest } from 'fastify';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { applyCheckTransition, checkRecordOf } from '../../company/apply-check-transition.js';
+import { applyCheckTransition } from '../../company/apply-check-transition.js';
 import { lockOrganisation } from '../../company/organisation.js';
 import { mailSpoc } from '../../company/spoc-recipient.js';
 import { writeAudit } from '../../db/audit.js';

@@ -1,5 +1,6 @@
 import type { ContractualDraft, ContractualStep, StoredFileSummary } from '@portal/contracts';
 import {
+  checkRecordOf,
   contractualStepOf,
   contractualTicks,
   decide,
@@ -13,7 +14,7 @@ import {
 } from '@portal/domain';
 import type { FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
-import { applyCheckTransition, checkRecordOf } from '../../company/apply-check-transition.js';
+import { applyCheckTransition } from '../../company/apply-check-transition.js';
 import { touchOrganisation } from '../../company/organisation.js';
 import { mailSpoc } from '../../company/spoc-recipient.js';
 import { writeAudit } from '../../db/audit.js';

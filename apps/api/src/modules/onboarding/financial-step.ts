@@ -1,6 +1,7 @@
 import type { BillingDetailsInput, FinancialDraft, StoredFileSummary } from '@portal/contracts';
 import {
   amountDueCents,
+  checkRecordOf,
   decide,
   firstInvoicing,
   initialCheck,
@@ -10,7 +11,7 @@ import {
 } from '@portal/domain';
 import type { FastifyRequest } from 'fastify';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
-import { applyCheckTransition, checkRecordOf } from '../../company/apply-check-transition.js';
+import { applyCheckTransition } from '../../company/apply-check-transition.js';
 import { billingOf } from '../../company/billing-details.js';
 import { touchOrganisation } from '../../company/organisation.js';
 import { mailSpoc } from '../../company/spoc-recipient.js';

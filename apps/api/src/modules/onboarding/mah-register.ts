@@ -1,5 +1,6 @@
 import type { MahRegisterInput } from '@portal/contracts';
 import {
+  checkRecordOf,
   mahRegisterLockedMessage,
   mahRegisterRefusal,
   registerDiff,
@@ -9,7 +10,7 @@ import {
 } from '@portal/domain';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { registeredMahs } from '../../company/application-repository.js';
-import { applyCheckTransition, checkRecordOf } from '../../company/apply-check-transition.js';
+import { applyCheckTransition } from '../../company/apply-check-transition.js';
 import { touchOrganisation } from '../../company/organisation.js';
 import { mailSpoc } from '../../company/spoc-recipient.js';
 import type { DB, Organisation } from '../../db/schema.js';

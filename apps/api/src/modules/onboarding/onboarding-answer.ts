@@ -1,5 +1,5 @@
 import { type OnboardingAnswer, onboardingAnswerOf } from '@portal/contracts';
-import { applicationRows, filesNamed } from '../../company/application-repository.js';
+import { applicationRows } from '../../company/application-repository.js';
 import type { Db } from '../../db/schema.js';
 import { currentAgreementTemplate } from '../../publications/agreement-templates-repository.js';
 import { publishedDisclaimer } from '../../publications/disclaimers-repository.js';
@@ -13,7 +13,6 @@ import type { OnboardingCaller } from './onboarding-caller.js';
  */
 export async function loadOnboardingAnswer(db: Db, caller: OnboardingCaller): Promise<OnboardingAnswer> {
   const { organisationId } = caller;
-  const rows = await applicationRows(db, organisationId);
   const agreement =
     (await db
       .selectFrom('participationAgreements')
@@ -46,16 +45,10 @@ export async function loadOnboardingAnswer(db: Db, caller: OnboardingCaller): Pr
     .where('organisationId', '=', organisationId)
     .execute();
   const named = [agreement?.signedFileId, invoicing?.formFileId, ...csrs.map((csr) => csr.fileId)];
-  const files = [
-    ...rows.files,
-    ...(await filesNamed(
-      db,
-      named.map((id) => id ?? null),
-    )),
-  ];
+  const rows = await applicationRows(db, organisationId, named);
   return onboardingAnswerOf(
     {
-      ...{ ...rows, files, agreement, invoicing, gateways, csrs, tokens, testRuns },
+      ...{ ...rows, agreement, invoicing, gateways, csrs, tokens, testRuns },
       template: (await currentAgreementTemplate(db)) ?? null,
       tickBoxes: (await publishedDisclaimer(db, 'PA_TICKBOX')) ?? null,
     },

@@ -1,7 +1,7 @@
 import type { CheckDecisionInput } from '@portal/contracts';
-import { decide, refusalStatus } from '@portal/domain';
+import { checkRecordOf, decide, refusalStatus } from '@portal/domain';
 import type { Kysely } from 'kysely';
-import { applyCheckTransition, checkRecordOf } from '../../company/apply-check-transition.js';
+import { applyCheckTransition } from '../../company/apply-check-transition.js';
 import { mailSpoc } from '../../company/spoc-recipient.js';
 import type { DB } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';

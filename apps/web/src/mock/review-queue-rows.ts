@@ -1,12 +1,17 @@
+import {
+  checkTypeOfQueue,
+  QUEUE_SLUGS,
+  type QueueSlug,
+  type QueueSummary,
+  type queueFlagsSchema,
+} from '@portal/contracts';
 import { type CheckStatus, type CheckType, isAwaitingReview, isCheckOverdue } from '@portal/domain';
 import type { z } from 'zod';
-import { checkTypeOfQueue, QUEUE_SLUGS, type QueueSlug } from './queues.js';
-import type { QueueSummary, queueFlagsSchema } from './review-queues.js';
 
 /*
- * The reviewers' queues as pure functions over checks: which checks a queue shows and what waits in each.
- * The API answers both in SQL (review_queue view, migration 0014; the open checks' partial index,
- * migration 0006) by the same rules; mock mode computes them from its store's rows with these.
+ * The reviewers' queues over the store's checks: which checks a queue shows and what waits in each. The
+ * API answers both in SQL (review_queue view, migration 0014; the open checks' partial index, migration
+ * 0006) by the same rules (packages/domain isAwaitingReview, isCheckOverdue).
  */
 
 /** A check as the queues read it. */
