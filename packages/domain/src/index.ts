@@ -17,7 +17,6 @@ export * from './files.js';
 export * from './identifiers.js';
 export * from './invoicing-form.js';
 export * from './iso.js';
-export * from './iso-dates.js';
 export * from './legitimacy.js';
 export * from './mah-register.js';
 export * from './participation-agreement.js';

@@ -1,6 +1,7 @@
 import type { Audited, CheckRow, OrganisationRow } from '@portal/demo-data';
-import { checkTransitionWrites, type DecidedCheck, isoDates } from '@portal/domain';
+import { checkTransitionWrites, type DecidedCheck } from '@portal/domain';
 import { actorOf, type MockAuditEntry, writeAudit } from './audit-trail';
+import { isoDates } from './iso-dates';
 import type { MockContext } from './mock-http';
 
 /*

@@ -7,11 +7,12 @@ import {
   organisationsApi,
 } from '@portal/contracts';
 import type { OrganisationRow } from '@portal/demo-data';
-import { isoDates, moveStage, refusalStatus, stageMoveWrites } from '@portal/domain';
+import { moveStage, refusalStatus, stageMoveWrites } from '@portal/domain';
 import { runInMemoryList } from '@portal/list-query';
 import { type HttpHandler, HttpResponse } from 'msw';
 import { actorOf } from './audit-trail';
 import { touchOrganisation } from './check-transition';
+import { isoDates } from './iso-dates';
 import { metricsCompanyRowOf, metricsOf } from './metrics-rows';
 import { apiError, type MockContext, versionConflict } from './mock-http';
 import { mockRoute } from './mock-route';

@@ -16,12 +16,12 @@ import {
   decidedFirst,
   type Failure,
   isCheckOverdue,
-  isoDates,
   refusalStatus,
 } from '@portal/domain';
 import { type HttpHandler, HttpResponse } from 'msw';
 import { actorOf, writeAudit } from './audit-trail';
 import { applyCheckTransition, updateColumns } from './check-transition';
+import { isoDates } from './iso-dates';
 import { apiError, callerOf, type MockContext, unauthorized } from './mock-http';
 import { mockRoute } from './mock-route';
 import { onboardingAnswer } from './onboarding-answer';

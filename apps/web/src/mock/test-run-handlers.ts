@@ -12,11 +12,12 @@ import {
   unknownCompanyMessage,
 } from '@portal/contracts';
 import type { OrganisationRow, TestRunRow } from '@portal/demo-data';
-import { isoDates, type TestRunSource, testRunRuleBreach } from '@portal/domain';
+import { type TestRunSource, testRunRuleBreach } from '@portal/domain';
 import { type HttpHandler, HttpResponse } from 'msw';
 import Papa from 'papaparse';
 import { writeAudit } from './audit-trail';
 import { auditedRow } from './check-transition';
+import { isoDates } from './iso-dates';
 import { apiError, type MockContext } from './mock-http';
 import { mockRoute } from './mock-route';
 

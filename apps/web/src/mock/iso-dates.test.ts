@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isoDates } from './iso-dates.js';
+import { isoDates } from './iso-dates';
 
 describe('isoDates', () => {
   it('writes each Date as its ISO string and keeps every other value', () => {
