@@ -2,7 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createAppRouter, preloadScreenCode } from './app/router';
+import { afterFirstScreen } from './app/after-first-screen';
+import { createAppRouter, prefetchScreenData, preloadScreenCode } from './app/router';
 import { prefetchPendingDisclaimers } from './auth/disclaimer-gate';
 import { type Auth, createMsalAuth } from './auth/msal-auth';
 import { type Environment, loadEnvironment } from './config/environment';
@@ -14,7 +15,7 @@ import { warmUpNumberFormat } from './i18n/number-format';
 import { prefetchFooterLinks } from './layout/footer';
 import { createLiveHub } from './live/live-hub';
 import { closeModal } from './modal/modal-store';
-import { whenIdle, yieldToMain } from './scheduling/yield-to-main';
+import { yieldToMain } from './scheduling/yield-to-main';
 import { toast } from './toast/toast';
 import './app/portal.css';
 import { AppProviders } from './app/app-providers';
@@ -68,6 +69,7 @@ async function start() {
   queryClient = createQueryClient(handleError);
   prefetchPendingDisclaimers(queryClient, http, auth.user());
   prefetchFooterLinks(queryClient, http, auth.user());
+  prefetchScreenData({ queryClient, http }, auth.user(), window.location.pathname);
   // The error handler's navigations above run once the app is up, with the router made here.
   const router = createAppRouter({ auth, queryClient, http });
   const live = createLiveHub();
@@ -88,21 +90,22 @@ async function start() {
   );
   container.removeAttribute('aria-busy');
   warmUpNumberFormat(currentLanguage());
-  startVitalsReporting(http);
-  // Issue 25: the live stream, a chunk of its own loaded once the first screen is drawn (its schemas are no
-  // part of the first page's weight, and its start was a 160 ms task amid the first render in Lighthouse's
-  // slowed-down phone); it opens at sign-in and closes at sign-out. Offline, neither its chunk nor a ticket
-  // can come: it starts once the browser is back online. What changes before it opens is read at the
-  // screens' next refetch, as while the stream is down.
+  // Issue 25: the live stream, a chunk of its own; it opens at sign-in and closes at sign-out. Offline,
+  // neither its chunk nor a ticket can come: it starts once the browser is back online. What changes before
+  // it opens is read at the screens' next refetch, as while the stream is down.
   const startLive = () =>
     void import('./live/live-connection')
       .then(({ startLiveUpdates }) =>
         startLiveUpdates({ auth, http, queryClient, hub: live, apiUrl: environment.apiUrl }),
       )
       .catch((error: unknown) => console.warn('Live updates could not start', error));
-  whenIdle(() =>
-    navigator.onLine ? startLive() : window.addEventListener('online', startLive, { once: true }),
-  );
+  // Issue 24 item 3: the stream's and the vitals' code load once the first screen is drawn with its data,
+  // not beside it (on a slow phone they delayed its largest text).
+  afterFirstScreen(router, queryClient, () => {
+    startVitalsReporting(http);
+    if (navigator.onLine) startLive();
+    else window.addEventListener('online', startLive, { once: true });
+  });
 }
 
 start().catch((error: unknown) => {

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HttpClient } from '../http/http-client';
 import { renderApp } from '../test/render-app';
 import { testAuth, userWith } from '../test/session-users';
-import { createAppRouter, preloadScreenCode } from './router';
+import { createAppRouter, prefetchScreenData, preloadScreenCode } from './router';
 
 // Each screen module, replaced by one that records that it was loaded.
 const loaded = vi.hoisted(() => new Set<string>());
@@ -37,6 +37,31 @@ describe('preloadScreenCode', () => {
     preloadScreenCode('/admin/users');
     await vi.waitFor(() => expect(loaded.has('users')).toBe(true));
     expect(() => preloadScreenCode('/no/such/page')).not.toThrow();
+  });
+});
+
+describe('prefetchScreenData (issue 24 item 3)', () => {
+  const prefetch = (user: ReturnType<typeof userWith> | null, pathname: string) => {
+    const http = vi.fn(async () => ({})) as unknown as HttpClient;
+    prefetchScreenData({ queryClient: new QueryClient(), http }, user, pathname);
+    return http;
+  };
+
+  it("asks for a landing's data at once when the user has its area's role", () => {
+    expect(prefetch(userWith('EmvoPortalAdmin'), '/admin')).toHaveBeenCalledWith(
+      '/api/admin/summary',
+      expect.objectContaining({ method: 'GET' }),
+    );
+    expect(prefetch(userWith('EmvoPortalExternal'), '/external/onboarding/financial')).toHaveBeenCalledWith(
+      '/api/onboarding',
+      expect.objectContaining({ method: 'GET' }),
+    );
+  });
+
+  it('asks for nothing without the role, signed out, or on a screen that names no data', () => {
+    expect(prefetch(userWith('EmvoPortalInternal'), '/admin')).not.toHaveBeenCalled();
+    expect(prefetch(null, '/external/onboarding')).not.toHaveBeenCalled();
+    expect(prefetch(userWith('EmvoPortalAdmin'), '/admin/users')).not.toHaveBeenCalled();
   });
 });
 

@@ -1,9 +1,10 @@
-import type { QueueSlug } from '@portal/contracts';
+import { auditApi, type EndpointSpec, onboardingApi, type QueueSlug } from '@portal/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, matchRoutes, type NonIndexRouteObject, type RouteObject } from 'react-router';
 import { areaLoader, guardsAgain, visitorLoader } from '../auth/guards';
 import type { Auth } from '../auth/msal-auth';
-import type { Role } from '../auth/session-user';
+import { hasRole, type Role, type SessionUser } from '../auth/session-user';
+import { apiQueryOptions } from '../http/api-hooks';
 import type { HttpClient } from '../http/http-client';
 import { LoaderBar } from '../layout/loader-bar';
 import { Layout } from './layout';
@@ -31,22 +32,59 @@ export interface RouterDeps {
 }
 
 /**
+ * Issue 24 item 3: what a route says of its screen. An area names its role; a landing names the data it
+ * shows first (an endpoint without input), which prefetchScreenData asks for at the start, beside the
+ * screen's code rather than a round trip after it, and which its loader awaits, so that the screen first
+ * paints whole (not as a blank that its data fills, pushing the footer down).
+ */
+interface ScreenHandle {
+  role?: Role;
+  data?: ScreenData;
+}
+
+/** A GET with no parameters, no query and no body: what a landing reads first. */
+type ScreenData = EndpointSpec & { method: 'GET'; params?: undefined; query?: undefined; body?: undefined };
+
+/**
+ * A landing's loader: its data read before the screen paints. It runs beside the area's guard: without the
+ * role the guard sends the user away and nothing is asked. A failure is left to the screen (its message;
+ * the error handler has said why).
+ */
+const screenDataLoader =
+  ({ auth, queryClient, http }: RouterDeps, role: Role, data: ScreenData) =>
+  async () => {
+    if (hasRole(auth.user(), role))
+      await queryClient.ensureQueryData(apiQueryOptions(http, data, {})).catch(() => undefined);
+    return null;
+  };
+
+/**
  * An area: its role guard runs as the loader of the area and of every child route (spec §2, §6); each of
  * its screens is a lazy chunk of its own.
  */
 const area = (
-  auth: Auth | undefined,
+  deps: RouterDeps | undefined,
   path: string,
   role: Role,
-  home: LazyPage,
-  screens: Record<string, LazyScreen> = {},
+  home: LazyPage | { lazy: LazyPage; data: ScreenData },
+  screens: Record<string, LazyScreen | { screen: LazyScreen; handle: ScreenHandle }> = {},
 ): RouteObject => ({
   path,
-  ...(auth ? { loader: areaLoader(auth, role), shouldRevalidate: guardsAgain } : {}),
+  handle: { role } satisfies ScreenHandle,
+  ...(deps ? { loader: areaLoader(deps.auth, role), shouldRevalidate: guardsAgain } : {}),
   errorElement: <RouteErrorPage />,
   children: [
-    { index: true, lazy: home },
-    ...Object.entries(screens).map(([screen, lazy]) => ({ path: screen, lazy })),
+    typeof home === 'function'
+      ? { index: true, lazy: home }
+      : {
+          index: true,
+          lazy: home.lazy,
+          handle: { data: home.data } satisfies ScreenHandle,
+          ...(deps ? { loader: screenDataLoader(deps, role, home.data) } : {}),
+        },
+    ...Object.entries(screens).map(([path, lazy]) =>
+      lazy && 'screen' in lazy ? { path, lazy: lazy.screen, handle: lazy.handle } : { path, lazy },
+    ),
     { path: '*', Component: NotFoundPage },
   ],
 });
@@ -95,7 +133,7 @@ function appRoutes(deps?: RouterDeps): RouteObject[] {
           ],
         },
         area(
-          auth,
+          deps,
           'emvo',
           'EMVO',
           async () => ({ Component: (await import('../areas/emvo/emvo-home-page')).EmvoHomePage }),
@@ -116,10 +154,13 @@ function appRoutes(deps?: RouterDeps): RouteObject[] {
           },
         ),
         area(
-          auth,
+          deps,
           'admin',
           'ADMIN',
-          async () => ({ Component: (await import('../areas/admin/admin-home-page')).AdminHomePage }),
+          {
+            lazy: async () => ({ Component: (await import('../areas/admin/admin-home-page')).AdminHomePage }),
+            data: auditApi.summary,
+          },
           {
             users: async () => ({
               Component: (await import('../areas/admin/users/users-page')).UsersPage,
@@ -143,7 +184,7 @@ function appRoutes(deps?: RouterDeps): RouteObject[] {
           },
         ),
         area(
-          auth,
+          deps,
           'external',
           'EXTERNAL',
           async () => ({
@@ -152,8 +193,11 @@ function appRoutes(deps?: RouterDeps): RouteObject[] {
           {
             // Issue 23 item 1: each step has its own address below (step-routes.tsx).
             'onboarding/*': {
-              Component: onboardingPage,
-              ...(deps ? { loader: async () => (await onboardingLoader()).onboardingLoader(deps) } : {}),
+              screen: {
+                Component: onboardingPage,
+                ...(deps ? { loader: async () => (await onboardingLoader()).onboardingLoader(deps) } : {}),
+              },
+              handle: { data: onboardingApi.answer },
             },
           },
         ),
@@ -183,4 +227,22 @@ export function preloadScreenCode(pathname: string): void {
     const loads = typeof route.lazy === 'function' ? [route.lazy] : Object.values(route.lazy ?? {});
     for (const load of loads) void load?.().catch(() => {});
   }
+}
+
+/**
+ * Issue 24 item 3: asks at the start for the data of the screen at `pathname` (its route's `data`), when the
+ * signed-in user has the role of its area, beside the screen's code: on a slow network the screen's largest
+ * text came a round trip later when its loader, in the screen's chunk, asked for it.
+ */
+export function prefetchScreenData(
+  { queryClient, http }: Omit<RouterDeps, 'auth'>,
+  user: SessionUser | null,
+  pathname: string,
+): void {
+  const handles = (matchRoutes(appRoutes(), pathname) ?? []).map(
+    ({ route }) => (route.handle ?? {}) as ScreenHandle,
+  );
+  const role = handles.find((handle) => handle.role)?.role;
+  const data = handles.find((handle) => handle.data)?.data;
+  if (role && data && hasRole(user, role)) void queryClient.prefetchQuery(apiQueryOptions(http, data, {}));
 }

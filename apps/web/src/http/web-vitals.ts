@@ -7,7 +7,6 @@ import {
   vitalsApi,
 } from '@portal/contracts';
 import { matchRoutes } from 'react-router';
-import { whenIdle } from '../scheduling/yield-to-main';
 import type { HttpClient } from './http-client';
 
 const PATTERNS = VITAL_SCREENS.filter((screen) => screen !== 'other').map((path) => ({ path }));
@@ -22,7 +21,7 @@ export function screenOf(pathname: string): VitalScreen {
 const MAX_SAMPLES = 20;
 
 /**
- * Issue 24 item 4: the Core Web Vitals of this page (web-vitals, loaded once the browser is idle), sent to
+ * Issue 24 item 4: the Core Web Vitals of this page (web-vitals, loaded once the first screen is drawn: main.tsx), sent to
  * the API when the page is hidden (the moment web-vitals settles INP and CLS; `keepalive` lets the call
  * outlive a closing tab). LCP is the first screen's, the page load's; INP and CLS count the whole visit
  * and are told for the screen the person leaves on.
@@ -51,5 +50,5 @@ export function startVitalsReporting(http: HttpClient): void {
       );
     });
   };
-  whenIdle(() => void report().catch(() => {}));
+  void report().catch(() => {});
 }
