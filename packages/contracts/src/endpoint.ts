@@ -6,7 +6,7 @@ import { z } from 'zod';
  * One declaration per endpoint (issue 22): method, path, params, query, body, answer and access, written
  * once here and read by three thin readers: the API registers its route from it (apps/api http/route.ts),
  * the SPA calls it with typed answers (apps/web http/api-hooks.ts) and mock mode answers it
- * (apps/web mock/mock-route.ts). ts-rest was the library to fit, but its stable line (3.52) speaks zod 3
+ * (apps/web mock/mock-http.ts mockRoute). ts-rest was the library to fit, but its stable line (3.52) speaks zod 3
  * only and its Fastify adapter would bypass the portal's access checks and serializer; this is a typed table.
  */
 

@@ -4,7 +4,7 @@ import { reviewerStageMoves } from './metrics.js';
 /*
  * What the figures of /emvo/tests-status-metrics agree on wherever they are computed: the week start, the
  * rounding and the moves. The API computes the figures in SQL over its counters (migrations 0018 and 0019:
- * a million companies never load one by one); mock mode from its store's rows (mock/metrics-rows.ts).
+ * a million companies never load one by one); mock mode from its store's rows (mock/metrics-handlers.ts).
  */
 
 const DAY_MS = 86_400_000;

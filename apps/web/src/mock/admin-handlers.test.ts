@@ -1,9 +1,8 @@
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { gatewaysHandlers } from './gateways-handlers';
+import { gatewaysHandlers, tooltipsHandlers } from './admin-handlers';
 import { createMockContext } from './handlers';
 import type { MockContext } from './mock-http';
-import { tooltipsHandlers } from './tooltips-handlers';
 
 const server = setupServer();
 let context: MockContext;

@@ -1,9 +1,38 @@
-import { AUDIT_LIST, auditApi, LATEST_AUDIT_ROWS, VITAL_NAMES, vitalsApi } from '@portal/contracts';
+import {
+  AUDIT_LIST,
+  type AuditRow,
+  auditApi,
+  LATEST_AUDIT_ROWS,
+  VITAL_NAMES,
+  vitalsApi,
+} from '@portal/contracts';
+import { auditSubjectOf } from '@portal/domain';
 import { runInMemoryList } from '@portal/list-query';
 import type { HttpHandler } from 'msw';
-import { resolveAuditRow } from './audit-subjects';
-import type { MockContext } from './mock-http';
-import { mockRoute } from './mock-route';
+import { type AuditLogRow, type MockDb, userByEmail } from './mock-db';
+import { type MockContext, mockRoute } from './mock-http';
+
+/**
+ * An audit row as the API answers it (apps/api modules/audit audit-list.ts): who by name, the record by
+ * name and its company, each record found by packages/domain AUDIT_SUBJECTS (issue 23 item 19), the rule
+ * the API's SQL functions follow too.
+ */
+function resolveAuditRow(db: MockDb, row: AuditLogRow): AuditRow {
+  const tables = db as unknown as Record<string, readonly { id: string }[] | undefined>;
+  const find = (table: string, id: string) => tables[table]?.find((each) => each.id === id);
+  const subject = auditSubjectOf(row.entity, row.entityId, find);
+  const company = subject?.organisationId
+    ? db.organisations.find((each) => each.id === subject.organisationId)
+    : undefined;
+  return {
+    ...row,
+    actorName: userByEmail(db, row.actor)?.displayName ?? null,
+    entityName: subject?.name ?? null,
+    organisationId: subject?.organisationId ?? null,
+    companyName: company?.legalName ?? null,
+    obpNumber: company?.obpNumber ?? null,
+  };
+}
 
 /**
  * apps/api modules/audit over the store (auditApi): the audit trail and the admin landing page's summary;

@@ -1,9 +1,9 @@
 import { demoId } from '@portal/demo-data';
 import { type HttpHandler, HttpResponse, http, passthrough } from 'msw';
+import { gatewaysHandlers, tooltipsHandlers } from './admin-handlers';
 import { auditHandlers } from './audit-handlers';
 import { disclaimerContentsHandlers } from './disclaimer-contents-handlers';
 import { fileDownloadRoute } from './file-download';
-import { gatewaysHandlers } from './gateways-handlers';
 import { linksHandlers } from './links-handlers';
 import { liveHandlers } from './live-handlers';
 import { metricsHandlers } from './metrics-handlers';
@@ -16,7 +16,6 @@ import { reviewHandlers } from './review-handlers';
 import { sessionTokenHandlers } from './session-token-handlers';
 import { storageAdminHandlers } from './storage-admin-handlers';
 import { testRunHandlers } from './test-run-handlers';
-import { tooltipsHandlers } from './tooltips-handlers';
 import { userHandlers } from './users-handlers';
 
 /** spec §7 and §9: with mock configured, mock responses replace calls, delayed 300 ms. */
@@ -72,7 +71,6 @@ export function createMockHandlers(options: MockHandlersOptions = {}): HttpHandl
     ...tooltipsHandlers(context),
     ...registrationHandlers(context),
     ...onboardingHandlers(context),
-    // After onboarding's: both serve GET /api/files/:id, each for its own files.
     ...reviewHandlers(context),
     ...sessionTokenHandlers(context),
     ...userHandlers(context),

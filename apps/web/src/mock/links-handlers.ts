@@ -1,8 +1,7 @@
 import { linkColumnsOf, linkItemOf, linksApi } from '@portal/contracts';
 import type { HttpHandler } from 'msw';
-import type { MockContext } from './mock-http';
+import { type MockContext, mockRoute } from './mock-http';
 import { answerWith, tableOf } from './mock-resource';
-import { mockRoute } from './mock-route';
 
 /** A link as the API answers it (contracts linkItemOf). */
 const answer = answerWith(linkItemOf);
@@ -11,9 +10,7 @@ const answer = answerWith(linkItemOf);
 export function linksHandlers(context: MockContext): HttpHandler[] {
   // A link belongs to its list (the API's scope on listId).
   const links = (listId: string) =>
-    tableOf(context, {
-      table: 'links',
-      entity: 'link',
+    tableOf(context, 'links', 'link', {
       scope: { listId },
       missing: (linkId) => `No link ${linkId} in ${listId}`,
     });
@@ -34,7 +31,7 @@ export function linksHandlers(context: MockContext): HttpHandler[] {
     }),
     mockRoute(context, linksApi.update, async ({ params, body, request }) => {
       const changes = linkColumnsOf(body);
-      return answer(links(params.id).update(request, params.linkId, { version: body.version, changes }));
+      return answer(links(params.id).update(request, params.linkId, body.version, () => ({ changes })));
     }),
     mockRoute(context, linksApi.remove, async ({ params, query, request }) =>
       links(params.id).remove(request, params.linkId, { version: query.version, describe: linkItemOf }),

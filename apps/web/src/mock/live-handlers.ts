@@ -7,8 +7,7 @@ import {
   type StreamMark,
 } from '@portal/contracts';
 import { type HttpHandler, HttpResponse } from 'msw';
-import { apiError, callerOf, type MockContext, noContent } from './mock-http';
-import { mockRoute } from './mock-route';
+import { apiError, callerOf, type MockContext, mockRoute } from './mock-http';
 
 /** How long a ticket holds, as at the API (apps/api modules/events event-tickets.ts). */
 const TICKET_MS = 60_000;
@@ -77,7 +76,7 @@ export function liveHandlers(context: MockContext): HttpHandler[] {
       const caller = callerOf(context, request);
       if (!known(params.id)) return noCheck(params.id);
       if (caller) presence.get(params.id)?.delete(caller.email);
-      return noContent();
+      return undefined;
     }),
   ];
 }

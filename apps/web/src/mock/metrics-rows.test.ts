@@ -1,6 +1,6 @@
 import { PASS_RATE_WEEKS } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
-import { medianOf, metricsCompanyRowOf, metricsOf } from './metrics-rows';
+import { medianOf, metricsCompanyRowOf, metricsOf } from './metrics-handlers';
 
 // A Wednesday: its week started on Monday 2 March 2026.
 const NOW = new Date('2026-03-04T15:00:00.000Z');

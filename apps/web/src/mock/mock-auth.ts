@@ -1,5 +1,5 @@
 import type { AccountInfo } from '@azure/msal-browser';
-import { DEMO_ACCOUNTS, type UserRow } from '@portal/demo-data';
+import { DEMO_ACCOUNTS } from '@portal/demo-data';
 import type { Auth } from '../auth/msal-auth';
 import { type Role, type SessionUser, toSessionUser } from '../auth/session-user';
 import { keepSignOutReason } from '../auth/sign-out-reason';
@@ -24,12 +24,8 @@ const MOCK_USER_KEY = 'portal.mockUser';
 /** What getToken answers: the role or the user's email, which the handlers read to know their caller (mock-http.ts callerOf). */
 export const mockToken = (who: MockRole | string) => `mock.${who}`;
 
-/** A user of the store to sign in as (mockUserFromLocation). */
-export type MockAccount = Pick<UserRow, 'email' | 'displayName' | 'roles'>;
-
-const MOCK_ROLES: readonly MockRole[] = ['ADMIN', 'EMVO', 'EXTERNAL', 'none'];
-const isMockRole = (value: string | null): value is MockRole =>
-  value !== null && (MOCK_ROLES as readonly string[]).includes(value);
+/** Who signs in: a role's demo account, or a user of the store (mockUserFromLocation). */
+type MockAccount = { email: string; displayName: string; roles: readonly Role[] };
 
 /** The identity token's roles claim for each role (the reverse of session-user.ts). */
 const CLAIM_BY_ROLE: Record<Role, string> = {
@@ -39,18 +35,18 @@ const CLAIM_BY_ROLE: Record<Role, string> = {
 };
 
 /** Who each role signs in as: the API demo's accounts (@portal/demo-data), the same in both. */
-const ACCOUNT_OF = {
+const ACCOUNT_OF: Record<MockRole, MockAccount> = {
   ADMIN: DEMO_ACCOUNTS.admin,
   EMVO: DEMO_ACCOUNTS.reviewer,
   EXTERNAL: DEMO_ACCOUNTS.external,
   none: DEMO_ACCOUNTS.norole,
-} as const;
+};
+const isMockRole = (value: string | null): value is MockRole =>
+  value !== null && Object.hasOwn(ACCOUNT_OF, value);
 
-export const DEMO_USERS: Record<MockRole, { name: string; email: string }> = Object.fromEntries(
-  Object.entries(ACCOUNT_OF).map(([role, account]) => [
-    role,
-    { name: account.displayName, email: account.email },
-  ]),
+/** Each role's demo user, by name and email (the handlers' callerOf reads a role's token with it). */
+export const DEMO_USERS = Object.fromEntries(
+  Object.entries(ACCOUNT_OF).map(([role, { displayName, email }]) => [role, { name: displayName, email }]),
 ) as Record<MockRole, { name: string; email: string }>;
 
 /**
@@ -95,10 +91,8 @@ export function mockUserFromLocation(
  * A plain AccountInfo shaped like a B2C one, so the real toSessionUser reads its name, sign-in name and
  * roles claim: mock mode goes through the same mapping as a real sign-in.
  */
-function demoAccount(role: MockRole, account?: MockAccount): AccountInfo {
-  const { name, email } = account ? { name: account.displayName, email: account.email } : DEMO_USERS[role];
-  const roles = account ? account.roles : role === 'none' ? [] : [role];
-  const id = `mock-${(account?.email ?? role).toLowerCase()}`;
+function demoAccount({ displayName: name, email, roles }: MockAccount): AccountInfo {
+  const id = `mock-${email.toLowerCase()}`;
   return {
     homeAccountId: id,
     localAccountId: id,
@@ -111,7 +105,6 @@ function demoAccount(role: MockRole, account?: MockAccount): AccountInfo {
 }
 
 export interface MockAuthOptions {
-  storage?: { local: Storage; session: Storage };
   /** Leaves for a path with a full page load (tests replace it: jsdom cannot navigate). */
   navigate?: (path: string) => void;
   /** A user of the store to sign in as, in place of the role's demo account. */
@@ -124,8 +117,6 @@ export interface MockAuthOptions {
  * storages and shows the visitor page (spec §4).
  */
 export function createMockAuth(role: MockRole, options: MockAuthOptions = {}): Auth {
-  const local = options.storage?.local ?? localStorage;
-  const session = options.storage?.session ?? sessionStorage;
   const navigate = options.navigate ?? ((path: string) => window.location.assign(path));
   const listeners = new Set<() => void>();
   const changed = () => {
@@ -133,11 +124,11 @@ export function createMockAuth(role: MockRole, options: MockAuthOptions = {}): A
   };
   // One SessionUser while signed in, so React sees a stable value until someone signs in or out.
   const { account } = options;
-  const demoUser: SessionUser = toSessionUser(demoAccount(role, account));
-  let current: SessionUser | null = session.getItem(MOCK_SIGNED_OUT_KEY) === '1' ? null : demoUser;
+  const demoUser: SessionUser = toSessionUser(demoAccount(account ?? ACCOUNT_OF[role]));
+  let current: SessionUser | null = sessionStorage.getItem(MOCK_SIGNED_OUT_KEY) === '1' ? null : demoUser;
 
   async function login(): Promise<void> {
-    session.removeItem(MOCK_SIGNED_OUT_KEY);
+    sessionStorage.removeItem(MOCK_SIGNED_OUT_KEY);
     if (current) return;
     current = demoUser;
     changed();
@@ -155,13 +146,13 @@ export function createMockAuth(role: MockRole, options: MockAuthOptions = {}): A
       // spec §4: logout clears local and session storage. Mock mode then remembers only its own state:
       // the chosen role, and that the tab is signed out (else the reload would sign in again).
       // The mock's store is the server's data, which a sign-out keeps.
-      const store = local.getItem(MOCK_DB_KEY);
-      local.clear();
-      session.clear();
-      if (store) local.setItem(MOCK_DB_KEY, store);
-      session.setItem(MOCK_ROLE_KEY, role);
-      if (account) session.setItem(MOCK_USER_KEY, account.email);
-      session.setItem(MOCK_SIGNED_OUT_KEY, '1');
+      const store = localStorage.getItem(MOCK_DB_KEY);
+      localStorage.clear();
+      sessionStorage.clear();
+      if (store) localStorage.setItem(MOCK_DB_KEY, store);
+      sessionStorage.setItem(MOCK_ROLE_KEY, role);
+      if (account) sessionStorage.setItem(MOCK_USER_KEY, account.email);
+      sessionStorage.setItem(MOCK_SIGNED_OUT_KEY, '1');
       keepSignOutReason(reason);
       current = null;
       changed();

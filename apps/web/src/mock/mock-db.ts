@@ -1,4 +1,11 @@
+import type { AuditRow } from '@portal/contracts';
 import { type DemoTables, demoWorld, type SessionTokenRow } from '@portal/demo-data';
+import type {
+  AccountTokenPurpose,
+  CertificateRequestStatus,
+  RegistrationFacts,
+  TechnicalEnvironment,
+} from '@portal/domain';
 
 /**
  * Mock mode's one store: the tables of the API's database (apps/api db/schema.ts), named as there and
@@ -7,26 +14,15 @@ import { type DemoTables, demoWorld, type SessionTokenRow } from '@portal/demo-d
  * next one sees (the reviewer's queue).
  */
 
-/** A row of the audit trail (apps/api db audit.ts). */
-export interface AuditLogRow {
-  id: string;
-  actor: string;
-  action: string;
-  entity: string;
-  entityId: string;
-  diff: unknown;
-  at: string;
-  address: string | null;
-}
+/** A row of the audit trail (apps/api db audit.ts): the trail's answer (contracts) without the names it joins. */
+export type AuditLogRow = Omit<
+  AuditRow,
+  'actorName' | 'entityName' | 'organisationId' | 'companyName' | 'obpNumber'
+>;
 
 /** A self-registration (apps/api registrations), until its confirmation creates the company. */
-export interface RegistrationRow {
+export interface RegistrationRow extends RegistrationFacts {
   id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  companyName: string;
-  orgType: 'OPM' | 'PD';
   status: 'PENDING_CONFIRMATION' | 'CONFIRMED' | 'COMPLETED';
   disclaimerContentId: string;
   acceptedAt: string;
@@ -40,7 +36,7 @@ export interface RegistrationRow {
 export interface AccountTokenRow {
   id: string;
   token: string;
-  purpose: 'CONFIRM_REGISTRATION' | 'INVITATION';
+  purpose: AccountTokenPurpose;
   registrationId: string | null;
   userId: string | null;
   expiresAt: string;
@@ -51,9 +47,9 @@ export interface AccountTokenRow {
 export interface CertificateRequestRow {
   id: string;
   organisationId: string;
-  environment: 'IQE' | 'PRD';
+  environment: TechnicalEnvironment;
   fileId: string;
-  status: 'UPLOADED' | 'ACCEPTED' | 'REJECTED';
+  status: CertificateRequestStatus;
   createdAt: string;
   version: number;
 }
@@ -88,6 +84,10 @@ export interface MockDb extends DemoTables {
   /** The last id given to a new row (as a database sequence): every page load and tab goes on from it. */
   idSequence: number;
 }
+
+/** The user of an email address, compared trimmed and case-insensitively (the API's unique lower(email)). */
+export const userByEmail = (db: MockDb, email: string) =>
+  db.users.find((user) => user.email.toLowerCase() === email.trim().toLowerCase());
 
 /** The demo world, fresh: the same rows as the API's demo seed inserts. */
 export function createMockDb(): MockDb {

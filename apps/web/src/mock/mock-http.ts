@@ -1,9 +1,19 @@
+import {
+  type EndpointSpec,
+  extraParamNames,
+  type ListItemOf,
+  type ParsedBody,
+  type ParsedParams,
+  type ResponseOf,
+  statusOf,
+} from '@portal/contracts';
 import type { UserRow } from '@portal/demo-data';
-import type { ListRequestError } from '@portal/list-query';
-import { HttpResponse } from 'msw';
+import { type Failure, refusalStatus } from '@portal/domain';
+import { type ListRequestError, runInMemoryList } from '@portal/list-query';
+import { delay, type HttpHandler, HttpResponse, http } from 'msw';
 import type { z } from 'zod';
 import { DEMO_USERS, type MockRole } from './mock-auth';
-import type { MockDb } from './mock-db';
+import { type MockDb, userByEmail } from './mock-db';
 
 /** What every group of handlers shares: the one store, the delay, the clock, and ids counted rather than random. */
 export interface MockContext {
@@ -22,21 +32,38 @@ export interface MockContext {
  */
 export function callerOf(context: MockContext, request: Request): UserRow | undefined {
   const who = /^bearer mock\.(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1] ?? '';
-  const email = (DEMO_USERS[who as MockRole]?.email ?? who).toLowerCase();
-  return context.db.users.find((user) => user.email.toLowerCase() === email);
+  return userByEmail(context.db, DEMO_USERS[who as MockRole]?.email ?? who);
 }
 
 /** The API's one error shape (apps/api plugins/errors.ts): `{ code, message }`, or a list for validation. */
 export const apiError = (status: number, code: string, message: string) =>
   HttpResponse.json<ListRequestError>({ code, message }, { status });
 
+/** A list of errors (a validation's INVALID_FIELD entries, a submission's MISSING items), 400 unless told. */
+export const errorList = (entries: readonly object[], status = 400) => HttpResponse.json(entries, { status });
+
+type Refusal = { status: number; code: string; message: string };
+/** A domain rule's refusal (its status, code and message) as the API answers it; undefined without one. */
+export function refused(refusal: Refusal): Response;
+export function refused(refusal: Refusal | null | undefined): Response | undefined;
+export function refused(refusal: Refusal | null | undefined): Response | undefined {
+  return refusal ? apiError(refusal.status, refusal.code, refusal.message) : undefined;
+}
+
+/** A domain decision's failure, with the status the API gives its code (domain refusalStatus). */
+export const failed = ({ code, message }: Failure) => apiError(refusalStatus(code), code, message);
+
+/** 409 STEP_LOCKED with the domain's message while a step or environment is closed, else undefined. */
+export const stepLocked = (message: string | null) =>
+  message ? apiError(409, 'STEP_LOCKED', message) : undefined;
+
 /** apps/api http/api-error.ts versionConflict: a stale version never overwrites someone else's change. */
 export const versionConflict = () =>
   apiError(409, 'VERSION_CONFLICT', 'Someone else changed this record; reload it and try again');
 
-export const noContent = () => new HttpResponse(null, { status: 204 });
+export const unauthorized = () => apiError(401, 'UNAUTHORIZED', 'Sign in to continue');
 
-export type Parsed<T> = { ok: true; value: T } | { ok: false; response: Response };
+type Parsed<T> = { ok: true; value: T } | { ok: false; response: Response };
 
 /** A zod failure as the API's validation answer: 400 with one `{ code: INVALID_FIELD, field, message }` each. */
 export function validate<T>(schema: z.ZodType<T>, input: unknown): Parsed<T> {
@@ -47,31 +74,120 @@ export function validate<T>(schema: z.ZodType<T>, input: unknown): Parsed<T> {
     field: issue.path.map(String).join('.'),
     message: issue.message,
   }));
-  return { ok: false, response: HttpResponse.json(entries, { status: 400 }) };
+  return { ok: false, response: errorList(entries) };
 }
 
-/** The body as JSON, answering as Fastify does for an empty or unreadable one. */
-export async function readJson(request: Request): Promise<Parsed<unknown>> {
+/** The body, checked against a schema: its value, or the 400 to answer (as Fastify for an empty or unreadable one). */
+async function readBody<T>(request: Request, schema: z.ZodType<T>): Promise<Parsed<T>> {
   const text = await request.text();
   if (text === '') {
     return { ok: false, response: apiError(400, 'BAD_REQUEST', 'Body cannot be empty') };
   }
+  let value: unknown;
   try {
-    return { ok: true, value: JSON.parse(text) };
+    value = JSON.parse(text);
   } catch {
     return { ok: false, response: apiError(400, 'INVALID_JSON', 'Body is not valid JSON') };
   }
+  return validate(schema, value);
 }
 
-/** The body, checked against a schema: its value, or the 400 to answer. */
-export async function readBody<T>(request: Request, schema: z.ZodType<T>): Promise<Parsed<T>> {
-  const body = await readJson(request);
-  return body.ok ? validate(schema, body.value) : body;
+type MockQuery<E extends EndpointSpec> = E['list'] extends object
+  ? URLSearchParams
+  : E['query'] extends z.ZodType
+    ? z.output<E['query']>
+    : undefined;
+
+export interface MockInput<E extends EndpointSpec> {
+  params: ParsedParams<E>;
+  /** A list endpoint's raw query params (run in memory against its declaration), else the parsed query. */
+  query: MockQuery<E>;
+  body: E['body'] extends 'multipart' ? FormData : ParsedBody<E>;
+  /** A list endpoint's own params outside the list language (its `extra`), checked; not in `query`. */
+  extra: E['extra'] extends z.ZodType ? z.output<E['extra']> : undefined;
+  request: Request;
 }
 
 /**
- * Protected calls need a session, as at the API (401 UNAUTHORIZED without a bearer token). Roles are not
- * checked here: mock auth's token is one fixed string, and the SPA's guards already keep each area to its role.
+ * A handler answers the declared response, or a Response of its own (a refusal, a download); a list
+ * endpoint's handler may answer all its rows, which are then filtered, sorted and paged as the API does.
  */
-export const signedIn = (request: Request) => /^bearer \S+/i.test(request.headers.get('authorization') ?? '');
-export const unauthorized = () => apiError(401, 'UNAUTHORIZED', 'Sign in to continue');
+type MockResolver<E extends EndpointSpec> = (
+  input: MockInput<E>,
+) => Promise<ResponseOf<E> | (E['list'] extends object ? readonly ListItemOf<E>[] : never) | Response>;
+
+/**
+ * A refusal answered before the params, query and body are checked, as the API's route option of the same
+ * name (apps/api http/route.ts): the onboarding routes refuse a READ_ONLY caller there.
+ */
+type PreValidation = (request: Request) => Response | undefined;
+
+/**
+ * Answers an endpoint declared in @portal/contracts as the API does, done once for every mock handler: the
+ * mock delay, 401 without a session on a protected route (roles are not checked: the SPA's guards keep
+ * each area to its role), the params', query's and body's rules (400 INVALID_FIELD each), the declared
+ * success status. A list's rows are run in memory (spec §7 query params) against the list's declaration,
+ * the one the API builds its SQL from: the page, or 400 with the list-query code.
+ */
+export function mockRoute<E extends EndpointSpec>(
+  context: MockContext,
+  endpoint: E,
+  resolve: MockResolver<E>,
+  preValidation?: PreValidation,
+): HttpHandler {
+  const method = endpoint.method.toLowerCase() as Lowercase<EndpointSpec['method']>;
+  return http[method](endpoint.path, async ({ request, params }) => {
+    await delay(context.delayMs);
+    const signedIn = /^bearer \S+/i.test(request.headers.get('authorization') ?? '');
+    if (endpoint.access !== 'public' && !signedIn) return unauthorized();
+    const refusal = preValidation?.(request);
+    if (refusal) return refusal;
+    const checkedParams = endpoint.params
+      ? validate(endpoint.params, params)
+      : { ok: true as const, value: params };
+    if (!checkedParams.ok) return checkedParams.response;
+    const search = new URL(request.url).searchParams;
+    let extra: unknown;
+    if (endpoint.extra) {
+      const names = extraParamNames(endpoint);
+      const checked = validate(
+        endpoint.extra,
+        Object.fromEntries(names.map((name) => [name, search.get(name) ?? undefined])),
+      );
+      if (!checked.ok) return checked.response;
+      extra = checked.value;
+      // The list language reads the rest, as at the API.
+      for (const name of names) search.delete(name);
+    }
+    let query: unknown = search;
+    if (!endpoint.list && endpoint.query) {
+      const checked = validate(endpoint.query, Object.fromEntries(search));
+      if (!checked.ok) return checked.response;
+      query = checked.value;
+    }
+    let body: unknown;
+    if (endpoint.body === 'multipart') {
+      // As the API answers a body that is not multipart form data.
+      body = await request.formData().catch(() => undefined);
+      if (!body) return apiError(400, 'INVALID_MULTIPART', 'The body is not multipart form data');
+    } else if (endpoint.body) {
+      const checked = await readBody(request, endpoint.body);
+      if (!checked.ok) return checked.response;
+      body = checked.value;
+    }
+    const input = { params: checkedParams.value, query, body, extra, request } as MockInput<E>;
+    const answer = await resolve(input);
+    if (endpoint.method !== 'GET') context.persist();
+    if (answer instanceof Response) return answer;
+    if (endpoint.list && Array.isArray(answer)) {
+      const result = runInMemoryList(answer, search, endpoint.list);
+      return result.ok
+        ? HttpResponse.json(result.page)
+        : apiError(400, result.error.code, result.error.message);
+    }
+    const status = statusOf(endpoint);
+    return status === 204
+      ? new HttpResponse(null, { status })
+      : HttpResponse.json(answer as object, { status });
+  });
+}

@@ -29,12 +29,11 @@ export function currentTemplateOf(db: MockDb) {
     : null;
 }
 
-/** The caller's application (contracts onboardingAnswerSchema); `user` acts for an organisation. */
-export function onboardingAnswer(db: MockDb, user: UserRow, now: Date): OnboardingAnswer {
-  const organisation = db.organisations.find((row) => row.id === user.organisationId) as OrganisationRow;
+/** The rows of an organisation that its application is read from (contracts OnboardingRows). */
+export function onboardingRowsOf(db: MockDb, organisation: OrganisationRow) {
   const id = organisation.id;
   const mahs = ours(db.mahs, id);
-  const rows = {
+  return {
     ...{ organisation, contacts: ours(db.contacts, id), checks: ours(db.checks, id), mahs },
     products: db.mahProducts.filter((product) => mahs.some((mah) => mah.id === product.mahId)),
     ...{ users: ours(db.users, id), files: db.storedFiles, gateways: db.gateways },
@@ -44,6 +43,11 @@ export function onboardingAnswer(db: MockDb, user: UserRow, now: Date): Onboardi
     ...{ csrs: ours(db.certificateRequests, id), tokens: ours(db.sessionTokens, id) },
     testRuns: ours(db.testRuns, id),
   };
+}
+
+/** The caller's application (contracts onboardingAnswerSchema); `user` acts for an organisation. */
+export function onboardingAnswer(db: MockDb, user: UserRow, now: Date): OnboardingAnswer {
+  const organisation = db.organisations.find((row) => row.id === user.organisationId) as OrganisationRow;
   const access = user.access === 'READ_ONLY' ? 'READ_ONLY' : 'FULL';
-  return onboardingAnswerOf(rows, { userId: user.id, access }, now);
+  return onboardingAnswerOf(onboardingRowsOf(db, organisation), { userId: user.id, access }, now);
 }

@@ -1,10 +1,10 @@
 import { contactColumns, legitimacyDraftChanges, onboardingApi } from '@portal/contracts';
 import { missingForLegitimacy, orgTypeRefusal } from '@portal/domain';
 import type { HttpHandler } from 'msw';
-import type { MockContext } from './mock-http';
+import { type MockContext, refused } from './mock-http';
 import { checksOf, contactsOf } from './onboarding-answer';
 import { onboardingStepsHandlers } from './onboarding-steps-handlers';
-import { companyRoute, insertMahs, refused, stepLocked, storeUpload, submitStep } from './onboarding-writes';
+import { companyRoute, insertMahs, lockedStep, storeUpload, submitStep } from './onboarding-writes';
 import { technicalHandlers } from './technical-handlers';
 
 /*
@@ -26,21 +26,16 @@ export function onboardingHandlers(context: MockContext): HttpHandler[] {
       const { organisation } = company;
       const { LEGITIMACY } = checksOf(db, organisation.id);
       const typeLocked = orgTypeRefusal(LEGITIMACY, organisation.orgType, body.company.orgType);
-      const refusal = stepLocked(context, company, 'LEGITIMACY') ?? refused(typeLocked);
+      const refusal = lockedStep(context, company, 'LEGITIMACY') ?? refused(typeLocked);
       if (refusal) return refusal;
       const contacts = contactsOf(db, organisation.id);
       const given = { SPOC: body.spoc, AUTHORISED_REPRESENTATIVE: body.authorisedRepresentative };
       for (const kind of ['SPOC', 'AUTHORISED_REPRESENTATIVE'] as const) {
         const columns = contactColumns(given[kind]);
         const existing = contacts[kind];
+        const created = { organisationId: organisation.id, kind, ...columns, copyOfProofFileId: null };
         if (existing) company.update(existing, columns);
-        else
-          company.insert('contacts', {
-            organisationId: organisation.id,
-            kind,
-            ...columns,
-            copyOfProofFileId: null,
-          });
+        else company.insert('contacts', created);
       }
       // The draft's MAHs replace the active ones; their products go with them.
       const replaced = new Set(
@@ -56,7 +51,7 @@ export function onboardingHandlers(context: MockContext): HttpHandler[] {
     // apps/api copy-of-proof.ts: the representative points at the new file; the one it replaces goes.
     companyRoute(context, onboardingApi.uploadCopyOfProof, async ({ body }, company) => {
       const stored =
-        stepLocked(context, company, 'LEGITIMACY') ?? (await storeUpload(company, body, 'COPY_OF_PROOF'));
+        lockedStep(context, company, 'LEGITIMACY') ?? (await storeUpload(company, body, 'COPY_OF_PROOF'));
       if (stored instanceof Response) return stored;
       const organisationId = company.organisation.id;
       const row =

@@ -30,16 +30,17 @@ import {
   tooManyPeople,
   topUpDecision,
 } from '@portal/domain';
-import { type HttpHandler, HttpResponse } from 'msw';
+import type { HttpHandler } from 'msw';
 import { applyCheckTransition } from './check-transition';
-import { apiError, type MockContext } from './mock-http';
+import { acceptDisclaimer } from './disclaimer-contents-handlers';
+import { userByEmail } from './mock-db';
+import { apiError, errorList, type MockContext, refused, stepLocked } from './mock-http';
 import { checksOf, contactsOf, currentTemplateOf, publishedOf } from './onboarding-answer';
 import {
   type Company,
   companyRoute,
   insertMahs,
-  refused,
-  stepLocked,
+  lockedStep,
   storeUpload,
   submitStep,
 } from './onboarding-writes';
@@ -58,7 +59,7 @@ export function onboardingStepsHandlers(context: MockContext): HttpHandler[] {
   const tickBoxesId = () => publishedOf(db, 'PA_TICKBOX')?.id ?? null;
   /** The contractual step locked, or no template to sign (409). */
   const agreementClosed = (company: Company) =>
-    stepLocked(context, company, 'CONTRACTUAL') ??
+    lockedStep(context, company, 'CONTRACTUAL') ??
     refused(currentTemplateOf(db) ? null : NO_AGREEMENT_TEMPLATE);
   /** The company's invoicing information; the first one declares the MAHs active now until it submits. */
   const invoicingOf = (company: Company) =>
@@ -73,8 +74,8 @@ export function onboardingStepsHandlers(context: MockContext): HttpHandler[] {
 
   return [
     companyRoute(context, onboardingApi.saveContractual, ({ body }, company) => {
-      const refused = agreementClosed(company);
-      if (refused) return refused;
+      const closed = agreementClosed(company);
+      if (closed) return closed;
       const existing = ours(db.participationAgreements, company)[0];
       const { ticks, diff } = contractualTicks(existing, body, tickBoxesId());
       const templateVersion = currentTemplateOf(db)?.version ?? 1;
@@ -104,19 +105,15 @@ export function onboardingStepsHandlers(context: MockContext): HttpHandler[] {
     companyRoute(context, onboardingApi.submitContractual, ({ request }, company) => {
       const missing = ({ contractual }: OnboardingAnswer) => missingForContractual(contractual);
       return submitStep(context, request, company, 'CONTRACTUAL', missing, () => {
-        const acceptance = { userId: company.user.id, disclaimerContentId: tickBoxesId() ?? '' };
-        const same = (row: typeof acceptance) =>
-          row.userId === acceptance.userId && row.disclaimerContentId === acceptance.disclaimerContentId;
-        if (!acceptance.disclaimerContentId || db.disclaimerAcceptances.some(same)) return;
-        const id = context.newId();
-        db.disclaimerAcceptances.push({ id, ...acceptance, at: context.now().toISOString() });
-        company.audit('CREATE', 'disclaimerAcceptance', id, acceptance);
+        const disclaimerContentId = tickBoxesId();
+        if (disclaimerContentId)
+          acceptDisclaimer(context, request, { userId: company.user.id, disclaimerContentId });
       });
     }),
 
     companyRoute(context, onboardingApi.saveFinancial, ({ body }, company) => {
-      const refused = stepLocked(context, company, 'FINANCIAL');
-      if (refused) return refused;
+      const locked = lockedStep(context, company, 'FINANCIAL');
+      if (locked) return locked;
       const invoicing = invoicingOf(company);
       const diff = { billing: { from: invoicing.billing, to: body.billing } };
       company.update(invoicing, { billing: body.billing as BillingDetails });
@@ -125,7 +122,7 @@ export function onboardingStepsHandlers(context: MockContext): HttpHandler[] {
 
     companyRoute(context, onboardingApi.uploadInvoicingForm, async ({ body }, company) => {
       const stored =
-        stepLocked(context, company, 'FINANCIAL') ?? (await storeUpload(company, body, 'INVOICING_FORM'));
+        lockedStep(context, company, 'FINANCIAL') ?? (await storeUpload(company, body, 'INVOICING_FORM'));
       if (stored instanceof Response) return stored;
       const audit: [string, string] = ['UPLOAD_INVOICING_FORM', 'invoicingInformation'];
       return company.attach(stored, invoicingOf(company), 'formFileId', audit);
@@ -148,11 +145,11 @@ export function onboardingStepsHandlers(context: MockContext): HttpHandler[] {
     companyRoute(context, onboardingApi.saveMahs, ({ body, request }, company) => {
       const { organisation } = company;
       const checks = checksOf(db, organisation.id);
-      const locked = mahRegisterLockedMessage(progressOf(organisation, checks));
-      if (locked) return apiError(409, 'STEP_LOCKED', locked);
+      const locked = stepLocked(mahRegisterLockedMessage(progressOf(organisation, checks)));
+      if (locked) return locked;
       const register = registerOf(ours(db.mahs, company), db.mahProducts);
       const invalid = mahRegisterRefusal(body, register, organisation.orgType);
-      if (invalid) return HttpResponse.json(invalid.entries, { status: invalid.status });
+      if (invalid) return errorList(invalid.entries, invalid.status);
       const activeBefore = activeMahs(company);
       const toggled = toggledMahs(register, body.mahs);
       for (const { id, active } of toggled)
@@ -174,7 +171,7 @@ export function onboardingStepsHandlers(context: MockContext): HttpHandler[] {
       const { organisation } = company;
       const current = contactsOf(db, organisation.id).SPOC_ASSISTANT;
       const { version: _version, ...person } = body;
-      const existing = db.users.find((row) => row.email.toLowerCase() === person.email.trim().toLowerCase());
+      const existing = userByEmail(db, person.email);
       const elsewhere = existing && existing.organisationId !== organisation.id;
       const full = elsewhere ? null : tooManyPeople(peopleOf(company).length, MAX_PEOPLE_PER_COMPANY);
       const refusal = invitationRefusal(current, elsewhere ? undefined : existing, person.email) ?? full;

@@ -9,7 +9,6 @@ import {
 import type { Audited, OrganisationRow } from '@portal/demo-data';
 import {
   type CheckType,
-  type CompanyRefusal,
   checkRecordOf,
   companyCallerRefusal,
   decide,
@@ -19,15 +18,23 @@ import {
   progressOf,
   stepLockedMessage,
   submitStageRefusal,
-  uploadRefusal,
 } from '@portal/domain';
-import { type HttpHandler, HttpResponse } from 'msw';
+import type { HttpHandler } from 'msw';
 import { writeAudit } from './audit-trail';
-import { applyCheckTransition, auditedRow, touchOrganisation, updateColumns } from './check-transition';
-import { contentOf } from './file-download';
-import type { MockDb } from './mock-db';
-import { apiError, callerOf, type MockContext, versionConflict } from './mock-http';
-import { type MockInput, mockRoute } from './mock-route';
+import { applyCheckTransition, touchOrganisation } from './check-transition';
+import { readUpload } from './file-download';
+import {
+  apiError,
+  callerOf,
+  errorList,
+  type MockContext,
+  type MockInput,
+  mockRoute,
+  refused,
+  stepLocked,
+  versionConflict,
+} from './mock-http';
+import { auditedRow, insertRow, type RowOf, updateColumns, type VersionedTable } from './mock-resource';
 import { checksOf, onboardingAnswer } from './onboarding-answer';
 
 /*
@@ -35,15 +42,6 @@ import { checksOf, onboardingAnswer } from './onboarding-answer';
  * token, never from the request; a write at the organisation's version; the rows and audit rows it writes.
  */
 
-type Table =
-  | 'contacts'
-  | 'mahs'
-  | 'mahProducts'
-  | 'participationAgreements'
-  | 'invoicingInformation'
-  | 'users'
-  | 'storedFiles';
-type RowOf<T extends Table> = MockDb[T][number];
 type Audit = [action: string, entity: string, entityId: string, diff?: unknown];
 
 /** The signed-in company user, the organisation they act for, and the request's writes, stamped as theirs. */
@@ -56,17 +54,13 @@ function companyOf(context: MockContext, request: Request, mode: 'read' | 'write
   const refusal = companyCallerRefusal(user, mode);
   if (refusal !== null || !user || !organisation) return apiError(403, 'FORBIDDEN', refusal ?? '');
   const entryOf = ([action, entity, entityId, diff]: Audit) => ({ action, entity, entityId, diff });
-  const row = () => auditedRow(context, request);
   return {
     user,
     organisation,
     /** A new row's audited columns. */
-    row,
-    insert: <T extends Table>(table: T, values: Omit<RowOf<T>, keyof Audited>): RowOf<T> => {
-      const inserted = { ...row(), ...values } as never;
-      context.db[table].push(inserted);
-      return inserted;
-    },
+    row: () => auditedRow(context, request),
+    insert: <T extends VersionedTable>(table: T, values: Omit<RowOf<T>, keyof Audited>) =>
+      insertRow(context, request, table, values),
     update: <Row extends Audited>(changed: Row, changes?: Partial<Row>) =>
       updateColumns(context, request, changed, changes),
     audit: (...entry: Audit) => writeAudit(context, request, entryOf(entry)),
@@ -75,7 +69,7 @@ function companyOf(context: MockContext, request: Request, mode: 'read' | 'write
       touchOrganisation(context, request, organisation, changes, entry && entryOf(entry)),
     /**
      * An upload's file put on its row (apps/api's upload routes): `column` (and `changes`) point at it, the
-     * file it replaces is released, one audit row names both. Answers the file.
+     * file it replaces is not kept (apps/api release), one audit row names both. Answers the file.
      */
     attach: <Row extends Audited, File extends { id: string }>(
       file: File,
@@ -87,7 +81,8 @@ function companyOf(context: MockContext, request: Request, mode: 'read' | 'write
       // Read before the update, which changes the row in place.
       const previous = (row[column] ?? null) as string | null;
       updateColumns(context, request, row, { ...changes, [column]: file.id } as Partial<typeof row>);
-      release(context, previous);
+      const released = context.db.storedFiles.findIndex((stored) => stored.id === previous);
+      if (released >= 0) context.db.storedFiles.splice(released, 1);
       const diff = { [column]: { from: previous, to: file.id }, file };
       writeAudit(context, request, { action, entity, entityId: row.id, diff });
       return file;
@@ -112,7 +107,7 @@ export function companyRoute<E extends EndpointSpec>(
   resolve: (input: MockInput<E>, company: Company) => object | undefined | Promise<object | undefined>,
 ): HttpHandler {
   const mode = endpoint.method === 'GET' ? 'read' : 'write';
-  const refused = (request: Request) => {
+  const notCompany = (request: Request) => {
     const company = companyOf(context, request, mode);
     return company instanceof Response ? company : undefined;
   };
@@ -124,50 +119,33 @@ export function companyRoute<E extends EndpointSpec>(
     return ((await resolve(input, company)) ??
       onboardingAnswer(context.db, company.user, context.now())) as never;
   };
-  return mockRoute(context, endpoint, answer, { preValidation: refused });
+  return mockRoute(context, endpoint, answer, notCompany);
 }
-
-/** A company write's refusal (packages/domain company-refusals.ts) as the API's error answer. */
-export const refused = (refusal: CompanyRefusal | null) =>
-  refusal ? apiError(refusal.status, refusal.code, refusal.message) : undefined;
 
 /** 409 STEP_LOCKED while the step may not be changed (domain stepLockedMessage), else undefined. */
-export function stepLocked(context: MockContext, { organisation }: Company, type: CheckType) {
-  const locked = stepLockedMessage(type, progressOf(organisation, checksOf(context.db, organisation.id)));
-  return locked ? apiError(409, 'STEP_LOCKED', locked) : undefined;
-}
+export const lockedStep = (context: MockContext, { organisation }: Company, type: CheckType) =>
+  stepLocked(stepLockedMessage(type, progressOf(organisation, checksOf(context.db, organisation.id))));
 
 /** apps/api storage content-check.ts, in short: the first bytes of each type a company uploads. */
 const JPEG = '\xff\xd8\xff';
 const SIGNATURES: Record<string, string> = { pdf: '%PDF', png: '\x89PNG', jpg: JPEG, jpeg: JPEG };
 
 /**
- * An upload stored for the company as the API's stored-files service does: the extension (111), the size
- * (413), the content (112), then its stored_files row. Answers the file's summary, or the refusal.
+ * An upload stored for the company as the API's stored-files service does: the purpose's rules, the
+ * content (112), then its stored_files row. Answers the file's summary, or the refusal.
  */
 export async function storeUpload(company: Company, form: FormData, purpose: FilePurpose) {
-  const file = form.get('file');
-  // Not `instanceof File`: the request's File may come from another realm (msw in a test's jsdom).
-  const one = 'Send one file in the field "file"';
-  if (file === null || typeof file === 'string') return apiError(400, 'BAD_REQUEST', one);
-  const refusal = uploadRefusal(purpose, file.name, file.size);
-  if (refusal) return apiError(refusal.status, refusal.code, refusal.message);
-  const extension = extensionOf(file.name);
-  const content = contentOf(new Uint8Array(await file.arrayBuffer()));
+  const upload = await readUpload(form, purpose);
+  if (upload instanceof Response) return upload;
+  const { name, mime, content } = upload;
+  const extension = extensionOf(name);
   if (extension === 'csr' ? !isCsrPem(content) : !content.startsWith(SIGNATURES[extension] ?? '')) {
     return apiError(400, '112', `The file's content is not a .${extension} file`);
   }
-  const { organisation, user } = company;
-  const summary = { name: file.name, size: file.size, mime: file.type || 'application/octet-stream' };
-  const owner = { purpose, organisationId: organisation.id, uploadedBy: user.email };
-  const stored = { ...summary, ...owner, refCount: 1, content };
-  return { id: company.insert('storedFiles', stored).id, ...summary };
-}
-
-/** apps/api release: the file an upload replaces is not kept. */
-export function release(context: MockContext, fileId: string | null | undefined) {
-  const index = context.db.storedFiles.findIndex((row) => row.id === fileId);
-  if (index >= 0) context.db.storedFiles.splice(index, 1);
+  const summary = { name, size: content.length, mime };
+  const owner = { purpose, organisationId: company.organisation.id, uploadedBy: company.user.email };
+  const stored = company.insert('storedFiles', { ...summary, ...owner, refCount: 1, content });
+  return { id: stored.id, ...summary };
 }
 
 /**
@@ -192,8 +170,7 @@ export function submitStep(
   const stageRefused = refused(submitStageRefusal(type, progressOf(organisation, checks)));
   if (stageRefused) return stageRefused;
   const missing = missingOf(onboardingAnswer(context.db, user, context.now()));
-  const entries = missing.map((item) => ({ code: 'MISSING', ...item }));
-  if (missing.length > 0) return HttpResponse.json(entries, { status: 400 });
+  if (missing.length > 0) return errorList(missing.map((item) => ({ code: 'MISSING', ...item })));
   before();
   applyCheckTransition(context, request, { organisation, check, type, ...decision });
   return undefined;

@@ -1,7 +1,6 @@
 import { organisationSummarySchema, organisationsApi } from '@portal/contracts';
 import type { HttpHandler } from 'msw';
-import type { MockContext } from './mock-http';
-import { mockRoute } from './mock-route';
+import { type MockContext, mockRoute } from './mock-http';
 
 /**
  * The reviewers' list of organisations (apps/api organisations-list.ts): each row as the list's summary

@@ -15,18 +15,18 @@ import {
   changedFields,
   formatObpNumber,
   isInvitationWithdrawn,
+  parseObpNumber,
   registrationAccount,
   registrationFactsOf,
   tokenExpiry,
   tokenHolderOf,
 } from '@portal/domain';
 import type { HttpHandler } from 'msw';
-import { type MockAuditEntry, writeAudit } from './audit-trail';
-import { updateColumns } from './check-transition';
-import type { AccountTokenRow, RegistrationRow } from './mock-db';
-import { apiError, type MockContext, validate } from './mock-http';
-import { tableOf, tableRef } from './mock-resource';
-import { mockRoute } from './mock-route';
+import { writeAudit } from './audit-trail';
+import { acceptDisclaimer } from './disclaimer-contents-handlers';
+import { type AccountTokenRow, type RegistrationRow, userByEmail } from './mock-db';
+import { apiError, type MockContext, mockRoute, validate } from './mock-http';
+import { tableOf, updateColumns } from './mock-resource';
 import { publishedOf } from './onboarding-answer';
 
 /*
@@ -82,10 +82,10 @@ export function registrationHandlers(context: MockContext): HttpHandler[] {
   const { db } = context;
   const now = () => context.now().toISOString();
   /** A registration's rows are written in the visitor's name: their email, as at the API. */
-  const audit = (request: Request, { email }: RegistrationRow, entry: MockAuditEntry) =>
-    writeAudit(context, request, { ...entry, actor: email });
-  const audited = (request: Request, registration: RegistrationRow, action: string, diff: object) =>
-    audit(request, registration, { action, entity: 'registration', entityId: registration.id, diff });
+  const audited = (request: Request, registration: RegistrationRow, action: string, diff: object) => {
+    const entry = { action, entity: 'registration', entityId: registration.id, diff };
+    writeAudit(context, request, { ...entry, actor: registration.email });
+  };
   const sendConfirmation = ({ id: registrationId, email: to, companyName }: RegistrationRow) => {
     const owner = { purpose: 'CONFIRM_REGISTRATION', registrationId, userId: null } as const;
     const link = issueAccountToken(context, owner);
@@ -100,12 +100,10 @@ export function registrationHandlers(context: MockContext): HttpHandler[] {
   const registrationOf = (row?: AccountTokenRow) =>
     db.registrations.find(({ id }) => id === row?.registrationId);
   const userOf = (row: AccountTokenRow) => db.users.find(({ id }) => id === row.userId);
-  const taken = (email: string) =>
-    db.users.some((user) => user.email.toLowerCase() === email.trim().toLowerCase());
 
-  const organisations = tableOf(context, tableRef('organisations', 'organisation', 'organisation'));
-  const users = tableOf(context, tableRef('users', 'user', 'user'));
-  const contacts = tableOf(context, tableRef('contacts', 'contact', 'contact'));
+  const organisations = tableOf(context, 'organisations', 'organisation');
+  const users = tableOf(context, 'users', 'user');
+  const contacts = tableOf(context, 'contacts', 'contact');
   /**
    * apps/api confirm-registration.ts: packages/domain registrationAccount's rows (the organisation with the
    * next OBP number, its Initial Requester, its SPOC contact), and the acceptance of the terms read at
@@ -113,7 +111,7 @@ export function registrationHandlers(context: MockContext): HttpHandler[] {
    */
   const createAccount = (request: Request, registration: RegistrationRow) => {
     const actor = registration.email;
-    const highest = Math.max(100, ...db.organisations.map((row) => Number(row.obpNumber.slice(1)) || 0));
+    const highest = Math.max(100, ...db.organisations.map((row) => parseObpNumber(row.obpNumber) ?? 0));
     const rows = registrationAccount(registration, formatObpNumber(highest + 1), 'local');
     const facts = { ...ORGANISATION_DEFAULTS, ...rows.organisation };
     const { id: organisationId } = organisations.create(request, facts, { diff: rows.organisation, actor });
@@ -122,10 +120,7 @@ export function registrationHandlers(context: MockContext): HttpHandler[] {
     const blank = { function: null, phone: null, copyOfProofFileId: null };
     contacts.create(request, { ...contact, ...blank }, { diff: contact, actor });
     const accepted = { userId, disclaimerContentId: registration.disclaimerContentId };
-    const acceptance = { id: context.newId(), ...accepted, at: registration.acceptedAt };
-    db.disclaimerAcceptances.push(acceptance);
-    const entry = { action: 'CREATE', entity: 'disclaimerAcceptance', entityId: acceptance.id };
-    audit(request, registration, { ...entry, diff: accepted });
+    acceptDisclaimer(context, request, accepted, { actor, at: registration.acceptedAt });
     return { organisationId, userId };
   };
 
@@ -136,7 +131,7 @@ export function registrationHandlers(context: MockContext): HttpHandler[] {
       if (terms?.versionNumber !== body.disclaimerVersion)
         return apiError(409, 'DISCLAIMER_OUTDATED', REGISTRATION_TERMS_OUTDATED_TEXT);
       const accepted = { message: REGISTRATION_ACCEPTED_TEXT };
-      if (taken(body.email)) {
+      if (userByEmail(db, body.email)) {
         sendMail(context, { to: body.email, subject: 'You already have an account', link: null });
         return accepted;
       }
@@ -172,7 +167,7 @@ export function registrationHandlers(context: MockContext): HttpHandler[] {
       const registration = registrationOf(row);
       const user = userOf(row);
       if (registration) {
-        const done = registration.status === 'COMPLETED' || taken(registration.email);
+        const done = registration.status === 'COMPLETED' || userByEmail(db, registration.email);
         if (done) return tokenError('used', ACCOUNT_EXISTS_TEXT);
         const changes = { status: 'COMPLETED' as const, ...createAccount(request, registration) };
         audited(request, registration, 'COMPLETE', changedFields(registration, changes));

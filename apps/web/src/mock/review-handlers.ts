@@ -1,12 +1,19 @@
 import {
+  applicationOf,
+  billingOf,
   CHECK_DECIDED_FIRST,
   type CheckDetail,
   checksApi,
+  checkTypeOfQueue,
+  QUEUE_SLUGS,
+  type QueueSlug,
+  type QueueSummary,
+  type queueFlagsSchema,
   type ReviewQueueRow,
   reviewQueueRowSchema,
   reviewQueuesApi,
 } from '@portal/contracts';
-import type { CheckRow, UserRow } from '@portal/demo-data';
+import type { CheckRow } from '@portal/demo-data';
 import {
   billingStep,
   checkDetailOf,
@@ -14,18 +21,67 @@ import {
   checkRecordOf,
   decide,
   decidedFirst,
-  type Failure,
+  isAwaitingReview,
   isCheckOverdue,
-  refusalStatus,
 } from '@portal/domain';
-import { type HttpHandler, HttpResponse } from 'msw';
+import type { HttpHandler } from 'msw';
+import type { z } from 'zod';
 import { actorOf, writeAudit } from './audit-trail';
-import { applyCheckTransition, updateColumns } from './check-transition';
+import { applyCheckTransition } from './check-transition';
 import { isoDates } from './iso-dates';
-import { apiError, callerOf, type MockContext, unauthorized } from './mock-http';
-import { mockRoute } from './mock-route';
-import { onboardingAnswer } from './onboarding-answer';
-import { isInQueue, queueSummaryOf } from './review-queue-rows';
+import {
+  apiError,
+  callerOf,
+  errorList,
+  failed,
+  type MockContext,
+  mockRoute,
+  unauthorized,
+} from './mock-http';
+import { updateColumns } from './mock-resource';
+import { onboardingRowsOf } from './onboarding-answer';
+
+/*
+ * The reviewers' queues over the store's checks: which checks a queue shows and what waits in each. The
+ * API answers both in SQL (review_queue view, migration 0014; the open checks' partial index, migration
+ * 0006) by the same rules (packages/domain isAwaitingReview, isCheckOverdue).
+ */
+
+/** A check as the queues read it. */
+type QueuedCheck = Pick<CheckRow, 'type' | 'status' | 'assignee' | 'slaDueAt'>;
+/** Who asks (as the assignee column names them) and when: "assigned to me" and "overdue" depend on both. */
+type QueueCaller = { actor: string; now: Date };
+
+/**
+ * A row of the queue with the caller's flags: a check of the queue's type ever submitted, assigned to the
+ * caller when asked, awaiting review past its SLA due date when asked (apps/api reviewQueueQuery).
+ */
+export const isInQueue = (
+  check: QueuedCheck,
+  queue: QueueSlug,
+  flags: z.output<typeof queueFlagsSchema>,
+  caller: QueueCaller,
+): boolean =>
+  check.type === checkTypeOfQueue(queue) &&
+  check.status !== 'NOT_SUBMITTED' &&
+  (flags.assignedToMe !== 'true' || check.assignee === caller.actor) &&
+  (flags.overdue !== 'true' || isCheckOverdue(check, caller.now));
+
+/** GET /api/review-queues/summary: each queue's open checks, the overdue ones, the caller's. */
+export function queueSummaryOf(checks: readonly QueuedCheck[], caller: QueueCaller): QueueSummary {
+  const open = checks.filter((check) => isAwaitingReview(check.status));
+  return {
+    queues: QUEUE_SLUGS.map((queue) => {
+      const own = open.filter((check) => check.type === checkTypeOfQueue(queue));
+      return {
+        queue,
+        open: own.length,
+        overdue: own.filter((check) => isCheckOverdue(check, caller.now)).length,
+        assignedToMe: own.filter((check) => check.assignee === caller.actor).length,
+      };
+    }),
+  };
+}
 
 /*
  * The reviewers' calls in mock mode (apps/api modules/reviews): the queues and their summary over
@@ -36,8 +92,6 @@ import { isInQueue, queueSummaryOf } from './review-queue-rows';
 
 /** Mock mode is no production: a temporary approval (test environments only) is offered. */
 const TEST_ENVIRONMENT = true;
-
-const refusal = (failure: Failure) => apiError(refusalStatus(failure.code), failure.code, failure.message);
 
 export function reviewHandlers(context: MockContext): HttpHandler[] {
   const { db } = context;
@@ -60,17 +114,10 @@ export function reviewHandlers(context: MockContext): HttpHandler[] {
     });
 
   /** apps/api check-detail.ts (domain checkDetailOf): the company's application read READ_ONLY, its files. */
-  const detailOf = (check: CheckRow, reviewer: UserRow): CheckDetail => {
+  const detailOf = (check: CheckRow): CheckDetail => {
     const organisation = organisationOf(check);
-    const reader = { ...reviewer, organisationId: organisation.id, access: 'READ_ONLY' as const };
-    const { company, spoc, spocAssistant, authorisedRepresentative, mahs, financial } = onboardingAnswer(
-      db,
-      reader,
-      context.now(),
-    );
-    const ours = <Row extends { organisationId: string }>(rows: Row[]) =>
-      rows.find((row) => row.organisationId === organisation.id);
-    const agreement = ours(db.participationAgreements);
+    const { agreement, invoicing, ...rows } = onboardingRowsOf(db, organisation);
+    const { company, spoc, spocAssistant, authorisedRepresentative, mahs } = applicationOf(rows, 'READ_ONLY');
     const tickBoxes = db.disclaimerContents.find((row) => row.id === agreement?.tickBoxesDisclaimerId);
     return checkDetailOf({
       check,
@@ -78,9 +125,8 @@ export function reviewHandlers(context: MockContext): HttpHandler[] {
       application: { company, spoc, spocAssistant, authorisedRepresentative, mahs },
       files: db.storedFiles,
       events: db.checkEvents.filter((row) => row.checkId === check.id),
-      invoicing: ours(db.invoicingInformation),
-      // The billing details as the company's financial step reads them (apps/api financial-step billingOf).
-      billingDetails: financial.invoicing?.billing ?? null,
+      invoicing: invoicing ?? undefined,
+      billingDetails: invoicing ? billingOf(invoicing.billing) : null,
       agreement: agreement && { ...agreement, tickBoxes: tickBoxes ?? null },
       testEnvironment: TEST_ENVIRONMENT,
       now: context.now(),
@@ -104,7 +150,7 @@ export function reviewHandlers(context: MockContext): HttpHandler[] {
       check.status,
       latest && { ...latest, actorName: name ?? latest.actor },
     );
-    return HttpResponse.json([{ code: CHECK_DECIDED_FIRST, message, values }], { status: 409 });
+    return errorList([{ code: CHECK_DECIDED_FIRST, message, values }], 409);
   };
 
   return [
@@ -123,7 +169,7 @@ export function reviewHandlers(context: MockContext): HttpHandler[] {
       const reviewer = callerOf(context, request);
       const check = db.checks.find((row) => row.id === params.id);
       if (!reviewer) return unauthorized();
-      return check ? detailOf(check, reviewer) : apiError(404, 'NOT_FOUND', `No check ${params.id}`);
+      return check ? detailOf(check) : apiError(404, 'NOT_FOUND', `No check ${params.id}`);
     }),
 
     // apps/api check-decision.ts: packages/domain decide, then the transition every check change writes.
@@ -138,10 +184,10 @@ export function reviewHandlers(context: MockContext): HttpHandler[] {
         now: context.now(),
         testEnvironment: TEST_ENVIRONMENT,
       });
-      if (!decision.ok) return refusal(decision);
+      if (!decision.ok) return failed(decision);
       const { next, event } = decision;
       applyCheckTransition(context, request, { organisation, check, type: check.type, next, event });
-      return detailOf(check, reviewer);
+      return detailOf(check);
     }),
 
     // apps/api check-billing.ts: packages/domain billingStep; no transition, yet an event, a new version and
@@ -152,13 +198,13 @@ export function reviewHandlers(context: MockContext): HttpHandler[] {
       const { reviewer, check, organisation } = locked;
       const invoicing = db.invoicingInformation.find((row) => row.organisationId === organisation.id);
       const result = billingStep(check, invoicing, step, { actor: reviewer.email, now: context.now() });
-      if (!result.ok) return refusal(result);
+      if (!result.ok) return failed(result);
       updateColumns(context, request, result.invoicing, isoDates(result.next));
       updateColumns(context, request, check);
       db.checkEvents.push({ id: context.newId(), checkId: check.id, ...isoDates(result.event) });
       const diff = { organisationId: organisation.id, ...result.diff };
       writeAudit(context, request, { action: step.action, entity: 'check', entityId: check.id, diff });
-      return detailOf(check, reviewer);
+      return detailOf(check);
     }),
   ];
 }

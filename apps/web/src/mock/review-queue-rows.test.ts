@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isInQueue, queueSummaryOf } from './review-queue-rows';
+import { isInQueue, queueSummaryOf } from './review-handlers';
 
 const NOW = new Date('2026-03-02T09:30:00.000Z');
 const caller = { actor: 'rita', now: NOW };

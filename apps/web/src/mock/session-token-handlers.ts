@@ -10,9 +10,8 @@ import type { HttpHandler } from 'msw';
 import { actorOf } from './audit-trail';
 import { isoDates } from './iso-dates';
 import type { MockDb } from './mock-db';
-import { apiError, type MockContext } from './mock-http';
-import { answerWith, tableOf, tableRef } from './mock-resource';
-import { mockRoute } from './mock-route';
+import { apiError, type MockContext, mockRoute } from './mock-http';
+import { answerWith, tableOf } from './mock-resource';
 
 /*
  * The reviewers' session-token queue in mock mode (apps/api modules/session-tokens): db.sessionTokens with
@@ -23,11 +22,9 @@ import { mockRoute } from './mock-route';
 
 type StoredToken = MockDb['sessionTokens'][number];
 
-const TOKENS = tableRef('sessionTokens', 'sessionToken', 'session token');
-
 export function sessionTokenHandlers(context: MockContext): HttpHandler[] {
   const { db } = context;
-  const tokens = tableOf(context, TOKENS);
+  const tokens = tableOf(context, 'sessionTokens', 'sessionToken');
 
   /** apps/api session-tokens-list.ts: the token with its company's number, name and email, status as of now. */
   const rowOf = (token: StoredToken): SessionTokenRow =>
@@ -47,18 +44,16 @@ export function sessionTokenHandlers(context: MockContext): HttpHandler[] {
     write: { id: string; version: number; action: string; value: string | null },
     rule: (token: StoredToken) => TokenTransition<Changes>,
   ) => {
-    const found = tokens.find(write.id);
-    if (found instanceof Response) return found;
-    const result = rule(found);
-    return answer(
-      tokens.update(request, write.id, {
-        version: write.version,
-        check: () => (result.ok ? undefined : apiError(409, result.code, result.message)),
+    const change = (token: StoredToken) => {
+      const result = rule(token);
+      if (!result.ok) return apiError(409, result.code, result.message);
+      return {
+        changes: { ...isoDates(result.changes), value: write.value },
         action: write.action,
-        changes: result.ok ? { ...isoDates(result.changes), value: write.value } : {},
-        diff: result.ok ? result.diff : undefined,
-      }),
-    );
+        diff: result.diff,
+      };
+    };
+    return answer(tokens.update(request, write.id, write.version, change));
   };
 
   return [

@@ -6,14 +6,13 @@ import {
   storedFileRowSchema,
 } from '@portal/contracts';
 import type { StoredFileRow } from '@portal/demo-data';
-import { containerName, FILE_REFERENCES, storageUsageOf, uploadRefusal } from '@portal/domain';
-import { type HttpHandler, HttpResponse } from 'msw';
+import { containerName, FILE_REFERENCES, storageUsageOf } from '@portal/domain';
+import type { HttpHandler } from 'msw';
 import { actorOf } from './audit-trail';
-import { bytesOf, contentOf } from './file-download';
+import { bytesOf, readUpload } from './file-download';
 import type { MockDb } from './mock-db';
-import { apiError, type MockContext, validate } from './mock-http';
-import { tableOf, tableRef } from './mock-resource';
-import { mockRoute } from './mock-route';
+import { apiError, errorList, type MockContext, mockRoute, validate } from './mock-http';
+import { tableOf } from './mock-resource';
 
 /** The API's default STORAGE_CONTAINER_PREFIX. */
 const containerOf = (purpose: FilePurpose) => containerName('portal-', purpose);
@@ -38,7 +37,7 @@ const referenceCountOf = (db: MockDb, fileId: string) =>
  */
 export function storageAdminHandlers(context: MockContext): HttpHandler[] {
   const { db } = context;
-  const files = tableOf(context, tableRef('storedFiles', 'storedFile', 'file'));
+  const files = tableOf(context, 'storedFiles', 'storedFile', { missing: (id) => `No file ${id}` });
   // apps/api stored-files-list.ts: the file with its company's name and its reference count (the schema
   // keeps the answer's columns: never the content).
   const rowOf = async (file: StoredFileRow) =>
@@ -62,23 +61,15 @@ export function storageAdminHandlers(context: MockContext): HttpHandler[] {
       const { purpose, organisationId = null } = fields.value;
       if (organisationId && !db.organisations.some((row) => row.id === organisationId)) {
         const message = `No organisation ${organisationId}`;
-        return HttpResponse.json([{ code: 'INVALID_FIELD', field: 'organisationId', message }], {
-          status: 400,
-        });
+        return errorList([{ code: 'INVALID_FIELD', field: 'organisationId', message }]);
       }
-      // domain.md /admin/storage "upload": the purpose's rules (extension 111, size 413; the content is not
-      // sniffed here), the row and its CREATE audit row.
-      const file = form.get('file');
-      // Not `instanceof File`: the request's File may come from another realm (msw in a test's jsdom).
-      if (file === null || typeof file === 'string') {
-        return apiError(400, 'BAD_REQUEST', 'Send one file in the field "file"');
-      }
-      const refused = uploadRefusal(purpose, file.name, file.size);
-      if (refused) return apiError(refused.status, refused.code, refused.message);
-      const content = contentOf(new Uint8Array(await file.arrayBuffer()));
-      const [name, mime, size] = [file.name, file.type || 'application/octet-stream', content.length];
+      // domain.md /admin/storage "upload": the purpose's rules (the content is not sniffed here), the row
+      // and its CREATE audit row.
+      const upload = await readUpload(form, purpose);
+      if (upload instanceof Response) return upload;
+      const { content, ...file } = upload;
       const uploadedBy = actorOf(context, request);
-      const meta = { name, mime, size, purpose, organisationId, uploadedBy, refCount: 0 };
+      const meta = { ...file, size: content.length, purpose, organisationId, uploadedBy, refCount: 0 };
       return rowOf(files.create(request, { ...meta, content }, { diff: meta }));
     }),
     mockRoute(context, storageAdminApi.remove, async ({ params, query, request }) =>

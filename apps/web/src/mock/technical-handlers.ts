@@ -9,8 +9,8 @@ import {
   tokenAlreadyRequested,
 } from '@portal/domain';
 import type { HttpHandler } from 'msw';
-import { apiError, type MockContext } from './mock-http';
-import { type Company, companyRoute, refused, storeUpload } from './onboarding-writes';
+import { apiError, type MockContext, refused, stepLocked } from './mock-http';
+import { type Company, companyRoute, storeUpload } from './onboarding-writes';
 
 /*
  * The company's technical step in mock mode (apps/api technical-step.ts) over the store: its gateway, CSR
@@ -18,10 +18,8 @@ import { type Company, companyRoute, refused, storeUpload } from './onboarding-w
  */
 
 /** 409 STEP_LOCKED while the environment is not open for the company (domain environmentLockedMessage). */
-function closed({ organisation }: Company, environment: TechnicalEnvironment) {
-  const locked = environmentLockedMessage(organisation.stage, environment);
-  return locked ? apiError(409, 'STEP_LOCKED', locked) : undefined;
-}
+const closed = ({ organisation }: Company, environment: TechnicalEnvironment) =>
+  stepLocked(environmentLockedMessage(organisation.stage, environment));
 
 export function technicalHandlers(context: MockContext): HttpHandler[] {
   const { db } = context;
@@ -43,17 +41,10 @@ export function technicalHandlers(context: MockContext): HttpHandler[] {
     companyRoute(context, onboardingApi.uploadCsr, async ({ params: { environment }, body }, company) => {
       const file = closed(company, environment) ?? (await storeUpload(company, body, 'CSR'));
       if (file instanceof Response) return file;
-      const { id, createdAt, version } = company.row();
-      const organisationId = company.organisation.id;
-      db.certificateRequests.push({
-        id,
-        organisationId,
-        environment,
-        fileId: file.id,
-        createdAt,
-        version,
-        status: 'UPLOADED',
-      });
+      // The table's audited columns, as the API's certificate_requests.
+      const { id, ...audited } = company.row();
+      const csr = { id, ...audited, organisationId: company.organisation.id, environment, fileId: file.id };
+      db.certificateRequests.push({ ...csr, status: 'UPLOADED' });
       company.audit('UPLOAD_CSR', 'certificateRequest', id, { environment, fileId: file.id, file });
       return { id, environment, file, status: 'UPLOADED' as const };
     }),
@@ -74,12 +65,8 @@ export function technicalHandlers(context: MockContext): HttpHandler[] {
         ...{ requestedAt: row.createdAt, issuedBy: null, issuedAt: null, expiresAt: null, shownAt: null },
         ...{ cancelledBy: null, cancelledAt: null, cancelReason: null },
       });
-      company.touch({}, [
-        'REQUEST_SESSION_TOKEN',
-        'sessionToken',
-        row.id,
-        { environment, status: 'REQUESTED' },
-      ]);
+      const diff = { environment, status: 'REQUESTED' };
+      company.touch({}, ['REQUEST_SESSION_TOKEN', 'sessionToken', row.id, diff]);
     }),
 
     // An issued, unexpired value is shown once (domain revealRefusal).

@@ -11,15 +11,14 @@ import {
   testRunsApi,
   unknownCompanyMessage,
 } from '@portal/contracts';
-import type { OrganisationRow, TestRunRow } from '@portal/demo-data';
+import type { OrganisationRow } from '@portal/demo-data';
 import { type TestRunSource, testRunRuleBreach } from '@portal/domain';
-import { type HttpHandler, HttpResponse } from 'msw';
+import type { HttpHandler } from 'msw';
 import Papa from 'papaparse';
 import { writeAudit } from './audit-trail';
-import { auditedRow } from './check-transition';
 import { isoDates } from './iso-dates';
-import { apiError, type MockContext } from './mock-http';
-import { mockRoute } from './mock-route';
+import { apiError, errorList, type MockContext, mockRoute } from './mock-http';
+import { insertRow } from './mock-resource';
 
 /*
  * Test runs in mock mode (apps/api modules/test-runs test-run-writes.ts): a run a reviewer typed and a CSV
@@ -50,18 +49,13 @@ export function testRunHandlers(context: MockContext): HttpHandler[] {
   const store = (company: OrganisationRow, run: TestRunInput, source: TestRunSource, request: Request) => {
     const columns = isoDates(testRunColumns(company.id, run, source));
     if (db.testRuns.some((row) => isSameTestRun(row, columns))) return null;
-    const row: TestRunRow = { ...auditedRow(context, request), ...columns, approvedBy: null };
-    db.testRuns.push(row);
-    return row;
+    return insertRow(context, request, 'testRuns', { ...columns, approvedBy: null });
   };
 
   return [
     mockRoute(context, testRunsApi.add, async ({ body: run, request }) => {
       const breach = testRunRuleBreach({ ...run, executedAt: new Date(run.executedAt) }, context.now());
-      if (breach) {
-        const { code, field, message } = breach;
-        return HttpResponse.json([{ code, field, message }], { status: 400 });
-      }
+      if (breach) return errorList([breach]);
       const company = companyOf(run.obpNumber);
       if (!company) return apiError(400, 'UNKNOWN_COMPANY', unknownCompanyMessage(run.obpNumber));
       const row = store(company, run, 'MANUAL', request);

@@ -8,9 +8,10 @@ import {
   userChangeRefusal,
 } from '@portal/domain';
 import type { HttpHandler } from 'msw';
-import { apiError, callerOf, type MockContext } from './mock-http';
-import { answerWith, tableOf, tableRef } from './mock-resource';
-import { mockRoute } from './mock-route';
+import { userByEmail } from './mock-db';
+import { apiError, callerOf, type MockContext, mockRoute, refused } from './mock-http';
+import { answerWith, tableOf } from './mock-resource';
+
 import { issueAccountToken, sendMail } from './registration-handlers';
 
 /**
@@ -20,7 +21,7 @@ import { issueAccountToken, sendMail } from './registration-handlers';
  */
 export function userHandlers(context: MockContext): HttpHandler[] {
   const { db } = context;
-  const users = tableOf(context, tableRef('users', 'user', 'user'));
+  const users = tableOf(context, 'users', 'user');
   // apps/api users-list.ts: the user with their company; access is an external user's only.
   const rowOf = (user: UserRow) => {
     const company = db.organisations.find((row) => row.id === user.organisationId);
@@ -38,7 +39,7 @@ export function userHandlers(context: MockContext): HttpHandler[] {
     mockRoute(context, usersApi.invite, async ({ body, request }) => {
       const invited = invitedUser(body);
       const { email } = invited;
-      if (db.users.some((user) => user.email.toLowerCase() === email.toLowerCase())) {
+      if (userByEmail(db, email)) {
         return apiError(409, USER_EMAIL_TAKEN, 'This email address already belongs to a user');
       }
       const values = { ...invited, organisationId: null, obpRole: null, access: 'FULL' as const };
@@ -53,13 +54,12 @@ export function userHandlers(context: MockContext): HttpHandler[] {
       // The body holds only the fields it changes (the contract's optional ones are left out).
       const { version, ...changes } = body;
       const action = userChangeAction(body);
-      const check = (user: UserRow) => {
-        const self = user.email.toLowerCase() === callerOf(context, request)?.email.toLowerCase();
+      const change = (user: UserRow) => {
+        const self = user.id === callerOf(context, request)?.id;
         const activeAdmins = db.users.filter(isActiveAdmin).length;
-        const refusal = userChangeRefusal(user, body, { self, activeAdmins });
-        return refusal && apiError(refusal.status, refusal.code, refusal.message);
+        return refused(userChangeRefusal(user, body, { self, activeAdmins })) ?? { changes, action };
       };
-      return answer(users.update(request, params.id, { version, changes, action, check }));
+      return answer(users.update(request, params.id, version, change));
     }),
   ];
 }
