@@ -32,10 +32,9 @@ export interface RouterDeps {
 }
 
 /**
- * Issue 24 item 3: what a route says of its screen. An area names its role; a landing names the data it
+ * Issue 24 item 3: what a route says of its screen. An area names its role; a landing may name the data it
  * shows first (an endpoint without input), which prefetchScreenData asks for at the start, beside the
- * screen's code rather than a round trip after it, and which its loader awaits, so that the screen first
- * paints whole (not as a blank that its data fills, pushing the footer down).
+ * screen's code rather than a round trip after it (the screen then finds it in the cache, or in flight).
  */
 interface ScreenHandle {
   role?: Role;
@@ -45,46 +44,29 @@ interface ScreenHandle {
 /** A GET with no parameters, no query and no body: what a landing reads first. */
 type ScreenData = EndpointSpec & { method: 'GET'; params?: undefined; query?: undefined; body?: undefined };
 
-/**
- * A landing's loader: its data read before the screen paints. It runs beside the area's guard: without the
- * role the guard sends the user away and nothing is asked. A failure is left to the screen (its message;
- * the error handler has said why).
- */
-const screenDataLoader =
-  ({ auth, queryClient, http }: RouterDeps, role: Role, data: ScreenData) =>
-  async () => {
-    if (hasRole(auth.user(), role))
-      await queryClient.ensureQueryData(apiQueryOptions(http, data, {})).catch(() => undefined);
-    return null;
-  };
+/** A screen: its lazy page (and loader), and what its route says of it. */
+type Screen = LazyScreen | { screen: LazyScreen; handle: ScreenHandle };
+const screenRoute = (screen: Screen) =>
+  screen && 'screen' in screen ? { lazy: screen.screen, handle: screen.handle } : { lazy: screen };
 
 /**
  * An area: its role guard runs as the loader of the area and of every child route (spec §2, §6); each of
  * its screens is a lazy chunk of its own.
  */
 const area = (
-  deps: RouterDeps | undefined,
+  auth: Auth | undefined,
   path: string,
   role: Role,
-  home: LazyPage | { lazy: LazyPage; data: ScreenData },
-  screens: Record<string, LazyScreen | { screen: LazyScreen; handle: ScreenHandle }> = {},
+  home: Screen,
+  screens: Record<string, Screen> = {},
 ): RouteObject => ({
   path,
   handle: { role } satisfies ScreenHandle,
-  ...(deps ? { loader: areaLoader(deps.auth, role), shouldRevalidate: guardsAgain } : {}),
+  ...(auth ? { loader: areaLoader(auth, role), shouldRevalidate: guardsAgain } : {}),
   errorElement: <RouteErrorPage />,
   children: [
-    typeof home === 'function'
-      ? { index: true, lazy: home }
-      : {
-          index: true,
-          lazy: home.lazy,
-          handle: { data: home.data } satisfies ScreenHandle,
-          ...(deps ? { loader: screenDataLoader(deps, role, home.data) } : {}),
-        },
-    ...Object.entries(screens).map(([path, lazy]) =>
-      lazy && 'screen' in lazy ? { path, lazy: lazy.screen, handle: lazy.handle } : { path, lazy },
-    ),
+    { index: true, ...screenRoute(home) },
+    ...Object.entries(screens).map(([path, screen]) => ({ path, ...screenRoute(screen) })),
     { path: '*', Component: NotFoundPage },
   ],
 });
@@ -133,7 +115,7 @@ function appRoutes(deps?: RouterDeps): RouteObject[] {
           ],
         },
         area(
-          deps,
+          auth,
           'emvo',
           'EMVO',
           async () => ({ Component: (await import('../areas/emvo/emvo-home-page')).EmvoHomePage }),
@@ -154,12 +136,14 @@ function appRoutes(deps?: RouterDeps): RouteObject[] {
           },
         ),
         area(
-          deps,
+          auth,
           'admin',
           'ADMIN',
           {
-            lazy: async () => ({ Component: (await import('../areas/admin/admin-home-page')).AdminHomePage }),
-            data: auditApi.summary,
+            screen: async () => ({
+              Component: (await import('../areas/admin/admin-home-page')).AdminHomePage,
+            }),
+            handle: { data: auditApi.summary },
           },
           {
             users: async () => ({
@@ -184,7 +168,7 @@ function appRoutes(deps?: RouterDeps): RouteObject[] {
           },
         ),
         area(
-          deps,
+          auth,
           'external',
           'EXTERNAL',
           async () => ({
