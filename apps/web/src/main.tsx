@@ -101,10 +101,17 @@ async function start() {
       .catch((error: unknown) => console.warn('Live updates could not start', error));
   // Issue 24 item 3: the stream's and the vitals' code load once the first screen is drawn with its data,
   // not beside it (on a slow phone they delayed its largest text).
+  const startLiveOnline = () =>
+    navigator.onLine ? startLive() : window.addEventListener('online', startLive, { once: true });
   afterFirstScreen(router, queryClient, () => {
     startVitalsReporting(http);
-    if (navigator.onLine) startLive();
-    else window.addEventListener('online', startLive, { once: true });
+    // A visitor downloads none of it until they sign in (mock mode signs in without a page load).
+    if (auth.user()) return startLiveOnline();
+    const stop = auth.subscribe(() => {
+      if (!auth.user()) return;
+      stop();
+      startLiveOnline();
+    });
   });
 }
 
