@@ -86,6 +86,19 @@ export type CallQuery<E extends EndpointSpec> = E['list'] extends ListResource
 export type CallBody<E extends EndpointSpec> = E['body'] extends 'multipart' ? FormData : Input<E['body']>;
 export type ParsedBody<E extends EndpointSpec> = E['body'] extends 'multipart' ? unknown : Output<E['body']>;
 
+/**
+ * What a handler of the endpoint reads, as the declaration has checked it: the API's routes and mock mode's
+ * handlers each give their own list query (`List`: the API's parsed list request, mock mode's raw params)
+ * and multipart body (`Multipart`).
+ */
+export interface HandlerInput<E extends EndpointSpec, List, Multipart = unknown> {
+  params: ParsedParams<E>;
+  query: E['list'] extends object ? List : E['query'] extends z.ZodType ? z.output<E['query']> : undefined;
+  /** A list endpoint's own params outside the list language (its `extra`), checked. */
+  extra: E['extra'] extends z.ZodType ? z.output<E['extra']> : undefined;
+  body: E['body'] extends 'multipart' ? Multipart : ParsedBody<E>;
+}
+
 /** A downloaded file: its content, and the name the answer gives it (content-disposition), if any. */
 export interface DownloadedFile {
   blob: Blob;

@@ -2,30 +2,16 @@ import type { RateLimitOptions } from '@fastify/rate-limit';
 import {
   type EndpointSpec,
   extraParamNames,
-  type ParsedBody,
-  type ParsedParams,
+  type HandlerInput,
   type ResponseOf,
   statusOf,
 } from '@portal/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
-import type { z } from 'zod';
 import { type ListRequest, parseListRequest } from '../list/list-resource.js';
 import { writtenAsIs } from './written-as-is.js';
 
-/** The query a handler reads: a checked list request for a list endpoint, else the query schema's output. */
-type ParsedQuery<E extends EndpointSpec> = E['list'] extends object
-  ? ListRequest
-  : E['query'] extends z.ZodType
-    ? z.output<E['query']>
-    : undefined;
-
-/** The request as the endpoint's declaration has checked it. */
-export interface RouteInput<E extends EndpointSpec> {
-  params: ParsedParams<E>;
-  query: ParsedQuery<E>;
-  /** A list endpoint's own params outside the list language (its `extra`), checked. */
-  extra: E['extra'] extends z.ZodType ? z.output<E['extra']> : undefined;
-  body: ParsedBody<E>;
+/** The request as the endpoint's declaration has checked it, and Fastify's request and reply. */
+export interface RouteInput<E extends EndpointSpec> extends HandlerInput<E, ListRequest> {
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -113,10 +99,10 @@ export function route<E extends EndpointSpec>(
         : raw;
       const extra = endpoint.extra?.parse(raw);
       const answer = await handler({
-        params: request.params as ParsedParams<E>,
-        query: query as ParsedQuery<E>,
+        params: request.params as RouteInput<E>['params'],
+        query: query as RouteInput<E>['query'],
         extra: extra as RouteInput<E>['extra'],
-        body: request.body as ParsedBody<E>,
+        body: request.body as RouteInput<E>['body'],
         request,
         reply,
       });

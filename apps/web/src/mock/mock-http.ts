@@ -1,9 +1,8 @@
 import {
   type EndpointSpec,
   extraParamNames,
+  type HandlerInput,
   type ListItemOf,
-  type ParsedBody,
-  type ParsedParams,
   type ResponseOf,
   statusOf,
 } from '@portal/contracts';
@@ -92,19 +91,8 @@ async function readBody<T>(request: Request, schema: z.ZodType<T>): Promise<Pars
   return validate(schema, value);
 }
 
-type MockQuery<E extends EndpointSpec> = E['list'] extends object
-  ? URLSearchParams
-  : E['query'] extends z.ZodType
-    ? z.output<E['query']>
-    : undefined;
-
-export interface MockInput<E extends EndpointSpec> {
-  params: ParsedParams<E>;
-  /** A list endpoint's raw query params (run in memory against its declaration), else the parsed query. */
-  query: MockQuery<E>;
-  body: E['body'] extends 'multipart' ? FormData : ParsedBody<E>;
-  /** A list endpoint's own params outside the list language (its `extra`), checked; not in `query`. */
-  extra: E['extra'] extends z.ZodType ? z.output<E['extra']> : undefined;
+/** A list endpoint's query is its raw params here (run in memory against its declaration). */
+export interface MockInput<E extends EndpointSpec> extends HandlerInput<E, URLSearchParams, FormData> {
   request: Request;
 }
 
