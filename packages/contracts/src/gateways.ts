@@ -84,6 +84,8 @@ export const gatewaySchema = z.object({
   version: z.number().int(),
 });
 export type Gateway = z.infer<typeof gatewaySchema>;
+/** A gateway's stored columns (the API's table, the demo's rows): the answer without what the API derives. */
+export type GatewayColumns = Omit<Gateway, 'inUse' | 'organisationCount'>;
 
 /**
  * domain.md /admin/gateways: list, create, edit, deactivate (PUT with active false), delete when no

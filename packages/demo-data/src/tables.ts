@@ -1,7 +1,7 @@
 import type {
   CheckColumns,
   ContactColumns,
-  Gateway,
+  GatewayColumns,
   MahColumns,
   MahProductColumns,
   OrganisationColumns,
@@ -46,8 +46,8 @@ export interface UserRow extends Audited {
   status: 'INVITED' | 'ACTIVE' | 'DISABLED';
 }
 
-/** A gateway's row is the contract's gateway without what the API derives (whether organisations use it). */
-export type GatewayRow = Omit<Gateway, 'inUse' | 'organisationCount'>;
+/** A gateway's row is the contract's stored columns. */
+export type GatewayRow = GatewayColumns;
 
 /** The columns the onboarding answer reads are contracts' (onboarding-answer-of.ts); the rest are here. */
 export interface OrganisationRow extends Audited, Omit<OrganisationColumns, keyof Audited> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateOf, iso } from './iso.js';
+import { dateOf, iso, isoDates } from './iso.js';
 
 describe('iso', () => {
   it.each([
@@ -22,5 +22,19 @@ describe('dateOf', () => {
     ['null stays null', null, null],
   ])('%s', (_rule, value, expected) => {
     expect(dateOf(value)?.getTime() ?? null).toBe(expected);
+  });
+});
+
+describe('isoDates', () => {
+  it('writes each Date as its ISO string and keeps every other value', () => {
+    const at = new Date('2026-03-02T09:30:00.000Z');
+    const row: { at: Date; none: Date | null; count: number; name: string } = {
+      at,
+      none: null,
+      count: 2,
+      name: 'x',
+    };
+    const converted: { at: string; none: string | null; count: number; name: string } = isoDates(row);
+    expect(converted).toEqual({ at: '2026-03-02T09:30:00.000Z', none: null, count: 2, name: 'x' });
   });
 });

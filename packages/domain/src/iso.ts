@@ -14,3 +14,20 @@ export function dateOf(value: Date | string | null): Date | null;
 export function dateOf(value: Date | string | null): Date | null {
   return value === null ? null : new Date(value);
 }
+
+/** A row's columns with each Date as its ISO string. */
+export type IsoDates<Row> = { [K in keyof Row]: IsoOf<Row[K]> };
+/** One column's type with Date as string (distributes over a union: Date | null reads string | null). */
+type IsoOf<Value> = Value extends Date ? string : Value;
+
+/**
+ * A whole row's timestamps as the contracts answer them, converted once instead of column by column: the
+ * API's rows (pg gives Dates) become their answers, and mock mode's store keeps its rows as JSON.
+ */
+export function isoDates<Row extends object>(row: Row): IsoDates<Row> {
+  const entries = Object.entries(row).map(([key, value]) => [
+    key,
+    value instanceof Date ? value.toISOString() : value,
+  ]);
+  return Object.fromEntries(entries) as IsoDates<Row>;
+}

@@ -16,8 +16,7 @@ import type {
   CHECK_TYPES,
   CheckStatus,
   FilePurpose,
-  GatewayEnvironment,
-  GatewayType,
+  GatewayColumns,
   ORG_TYPES,
   Role,
   Stage,
@@ -48,19 +47,19 @@ export {
   type Stage,
 } from '@portal/contracts';
 
-export interface GatewaysTable extends Audited {
-  name: string;
-  type: GatewayType;
-  website: string | null;
-  contactEmail: string | null;
-  phone: string | null;
-  /** A non-empty subset of GATEWAY_ENVIRONMENTS (migration 0002). */
-  environments: GatewayEnvironment[];
-  certified: ColumnType<boolean, boolean | undefined, boolean>;
-  certifiedAt: Timestamp | null;
-  active: ColumnType<boolean, boolean | undefined, boolean>;
-  notes: string | null;
-}
+/**
+ * A table's columns from its row in the contracts (issue 22: a field is declared in its migration and its
+ * contract, not again here): the audited columns as the database fills them, the ISO date-times `Dates` as
+ * timestamps, and the columns `Defaulted` (a database default) optional on insert.
+ */
+type TableOf<Row, Dates extends keyof Row = never, Defaulted extends keyof Row = never> = Audited & {
+  [K in Exclude<keyof Row, keyof Audited | Dates | Defaulted>]: Row[K];
+} & { [K in Dates]: null extends Row[K] ? Timestamp | null : Timestamp } & {
+  [K in Defaulted]: ColumnType<Row[K], Row[K] | undefined, Row[K]>;
+};
+
+/** environments: a non-empty subset of GATEWAY_ENVIRONMENTS (migration 0002). */
+export type GatewaysTable = TableOf<GatewayColumns, 'certifiedAt', 'certified' | 'active'>;
 
 export interface OrganisationsTable extends Audited {
   obpNumber: string;

@@ -1,5 +1,5 @@
 import type { Gateway as GatewayDto, GatewayInput, GatewayUpdateInput } from '@portal/contracts';
-import { iso } from '@portal/domain';
+import { isoDates } from '@portal/domain';
 import { type Kysely, sql } from 'kysely';
 import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, violates } from '../../db/pg-errors.js';
 import type { DB, Gateway } from '../../db/schema.js';
@@ -30,39 +30,11 @@ export const gatewaysQuery = (db: Kysely<DB>) =>
         .as('organisationCount'),
     );
 
+/** A row as the contract answers it: its columns (timestamps as ISO strings) and whether organisations use it. */
 export const toDto = (row: Gateway & { organisationCount: number | null }): GatewayDto => ({
-  id: row.id,
-  name: row.name,
-  type: row.type,
-  website: row.website,
-  contactEmail: row.contactEmail,
-  phone: row.phone,
-  environments: row.environments,
-  certified: row.certified,
-  certifiedAt: iso(row.certifiedAt),
-  active: row.active,
-  notes: row.notes,
+  ...isoDates(row),
   inUse: (row.organisationCount ?? 0) > 0,
   organisationCount: row.organisationCount ?? 0,
-  createdAt: iso(row.createdAt),
-  updatedAt: iso(row.updatedAt),
-  createdBy: row.createdBy,
-  updatedBy: row.updatedBy,
-  version: row.version,
-});
-
-/** The stored fields an input sets, in the table's terms. */
-const columnsOf = (input: GatewayInput) => ({
-  name: input.name,
-  type: input.type,
-  website: input.website,
-  contactEmail: input.contactEmail,
-  phone: input.phone,
-  environments: input.environments,
-  certified: input.certified,
-  certifiedAt: input.certifiedAt,
-  active: input.active,
-  notes: input.notes,
 });
 
 export async function getGateway(db: Kysely<DB>, id: string): Promise<GatewayDto> {
@@ -96,13 +68,7 @@ const ref = (id: string) => ({ table: 'gateways' as const, entity: ENTITY, id, m
 
 export const createGateway = (db: Kysely<DB>, input: GatewayInput, actor: string) =>
   guardName(input.name, async () => {
-    const row = await createAudited(
-      db,
-      { table: 'gateways', entity: ENTITY },
-      columnsOf(input),
-      actor,
-      input,
-    );
+    const row = await createAudited(db, { table: 'gateways', entity: ENTITY }, input, actor, input);
     return toDto({ ...row, organisationCount: 0 });
   });
 
@@ -110,11 +76,16 @@ export const createGateway = (db: Kysely<DB>, input: GatewayInput, actor: string
  * Replaces a gateway's fields when `version` is still the stored one. Deactivating is this call with
  * active false: its audit row says DEACTIVATE; any other change says UPDATE.
  */
-export const updateGateway = (db: Kysely<DB>, id: string, input: GatewayUpdateInput, actor: string) =>
+export const updateGateway = (
+  db: Kysely<DB>,
+  id: string,
+  { version, ...input }: GatewayUpdateInput,
+  actor: string,
+) =>
   guardName(input.name, async () => {
     const row = await updateAtVersion(db, ref(id), {
-      version: input.version,
-      changes: columnsOf(input),
+      version,
+      changes: input,
       actor,
       action: (before) => (before.active && !input.active ? 'DEACTIVATE' : 'UPDATE'),
     });
