@@ -20,6 +20,7 @@ import type {
   ORG_TYPES,
   Role,
   Stage,
+  Tooltip as TooltipColumns,
 } from '@portal/contracts';
 import type {
   CertificateRequestStatus,
@@ -190,12 +191,7 @@ export interface CheckEventsTable {
   at: ColumnType<Date, Date | string | undefined, never>;
 }
 
-export interface TooltipsTable extends Audited {
-  key: string;
-  screen: string;
-  text: string;
-  active: ColumnType<boolean, boolean | undefined, boolean>;
-}
+export type TooltipsTable = TableOf<TooltipColumns, never, 'active'>;
 
 export interface DisclaimerContentsTable extends Audited {
   type: 'LOGIN' | 'REGISTRATION' | 'PA_TICKBOX' | 'IIF' | 'FOOTER_LEGAL' | 'PRIVACY';

@@ -1,5 +1,5 @@
 import type { Tooltip as TooltipDto, TooltipInput, TooltipUpdateInput } from '@portal/contracts';
-import { iso } from '@portal/domain';
+import { isoDates } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import { UNIQUE_VIOLATION, violates } from '../../db/pg-errors.js';
 import type { DB, Tooltip } from '../../db/schema.js';
@@ -8,25 +8,8 @@ import { ApiError, notFound } from '../../http/api-error.js';
 
 const ENTITY = 'tooltip';
 
-export const toDto = (row: Tooltip): TooltipDto => ({
-  id: row.id,
-  key: row.key,
-  screen: row.screen,
-  text: row.text,
-  active: row.active,
-  createdAt: iso(row.createdAt),
-  updatedAt: iso(row.updatedAt),
-  createdBy: row.createdBy,
-  updatedBy: row.updatedBy,
-  version: row.version,
-});
-
-const columnsOf = (input: TooltipInput) => ({
-  key: input.key,
-  screen: input.screen,
-  text: input.text,
-  active: input.active,
-});
+/** A row as the contract answers it: its columns, timestamps as ISO strings. */
+export const toDto = (row: Tooltip): TooltipDto => isoDates(row);
 
 /** Every active tooltip as { key: text }: what the SPA puts beside its labels. */
 export async function activeTooltips(db: Kysely<DB>): Promise<Record<string, string>> {
@@ -61,16 +44,21 @@ const ref = (id: string) => ({ table: 'tooltips' as const, entity: ENTITY, id, m
 
 export const createTooltip = (db: Kysely<DB>, input: TooltipInput, actor: string) =>
   guardKey(input.key, async () =>
-    toDto(await createAudited(db, { table: 'tooltips', entity: ENTITY }, columnsOf(input), actor, input)),
+    toDto(await createAudited(db, { table: 'tooltips', entity: ENTITY }, input, actor)),
   );
 
 /** Replaces a tooltip's fields when `version` is still the stored one; active false deactivates it. */
-export const updateTooltip = (db: Kysely<DB>, id: string, input: TooltipUpdateInput, actor: string) =>
+export const updateTooltip = (
+  db: Kysely<DB>,
+  id: string,
+  { version, ...input }: TooltipUpdateInput,
+  actor: string,
+) =>
   guardKey(input.key, async () =>
     toDto(
       await updateAtVersion(db, ref(id), {
-        version: input.version,
-        changes: columnsOf(input),
+        version,
+        changes: input,
         actor,
         action: (before) => (before.active && !input.active ? 'DEACTIVATE' : 'UPDATE'),
       }),
