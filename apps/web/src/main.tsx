@@ -3,7 +3,7 @@ import i18next from 'i18next';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterFirstScreen } from './app/after-first-screen';
-import { createAppRouter, prefetchScreenData, preloadScreenCode } from './app/router';
+import { createAppRouter, prefetchScreenData, preloadScreenCode, routerInitialized } from './app/router';
 import { prefetchPendingDisclaimers } from './auth/disclaimer-gate';
 import { type Auth, createMsalAuth } from './auth/msal-auth';
 import { type Environment, loadEnvironment } from './config/environment';
@@ -73,6 +73,11 @@ async function start() {
   // The error handler's navigations above run once the app is up, with the router made here.
   const router = createAppRouter({ auth, queryClient, http });
   const live = createLiveHub();
+  // The page stays "Loading the portal…" until the first screen's guard, code and loaders are done:
+  // RouterProvider reads the router's state as it first renders but subscribes only when it commits, and
+  // the transition render below yields in between; a first navigation ending there was lost and left the
+  // page blank for good.
+  await routerInitialized(router);
   await yieldToMain();
   startTransition(() =>
     root.render(

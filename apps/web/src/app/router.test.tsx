@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HttpClient } from '../http/http-client';
 import { renderApp } from '../test/render-app';
 import { testAuth, userWith } from '../test/session-users';
-import { createAppRouter, prefetchScreenData, preloadScreenCode } from './router';
+import { createAppRouter, prefetchScreenData, preloadScreenCode, routerInitialized } from './router';
 
 // Each screen module, replaced by one that records that it was loaded.
 const loaded = vi.hoisted(() => new Set<string>());
@@ -62,6 +62,51 @@ describe('prefetchScreenData (issue 24 item 3)', () => {
     expect(prefetch(userWith('EmvoPortalInternal'), '/admin')).not.toHaveBeenCalled();
     expect(prefetch(null, '/external/onboarding')).not.toHaveBeenCalled();
     expect(prefetch(userWith('EmvoPortalAdmin'), '/admin/users')).not.toHaveBeenCalled();
+  });
+});
+
+describe('routerInitialized', () => {
+  type Listener = (state: { initialized: boolean }) => void;
+  const fakeRouter = (initialized: boolean) => {
+    const listeners = new Set<Listener>();
+    const router = {
+      state: { initialized },
+      subscribe: (listener: Listener) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+      emit: (initialized: boolean) => {
+        router.state = { initialized };
+        for (const listener of [...listeners]) listener(router.state);
+      },
+      listeners,
+    };
+    return router;
+  };
+  const tracked = (router: ReturnType<typeof fakeRouter>) => {
+    const result = { done: false };
+    void routerInitialized(router as never).then(() => {
+      result.done = true;
+    });
+    return result;
+  };
+
+  it('waits for the first navigation to be done, then stops listening', async () => {
+    const router = fakeRouter(false);
+    const result = tracked(router);
+    router.emit(false);
+    await settled();
+    expect(result.done).toBe(false);
+    router.emit(true);
+    await vi.waitFor(() => expect(result.done).toBe(true));
+    expect(router.listeners.size).toBe(0);
+  });
+
+  it('resolves at once when the router is initialized already', async () => {
+    const router = fakeRouter(true);
+    const result = tracked(router);
+    await vi.waitFor(() => expect(result.done).toBe(true));
+    expect(router.listeners.size).toBe(0);
   });
 });
 

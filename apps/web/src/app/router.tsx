@@ -230,3 +230,15 @@ export function prefetchScreenData(
   const data = handles.find((handle) => handle.data)?.data;
   if (role && data && hasRole(user, role)) void queryClient.prefetchQuery(apiQueryOptions(http, data, {}));
 }
+
+/** Resolves once the router's first navigation is done (its guards, lazy code and loaders): main.tsx. */
+export function routerInitialized(router: Pick<ReturnType<typeof createAppRouter>, 'state' | 'subscribe'>) {
+  return new Promise<void>((resolve) => {
+    if (router.state.initialized) return resolve();
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+}
