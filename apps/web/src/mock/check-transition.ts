@@ -1,7 +1,6 @@
 import type { CheckRow, OrganisationRow } from '@portal/demo-data';
-import { checkTransitionWrites, type DecidedCheck } from '@portal/domain';
+import { checkTransitionWrites, type DecidedCheck, isoDates } from '@portal/domain';
 import { type MockAuditEntry, writeAudit } from './audit-trail';
-import { isoDates } from './iso-dates';
 import type { MockContext } from './mock-http';
 import { insertRow, updateColumns } from './mock-resource';
 

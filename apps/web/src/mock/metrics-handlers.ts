@@ -16,6 +16,7 @@ import type { OrganisationRow } from '@portal/demo-data';
 import {
   dateOf,
   iso,
+  isoDates,
   moveStage,
   STAGES,
   type Stage,
@@ -26,7 +27,6 @@ import {
 import { runInMemoryList } from '@portal/list-query';
 import { type HttpHandler, HttpResponse } from 'msw';
 import { actorOf } from './audit-trail';
-import { isoDates } from './iso-dates';
 import { apiError, failed, type MockContext, mockRoute } from './mock-http';
 import { answerWith, tableOf } from './mock-resource';
 

@@ -23,12 +23,12 @@ import {
   decidedFirst,
   isAwaitingReview,
   isCheckOverdue,
+  isoDates,
 } from '@portal/domain';
 import type { HttpHandler } from 'msw';
 import type { z } from 'zod';
 import { actorOf, writeAudit } from './audit-trail';
 import { applyCheckTransition } from './check-transition';
-import { isoDates } from './iso-dates';
 import {
   apiError,
   callerOf,

@@ -2,13 +2,13 @@ import { type SessionTokenRow, sessionTokenRowSchema, sessionTokensApi } from '@
 import {
   cancelTokenTransition,
   dateOf,
+  isoDates,
   issueTokenTransition,
   sessionTokenStatusAt,
   type TokenTransition,
 } from '@portal/domain';
 import type { HttpHandler } from 'msw';
 import { actorOf } from './audit-trail';
-import { isoDates } from './iso-dates';
 import type { MockDb } from './mock-db';
 import { apiError, type MockContext, mockRoute } from './mock-http';
 import { answerWith, tableOf } from './mock-resource';

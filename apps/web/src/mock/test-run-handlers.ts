@@ -12,11 +12,10 @@ import {
   unknownCompanyMessage,
 } from '@portal/contracts';
 import type { OrganisationRow } from '@portal/demo-data';
-import { type TestRunSource, testRunRuleBreach } from '@portal/domain';
+import { isoDates, type TestRunSource, testRunRuleBreach } from '@portal/domain';
 import type { HttpHandler } from 'msw';
 import Papa from 'papaparse';
 import { writeAudit } from './audit-trail';
-import { isoDates } from './iso-dates';
 import { apiError, errorList, type MockContext, mockRoute } from './mock-http';
 import { insertRow } from './mock-resource';
 
