@@ -4,7 +4,7 @@ import type { ListResource } from '@portal/list-query';
 import type { HttpHandler } from 'msw';
 import type { z } from 'zod';
 import { apiError, type MockContext, mockRoute } from './mock-http';
-import { answerWith, type Check, type RowOf, tableOf, type VersionedTable } from './mock-resource';
+import { answerWith, type RowOf, tableOf, type VersionedTable } from './mock-resource';
 
 /*
  * The administrators' resources whose body's fields are their row's columns (apps/api modules/gateways and
@@ -27,7 +27,7 @@ interface CrudRules<Row, Input, Dto> {
   /** A unique rule the API's database holds (a gateway's name): the 409 to answer, or undefined. */
   conflict?: (input: Input, exceptId?: string) => Response | undefined;
   /** Why a row may not be deleted (a gateway in use). */
-  undeletable?: Check<Row>;
+  undeletable?: (row: Row) => Response | undefined;
 }
 
 /**
@@ -65,11 +65,12 @@ function crudHandlers<T extends VersionedTable, Input extends object, Dto>(
       return answer(rows.update(request, params.id, version, change));
     }),
     mockRoute(context, endpoints.remove, async ({ params, query, request }) =>
-      rows.remove(request, params.id, {
-        version: query.version,
-        check: rules.undeletable,
-        describe: rules.toDto,
-      }),
+      rows.remove(
+        request,
+        params.id,
+        query.version,
+        (row) => rules.undeletable?.(row) ?? { diff: rules.toDto(row) },
+      ),
     ),
   ] as HttpHandler[];
 }

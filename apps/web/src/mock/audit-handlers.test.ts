@@ -3,9 +3,9 @@ import type { ListPage } from '@portal/list-query';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditHandlers } from './audit-handlers';
-import { writeAudit } from './audit-trail';
 import { createMockContext } from './handlers';
 import type { MockContext } from './mock-http';
+import { writeAudit } from './mock-resource';
 
 const server = setupServer();
 let context: MockContext;

@@ -9,10 +9,9 @@ import {
   publishRefusal,
 } from '@portal/domain';
 import type { HttpHandler } from 'msw';
-import { writeAudit } from './audit-trail';
+import { publishedOf } from './mock-db';
 import { apiError, callerOf, type MockContext, mockRoute, refused } from './mock-http';
-import { answerWith, tableOf } from './mock-resource';
-import { publishedOf } from './onboarding-answer';
+import { answerWith, tableOf, writeAudit } from './mock-resource';
 
 const ENTITY = 'disclaimerContent';
 /** packages/domain disclaimer-versions.ts: only a draft is changed or deleted. */
@@ -96,7 +95,7 @@ export function disclaimerContentsHandlers(context: MockContext): HttpHandler[] 
       return answer(contents.update(request, params.id, body.version, publish));
     }),
     mockRoute(context, api.remove, async ({ params, query, request }) =>
-      contents.remove(request, params.id, { version: query.version, check: refuseUnlessDraft }),
+      contents.remove(request, params.id, query.version, (row) => refuseUnlessDraft(row) ?? {}),
     ),
 
     // Before disclaimersApi.published, which would read 'pending' as a type. issue 13: a published text

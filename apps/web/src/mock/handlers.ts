@@ -3,7 +3,6 @@ import { type HttpHandler, HttpResponse, http, passthrough } from 'msw';
 import { gatewaysHandlers, tooltipsHandlers } from './admin-handlers';
 import { auditHandlers } from './audit-handlers';
 import { disclaimerContentsHandlers } from './disclaimer-contents-handlers';
-import { fileDownloadRoute } from './file-download';
 import { linksHandlers } from './links-handlers';
 import { liveHandlers } from './live-handlers';
 import { metricsHandlers } from './metrics-handlers';
@@ -11,12 +10,11 @@ import { type MockDb, openMockDb, saveMockDb } from './mock-db';
 import type { MockContext } from './mock-http';
 import { onboardingHandlers } from './onboarding-handlers';
 import { organisationsHandlers } from './organisations-handlers';
-import { registrationHandlers } from './registration-handlers';
-import { reviewHandlers } from './review-handlers';
-import { sessionTokenHandlers } from './session-token-handlers';
-import { storageAdminHandlers } from './storage-admin-handlers';
+import { reviewHandlers, sessionTokenHandlers } from './review-handlers';
+
+import { fileDownloadRoute, storageAdminHandlers } from './storage-admin-handlers';
 import { testRunHandlers } from './test-run-handlers';
-import { userHandlers } from './users-handlers';
+import { registrationHandlers, userHandlers } from './users-handlers';
 
 /** spec §7 and §9: with mock configured, mock responses replace calls, delayed 300 ms. */
 export const MOCK_DELAY_MS = 300;

@@ -34,7 +34,7 @@ export function linksHandlers(context: MockContext): HttpHandler[] {
       return answer(links(params.id).update(request, params.linkId, body.version, () => ({ changes })));
     }),
     mockRoute(context, linksApi.remove, async ({ params, query, request }) =>
-      links(params.id).remove(request, params.linkId, { version: query.version, describe: linkItemOf }),
+      links(params.id).remove(request, params.linkId, query.version, (row) => ({ diff: linkItemOf(row) })),
     ),
   ];
 }

@@ -26,8 +26,7 @@ import {
 } from '@portal/domain';
 import { runInMemoryList } from '@portal/list-query';
 import { type HttpHandler, HttpResponse } from 'msw';
-import { actorOf } from './audit-trail';
-import { apiError, failed, type MockContext, mockRoute } from './mock-http';
+import { actorOf, apiError, failed, type MockContext, mockRoute } from './mock-http';
 import { answerWith, tableOf } from './mock-resource';
 
 /*

@@ -89,6 +89,10 @@ export interface MockDb extends DemoTables {
 export const userByEmail = (db: MockDb, email: string) =>
   db.users.find((user) => user.email.toLowerCase() === email.trim().toLowerCase());
 
+/** The published disclaimer of a type, if any. */
+export const publishedOf = (db: MockDb, type: string) =>
+  db.disclaimerContents.find((row) => row.type === type && row.status === 'PUBLISHED');
+
 /** The demo world, fresh: the same rows as the API's demo seed inserts. */
 export function createMockDb(): MockDb {
   return {

@@ -34,6 +34,10 @@ export function callerOf(context: MockContext, request: Request): UserRow | unde
   return userByEmail(context.db, DEMO_USERS[who as MockRole]?.email ?? who);
 }
 
+/** Who writes: the signed-in caller's email, as the API's actorOf (a call without a demo session: anonymous). */
+export const actorOf = (context: MockContext, request: Request) =>
+  callerOf(context, request)?.email ?? 'anonymous';
+
 /** The API's one error shape (apps/api plugins/errors.ts): `{ code, message }`, or a list for validation. */
 export const apiError = (status: number, code: string, message: string) =>
   HttpResponse.json<ListRequestError>({ code, message }, { status });
@@ -62,33 +66,30 @@ export const versionConflict = () =>
 
 export const unauthorized = () => apiError(401, 'UNAUTHORIZED', 'Sign in to continue');
 
-type Parsed<T> = { ok: true; value: T } | { ok: false; response: Response };
-
-/** A zod failure as the API's validation answer: 400 with one `{ code: INVALID_FIELD, field, message }` each. */
-export function validate<T>(schema: z.ZodType<T>, input: unknown): Parsed<T> {
-  const result = schema.safeParse(input);
-  if (result.success) return { ok: true, value: result.data };
+/**
+ * The input checked against a schema (none: as it is): its value, or a zod failure as the API's validation
+ * answer, 400 with one `{ code: INVALID_FIELD, field, message }` each.
+ */
+export function validate<T>(schema: z.ZodType<T> | undefined, input: unknown): T | Response {
+  const result = schema ? schema.safeParse(input) : { success: true as const, data: input as T };
+  if (result.success) return result.data;
   const entries = result.error.issues.map((issue) => ({
     code: 'INVALID_FIELD',
     field: issue.path.map(String).join('.'),
     message: issue.message,
   }));
-  return { ok: false, response: errorList(entries) };
+  return errorList(entries);
 }
 
 /** The body, checked against a schema: its value, or the 400 to answer (as Fastify for an empty or unreadable one). */
-async function readBody<T>(request: Request, schema: z.ZodType<T>): Promise<Parsed<T>> {
+async function readBody<T>(request: Request, schema: z.ZodType<T>): Promise<T | Response> {
   const text = await request.text();
-  if (text === '') {
-    return { ok: false, response: apiError(400, 'BAD_REQUEST', 'Body cannot be empty') };
-  }
-  let value: unknown;
+  if (text === '') return apiError(400, 'BAD_REQUEST', 'Body cannot be empty');
   try {
-    value = JSON.parse(text);
+    return validate(schema, JSON.parse(text));
   } catch {
-    return { ok: false, response: apiError(400, 'INVALID_JSON', 'Body is not valid JSON') };
+    return apiError(400, 'INVALID_JSON', 'Body is not valid JSON');
   }
-  return validate(schema, value);
 }
 
 /** A list endpoint's query is its raw params here (run in memory against its declaration). */
@@ -130,28 +131,24 @@ export function mockRoute<E extends EndpointSpec>(
     if (endpoint.access !== 'public' && !signedIn) return unauthorized();
     const refusal = preValidation?.(request);
     if (refusal) return refusal;
-    const checkedParams = endpoint.params
-      ? validate(endpoint.params, params)
-      : { ok: true as const, value: params };
-    if (!checkedParams.ok) return checkedParams.response;
+    const checkedParams = validate(endpoint.params, params);
+    if (checkedParams instanceof Response) return checkedParams;
     const search = new URL(request.url).searchParams;
     let extra: unknown;
     if (endpoint.extra) {
       const names = extraParamNames(endpoint);
-      const checked = validate(
+      extra = validate(
         endpoint.extra,
         Object.fromEntries(names.map((name) => [name, search.get(name) ?? undefined])),
       );
-      if (!checked.ok) return checked.response;
-      extra = checked.value;
+      if (extra instanceof Response) return extra;
       // The list language reads the rest, as at the API.
       for (const name of names) search.delete(name);
     }
     let query: unknown = search;
     if (!endpoint.list && endpoint.query) {
-      const checked = validate(endpoint.query, Object.fromEntries(search));
-      if (!checked.ok) return checked.response;
-      query = checked.value;
+      query = validate(endpoint.query, Object.fromEntries(search));
+      if (query instanceof Response) return query;
     }
     let body: unknown;
     if (endpoint.body === 'multipart') {
@@ -159,11 +156,10 @@ export function mockRoute<E extends EndpointSpec>(
       body = await request.formData().catch(() => undefined);
       if (!body) return apiError(400, 'INVALID_MULTIPART', 'The body is not multipart form data');
     } else if (endpoint.body) {
-      const checked = await readBody(request, endpoint.body);
-      if (!checked.ok) return checked.response;
-      body = checked.value;
+      body = await readBody(request, endpoint.body);
+      if (body instanceof Response) return body;
     }
-    const input = { params: checkedParams.value, query, body, extra, request } as MockInput<E>;
+    const input = { params: checkedParams, query, body, extra, request } as MockInput<E>;
     const answer = await resolve(input);
     if (endpoint.method !== 'GET') context.persist();
     if (answer instanceof Response) return answer;

@@ -1,13 +1,42 @@
-import type { Audited } from '@portal/demo-data';
-import { changedFields } from '@portal/domain';
-import { actorOf, writeAudit } from './audit-trail';
-import type { MockDb } from './mock-db';
-import { apiError, type MockContext, versionConflict } from './mock-http';
+import type { Audited, CheckRow, OrganisationRow } from '@portal/demo-data';
+import {
+  changedFields,
+  checkTransitionWrites,
+  type DecidedCheck,
+  isoDates,
+  redactSecrets,
+} from '@portal/domain';
+import type { AuditLogRow, MockDb } from './mock-db';
+import { actorOf, apiError, type MockContext, versionConflict } from './mock-http';
 
 /*
- * apps/api db/versioned-rows.ts over the store's tables: rows stamped with who wrote them and when, at a
- * version moved by each change.
+ * apps/api db/versioned-rows.ts and db/audit.ts over the store's tables: rows stamped with who wrote them
+ * and when, at a version moved by each change, and the audit trail every change writes.
  */
+
+/** What a change writes to the trail (apps/api db/audit.ts AuditEntry); the actor defaults to the caller. */
+export type MockAuditEntry = Pick<AuditLogRow, 'action' | 'entity' | 'entityId'> &
+  Partial<Pick<AuditLogRow, 'actor' | 'diff'>>;
+
+/** issue 21 item 3: the client address of the request making the change; in mock mode, this browser. */
+const MOCK_ADDRESS = '127.0.0.1';
+
+/**
+ * domain.md: every change writes an audit row, as the API's writeAudit does: the caller as actor, the
+ * diff with its secrets redacted (issue 13 item 4), the time of the mock's clock. The one way any handler
+ * appends to db.auditLog.
+ */
+export function writeAudit(context: MockContext, request: Request, entry: MockAuditEntry): void {
+  const { actor, diff, ...rest } = entry;
+  context.db.auditLog.push({
+    id: context.newId(),
+    actor: actor ?? actorOf(context, request),
+    ...rest,
+    diff: diff === undefined ? null : redactSecrets(diff),
+    at: context.now().toISOString(),
+    address: MOCK_ADDRESS,
+  });
+}
 
 /** The tables whose rows carry the audited columns (id, version, created/updated at and by). */
 export type VersionedTable = {
@@ -15,32 +44,20 @@ export type VersionedTable = {
 }[keyof MockDb];
 export type RowOf<T extends VersionedTable> = MockDb[T][number];
 
-/** A new row's audited columns: written by the caller (or `actor`) now, version 1. */
-export function auditedRow(
-  context: MockContext,
-  request: Request,
-  actor = actorOf(context, request),
-): Audited {
-  const at = context.now().toISOString();
-  return {
-    id: context.newId(),
-    createdAt: at,
-    updatedAt: at,
-    createdBy: actor,
-    updatedBy: actor,
-    version: 1,
-  };
-}
-
-/** Inserts a row with its audited columns (no audit row: the caller writes the one the change needs). */
+/**
+ * Inserts a row with its audited columns: written by the caller (or `actor`) now, version 1 (no audit
+ * row: the caller writes the one the change needs).
+ */
 export function insertRow<T extends VersionedTable>(
   context: MockContext,
   request: Request,
   table: T,
   values: Omit<RowOf<T>, keyof Audited>,
-  actor?: string,
+  actor = actorOf(context, request),
 ): RowOf<T> {
-  const row = { ...values, ...auditedRow(context, request, actor) } as RowOf<T>;
+  const at = context.now().toISOString();
+  const audited = { id: context.newId(), createdAt: at, updatedAt: at, createdBy: actor, updatedBy: actor };
+  const row = { ...values, ...audited, version: 1 } as RowOf<T>;
   (context.db[table] as RowOf<T>[]).push(row);
   return row;
 }
@@ -56,22 +73,14 @@ export function updateColumns<Row extends Audited>(
   return Object.assign(row, changes, stamps, { version: row.version + 1 });
 }
 
-/** A refusal to answer instead of the write, or undefined to go on. */
-export type Check<Row> = (row: Row) => Response | undefined;
-
 /**
  * What an update makes of the row as it is: its changes, the audit row's action (default UPDATE) and diff
  * (default the changed fields, from and to); or the refusal to answer instead.
  */
 type Change<Row> = { changes: Partial<Row>; action?: string; diff?: unknown } | Response;
 
-export interface RowDelete<Row> {
-  /** When given, the delete happens only at this version. */
-  version?: number | undefined;
-  check?: Check<Row>;
-  /** What the audit row keeps of the deleted row; default the row itself. */
-  describe?: (row: Row) => unknown;
-}
+/** What a delete keeps of the row in its audit row (default the row itself), or the refusal to answer instead. */
+type Removal = { diff?: unknown } | Response;
 
 /** Which rows of the table a 404 names, when not `No <entity in words> <id>` (a link's list), and must match. */
 interface TableScope<Row> {
@@ -130,16 +139,48 @@ export function tableOf<T extends VersionedTable>(
       record(request, action, id, diff);
       return row;
     },
-    /** Deletes a row and writes its DELETE audit row; undefined (204) when done. */
-    remove(request: Request, id: string, remove: RowDelete<Row> = {}): Response | undefined {
+    /**
+     * Deletes a row, at `version` when given, unless `removal` refuses, and writes its DELETE audit row;
+     * undefined (204) when done.
+     */
+    remove(
+      request: Request,
+      id: string,
+      version: number | undefined,
+      removal: (row: Row) => Removal = () => ({}),
+    ): Response | undefined {
       const row = find(id);
       if (row instanceof Response) return row;
-      if (remove.version !== undefined && row.version !== remove.version) return versionConflict();
-      const refusal = remove.check?.(row);
-      if (refusal) return refusal;
+      if (version !== undefined && row.version !== version) return versionConflict();
+      const made = removal(row);
+      if (made instanceof Response) return made;
       rows().splice(rows().indexOf(row), 1);
-      record(request, 'DELETE', id, remove.describe ? remove.describe(row) : row);
+      record(request, 'DELETE', id, 'diff' in made ? made.diff : row);
       return undefined;
     },
   };
+}
+
+/**
+ * domain.md: "Every transition writes a CheckEvent and an AuditLog row": what packages/domain
+ * checkTransitionWrites says a decision (`decide`'s answer) writes for the organisation and its check
+ * (undefined before the first submission): the check, its event, the organisation's status copy, stage
+ * and submittedAt (its version + 1, as apps/api touchOrganisation), the audit row; whoever decided (the
+ * company's submission, a reviewer), stored as apps/api company/apply-check-transition.ts does in SQL.
+ */
+export function applyCheckTransition(
+  context: MockContext,
+  request: Request,
+  transition: DecidedCheck & { organisation: OrganisationRow; check: CheckRow | undefined },
+) {
+  const { organisation, type } = transition;
+  const writes = checkTransitionWrites(organisation, transition);
+  const columns = isoDates(writes.check);
+  const check = transition.check
+    ? updateColumns(context, request, transition.check, columns)
+    : insertRow(context, request, 'checks', { organisationId: organisation.id, type, ...columns });
+  context.db.checkEvents.push({ id: context.newId(), checkId: check.id, ...isoDates(writes.event) });
+  updateColumns(context, request, organisation, isoDates(writes.organisation));
+  writeAudit(context, request, { ...writes.audit, entityId: check.id });
+  return check;
 }

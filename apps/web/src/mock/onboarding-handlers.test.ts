@@ -460,7 +460,7 @@ describe('the technical step (mock)', () => {
       status: 409,
       body: { code: 'TOKEN_ALREADY_REQUESTED' },
     });
-    // EMVO issues it (session-token-handlers.ts), with its value.
+    // EMVO issues it (review-handlers.ts sessionTokenHandlers), with its value.
     const token = company().ours(context.db.sessionTokens)[0];
     if (!token) throw new Error('No token requested');
     const issuedAt = new Date();

@@ -10,11 +10,11 @@ import { type CheckType, isAwaitingReview, isCheckOverdue } from '@portal/domain
 import type { ListPage } from '@portal/list-query';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fileDownloadRoute } from './file-download';
 import { createMockContext, createMockHandlers } from './handlers';
 import { mockToken } from './mock-auth';
 import type { MockContext } from './mock-http';
 import { reviewHandlers } from './review-handlers';
+import { fileDownloadRoute } from './storage-admin-handlers';
 
 /** After the demo world's history (@portal/demo-data EPOCH), past every open check's SLA but one's (below). */
 const NOW = new Date('2026-10-05T10:00:00Z');

@@ -12,24 +12,32 @@ import {
   type ReviewQueueRow,
   reviewQueueRowSchema,
   reviewQueuesApi,
+  type SessionTokenRow,
+  sessionTokenRowSchema,
+  sessionTokensApi,
 } from '@portal/contracts';
-import type { CheckRow } from '@portal/demo-data';
+import type { CheckRow, OrganisationRow } from '@portal/demo-data';
 import {
   billingStep,
+  cancelTokenTransition,
   checkDetailOf,
   checkEventsOf,
   checkRecordOf,
+  dateOf,
   decide,
   decidedFirst,
   isAwaitingReview,
   isCheckOverdue,
   isoDates,
+  issueTokenTransition,
+  sessionTokenStatusAt,
+  type TokenTransition,
 } from '@portal/domain';
 import type { HttpHandler } from 'msw';
 import type { z } from 'zod';
-import { actorOf, writeAudit } from './audit-trail';
-import { applyCheckTransition } from './check-transition';
+import { type MockDb, userByEmail } from './mock-db';
 import {
+  actorOf,
   apiError,
   callerOf,
   errorList,
@@ -38,8 +46,8 @@ import {
   mockRoute,
   unauthorized,
 } from './mock-http';
-import { updateColumns } from './mock-resource';
-import { onboardingRowsOf } from './onboarding-answer';
+import { answerWith, applyCheckTransition, tableOf, updateColumns, writeAudit } from './mock-resource';
+import { onboardingRowsOf } from './onboarding-company';
 
 /*
  * The reviewers' queues over the store's checks: which checks a queue shows and what waits in each. The
@@ -86,7 +94,7 @@ export function queueSummaryOf(checks: readonly QueuedCheck[], caller: QueueCall
 /*
  * The reviewers' calls in mock mode (apps/api modules/reviews): the queues and their summary over
  * db.checks, one check's detail (packages/domain checkDetailView, as the API computes it), its decisions
- * (the shared check-transition.ts, so the company sees them) and billing steps. The caller is the signed-in
+ * (the shared mock-resource.ts applyCheckTransition, so the company sees them) and billing steps. The caller is the signed-in
  * demo reviewer: "assigned to me" and every row written name them.
  */
 
@@ -95,15 +103,11 @@ const TEST_ENVIRONMENT = true;
 
 export function reviewHandlers(context: MockContext): HttpHandler[] {
   const { db } = context;
+  const checks = tableOf(context, 'checks', 'check');
   /** A check's organisation: a foreign key, always there. */
-  const organisationOf = (check: CheckRow) => {
-    const organisation = db.organisations.find((row) => row.id === check.organisationId);
-    if (!organisation) throw new Error(`Check ${check.id} has no organisation`);
-    return organisation;
-  };
-  /** Its events, oldest first, as the API reads them (domain checkEventsOf). */
-  const eventsOf = (check: CheckRow) =>
-    checkEventsOf(db.checkEvents.filter((row) => row.checkId === check.id));
+  const organisationOf = (check: CheckRow) =>
+    db.organisations.find((row) => row.id === check.organisationId) as OrganisationRow;
+  const eventsOf = (check: CheckRow) => db.checkEvents.filter((row) => row.checkId === check.id);
 
   /** apps/api migration 0014 review_queue: a check ever submitted, with its organisation's columns. */
   const rowOf = (check: CheckRow): ReviewQueueRow =>
@@ -124,7 +128,7 @@ export function reviewHandlers(context: MockContext): HttpHandler[] {
       organisation,
       application: { company, spoc, spocAssistant, authorisedRepresentative, mahs },
       files: db.storedFiles,
-      events: db.checkEvents.filter((row) => row.checkId === check.id),
+      events: eventsOf(check),
       invoicing: invoicing ?? undefined,
       billingDetails: invoicing ? billingOf(invoicing.billing) : null,
       agreement: agreement && { ...agreement, tickBoxes: tickBoxes ?? null },
@@ -139,16 +143,16 @@ export function reviewHandlers(context: MockContext): HttpHandler[] {
    */
   const atVersion = (request: Request, id: string, version: number) => {
     const reviewer = callerOf(context, request);
-    const check = db.checks.find((row) => row.id === id);
+    const check = checks.find(id);
     if (!reviewer) return unauthorized();
-    if (!check) return apiError(404, 'NOT_FOUND', `No check ${id}`);
+    if (check instanceof Response) return check;
     if (check.version === version) return { reviewer, check, organisation: organisationOf(check) };
-    const latest = eventsOf(check).at(-1);
-    const name =
-      latest && db.users.find((user) => user.email.toLowerCase() === latest.actor.toLowerCase())?.displayName;
+    // The last event, as the API reads the events, oldest first (domain checkEventsOf).
+    const latest = checkEventsOf(eventsOf(check)).at(-1);
+    const actorName = (actor: string) => userByEmail(db, actor)?.displayName ?? actor;
     const { message, values } = decidedFirst(
       check.status,
-      latest && { ...latest, actorName: name ?? latest.actor },
+      latest && { ...latest, actorName: actorName(latest.actor) },
     );
     return errorList([{ code: CHECK_DECIDED_FIRST, message, values }], 409);
   };
@@ -165,12 +169,9 @@ export function reviewHandlers(context: MockContext): HttpHandler[] {
       return db.checks.filter((check) => isInQueue(check, params.queue, extra, caller)).map(rowOf);
     }),
 
-    mockRoute(context, checksApi.check, async ({ params, request }) => {
-      const reviewer = callerOf(context, request);
-      const check = db.checks.find((row) => row.id === params.id);
-      if (!reviewer) return unauthorized();
-      return check ? detailOf(check) : apiError(404, 'NOT_FOUND', `No check ${params.id}`);
-    }),
+    mockRoute(context, checksApi.check, async ({ params, request }) =>
+      callerOf(context, request) ? answerWith(detailOf)(checks.find(params.id)) : unauthorized(),
+    ),
 
     // apps/api check-decision.ts: packages/domain decide, then the transition every check change writes.
     mockRoute(context, checksApi.decide, async ({ params, body, request }) => {
@@ -185,8 +186,7 @@ export function reviewHandlers(context: MockContext): HttpHandler[] {
         testEnvironment: TEST_ENVIRONMENT,
       });
       if (!decision.ok) return failed(decision);
-      const { next, event } = decision;
-      applyCheckTransition(context, request, { organisation, check, type: check.type, next, event });
+      applyCheckTransition(context, request, { organisation, check, type: check.type, ...decision });
       return detailOf(check);
     }),
 
@@ -205,6 +205,68 @@ export function reviewHandlers(context: MockContext): HttpHandler[] {
       const diff = { organisationId: organisation.id, ...result.diff };
       writeAudit(context, request, { action: step.action, entity: 'check', entityId: check.id, diff });
       return detailOf(check);
+    }),
+  ];
+}
+
+/*
+ * The reviewers' session-token queue in mock mode (apps/api modules/session-tokens): db.sessionTokens with
+ * each company's columns, an issued token past its 24 h reading EXPIRED at each answer (domain
+ * sessionTokenStatusAt), issuing and cancelling by the API's rules (domain issueTokenTransition,
+ * cancelTokenTransition).
+ */
+
+type StoredToken = MockDb['sessionTokens'][number];
+
+export function sessionTokenHandlers(context: MockContext): HttpHandler[] {
+  const { db } = context;
+  const tokens = tableOf(context, 'sessionTokens', 'sessionToken');
+
+  /** apps/api session-tokens-list.ts: the token with its company's number, name and email, status as of now. */
+  const rowOf = (token: StoredToken): SessionTokenRow =>
+    sessionTokenRowSchema.parse({
+      ...db.organisations.find((row) => row.id === token.organisationId),
+      ...token,
+      status: sessionTokenStatusAt({ ...token, expiresAt: dateOf(token.expiresAt) }, context.now()),
+    });
+  const answer = answerWith(rowOf);
+
+  /**
+   * The token at the reviewer's version (404, 409 as the API), changed as the domain's transition says,
+   * with `value` (kept for the company's one reveal, or wiped) and the transition's audit row.
+   */
+  const transition = <Changes extends object>(
+    request: Request,
+    write: { id: string; version: number; action: string; value: string | null },
+    rule: (token: StoredToken) => TokenTransition<Changes>,
+  ) => {
+    const change = (token: StoredToken) => {
+      const result = rule(token);
+      if (!result.ok) return apiError(409, result.code, result.message);
+      return {
+        changes: { ...isoDates(result.changes), value: write.value },
+        action: write.action,
+        diff: result.diff,
+      };
+    };
+    return answer(tokens.update(request, write.id, write.version, change));
+  };
+
+  return [
+    mockRoute(context, sessionTokensApi.list, async () => db.sessionTokens.map(rowOf)),
+
+    mockRoute(context, sessionTokensApi.issue, async ({ params, body, request }) => {
+      const write = { ...params, version: body.version, action: 'ISSUE_SESSION_TOKEN', value: body.value };
+      const actor = actorOf(context, request);
+      return transition(request, write, (token) =>
+        issueTokenTransition(token, { actor, now: context.now() }),
+      );
+    }),
+
+    mockRoute(context, sessionTokensApi.cancel, async ({ params, body, request }) => {
+      const write = { ...params, version: body.version, action: 'CANCEL_SESSION_TOKEN', value: null };
+      const rule = { actor: actorOf(context, request), now: context.now(), reason: body.reason };
+      return transition(request, write, (token) => cancelTokenTransition(token, rule));
     }),
   ];
 }

@@ -7,7 +7,7 @@ import { createMockContext } from './handlers';
 import { mockToken } from './mock-auth';
 import type { MockDb } from './mock-db';
 import type { MockContext } from './mock-http';
-import { sessionTokenHandlers } from './session-token-handlers';
+import { sessionTokenHandlers } from './review-handlers';
 
 const NOW = new Date('2026-10-05T10:00:00Z');
 const HOUR = 3_600_000;

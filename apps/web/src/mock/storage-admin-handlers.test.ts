@@ -3,10 +3,9 @@ import type { StorageUsage, StoredFileRow } from '@portal/contracts';
 import type { ListPage } from '@portal/list-query';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fileDownloadRoute } from './file-download';
 import { createMockContext } from './handlers';
 import type { MockContext } from './mock-http';
-import { storageAdminHandlers } from './storage-admin-handlers';
+import { fileDownloadRoute, storageAdminHandlers } from './storage-admin-handlers';
 
 const server = setupServer();
 let context: MockContext;

@@ -2,17 +2,76 @@ import {
   FILE_IN_USE,
   type FilePurpose,
   fileFormSchema,
+  filesApi,
   storageAdminApi,
   storedFileRowSchema,
 } from '@portal/contracts';
 import type { StoredFileRow } from '@portal/demo-data';
-import { containerName, FILE_REFERENCES, storageUsageOf } from '@portal/domain';
-import type { HttpHandler } from 'msw';
-import { actorOf } from './audit-trail';
-import { bytesOf, readUpload } from './file-download';
+import { containerName, FILE_REFERENCES, mayReadFile, storageUsageOf, uploadRefusal } from '@portal/domain';
+import { type HttpHandler, HttpResponse } from 'msw';
 import type { MockDb } from './mock-db';
-import { apiError, errorList, type MockContext, mockRoute, validate } from './mock-http';
+import {
+  actorOf,
+  apiError,
+  callerOf,
+  errorList,
+  type MockContext,
+  mockRoute,
+  refused,
+  validate,
+} from './mock-http';
 import { tableOf } from './mock-resource';
+
+/*
+ * The store's files (apps/api storage and modules/storage-admin): an upload's file read by its purpose's
+ * rules, the download of any file the caller may read, and the administrators' storage screen.
+ */
+
+/**
+ * A stored file's bytes are kept as a latin1 string (one character a byte), so the store stays JSON. These
+ * two convert to and from it.
+ */
+const contentOf = (bytes: Uint8Array) => Array.from(bytes, (byte) => String.fromCharCode(byte)).join('');
+const bytesOf = (content: string) => Uint8Array.from(content, (char) => char.charCodeAt(0));
+
+/**
+ * An upload's one file (the multipart field "file") by its purpose's rules (domain uploadRefusal: the
+ * extension 111, the size 413): its name, type and content, or the refusal to answer.
+ */
+export async function readUpload(form: FormData, purpose: FilePurpose) {
+  const file = form.get('file');
+  // Not `instanceof File`: the request's File may come from another realm (msw in a test's jsdom).
+  if (file === null || typeof file === 'string') {
+    return apiError(400, 'BAD_REQUEST', 'Send one file in the field "file"');
+  }
+  const refusal = refused(uploadRefusal(purpose, file.name, file.size));
+  if (refusal) return refusal;
+  const content = contentOf(new Uint8Array(await file.arrayBuffer()));
+  return { name: file.name, mime: file.type || 'application/octet-stream', content };
+}
+
+/**
+ * filesApi.download (GET /api/files/:id): any stored file the caller may read (domain mayReadFile), as the
+ * API streams it (its type, length and attachment name), else 404.
+ */
+export const fileDownloadRoute = (context: MockContext): HttpHandler =>
+  mockRoute(context, filesApi.download, async ({ params, request }) => {
+    const { db } = context;
+    const file = db.storedFiles.find((row) => row.id === params.id);
+    const caller = callerOf(context, request);
+    const publishedTemplate = db.agreementTemplates.some((template) => template.fileId === params.id);
+    if (!file || !caller || !mayReadFile(caller, file, publishedTemplate)) {
+      return apiError(404, 'NOT_FOUND', `No file ${params.id}`);
+    }
+    const bytes = bytesOf(file.content);
+    return new HttpResponse(bytes, {
+      headers: {
+        'content-type': file.mime,
+        'content-length': String(bytes.length),
+        'content-disposition': `attachment; filename="${file.name.replaceAll('"', '')}"`,
+      },
+    });
+  });
 
 /** The API's default STORAGE_CONTAINER_PREFIX. */
 const containerOf = (purpose: FilePurpose) => containerName('portal-', purpose);
@@ -33,7 +92,7 @@ const referenceCountOf = (db: MockDb, fileId: string) =>
 
 /**
  * apps/api modules/storage-admin over the store (storageAdminApi): the list (STORED_FILES_LIST), usage per
- * container, upload, and delete only when unreferenced (409 FILE_IN_USE). Downloads are file-download.ts's.
+ * container, upload, and delete only when unreferenced (409 FILE_IN_USE).
  */
 export function storageAdminHandlers(context: MockContext): HttpHandler[] {
   const { db } = context;
@@ -57,8 +116,8 @@ export function storageAdminHandlers(context: MockContext): HttpHandler[] {
     mockRoute(context, storageAdminApi.upload, async ({ body: form, request }) => {
       // The schema keeps the text fields; the file is checked below.
       const fields = validate(fileFormSchema, Object.fromEntries(form));
-      if (!fields.ok) return fields.response;
-      const { purpose, organisationId = null } = fields.value;
+      if (fields instanceof Response) return fields;
+      const { purpose, organisationId = null } = fields;
       if (organisationId && !db.organisations.some((row) => row.id === organisationId)) {
         const message = `No organisation ${organisationId}`;
         return errorList([{ code: 'INVALID_FIELD', field: 'organisationId', message }]);
@@ -73,14 +132,10 @@ export function storageAdminHandlers(context: MockContext): HttpHandler[] {
       return rowOf(files.create(request, { ...meta, content }, { diff: meta }));
     }),
     mockRoute(context, storageAdminApi.remove, async ({ params, query, request }) =>
-      files.remove(request, params.id, {
-        version: query.version,
-        check: (file) => {
-          const references = referenceCountOf(db, file.id);
-          const message = `The file is referenced by ${references} record(s)`;
-          return references > 0 ? apiError(409, FILE_IN_USE, message) : undefined;
-        },
-        describe: ({ content: _bytes, ...row }) => row,
+      files.remove(request, params.id, query.version, ({ content: _bytes, ...file }) => {
+        const references = referenceCountOf(db, file.id);
+        const message = `The file is referenced by ${references} record(s)`;
+        return references > 0 ? apiError(409, FILE_IN_USE, message) : { diff: file };
       }),
     ),
   ];

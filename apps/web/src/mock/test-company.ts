@@ -2,7 +2,7 @@ import type { OnboardingAnswer } from '@portal/contracts';
 import type { CheckStatus, Stage } from '@portal/domain';
 import { DEMO_USERS } from './mock-auth';
 import { createMockDb, type MockDb } from './mock-db';
-import { onboardingAnswer } from './onboarding-answer';
+import { onboardingAnswer } from './onboarding-company';
 
 /*
  * Test kit: the demo EXTERNAL user's company (mock auth's `mock.EXTERNAL`; in the demo world it is in

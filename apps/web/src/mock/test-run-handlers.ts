@@ -15,9 +15,8 @@ import type { OrganisationRow } from '@portal/demo-data';
 import { isoDates, type TestRunSource, testRunRuleBreach } from '@portal/domain';
 import type { HttpHandler } from 'msw';
 import Papa from 'papaparse';
-import { writeAudit } from './audit-trail';
 import { apiError, errorList, type MockContext, mockRoute } from './mock-http';
-import { insertRow } from './mock-resource';
+import { insertRow, writeAudit } from './mock-resource';
 
 /*
  * Test runs in mock mode (apps/api modules/test-runs test-run-writes.ts): a run a reviewer typed and a CSV

@@ -3,9 +3,9 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditHandlers } from '../../mock/audit-handlers';
-import { writeAudit } from '../../mock/audit-trail';
 import { createMockContext } from '../../mock/handlers';
 import type { MockContext } from '../../mock/mock-http';
+import { writeAudit } from '../../mock/mock-resource';
 import { renderScreen } from '../../test/render-screen';
 import { AdminHomePage } from './admin-home-page';
 

@@ -5,7 +5,7 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMockContext } from '../../../mock/handlers';
-import { sessionTokenHandlers } from '../../../mock/session-token-handlers';
+import { sessionTokenHandlers } from '../../../mock/review-handlers';
 import { ModalHost } from '../../../modal/modal-host';
 import { closeModal } from '../../../modal/modal-store';
 import { type RecordedCall, recordCalls } from '../../../test/recorded-calls';

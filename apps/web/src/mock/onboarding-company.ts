@@ -1,16 +1,20 @@
 import {
+  checksByType,
+  contactsByKind,
   type EndpointSpec,
   type FilePurpose,
   type MahInput,
   mahColumns,
   type OnboardingAnswer,
+  onboardingAnswerOf,
   productColumns,
 } from '@portal/contracts';
-import type { Audited, OrganisationRow } from '@portal/demo-data';
+import type { Audited, CheckRow, OrganisationRow, UserRow } from '@portal/demo-data';
 import {
   type CheckType,
   checkRecordOf,
   companyCallerRefusal,
+  type DecidedCheck,
   decide,
   extensionOf,
   initialCheck,
@@ -20,9 +24,7 @@ import {
   submitStageRefusal,
 } from '@portal/domain';
 import type { HttpHandler } from 'msw';
-import { writeAudit } from './audit-trail';
-import { applyCheckTransition, touchOrganisation } from './check-transition';
-import { readUpload } from './file-download';
+import { type MockDb, publishedOf } from './mock-db';
 import {
   apiError,
   callerOf,
@@ -34,13 +36,63 @@ import {
   stepLocked,
   versionConflict,
 } from './mock-http';
-import { auditedRow, insertRow, type RowOf, updateColumns, type VersionedTable } from './mock-resource';
-import { checksOf, onboardingAnswer } from './onboarding-answer';
+import {
+  applyCheckTransition,
+  insertRow,
+  type RowOf,
+  updateColumns,
+  type VersionedTable,
+  writeAudit,
+} from './mock-resource';
+import { readUpload } from './storage-admin-handlers';
 
 /*
- * What the company's routes share (apps/api modules/onboarding): the caller's company, found from the
- * token, never from the request; a write at the organisation's version; the rows and audit rows it writes.
+ * The company's application in mock mode (apps/api modules/onboarding). Read: GET /api/onboarding is
+ * contracts onboardingAnswerOf over the store's rows of the caller's organisation, as the API assembles it
+ * from its own. Written: what the company's routes share, the caller's company found from the token, never
+ * from the request; a write at the organisation's version; the rows and audit rows it writes.
  */
+
+/** An organisation's rows of a table. */
+const ours = <Row extends { organisationId: string | null }>(rows: Row[], organisationId: string) =>
+  rows.filter((row) => row.organisationId === organisationId);
+
+/** The organisation's contact of each kind: the oldest row, should a kind ever have two. */
+const contactsOf = (db: MockDb, organisationId: string) => contactsByKind(ours(db.contacts, organisationId));
+
+const checksOf = (db: MockDb, organisationId: string) => checksByType(ours(db.checks, organisationId));
+
+/** The participation agreement template a company signs now: the highest published version. */
+export function currentTemplateOf(db: MockDb) {
+  const template = db.agreementTemplates.toSorted((a, b) => b.version - a.version)[0];
+  const file = db.storedFiles.find((row) => row.id === template?.fileId);
+  return template && file
+    ? { ...template, file: { id: file.id, name: file.name, size: file.size, mime: file.mime } }
+    : null;
+}
+
+/** The rows of an organisation that its application is read from (contracts OnboardingRows). */
+export function onboardingRowsOf(db: MockDb, organisation: OrganisationRow) {
+  const id = organisation.id;
+  const mahs = ours(db.mahs, id);
+  return {
+    ...{ organisation, contacts: ours(db.contacts, id), checks: ours(db.checks, id), mahs },
+    products: db.mahProducts.filter((product) => mahs.some((mah) => mah.id === product.mahId)),
+    ...{ users: ours(db.users, id), files: db.storedFiles, gateways: db.gateways },
+    ...{ template: currentTemplateOf(db), tickBoxes: publishedOf(db, 'PA_TICKBOX') ?? null },
+    agreement: ours(db.participationAgreements, id)[0] ?? null,
+    invoicing: ours(db.invoicingInformation, id)[0] ?? null,
+    ...{ csrs: ours(db.certificateRequests, id), tokens: ours(db.sessionTokens, id) },
+    testRuns: ours(db.testRuns, id),
+  };
+}
+
+/** The caller's application (contracts onboardingAnswerSchema); `user` acts for an organisation. */
+export function onboardingAnswer(db: MockDb, user: UserRow, now: Date): OnboardingAnswer {
+  const organisation = db.organisations.find((row) => row.id === user.organisationId) as OrganisationRow;
+  const access = user.access === 'READ_ONLY' ? 'READ_ONLY' : 'FULL';
+  return onboardingAnswerOf(onboardingRowsOf(db, organisation), { userId: user.id, access }, now);
+}
 
 type Audit = [action: string, entity: string, entityId: string, diff?: unknown];
 
@@ -57,16 +109,25 @@ function companyOf(context: MockContext, request: Request, mode: 'read' | 'write
   return {
     user,
     organisation,
-    /** A new row's audited columns. */
-    row: () => auditedRow(context, request),
+    /** The application as it is now (GET /api/onboarding). */
+    answer: () => onboardingAnswer(context.db, user, context.now()),
+    checks: () => checksOf(context.db, organisation.id),
+    contacts: () => contactsOf(context.db, organisation.id),
+    /** The organisation's rows of a table. */
+    ours: <Row extends { organisationId: string | null }>(rows: Row[]) => ours(rows, organisation.id),
     insert: <T extends VersionedTable>(table: T, values: Omit<RowOf<T>, keyof Audited>) =>
       insertRow(context, request, table, values),
     update: <Row extends Audited>(changed: Row, changes?: Partial<Row>) =>
       updateColumns(context, request, changed, changes),
     audit: (...entry: Audit) => writeAudit(context, request, entryOf(entry)),
     /** apps/api touchOrganisation: every change to the application moves the organisation's version. */
-    touch: (changes?: Partial<OrganisationRow>, entry?: Audit) =>
-      touchOrganisation(context, request, organisation, changes, entry && entryOf(entry)),
+    touch: (changes?: Partial<OrganisationRow>, entry?: Audit) => {
+      updateColumns(context, request, organisation, changes);
+      if (entry) writeAudit(context, request, entryOf(entry));
+    },
+    /** A decision on one of the organisation's checks (`decide`'s answer), written as every transition is. */
+    transition: (check: CheckRow | undefined, decided: DecidedCheck) =>
+      applyCheckTransition(context, request, { organisation, check, ...decided }),
     /**
      * An upload's file put on its row (apps/api's upload routes): `column` (and `changes`) point at it, the
      * file it replaces is not kept (apps/api release), one audit row names both. Answers the file.
@@ -116,15 +177,14 @@ export function companyRoute<E extends EndpointSpec>(
     const version = versionOf(input);
     if (version !== undefined && version !== company.organisation.version) return versionConflict();
     // The resolver's own answer is the endpoint's (a stored file, a revealed token), typed by it.
-    return ((await resolve(input, company)) ??
-      onboardingAnswer(context.db, company.user, context.now())) as never;
+    return ((await resolve(input, company)) ?? company.answer()) as never;
   };
   return mockRoute(context, endpoint, answer, notCompany);
 }
 
 /** 409 STEP_LOCKED while the step may not be changed (domain stepLockedMessage), else undefined. */
-export const lockedStep = (context: MockContext, { organisation }: Company, type: CheckType) =>
-  stepLocked(stepLockedMessage(type, progressOf(organisation, checksOf(context.db, organisation.id))));
+export const lockedStep = (company: Company, type: CheckType) =>
+  stepLocked(stepLockedMessage(type, progressOf(company.organisation, company.checks())));
 
 /** apps/api storage content-check.ts, in short: the first bytes of each type a company uploads. */
 const JPEG = '\xff\xd8\xff';
@@ -151,28 +211,30 @@ export async function storeUpload(company: Company, form: FormData, purpose: Fil
 /**
  * A company's submission (apps/api legitimacy-submit.ts and the steps'): the domain's refusal (409), the
  * stage's (409 ACTION_NOT_ALLOWED), what is missing (400 MISSING, one entry per item), then what the step
- * writes with it (`before`) and the transition (check-transition.ts), whose check the reviewers' queue shows.
+ * writes with it (`before`) and the transition (mock-resource.ts applyCheckTransition), whose check the reviewers' queue shows.
  */
 export function submitStep(
   context: MockContext,
-  request: Request,
   company: Company,
   type: CheckType,
   missingOf: (answer: OnboardingAnswer) => Array<{ field: string; message: string }>,
   before: () => void = () => {},
 ) {
-  const { organisation, user } = company;
-  const checks = checksOf(context.db, organisation.id);
+  const checks = company.checks();
   const check = checks[type];
   const record = check ? checkRecordOf(check) : initialCheck(type);
-  const decision = decide(record, 'SUBMIT', { role: 'EXTERNAL', actor: user.email, now: context.now() });
+  const decision = decide(record, 'SUBMIT', {
+    role: 'EXTERNAL',
+    actor: company.user.email,
+    now: context.now(),
+  });
   if (!decision.ok) return apiError(409, decision.code, decision.message);
-  const stageRefused = refused(submitStageRefusal(type, progressOf(organisation, checks)));
+  const stageRefused = refused(submitStageRefusal(type, progressOf(company.organisation, checks)));
   if (stageRefused) return stageRefused;
-  const missing = missingOf(onboardingAnswer(context.db, user, context.now()));
+  const missing = missingOf(company.answer());
   if (missing.length > 0) return errorList(missing.map((item) => ({ code: 'MISSING', ...item })));
   before();
-  applyCheckTransition(context, request, { organisation, check, type, ...decision });
+  company.transition(check, { type, ...decision });
   return undefined;
 }
 
@@ -182,8 +244,8 @@ export function submitStep(
  */
 export function insertMahs(context: MockContext, company: Company, mahs: MahInput[]) {
   const organisationId = company.organisation.id;
-  const ours = context.db.mahs.filter((mah) => mah.organisationId === organisationId);
-  let tick = Math.max(context.now().getTime(), ...ours.map((mah) => Date.parse(mah.createdAt) + 1));
+  const earlier = company.ours(context.db.mahs).map((mah) => Date.parse(mah.createdAt) + 1);
+  let tick = Math.max(context.now().getTime(), ...earlier);
   const at = () => ({ createdAt: new Date(tick).toISOString(), updatedAt: new Date(tick++).toISOString() });
   for (const mah of mahs) {
     const row = Object.assign(
