@@ -197,6 +197,13 @@ function appRoutes(deps?: RouterDeps): RouteObject[] {
   ];
 }
 
+/** The route table without guards or loaders, made once: the start reads it for a screen's code and data. */
+let bareRoutes: RouteObject[] | undefined;
+function routesOf(pathname: string) {
+  bareRoutes ??= appRoutes();
+  return matchRoutes(bareRoutes, pathname) ?? [];
+}
+
 export function createAppRouter(deps: RouterDeps) {
   return createBrowserRouter(appRoutes(deps));
 }
@@ -207,7 +214,7 @@ export function createAppRouter(deps: RouterDeps) {
  * run, a round trip later. A visitor the guard then sends elsewhere has fetched a chunk for nothing.
  */
 export function preloadScreenCode(pathname: string): void {
-  for (const { route } of matchRoutes(appRoutes(), pathname) ?? []) {
+  for (const { route } of routesOf(pathname)) {
     const loads = typeof route.lazy === 'function' ? [route.lazy] : Object.values(route.lazy ?? {});
     for (const load of loads) void load?.().catch(() => {});
   }
@@ -223,9 +230,7 @@ export function prefetchScreenData(
   user: SessionUser | null,
   pathname: string,
 ): void {
-  const handles = (matchRoutes(appRoutes(), pathname) ?? []).map(
-    ({ route }) => (route.handle ?? {}) as ScreenHandle,
-  );
+  const handles = routesOf(pathname).map(({ route }) => (route.handle ?? {}) as ScreenHandle);
   const role = handles.find((handle) => handle.role)?.role;
   const data = handles.find((handle) => handle.data)?.data;
   if (role && data && hasRole(user, role)) void queryClient.prefetchQuery(apiQueryOptions(http, data, {}));
