@@ -52,6 +52,11 @@ export const disclaimerContentSchema = z.object({
   version: z.number().int(),
 });
 export type DisclaimerContent = z.infer<typeof disclaimerContentSchema>;
+/**
+ * A disclaimer version's stored columns (the API's table): the answer without what the API derives (who
+ * published it, read from the audit trail).
+ */
+export type DisclaimerContentColumns = Omit<DisclaimerContent, 'publishedBy'>;
 
 const draftFields = z.object({
   title: z.string().trim().min(1).max(200),
@@ -61,11 +66,11 @@ const draftFields = z.object({
 
 /** POST /api/disclaimer-contents: a new draft of a type (its version number is the type's next). */
 export const disclaimerDraftInputSchema = draftFields.extend({ type: z.enum(DISCLAIMER_TYPES) });
-export type DisclaimerDraftInput = z.input<typeof disclaimerDraftInputSchema>;
+export type DisclaimerDraftInput = z.infer<typeof disclaimerDraftInputSchema>;
 
 /** PUT /api/disclaimer-contents/{id}: a draft's new text, at the version the editor read. */
 export const disclaimerDraftUpdateSchema = draftFields.extend({ version: z.number().int().min(1) });
-export type DisclaimerDraftUpdate = z.input<typeof disclaimerDraftUpdateSchema>;
+export type DisclaimerDraftUpdate = z.infer<typeof disclaimerDraftUpdateSchema>;
 
 /** POST /api/disclaimer-contents/{id}/publish: at the version the administrator read. */
 export const disclaimerPublishSchema = z.object({ version: z.number().int().min(1) });

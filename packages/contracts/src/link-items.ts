@@ -1,17 +1,23 @@
 import type { LinkInput, LinkItem } from './links.js';
 
-/** A link's stored columns (the links table): spec §7's `order` is kept as sortOrder. */
-export interface StoredLink {
-  id: string;
-  label: string;
-  link: string;
-  sortOrder: number;
-  active: boolean;
-  version: number;
-}
+/**
+ * A link's stored columns (the links table, mock mode's rows): the answer's, with spec §7's `order` kept as
+ * sortOrder, in its list (spec §7 /links/{id}).
+ */
+export type LinkColumns = Omit<LinkItem, 'order'> & { sortOrder: LinkItem['order']; listId: string };
 
-/** A stored link as spec §7 /links answers it, the API's and mock mode's. */
-export const linkItemOf = ({ id, label, link, sortOrder, active, version }: StoredLink): LinkItem => ({
+/**
+ * A stored link as spec §7 /links answers it, the API's and mock mode's: the answer's columns only (a row's
+ * list and audit columns are not answered), sortOrder as order.
+ */
+export const linkItemOf = ({
+  id,
+  label,
+  link,
+  sortOrder,
+  active,
+  version,
+}: Omit<LinkColumns, 'listId'>): LinkItem => ({
   id,
   label,
   link,
@@ -21,7 +27,12 @@ export const linkItemOf = ({ id, label, link, sortOrder, active, version }: Stor
 });
 
 /** The columns a link's body sets. */
-export const linkColumnsOf = ({ label, link, order, active }: LinkInput) => ({
+export const linkColumnsOf = ({
+  label,
+  link,
+  order,
+  active,
+}: LinkInput): Omit<LinkColumns, 'id' | 'version' | 'listId'> => ({
   label,
   link,
   sortOrder: order,

@@ -1,7 +1,9 @@
 import type {
   CheckColumns,
   ContactColumns,
+  DisclaimerContentColumns,
   GatewayColumns,
+  LinkColumns,
   MahColumns,
   MahProductColumns,
   OrganisationColumns,
@@ -99,25 +101,11 @@ export interface StageEventRow {
 /** A tooltip's row is the contract's tooltip. */
 export type TooltipRow = Tooltip;
 
-export type DisclaimerType = 'LOGIN' | 'REGISTRATION' | 'PA_TICKBOX' | 'IIF' | 'FOOTER_LEGAL' | 'PRIVACY';
+/** A disclaimer version's row is the contract's stored columns. */
+export type DisclaimerContentRow = DisclaimerContentColumns;
 
-export interface DisclaimerContentRow extends Audited {
-  type: DisclaimerType;
-  versionNumber: number;
-  title: string;
-  body: string;
-  status: 'DRAFT' | 'PUBLISHED' | 'ARCHIVED';
-  requiresAcceptance: boolean;
-  publishedAt: string | null;
-}
-
-export interface LinkRow extends Audited {
-  listId: string;
-  label: string;
-  link: string;
-  sortOrder: number;
-  active: boolean;
-}
+/** A link's row: the contract's stored columns (spec §7's `order` as sortOrder, its list) and the audited ones. */
+export interface LinkRow extends Audited, Omit<LinkColumns, keyof Audited> {}
 
 /**
  * A stored file's row without where the bytes live (the API's store names its container and blob key and

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction } from 'kysely';
 
 /** Columns every business table has (domain.md): set by the database on insert, by the repository after. */
 interface Audited {
@@ -15,8 +15,10 @@ type Timestamp = ColumnType<Date, Date | string, Date | string>;
 import type {
   CHECK_TYPES,
   CheckStatus,
+  DisclaimerContentColumns,
   FilePurpose,
   GatewayColumns,
+  LinkColumns,
   ORG_TYPES,
   Role,
   Stage,
@@ -193,23 +195,10 @@ export interface CheckEventsTable {
 
 export type TooltipsTable = TableOf<TooltipColumns, never, 'active'>;
 
-export interface DisclaimerContentsTable extends Audited {
-  type: 'LOGIN' | 'REGISTRATION' | 'PA_TICKBOX' | 'IIF' | 'FOOTER_LEGAL' | 'PRIVACY';
-  versionNumber: number;
-  title: string;
-  body: string;
-  status: 'DRAFT' | 'PUBLISHED' | 'ARCHIVED';
-  requiresAcceptance: ColumnType<boolean, boolean | undefined, boolean>;
-  publishedAt: Timestamp | null;
-}
+export type DisclaimerContentsTable = TableOf<DisclaimerContentColumns, 'publishedAt', 'requiresAcceptance'>;
 
-export interface LinksTable extends Audited {
-  listId: string;
-  label: string;
-  link: string;
-  sortOrder: number;
-  active: ColumnType<boolean, boolean | undefined, boolean>;
-}
+/** The contract's stored columns: spec §7's `order` is the column sort_order, in its list (list_id). */
+export type LinksTable = TableOf<LinkColumns, never, 'active'>;
 
 export interface ParticipationAgreementsTable extends Audited {
   organisationId: string;
@@ -464,9 +453,7 @@ export type CheckRow = Selectable<ChecksTable>;
 export type NewOrganisation = Insertable<OrganisationsTable>;
 export type Gateway = Selectable<GatewaysTable>;
 export type Tooltip = Selectable<TooltipsTable>;
-export type Link = Selectable<LinksTable>;
 export type StoredFile = Selectable<StoredFilesTable>;
 export type Registration = Selectable<RegistrationsTable>;
 export type AccountToken = Selectable<AccountTokensTable>;
 export type OutboxMail = Selectable<OutboxTable>;
-export type LinkUpdate = Updateable<LinksTable>;

@@ -3,7 +3,7 @@ import {
   type DisclaimerRefusal,
   draftExistsRefusal,
   draftOnlyRefusal,
-  iso,
+  isoDates,
   newDraftOf,
   publishDiffs,
   publishRefusal,
@@ -50,21 +50,10 @@ export const disclaimerContentsQuery = (db: Kysely<DB>) =>
         .as('publishedBy'),
     );
 
-export const toDto = (row: Row & { publishedBy: string | null }): DisclaimerContent => ({
-  id: row.id,
-  type: row.type,
-  versionNumber: row.versionNumber,
-  status: row.status,
-  title: row.title,
-  body: row.body,
-  requiresAcceptance: row.requiresAcceptance,
-  publishedAt: row.publishedAt ? iso(row.publishedAt) : null,
-  publishedBy: row.status === 'DRAFT' ? null : (row.publishedBy ?? null),
-  createdAt: iso(row.createdAt),
-  updatedAt: iso(row.updatedAt),
-  createdBy: row.createdBy,
-  updatedBy: row.updatedBy,
-  version: row.version,
+/** A row as the contract answers it: its columns (timestamps as ISO strings) and who published it. */
+export const toDto = ({ publishedBy, ...row }: Row & { publishedBy: string | null }): DisclaimerContent => ({
+  ...isoDates(row),
+  publishedBy: row.status === 'DRAFT' ? null : (publishedBy ?? null),
 });
 
 export async function getDisclaimerContent(db: Kysely<DB>, id: string): Promise<DisclaimerContent> {
@@ -73,13 +62,6 @@ export async function getDisclaimerContent(db: Kysely<DB>, id: string): Promise<
   return toDto(row);
 }
 
-type Input = ReturnType<typeof normalise>;
-const normalise = (input: Omit<DisclaimerDraftInput, 'type'>) => ({
-  title: input.title,
-  body: input.body,
-  requiresAcceptance: input.requiresAcceptance ?? false,
-});
-
 /**
  * domain.md DisclaimerContent: a new draft of a type, numbered the type's next version. One draft per type
  * at a time (409 DISCLAIMER_DRAFT_EXISTS): two drafts racing for the same number meet the unique
@@ -87,26 +69,25 @@ const normalise = (input: Omit<DisclaimerDraftInput, 'type'>) => ({
  */
 export async function createDisclaimerDraft(
   db: Kysely<DB>,
-  input: DisclaimerDraftInput & { type: DisclaimerContent['type'] },
+  { type, ...draft }: DisclaimerDraftInput,
   actor: string,
 ): Promise<DisclaimerContent> {
-  const values: Input = normalise(input);
   try {
     const row = await db.transaction().execute(async (trx) => {
       const ofType = await trx
         .selectFrom('disclaimerContents')
         .select(['status', 'versionNumber'])
-        .where('type', '=', input.type)
+        .where('type', '=', type)
         .execute();
-      const next = newDraftOf(input.type, ofType);
+      const next = newDraftOf(type, ofType);
       if ('refusal' in next) throw refused(next.refusal);
       const created = await trx
         .insertInto('disclaimerContents')
         .values({
-          type: input.type,
+          type,
           versionNumber: next.versionNumber,
           status: 'DRAFT',
-          ...values,
+          ...draft,
           createdBy: actor,
           updatedBy: actor,
         })
@@ -117,13 +98,13 @@ export async function createDisclaimerDraft(
         action: 'CREATE',
         entity: DISCLAIMER_ENTITY,
         entityId: created.id,
-        diff: { type: created.type, versionNumber: created.versionNumber, ...values },
+        diff: { type: created.type, versionNumber: created.versionNumber, ...draft },
       });
       return created;
     });
     return toDto({ ...row, publishedBy: null });
   } catch (error) {
-    if (violates(error, UNIQUE_VIOLATION)) throw refused(draftExistsRefusal(input.type));
+    if (violates(error, UNIQUE_VIOLATION)) throw refused(draftExistsRefusal(type));
     throw error;
   }
 }
@@ -137,12 +118,12 @@ const refuseUnlessDraft = async (_trx: Transaction<DB>, before: Row) => {
 export async function updateDisclaimerDraft(
   db: Kysely<DB>,
   id: string,
-  input: DisclaimerDraftUpdate,
+  { version, ...changes }: DisclaimerDraftUpdate,
   actor: string,
 ): Promise<DisclaimerContent> {
   const row = await updateAtVersion(db, ref(id), {
-    version: input.version,
-    changes: normalise(input),
+    version,
+    changes,
     actor,
     check: refuseUnlessDraft,
   });

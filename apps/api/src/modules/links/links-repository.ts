@@ -6,14 +6,11 @@ import {
   linkItemOf,
 } from '@portal/contracts';
 import type { Kysely } from 'kysely';
-import type { DB, Link } from '../../db/schema.js';
+import type { DB } from '../../db/schema.js';
 import { createAudited, deleteAtVersion, updateAtVersion } from '../../db/versioned-rows.js';
 import { notFound } from '../../http/api-error.js';
 
 const ENTITY = 'link';
-
-/** contracts linkItemOf: the answer mock mode gives too. */
-const toDto = (row: Link): LinkItem => linkItemOf(row);
 
 /**
  * A list's links in their order: the active ones (spec §7 GET /links/{id}, what visitors see), or all of
@@ -27,7 +24,7 @@ export async function listLinks(
   let query = db.selectFrom('links').selectAll().where('listId', '=', listId);
   if (include === 'active') query = query.where('active', '=', true);
   const rows = await query.orderBy('sortOrder').orderBy('label').execute();
-  return rows.map(toDto);
+  return rows.map(linkItemOf);
 }
 
 export async function getLink(db: Kysely<DB>, listId: string, linkId: string): Promise<LinkItem> {
@@ -38,7 +35,7 @@ export async function getLink(db: Kysely<DB>, listId: string, linkId: string): P
     .where('id', '=', linkId)
     .executeTakeFirst();
   if (!row) throw notFound(`No link ${linkId} in ${listId}`);
-  return toDto(row);
+  return linkItemOf(row);
 }
 
 const ref = (listId: string, linkId: string) => ({
@@ -50,7 +47,7 @@ const ref = (listId: string, linkId: string) => ({
 });
 
 export const createLink = async (db: Kysely<DB>, listId: string, input: LinkInput, actor: string) =>
-  toDto(
+  linkItemOf(
     await createAudited(
       db,
       { table: 'links', entity: ENTITY },
@@ -67,7 +64,7 @@ export const updateLink = async (
   input: LinkUpdateInput,
   actor: string,
 ) =>
-  toDto(
+  linkItemOf(
     await updateAtVersion(db, ref(listId, linkId), {
       version: input.version,
       changes: linkColumnsOf(input),
@@ -76,4 +73,4 @@ export const updateLink = async (
   );
 
 export const deleteLink = (db: Kysely<DB>, listId: string, linkId: string, actor: string, version?: number) =>
-  deleteAtVersion(db, ref(listId, linkId), { version, actor, describe: toDto });
+  deleteAtVersion(db, ref(listId, linkId), { version, actor, describe: linkItemOf });
