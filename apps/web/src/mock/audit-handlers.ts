@@ -9,7 +9,7 @@ import {
 import { auditSubjectOf } from '@portal/domain';
 import { runInMemoryList } from '@portal/list-query';
 import type { HttpHandler } from 'msw';
-import { type AuditLogRow, type MockDb, userByEmail } from './mock-db';
+import { type AuditLogRow, byId, type MockDb, userByEmail } from './mock-db';
 import { type MockContext, mockRoute } from './mock-http';
 
 /**
@@ -21,9 +21,7 @@ function resolveAuditRow(db: MockDb, row: AuditLogRow): AuditRow {
   const tables = db as unknown as Record<string, readonly { id: string }[] | undefined>;
   const find = (table: string, id: string) => tables[table]?.find((each) => each.id === id);
   const subject = auditSubjectOf(row.entity, row.entityId, find);
-  const company = subject?.organisationId
-    ? db.organisations.find((each) => each.id === subject.organisationId)
-    : undefined;
+  const company = byId(db.organisations, subject?.organisationId);
   return {
     ...row,
     actorName: userByEmail(db, row.actor)?.displayName ?? null,

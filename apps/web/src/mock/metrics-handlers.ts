@@ -65,16 +65,13 @@ export interface MetricsRows {
 
 /** Days from registration (the organisation's creation) to each company's first move to production. */
 function daysToProduction(rows: MetricsRows): number[] {
-  const firstMove = new Map<string, number>();
-  for (const event of rows.stageEvents) {
-    const at = dateOf(event.at).getTime();
-    const seen = firstMove.get(event.organisationId);
-    if (event.toStage === 'TECHNICAL_PRD' && (seen === undefined || at < seen))
-      firstMove.set(event.organisationId, at);
-  }
+  const moves = rows.stageEvents.filter((event) => event.toStage === 'TECHNICAL_PRD');
   return rows.organisations.flatMap((organisation) => {
-    const at = firstMove.get(organisation.id);
-    return at === undefined ? [] : [(at - dateOf(organisation.createdAt).getTime()) / DAY_MS];
+    const times = moves.flatMap((move) =>
+      move.organisationId === organisation.id ? [dateOf(move.at).getTime()] : [],
+    );
+    if (times.length === 0) return [];
+    return [(Math.min(...times) - dateOf(organisation.createdAt).getTime()) / DAY_MS];
   });
 }
 

@@ -85,6 +85,10 @@ export interface MockDb extends DemoTables {
   idSequence: number;
 }
 
+/** The row of a table with this id, if any (a foreign key's row, say). */
+export const byId = <Row extends { id: string }>(rows: readonly Row[], id: string | null | undefined) =>
+  rows.find((row) => row.id === id);
+
 /** The user of an email address, compared trimmed and case-insensitively (the API's unique lower(email)). */
 export const userByEmail = (db: MockDb, email: string) =>
   db.users.find((user) => user.email.toLowerCase() === email.trim().toLowerCase());

@@ -159,8 +159,7 @@ export function mockRoute<E extends EndpointSpec>(
       body = await readBody(request, endpoint.body);
       if (body instanceof Response) return body;
     }
-    const input = { params: checkedParams, query, body, extra, request } as MockInput<E>;
-    const answer = await resolve(input);
+    const answer = await resolve({ params: checkedParams, query, body, extra, request } as MockInput<E>);
     if (endpoint.method !== 'GET') context.persist();
     if (answer instanceof Response) return answer;
     if (endpoint.list && Array.isArray(answer)) {

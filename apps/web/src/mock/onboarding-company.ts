@@ -1,5 +1,6 @@
 import {
   checksByType,
+  type contactColumns,
   contactsByKind,
   type EndpointSpec,
   type FilePurpose,
@@ -9,7 +10,7 @@ import {
   onboardingAnswerOf,
   productColumns,
 } from '@portal/contracts';
-import type { Audited, CheckRow, OrganisationRow, UserRow } from '@portal/demo-data';
+import type { Audited, CheckRow, ContactRow, OrganisationRow, UserRow } from '@portal/demo-data';
 import {
   type CheckType,
   checkRecordOf,
@@ -24,7 +25,7 @@ import {
   submitStageRefusal,
 } from '@portal/domain';
 import type { HttpHandler } from 'msw';
-import { type MockDb, publishedOf } from './mock-db';
+import { byId, type MockDb, publishedOf } from './mock-db';
 import {
   apiError,
   callerOf,
@@ -57,15 +58,10 @@ import { readUpload } from './storage-admin-handlers';
 const ours = <Row extends { organisationId: string | null }>(rows: Row[], organisationId: string) =>
   rows.filter((row) => row.organisationId === organisationId);
 
-/** The organisation's contact of each kind: the oldest row, should a kind ever have two. */
-const contactsOf = (db: MockDb, organisationId: string) => contactsByKind(ours(db.contacts, organisationId));
-
-const checksOf = (db: MockDb, organisationId: string) => checksByType(ours(db.checks, organisationId));
-
 /** The participation agreement template a company signs now: the highest published version. */
 export function currentTemplateOf(db: MockDb) {
   const template = db.agreementTemplates.toSorted((a, b) => b.version - a.version)[0];
-  const file = db.storedFiles.find((row) => row.id === template?.fileId);
+  const file = byId(db.storedFiles, template?.fileId);
   return template && file
     ? { ...template, file: { id: file.id, name: file.name, size: file.size, mime: file.mime } }
     : null;
@@ -89,7 +85,7 @@ export function onboardingRowsOf(db: MockDb, organisation: OrganisationRow) {
 
 /** The caller's application (contracts onboardingAnswerSchema); `user` acts for an organisation. */
 export function onboardingAnswer(db: MockDb, user: UserRow, now: Date): OnboardingAnswer {
-  const organisation = db.organisations.find((row) => row.id === user.organisationId) as OrganisationRow;
+  const organisation = byId(db.organisations, user.organisationId) as OrganisationRow;
   const access = user.access === 'READ_ONLY' ? 'READ_ONLY' : 'FULL';
   return onboardingAnswerOf(onboardingRowsOf(db, organisation), { userId: user.id, access }, now);
 }
@@ -102,17 +98,19 @@ export type Company = Exclude<ReturnType<typeof companyOf>, Response>;
 /** apps/api resolveCaller: the domain's companyCallerRefusal is a 403. */
 function companyOf(context: MockContext, request: Request, mode: 'read' | 'write') {
   const user = callerOf(context, request);
-  const organisation = context.db.organisations.find((row) => row.id === user?.organisationId);
+  const organisation = byId(context.db.organisations, user?.organisationId);
   const refusal = companyCallerRefusal(user, mode);
   if (refusal !== null || !user || !organisation) return apiError(403, 'FORBIDDEN', refusal ?? '');
   const entryOf = ([action, entity, entityId, diff]: Audit) => ({ action, entity, entityId, diff });
+  /** The organisation's contact of each kind: the oldest row, should a kind ever have two. */
+  const contacts = () => contactsByKind(ours(context.db.contacts, organisation.id));
   return {
     user,
     organisation,
     /** The application as it is now (GET /api/onboarding). */
     answer: () => onboardingAnswer(context.db, user, context.now()),
-    checks: () => checksOf(context.db, organisation.id),
-    contacts: () => contactsOf(context.db, organisation.id),
+    checks: () => checksByType(ours(context.db.checks, organisation.id)),
+    contacts,
     /** The organisation's rows of a table. */
     ours: <Row extends { organisationId: string | null }>(rows: Row[]) => ours(rows, organisation.id),
     insert: <T extends VersionedTable>(table: T, values: Omit<RowOf<T>, keyof Audited>) =>
@@ -120,6 +118,13 @@ function companyOf(context: MockContext, request: Request, mode: 'read' | 'write
     update: <Row extends Audited>(changed: Row, changes?: Partial<Row>) =>
       updateColumns(context, request, changed, changes),
     audit: (...entry: Audit) => writeAudit(context, request, entryOf(entry)),
+    /** The organisation's contact of a kind with these columns: changed, or inserted without a copy of proof. */
+    saveContact: (kind: ContactRow['kind'], columns: ReturnType<typeof contactColumns>) => {
+      const existing = contacts()[kind];
+      if (existing) return updateColumns(context, request, existing, columns);
+      const values = { organisationId: organisation.id, kind, ...columns, copyOfProofFileId: null };
+      return insertRow(context, request, 'contacts', values);
+    },
     /** apps/api touchOrganisation: every change to the application moves the organisation's version. */
     touch: (changes?: Partial<OrganisationRow>, entry?: Audit) => {
       updateColumns(context, request, organisation, changes);

@@ -42,7 +42,7 @@ import {
 } from '@portal/domain';
 import type { HttpHandler } from 'msw';
 import { acceptDisclaimer } from './disclaimer-contents-handlers';
-import { publishedOf, userByEmail } from './mock-db';
+import { byId, publishedOf, userByEmail } from './mock-db';
 import { apiError, errorList, type MockContext, refused, stepLocked } from './mock-http';
 import {
   type Company,
@@ -53,7 +53,7 @@ import {
   storeUpload,
   submitStep,
 } from './onboarding-company';
-import { issueAccountToken, sendMail } from './users-handlers';
+import { mailAccountExists, mailAccountLink } from './users-handlers';
 
 /*
  * /api/onboarding in mock mode (apps/api modules/onboarding): the signed-in company user's application, read
@@ -63,6 +63,9 @@ import { issueAccountToken, sendMail } from './users-handlers';
  * the company's people) and the technical step (apps/api technical-step.ts: its gateway, CSR files,
  * session token requests, which the reviewers' queue issues, and the reveal of an issued value).
  */
+
+/** A contact with every field blank (a representative's row made for its copy of proof). */
+const NO_CONTACT = { firstName: null, lastName: null, function: null, email: null, phone: null };
 
 /** 409 STEP_LOCKED while the environment is not open for the company (domain environmentLockedMessage). */
 const closed = ({ organisation }: Company, environment: TechnicalEnvironment) =>
@@ -100,15 +103,8 @@ export function onboardingHandlers(context: MockContext): HttpHandler[] {
       const typeLocked = orgTypeRefusal(LEGITIMACY, organisation.orgType, body.company.orgType);
       const refusal = lockedStep(company, 'LEGITIMACY') ?? refused(typeLocked);
       if (refusal) return refusal;
-      const contacts = company.contacts();
-      const given = { SPOC: body.spoc, AUTHORISED_REPRESENTATIVE: body.authorisedRepresentative };
-      for (const kind of ['SPOC', 'AUTHORISED_REPRESENTATIVE'] as const) {
-        const columns = contactColumns(given[kind]);
-        const existing = contacts[kind];
-        const created = { organisationId: organisation.id, kind, ...columns, copyOfProofFileId: null };
-        if (existing) company.update(existing, columns);
-        else company.insert('contacts', created);
-      }
+      company.saveContact('SPOC', contactColumns(body.spoc));
+      company.saveContact('AUTHORISED_REPRESENTATIVE', contactColumns(body.authorisedRepresentative));
       // The draft's MAHs replace the active ones; their products go with them.
       const replaced = new Set(company.ours(db.mahs).flatMap((mah) => (mah.active ? [mah.id] : [])));
       prune(db.mahs, (mah) => !replaced.has(mah.id));
@@ -122,13 +118,9 @@ export function onboardingHandlers(context: MockContext): HttpHandler[] {
     companyRoute(context, onboardingApi.uploadCopyOfProof, async ({ body }, company) => {
       const stored = lockedStep(company, 'LEGITIMACY') ?? (await storeUpload(company, body, 'COPY_OF_PROOF'));
       if (stored instanceof Response) return stored;
-      const organisationId = company.organisation.id;
       const row =
         company.contacts().AUTHORISED_REPRESENTATIVE ??
-        company.insert('contacts', {
-          ...{ organisationId, kind: 'AUTHORISED_REPRESENTATIVE', firstName: '', lastName: '', email: '' },
-          ...{ function: null, phone: null, copyOfProofFileId: null },
-        });
+        company.saveContact('AUTHORISED_REPRESENTATIVE', contactColumns(NO_CONTACT));
       return company.attach(stored, row, 'copyOfProofFileId', ['UPLOAD_COPY_OF_PROOF', 'contact']);
     }),
 
@@ -215,8 +207,7 @@ export function onboardingHandlers(context: MockContext): HttpHandler[] {
       if (invalid) return errorList(invalid.entries, invalid.status);
       const activeBefore = activeMahs(company);
       const toggled = toggledMahs(register, body.mahs);
-      for (const { id, active } of toggled)
-        company.update(db.mahs.find((mah) => mah.id === id) as MahRow, { active: !active });
+      for (const { id, active } of toggled) company.update(byId(db.mahs, id) as MahRow, { active: !active });
       insertMahs(context, company, body.added);
       const active = activeMahs(company);
       const diff = registerDiff(toggled, body.added, { from: activeBefore, to: active });
@@ -242,8 +233,7 @@ export function onboardingHandlers(context: MockContext): HttpHandler[] {
       // issue 21 item 4: another's address answers alike, and its owner is mailed instead; nobody joins.
       const { email } = person;
       const organisationId = organisation.id;
-      const mail = (subject: string, link: string | null) => sendMail(context, { to: email, subject, link });
-      if (elsewhere) mail('You already have an account', null);
+      if (elsewhere) mailAccountExists(context, email);
       else {
         const displayName = `${person.firstName} ${person.lastName}`;
         const invited = {
@@ -255,14 +245,13 @@ export function onboardingHandlers(context: MockContext): HttpHandler[] {
         const created = { email, roles: ['EXTERNAL' as const], organisationId, ...invited };
         const user = existing ? company.update(existing, invited) : company.insert('users', created);
         const owner = { purpose: 'INVITATION', registrationId: null, userId: user.id } as const;
-        mail(`You are invited to ${organisation.legalName}`, issueAccountToken(context, owner));
+        mailAccountLink(context, owner, email, `You are invited to ${organisation.legalName}`);
         company.audit('INVITE', 'user', user.id, { email, organisationId });
       }
       const columns = contactColumns(person);
-      const kind = 'SPOC_ASSISTANT' as const;
-      const created = { organisationId, kind, ...columns, copyOfProofFileId: null };
-      const contact = current ? company.update(current, columns) : company.insert('contacts', created);
-      company.touch({}, [current ? 'UPDATE' : 'CREATE', 'contact', contact.id, { kind, ...columns }]);
+      const contact = company.saveContact('SPOC_ASSISTANT', columns);
+      const diff = { kind: 'SPOC_ASSISTANT', ...columns };
+      company.touch({}, [current ? 'UPDATE' : 'CREATE', 'contact', contact.id, diff]);
     }),
 
     // One who never accepted is withdrawn; one who did is DISABLED and REVOKED (kept for the audit trail).
@@ -286,7 +275,7 @@ export function onboardingHandlers(context: MockContext): HttpHandler[] {
     }),
 
     companyRoute(context, onboardingApi.setPersonAccess, ({ params, body }, company) => {
-      const person = peopleOf(company).find((row) => row.id === params.userId);
+      const person = byId(peopleOf(company), params.userId);
       const refusal = accessRefusal(person, params.userId, company.user.id);
       const notAllowed = notManager(company) ?? refused(refusal);
       if (notAllowed || !person) return notAllowed;
@@ -299,11 +288,10 @@ export function onboardingHandlers(context: MockContext): HttpHandler[] {
     // One gateway for both environments: chosen for one, it must offer that one.
     companyRoute(context, onboardingApi.chooseGateway, ({ params: { environment }, body }, company) => {
       const { organisation } = company;
-      const gateway = db.gateways.find(
-        (row) => row.id === body.gatewayId && isChoosableGateway(row, environment),
-      );
+      const gateway = byId(db.gateways, body.gatewayId);
+      const choosable = gateway && isChoosableGateway(gateway, environment);
       const refusal =
-        closed(company, environment) ?? refused(gateway ? null : gatewayNotAvailable(environment));
+        closed(company, environment) ?? refused(choosable ? null : gatewayNotAvailable(environment));
       if (refusal || !gateway) return refusal;
       const diff = { environment, gatewayId: { from: organisation.gatewayId, to: gateway.id } };
       company.touch({ gatewayId: gateway.id }, ['CHOOSE_GATEWAY', 'organisation', organisation.id, diff]);
@@ -341,7 +329,7 @@ export function onboardingHandlers(context: MockContext): HttpHandler[] {
 
     // An issued, unexpired value is shown once (domain revealRefusal).
     companyRoute(context, onboardingApi.revealSessionToken, ({ params: { tokenId } }, company) => {
-      const token = company.ours(db.sessionTokens).find((row) => row.id === tokenId);
+      const token = byId(company.ours(db.sessionTokens), tokenId);
       if (!token) return apiError(404, 'NOT_FOUND', `No session token ${tokenId}`);
       const now = context.now();
       const dates = { ...token, expiresAt: dateOf(token.expiresAt), shownAt: dateOf(token.shownAt) };

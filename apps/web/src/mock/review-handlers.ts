@@ -35,7 +35,7 @@ import {
 } from '@portal/domain';
 import type { HttpHandler } from 'msw';
 import type { z } from 'zod';
-import { type MockDb, userByEmail } from './mock-db';
+import { byId, type MockDb, userByEmail } from './mock-db';
 import {
   actorOf,
   apiError,
@@ -105,8 +105,7 @@ export function reviewHandlers(context: MockContext): HttpHandler[] {
   const { db } = context;
   const checks = tableOf(context, 'checks', 'check');
   /** A check's organisation: a foreign key, always there. */
-  const organisationOf = (check: CheckRow) =>
-    db.organisations.find((row) => row.id === check.organisationId) as OrganisationRow;
+  const organisationOf = (check: CheckRow) => byId(db.organisations, check.organisationId) as OrganisationRow;
   const eventsOf = (check: CheckRow) => db.checkEvents.filter((row) => row.checkId === check.id);
 
   /** apps/api migration 0014 review_queue: a check ever submitted, with its organisation's columns. */
@@ -122,7 +121,7 @@ export function reviewHandlers(context: MockContext): HttpHandler[] {
     const organisation = organisationOf(check);
     const { agreement, invoicing, ...rows } = onboardingRowsOf(db, organisation);
     const { company, spoc, spocAssistant, authorisedRepresentative, mahs } = applicationOf(rows, 'READ_ONLY');
-    const tickBoxes = db.disclaimerContents.find((row) => row.id === agreement?.tickBoxesDisclaimerId);
+    const tickBoxes = byId(db.disclaimerContents, agreement?.tickBoxesDisclaimerId);
     return checkDetailOf({
       check,
       organisation,
@@ -150,10 +149,8 @@ export function reviewHandlers(context: MockContext): HttpHandler[] {
     // The last event, as the API reads the events, oldest first (domain checkEventsOf).
     const latest = checkEventsOf(eventsOf(check)).at(-1);
     const actorName = (actor: string) => userByEmail(db, actor)?.displayName ?? actor;
-    const { message, values } = decidedFirst(
-      check.status,
-      latest && { ...latest, actorName: actorName(latest.actor) },
-    );
+    const deed = latest && { ...latest, actorName: actorName(latest.actor) };
+    const { message, values } = decidedFirst(check.status, deed);
     return errorList([{ code: CHECK_DECIDED_FIRST, message, values }], 409);
   };
 
@@ -225,7 +222,7 @@ export function sessionTokenHandlers(context: MockContext): HttpHandler[] {
   /** apps/api session-tokens-list.ts: the token with its company's number, name and email, status as of now. */
   const rowOf = (token: StoredToken): SessionTokenRow =>
     sessionTokenRowSchema.parse({
-      ...db.organisations.find((row) => row.id === token.organisationId),
+      ...byId(db.organisations, token.organisationId),
       ...token,
       status: sessionTokenStatusAt({ ...token, expiresAt: dateOf(token.expiresAt) }, context.now()),
     });
@@ -237,19 +234,16 @@ export function sessionTokenHandlers(context: MockContext): HttpHandler[] {
    */
   const transition = <Changes extends object>(
     request: Request,
-    write: { id: string; version: number; action: string; value: string | null },
-    rule: (token: StoredToken) => TokenTransition<Changes>,
+    { id, version, action, value }: { id: string; version: number; action: string; value: string | null },
+    rule: (token: StoredToken, by: { actor: string; now: Date }) => TokenTransition<Changes>,
   ) => {
+    const by = { actor: actorOf(context, request), now: context.now() };
     const change = (token: StoredToken) => {
-      const result = rule(token);
+      const result = rule(token, by);
       if (!result.ok) return apiError(409, result.code, result.message);
-      return {
-        changes: { ...isoDates(result.changes), value: write.value },
-        action: write.action,
-        diff: result.diff,
-      };
+      return { changes: { ...isoDates(result.changes), value }, action, diff: result.diff };
     };
-    return answer(tokens.update(request, write.id, write.version, change));
+    return answer(tokens.update(request, id, version, change));
   };
 
   return [
@@ -257,16 +251,14 @@ export function sessionTokenHandlers(context: MockContext): HttpHandler[] {
 
     mockRoute(context, sessionTokensApi.issue, async ({ params, body, request }) => {
       const write = { ...params, version: body.version, action: 'ISSUE_SESSION_TOKEN', value: body.value };
-      const actor = actorOf(context, request);
-      return transition(request, write, (token) =>
-        issueTokenTransition(token, { actor, now: context.now() }),
-      );
+      return transition(request, write, issueTokenTransition);
     }),
 
     mockRoute(context, sessionTokensApi.cancel, async ({ params, body, request }) => {
       const write = { ...params, version: body.version, action: 'CANCEL_SESSION_TOKEN', value: null };
-      const rule = { actor: actorOf(context, request), now: context.now(), reason: body.reason };
-      return transition(request, write, (token) => cancelTokenTransition(token, rule));
+      return transition(request, write, (token, by) =>
+        cancelTokenTransition(token, { ...by, reason: body.reason }),
+      );
     }),
   ];
 }

@@ -9,7 +9,7 @@ import {
 import type { StoredFileRow } from '@portal/demo-data';
 import { containerName, FILE_REFERENCES, mayReadFile, storageUsageOf, uploadRefusal } from '@portal/domain';
 import { type HttpHandler, HttpResponse } from 'msw';
-import type { MockDb } from './mock-db';
+import { byId, type MockDb } from './mock-db';
 import {
   actorOf,
   apiError,
@@ -57,7 +57,7 @@ export async function readUpload(form: FormData, purpose: FilePurpose) {
 export const fileDownloadRoute = (context: MockContext): HttpHandler =>
   mockRoute(context, filesApi.download, async ({ params, request }) => {
     const { db } = context;
-    const file = db.storedFiles.find((row) => row.id === params.id);
+    const file = byId(db.storedFiles, params.id);
     const caller = callerOf(context, request);
     const publishedTemplate = db.agreementTemplates.some((template) => template.fileId === params.id);
     if (!file || !caller || !mayReadFile(caller, file, publishedTemplate)) {
@@ -103,7 +103,7 @@ export function storageAdminHandlers(context: MockContext): HttpHandler[] {
     storedFileRowSchema.parse({
       ...file,
       container: containerOf(file.purpose),
-      organisationName: db.organisations.find((row) => row.id === file.organisationId)?.legalName ?? null,
+      organisationName: byId(db.organisations, file.organisationId)?.legalName ?? null,
       sha256: await sha256Of(file.content),
       referenceCount: referenceCountOf(db, file.id),
     });

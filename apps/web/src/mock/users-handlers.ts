@@ -32,7 +32,7 @@ import {
 } from '@portal/domain';
 import type { HttpHandler } from 'msw';
 import { acceptDisclaimer } from './disclaimer-contents-handlers';
-import { type AccountTokenRow, publishedOf, type RegistrationRow, userByEmail } from './mock-db';
+import { type AccountTokenRow, byId, publishedOf, type RegistrationRow, userByEmail } from './mock-db';
 import { apiError, callerOf, type MockContext, mockRoute, refused, validate } from './mock-http';
 import { answerWith, tableOf, updateColumns, writeAudit } from './mock-resource';
 
@@ -45,7 +45,7 @@ import { answerWith, tableOf, updateColumns, writeAudit } from './mock-resource'
  */
 
 /** A mail the API would send (its outbox), with the link it carries. */
-export function sendMail(context: MockContext, mail: { to: string; subject: string; link: string | null }) {
+function sendMail(context: MockContext, mail: { to: string; subject: string; link: string | null }) {
   const { to: toAddress, subject, link } = mail;
   const sent = { toAddress, subject, text: link ? `Follow this link: ${link}` : subject, link };
   context.db.outbox.push({ id: context.newId(), ...sent, createdAt: context.now().toISOString() });
@@ -55,10 +55,11 @@ export function sendMail(context: MockContext, mail: { to: string; subject: stri
 type TokenOwner = Pick<AccountTokenRow, 'purpose' | 'registrationId' | 'userId'>;
 
 /**
- * apps/api issueAccountToken: a new single-use link for a registration or a user; their earlier unused
- * links stop working. Answers the link (mock mode keeps the token itself, 43 characters as real ones).
+ * apps/api issueAccountToken, and the mail carrying it to `to`: a new single-use link for a registration or
+ * a user; their earlier unused links stop working (mock mode keeps the token itself, 43 characters as real
+ * ones).
  */
-export function issueAccountToken(context: MockContext, owner: TokenOwner): string {
+export function mailAccountLink(context: MockContext, owner: TokenOwner, to: string, subject: string) {
   const now = context.now();
   const same = (row: AccountTokenRow) =>
     owner.registrationId ? row.registrationId === owner.registrationId : row.userId === owner.userId;
@@ -66,8 +67,12 @@ export function issueAccountToken(context: MockContext, owner: TokenOwner): stri
   const token = `link-${context.newId()}`.padEnd(43, '0');
   const expiresAt = tokenExpiry(owner.purpose, now).toISOString();
   context.db.accountTokens.push({ id: context.newId(), token, ...owner, expiresAt, usedAt: null });
-  return `/confirm?token=${token}`;
+  sendMail(context, { to, subject, link: `/confirm?token=${token}` });
 }
+
+/** issue 21 item 4: an address that has an account is told so, and gets no link. */
+export const mailAccountExists = (context: MockContext, to: string) =>
+  sendMail(context, { to, subject: 'You already have an account', link: null });
 
 const tokenError = (kind: keyof typeof ACCOUNT_TOKEN_ERRORS, message = ACCOUNT_TOKEN_TEXTS[kind]) =>
   apiError(400, ACCOUNT_TOKEN_ERRORS[kind], message);
@@ -93,10 +98,9 @@ export function registrationHandlers(context: MockContext): HttpHandler[] {
     const entry = { action, entity: 'registration', entityId: registration.id, diff };
     writeAudit(context, request, { ...entry, actor: registration.email });
   };
-  const sendConfirmation = ({ id: registrationId, email: to, companyName }: RegistrationRow) => {
+  const sendConfirmation = ({ id: registrationId, email, companyName }: RegistrationRow) => {
     const owner = { purpose: 'CONFIRM_REGISTRATION', registrationId, userId: null } as const;
-    const link = issueAccountToken(context, owner);
-    sendMail(context, { to, subject: `Confirm the registration of ${companyName}`, link });
+    mailAccountLink(context, owner, email, `Confirm the registration of ${companyName}`);
   };
   /** apps/api usableAccountToken: unknown 105, used 405, expired 301 (domain accountTokenRefusal). */
   const usable = (token: string): AccountTokenRow | Response => {
@@ -104,9 +108,8 @@ export function registrationHandlers(context: MockContext): HttpHandler[] {
     const refusal = accountTokenRefusal(row, context.now());
     return refusal || !row ? tokenError(refusal ?? 'unknown') : row;
   };
-  const registrationOf = (row?: AccountTokenRow) =>
-    db.registrations.find(({ id }) => id === row?.registrationId);
-  const userOf = (row: AccountTokenRow) => db.users.find(({ id }) => id === row.userId);
+  const registrationOf = (row?: AccountTokenRow) => byId(db.registrations, row?.registrationId);
+  const userOf = (row: AccountTokenRow) => byId(db.users, row.userId);
 
   const organisations = tableOf(context, 'organisations', 'organisation');
   const users = tableOf(context, 'users', 'user');
@@ -139,7 +142,7 @@ export function registrationHandlers(context: MockContext): HttpHandler[] {
         return apiError(409, 'DISCLAIMER_OUTDATED', REGISTRATION_TERMS_OUTDATED_TEXT);
       const accepted = { message: REGISTRATION_ACCEPTED_TEXT };
       if (userByEmail(db, body.email)) {
-        sendMail(context, { to: body.email, subject: 'You already have an account', link: null });
+        mailAccountExists(context, body.email);
         return accepted;
       }
       const person = registrationFactsOf(body);
@@ -148,8 +151,7 @@ export function registrationHandlers(context: MockContext): HttpHandler[] {
         ...{ acceptedAt: now(), resendCount: 0, lastSentAt: now(), organisationId: null, userId: null },
       };
       db.registrations.push(registration);
-      const diff = { ...person, disclaimerVersion: body.disclaimerVersion };
-      audited(request, registration, 'CREATE', diff);
+      audited(request, registration, 'CREATE', { ...person, disclaimerVersion: body.disclaimerVersion });
       sendConfirmation(registration);
       return accepted;
     }),
@@ -159,7 +161,7 @@ export function registrationHandlers(context: MockContext): HttpHandler[] {
       const row = usable(params.token);
       if (row instanceof Response) return row;
       const user = userOf(row);
-      const legalName = db.organisations.find(({ id }) => id === user?.organisationId)?.legalName ?? null;
+      const legalName = byId(db.organisations, user?.organisationId)?.legalName ?? null;
       const holder = tokenHolderOf(registrationOf(row), user && { ...user, legalName });
       if ('refusal' in holder) return tokenError(holder.refusal);
       return { purpose: row.purpose, ...holder, accountMode: 'local', signUpUrl: null } as const;
@@ -220,7 +222,7 @@ export function userHandlers(context: MockContext): HttpHandler[] {
   const users = tableOf(context, 'users', 'user');
   // apps/api users-list.ts: the user with their company; access is an external user's only.
   const rowOf = (user: UserRow) => {
-    const company = db.organisations.find((row) => row.id === user.organisationId);
+    const company = byId(db.organisations, user.organisationId);
     const access = user.roles.includes('EXTERNAL') ? user.access : null;
     // The schema keeps the answer's columns; the demo world keeps no sign-in times.
     const joined = { companyName: company?.legalName ?? null, obpNumber: company?.obpNumber ?? null };
@@ -241,8 +243,7 @@ export function userHandlers(context: MockContext): HttpHandler[] {
       const values = { ...invited, organisationId: null, obpRole: null, access: 'FULL' as const };
       const user = users.create(request, values, { action: 'INVITE', diff: invited });
       const owner = { purpose: 'INVITATION', registrationId: null, userId: user.id } as const;
-      const subject = `Portal: you are invited as ${INTERNAL_ROLE_WORDS[body.role]}`;
-      sendMail(context, { to: email, subject, link: issueAccountToken(context, owner) });
+      mailAccountLink(context, owner, email, `Portal: you are invited as ${INTERNAL_ROLE_WORDS[body.role]}`);
       return rowOf(user);
     }),
 
