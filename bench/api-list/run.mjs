@@ -3,6 +3,8 @@
 // p50, p95 and throughput for both (each the median of --runs runs), the API's own cost per request (API
 // p50 minus SQL p50), its throughput against the SQL's (API req/s ÷ SQL q/s), and the API process's CPU
 // time per request (user + system, over the run), which a busy machine inflates far less than latencies.
+// On PostgreSQL it also loads bare-server.mjs (node:http and pg, the same SQL, nothing else): the ceiling
+// of any Node API here, and how much of it the portal's API reaches.
 //
 //   npm run build && node bench/api-list/run.mjs [--only postgres|pglite] [--seconds 10] [--warmup 5] [--connections 32]
 //     [--runs 3] [--cpu-prof DIR]
@@ -14,6 +16,8 @@
 // PostgreSQL: database portal_bench on BENCH_PG (default postgres://postgres@127.0.0.1:5432), 1,000,000
 // organisations and their checks. PGlite: data/bench-pglite, 100,000 organisations. Both are seeded once
 // and kept; a database seeded before the volume seed wrote checks gets them added.
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -198,7 +202,7 @@ async function viaApi(api, url, seconds = SECONDS, connections = CONNECTIONS) {
         url,
         connections,
         duration: seconds,
-        headers: { authorization: `Bearer ${api.token}`, ...XSRF_HEADERS },
+        headers: api.token ? { authorization: `Bearer ${api.token}`, ...XSRF_HEADERS } : {},
       },
       (error) => (error ? reject(error) : resolve({ latencies, failures })),
     );
@@ -210,6 +214,38 @@ async function viaApi(api, url, seconds = SECONDS, connections = CONNECTIONS) {
   const cpuMicros = (await api.cpuMicros()) - cpuBefore;
   const served = latencies.length + failures;
   return { ...summary(latencies, seconds), failures, cpu: cpuMicros / 1000 / served };
+}
+
+/**
+ * The bare server (bare-server.mjs) on the compiled queries, each at `/q/<index>`: the ceiling of any Node
+ * API on this machine with these queries. The same shape as startReviewerApi's answer, without a token.
+ */
+async function startBare(target, compiled) {
+  const queries = Object.fromEntries(compiled.map((query, index) => [`/q/${index}`, query]));
+  const child = fork(new URL('./bare-server.mjs', import.meta.url), {
+    env: {
+      ...process.env,
+      BENCH_BARE: JSON.stringify({
+        databaseUrl: target.options.databaseUrl,
+        pool: POOL,
+        cap: EXACT_COUNT_LIMIT,
+        queries,
+      }),
+    },
+  });
+  const [{ port }] = await once(child, 'message');
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    cpuMicros: async () => {
+      child.send('cpu');
+      const [{ cpuMicros }] = await once(child, 'message');
+      return cpuMicros;
+    },
+    stop: async () => {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    },
+  };
 }
 
 /**
@@ -246,6 +282,11 @@ async function viaSql(
   return summary(latencies, seconds);
 }
 
+/** The bare server's columns: its req/s, its share of the SQL's and the API's share of it; its CPU a request. */
+const ceiling = (bare, api, direct) =>
+  bare
+    ? ` | ${fmt(bare.perSecond)}  ${((100 * bare.perSecond) / direct.perSecond).toFixed(0).padStart(6)} %  ${((100 * api.perSecond) / bare.perSecond).toFixed(0).padStart(6)} % | ${bare.cpu.toFixed(2).padStart(6)} ms`
+    : '';
 const fmt = (n) => (Number.isFinite(n) ? n.toFixed(1).padStart(7) : '    n/a');
 const median = (numbers) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)] ?? NaN;
 /** The median of each figure over the runs (a run's p50 with the median p50, and so on). */
@@ -299,12 +340,26 @@ for (const target of TARGETS) {
       estimate: queries.estimate.compile(database.db),
     };
   };
+  const compiled = QUERIES.map(compiledOf);
+  // The ceiling: the same queries behind the least HTTP a Node server can have (PostgreSQL only: PGlite
+  // runs in one process at a time).
+  const bare = [];
+  if (target.name === 'postgres') {
+    const server = await startBare(target, compiled);
+    const urlOf = (index) => `${server.origin}/q/${index}`;
+    await viaApi(server, urlOf(QUERIES.indexOf(WARM_ALL)), WARMUP, 32);
+    for (const [index, [name]] of QUERIES.entries()) {
+      await viaApi(server, urlOf(index), WARMUP);
+      bare.push(await measured(`bare ${name}`, () => viaApi(server, urlOf(index))));
+    }
+    await server.stop();
+  }
   await viaSql(target, database, compiledOf(WARM_ALL), WARMUP, 32); // as the API's warm-up
   const direct = [];
-  for (const [name, list, query] of QUERIES) {
-    const compiled = compiledOf([name, list, query]);
-    await viaSql(target, database, compiled, WARMUP);
-    direct.push(await measured(`SQL ${name}`, () => viaSql(target, database, compiled)));
+  for (const [index, [name]] of QUERIES.entries()) {
+    const queries = compiled[index];
+    await viaSql(target, database, queries, WARMUP);
+    direct.push(await measured(`SQL ${name}`, () => viaSql(target, database, queries)));
   }
   await database.close();
 
@@ -312,7 +367,7 @@ for (const target of TARGETS) {
     `\n${target.name}: ${target.rows.toLocaleString('en-US')} organisations, ${SECONDS} s per run, medians of ${RUNS} runs, ${CONNECTIONS} connections, pool ${POOL}`,
   );
   console.log(
-    'query                       | API p50    p95  req/s | SQL p50    p95    q/s | API−SQL p50 | API/SQL req/s | API CPU/req',
+    'query                       | API p50    p95  req/s | SQL p50    p95    q/s | API−SQL p50 | API/SQL req/s | API CPU/req | bare req/s  bare/SQL  API/bare | bare CPU/req',
   );
   for (const [index, [name]] of QUERIES.entries()) {
     const viaHttp = http[index];
@@ -320,7 +375,7 @@ for (const target of TARGETS) {
     const ownCost = viaHttp.p50 - sqlOnly.p50;
     const throughput = (100 * viaHttp.perSecond) / sqlOnly.perSecond;
     console.log(
-      `${name.padEnd(27)} |${fmt(viaHttp.p50)}${fmt(viaHttp.p95)}${fmt(viaHttp.perSecond)} |${fmt(sqlOnly.p50)}${fmt(sqlOnly.p95)}${fmt(sqlOnly.perSecond)} | ${fmt(ownCost)} ms |${throughput.toFixed(0).padStart(7)} %      | ${viaHttp.cpu.toFixed(2).padStart(6)} ms${viaHttp.failures ? `  (${viaHttp.failures} failed)` : ''}`,
+      `${name.padEnd(27)} |${fmt(viaHttp.p50)}${fmt(viaHttp.p95)}${fmt(viaHttp.perSecond)} |${fmt(sqlOnly.p50)}${fmt(sqlOnly.p95)}${fmt(sqlOnly.perSecond)} | ${fmt(ownCost)} ms |${throughput.toFixed(0).padStart(7)} %      | ${viaHttp.cpu.toFixed(2).padStart(6)} ms${ceiling(bare[index], viaHttp, sqlOnly)}${viaHttp.failures ? `  (${viaHttp.failures} failed)` : ''}`,
     );
   }
 }

@@ -52,6 +52,10 @@ describe('prefetchScreenData (issue 24 item 3)', () => {
       '/api/admin/summary',
       expect.objectContaining({ method: 'GET' }),
     );
+    expect(prefetch(userWith('EmvoPortalInternal'), '/emvo')).toHaveBeenCalledWith(
+      '/api/review-queues/summary',
+      expect.objectContaining({ method: 'GET' }),
+    );
     expect(prefetch(userWith('EmvoPortalExternal'), '/external/onboarding/financial')).toHaveBeenCalledWith(
       '/api/onboarding',
       expect.objectContaining({ method: 'GET' }),
@@ -62,6 +66,7 @@ describe('prefetchScreenData (issue 24 item 3)', () => {
     expect(prefetch(userWith('EmvoPortalInternal'), '/admin')).not.toHaveBeenCalled();
     expect(prefetch(null, '/external/onboarding')).not.toHaveBeenCalled();
     expect(prefetch(userWith('EmvoPortalAdmin'), '/admin/users')).not.toHaveBeenCalled();
+    expect(prefetch(userWith('EmvoPortalInternal'), '/emvo/legitimacy')).not.toHaveBeenCalled();
   });
 });
 

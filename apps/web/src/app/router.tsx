@@ -1,4 +1,10 @@
-import { auditApi, type EndpointSpec, onboardingApi, type QueueSlug } from '@portal/contracts';
+import {
+  auditApi,
+  type EndpointSpec,
+  onboardingApi,
+  type QueueSlug,
+  reviewQueuesApi,
+} from '@portal/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, matchRoutes, type NonIndexRouteObject, type RouteObject } from 'react-router';
 import { areaLoader, guardsAgain, visitorLoader } from '../auth/guards';
@@ -118,7 +124,10 @@ function appRoutes(deps?: RouterDeps): RouteObject[] {
           auth,
           'emvo',
           'EMVO',
-          async () => ({ Component: (await import('../areas/emvo/emvo-home-page')).EmvoHomePage }),
+          {
+            screen: async () => ({ Component: (await import('../areas/emvo/emvo-home-page')).EmvoHomePage }),
+            handle: { data: reviewQueuesApi.summary },
+          },
           {
             legitimacy: queueScreen('legitimacy'),
             contractual: queueScreen('contractual'),
