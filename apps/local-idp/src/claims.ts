@@ -1,4 +1,5 @@
 import type { Role } from '@portal/api/db/schema';
+import { CLAIM_BY_ROLE } from '@portal/domain';
 
 /** The columns of `users` the provider reads. */
 export interface PortalUser {
@@ -11,13 +12,6 @@ export interface PortalUser {
   access: 'FULL' | 'READ_ONLY' | 'REVOKED';
   passwordHash: string | null;
 }
-
-/** spec §3: the roles claim uses EmvoPortalAdmin, EmvoPortalInternal, EmvoPortalExternal. */
-export const ROLE_CLAIMS: Record<Role, string> = {
-  ADMIN: 'EmvoPortalAdmin',
-  EMVO: 'EmvoPortalInternal',
-  EXTERNAL: 'EmvoPortalExternal',
-};
 
 /** The token subject: B2C's object id once the user is linked to one, else the portal's own id. */
 export function subjectOf(user: Pick<PortalUser, 'id' | 'externalId'>): string {
@@ -46,7 +40,7 @@ function commonClaims(user: PortalUser, policy: string) {
     oid: subjectOf(user),
     name: user.displayName,
     emails: [user.email],
-    roles: user.roles.map((role) => ROLE_CLAIMS[role]),
+    roles: user.roles.map((role) => CLAIM_BY_ROLE[role]),
     acr: policy.toLowerCase(),
     tfp: policy.toLowerCase(),
   };

@@ -23,6 +23,7 @@ export * from './participation-agreement.js';
 export * from './password-rule.js';
 export * from './registration-account.js';
 export { DOMAIN_ERROR_CODES, type DomainErrorCode, type Failure } from './result.js';
+export * from './role-claims.js';
 export * from './session-token-transitions.js';
 export * from './stage-move-writes.js';
 export * from './stages.js';

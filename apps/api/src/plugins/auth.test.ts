@@ -1,7 +1,6 @@
 import { generateKeyPair } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp } from '../test/test-app.js';
-import { rolesFromClaim } from './auth.js';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 let t: App;
@@ -15,20 +14,6 @@ afterEach(() => vi.useRealTimers());
 
 const call = (authorization?: string) =>
   t.app.inject({ method: 'GET', url, headers: authorization ? { authorization } : {} });
-
-describe('rolesFromClaim (spec §3 roles claim)', () => {
-  it.each([
-    ['EmvoPortalAdmin is ADMIN', ['EmvoPortalAdmin'], ['ADMIN']],
-    ['EmvoPortalInternal is EMVO', ['EmvoPortalInternal'], ['EMVO']],
-    ['EmvoPortalExternal is EXTERNAL', ['EmvoPortalExternal'], ['EXTERNAL']],
-    ['several roles, in a fixed order', ['EmvoPortalInternal', 'EmvoPortalAdmin'], ['ADMIN', 'EMVO']],
-    ['a space-separated string', 'EmvoPortalAdmin EmvoPortalInternal', ['ADMIN', 'EMVO']],
-    ['unknown values are ignored', ['Admin', 42, 'EmvoPortalExternal'], ['EXTERNAL']],
-    ['no claim, no role', undefined, []],
-  ])('%s', (_rule, claim, expected) => {
-    expect(rolesFromClaim(claim)).toEqual(expected);
-  });
-});
 
 describe('token verification', () => {
   it('lets a valid token with the route role through', async () => {

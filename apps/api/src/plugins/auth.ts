@@ -1,3 +1,4 @@
+import { rolesFromClaim } from '@portal/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
@@ -7,7 +8,7 @@ import {
   errors as joseErrors,
   jwtVerify,
 } from 'jose';
-import { ROLES, type Role } from '../db/schema.js';
+import type { Role } from '../db/schema.js';
 import { ApiError } from '../http/api-error.js';
 import { sameSecret } from '../http/same-secret.js';
 
@@ -49,22 +50,6 @@ export interface DeclaredRoute {
   config?: { access?: Access };
   /** The content types a body may come in, when not JSON alone (uploads): the fuzz suite sends those. */
   schema?: { consumes?: readonly string[] };
-}
-
-/** spec §3: the roles claim uses EmvoPortalAdmin, EmvoPortalInternal, EmvoPortalExternal. */
-const ROLE_BY_CLAIM: Record<string, Role> = {
-  EmvoPortalAdmin: 'ADMIN',
-  EmvoPortalInternal: 'EMVO',
-  EmvoPortalExternal: 'EXTERNAL',
-};
-
-export function rolesFromClaim(claim: unknown): Role[] {
-  const values = Array.isArray(claim) ? claim : typeof claim === 'string' ? claim.split(/[\s,]+/) : [];
-  const mapped = values.flatMap((value) => {
-    const role = typeof value === 'string' ? ROLE_BY_CLAIM[value] : undefined;
-    return role ? [role] : [];
-  });
-  return ROLES.filter((role) => mapped.includes(role));
 }
 
 export interface AuthOptions {

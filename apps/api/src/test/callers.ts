@@ -1,4 +1,4 @@
-import type { Role } from '@portal/domain';
+import { CLAIM_BY_ROLE, type Role } from '@portal/domain';
 import { generateKeyPair } from 'jose';
 import type { createTestApp } from './test-app.js';
 import { XSRF_HEADERS } from './test-app.js';
@@ -9,14 +9,7 @@ import { XSRF_HEADERS } from './test-app.js';
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 export type Headers = Record<string, string>;
 
-/** spec §3: the roles claim uses EmvoPortalAdmin, EmvoPortalInternal, EmvoPortalExternal. */
-export const ROLE_CLAIM: Record<Role, string> = {
-  ADMIN: 'EmvoPortalAdmin',
-  EMVO: 'EmvoPortalInternal',
-  EXTERNAL: 'EmvoPortalExternal',
-};
-
-const ALL_CLAIMS = Object.values(ROLE_CLAIM);
+const ALL_CLAIMS = Object.values(CLAIM_BY_ROLE);
 
 /** Who a signed-in caller is to the directory: the token's subject and email, and its roles. */
 export interface Identity {
@@ -28,7 +21,7 @@ export interface Identity {
 /** The headers of a signed-in user's browser: a valid token for the identity, the anti-forgery pair. */
 export async function signedInHeaders(t: TestApp, identity: Identity): Promise<Headers> {
   const token = await t.sign({
-    roles: identity.roles.map((role) => ROLE_CLAIM[role]),
+    roles: identity.roles.map((role) => CLAIM_BY_ROLE[role]),
     sub: identity.subject,
     emails: [identity.email],
   });

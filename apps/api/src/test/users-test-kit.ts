@@ -1,16 +1,10 @@
-import type { Role } from '@portal/domain';
+import { CLAIM_BY_ROLE, type Role } from '@portal/domain';
 import { type createTestApp, XSRF_HEADERS } from './test-app.js';
 
 // Test helpers of the users module: users written straight to the table, their tokens, the module's calls.
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 export type Headers = Record<string, string>;
-
-const CLAIM: Record<Role, string> = {
-  ADMIN: 'EmvoPortalAdmin',
-  EMVO: 'EmvoPortalInternal',
-  EXTERNAL: 'EmvoPortalExternal',
-};
 
 let sequence = 0;
 /** An address no other test of the file uses. */
@@ -47,7 +41,11 @@ export async function seedUser(t: TestApp, name: string, setup: SeedUser = {}) {
     })
     .returning(['id', 'version'])
     .executeTakeFirstOrThrow();
-  const token = await t.sign({ roles: roles.map((role) => CLAIM[role]), sub: subject, emails: [email] });
+  const token = await t.sign({
+    roles: roles.map((role) => CLAIM_BY_ROLE[role]),
+    sub: subject,
+    emails: [email],
+  });
   const headers: Headers = { authorization: `Bearer ${token}`, ...XSRF_HEADERS };
   return { ...row, email, subject, headers };
 }

@@ -1,13 +1,7 @@
 import type { AccountInfo } from '@azure/msal-browser';
+import { type Role, rolesFromClaim } from '@portal/domain';
 
-export type Role = 'ADMIN' | 'EMVO' | 'EXTERNAL';
-
-/** spec §3: the identity token's roles claim names. */
-const ROLE_BY_CLAIM: Record<string, Role> = {
-  EmvoPortalAdmin: 'ADMIN',
-  EmvoPortalInternal: 'EMVO',
-  EmvoPortalExternal: 'EXTERNAL',
-};
+export type { Role };
 
 /** spec §3 session user: the identity account, its name and sign-in name from the token, and its roles. */
 export interface SessionUser {
@@ -25,10 +19,7 @@ export function toSessionUser(account: AccountInfo): SessionUser {
   const emails = Array.isArray(claims.emails) ? claims.emails : [];
   // identity.md #9: MSAL's account.username is empty for B2C; the sign-in name is in these claims.
   const username = text(signInNames?.emailAddress) ?? text(emails[0]) ?? account.username;
-  const claimed = Array.isArray(claims.roles) ? claims.roles : [];
-  const roles = (['ADMIN', 'EMVO', 'EXTERNAL'] as const).filter((role) =>
-    claimed.some((claim) => ROLE_BY_CLAIM[String(claim)] === role),
-  );
+  const roles = rolesFromClaim(claims.roles);
   return { account, name: text(claims.name) ?? account.name ?? username, username, roles };
 }
 

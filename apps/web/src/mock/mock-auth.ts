@@ -1,5 +1,6 @@
 import type { AccountInfo } from '@azure/msal-browser';
 import { DEMO_ACCOUNTS } from '@portal/demo-data';
+import { CLAIM_BY_ROLE } from '@portal/domain';
 import type { Auth } from '../auth/msal-auth';
 import { type Role, type SessionUser, toSessionUser } from '../auth/session-user';
 import { keepSignOutReason } from '../auth/sign-out-reason';
@@ -26,13 +27,6 @@ export const mockToken = (who: MockRole | string) => `mock.${who}`;
 
 /** Who signs in: a role's demo account, or a user of the store (mockUserFromLocation). */
 type MockAccount = { email: string; displayName: string; roles: readonly Role[] };
-
-/** The identity token's roles claim for each role (the reverse of session-user.ts). */
-const CLAIM_BY_ROLE: Record<Role, string> = {
-  ADMIN: 'EmvoPortalAdmin',
-  EMVO: 'EmvoPortalInternal',
-  EXTERNAL: 'EmvoPortalExternal',
-};
 
 /** Who each role signs in as: the API demo's accounts (@portal/demo-data), the same in both. */
 const ACCOUNT_OF: Record<MockRole, MockAccount> = {

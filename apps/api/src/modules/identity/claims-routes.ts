@@ -1,18 +1,12 @@
 import { type ConnectorResponse, identityApi } from '@portal/contracts';
+import { CLAIM_BY_ROLE } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { type LinkableUser, linkExternalAccount, needsLinking } from '../../accounts/account-linking.js';
 import { standingOf } from '../../accounts/user-standing.js';
 import type { Database } from '../../db/database.js';
-import type { DB, Role } from '../../db/schema.js';
+import type { DB } from '../../db/schema.js';
 import { route } from '../../http/route.js';
-
-/** spec §3: the token's roles claim uses these names. */
-const CLAIM_BY_ROLE: Record<Role, string> = {
-  ADMIN: 'EmvoPortalAdmin',
-  EMVO: 'EmvoPortalInternal',
-  EXTERNAL: 'EmvoPortalExternal',
-};
 
 const USER_COLUMNS = ['id', 'email', 'externalId', 'status', 'access', 'roles'] as const;
 
