@@ -1,4 +1,5 @@
 export * from './account-tokens.js';
+export * from './admin-refusals.js';
 export * from './attempts.js';
 export * from './audit.js';
 export * from './audit-subjects.js';

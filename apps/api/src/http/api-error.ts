@@ -25,6 +25,15 @@ export interface ErrorEntry {
   values?: Record<string, string>;
 }
 
+/** A domain rule's refusal (packages/domain: its status, code and message), thrown as the API's error. */
+export const refusalError = ({ status, code, message }: { status: number; code: string; message: string }) =>
+  new ApiError(status, code, message);
+
+/** Throws a domain rule's refusal; none passes. */
+export function refuse(refusal: { status: number; code: string; message: string } | null | undefined): void {
+  if (refusal) throw refusalError(refusal);
+}
+
 export const badRequest = (code: string, message: string) => new ApiError(400, code, message);
 export const notFound = (message = 'Not found') => new ApiError(404, 'NOT_FOUND', message);
 /** domain.md: a stale version answers 409, so two people never overwrite each other's change. */

@@ -1,9 +1,10 @@
 import { type EndpointSpec, gatewaysApi, tooltipsApi } from '@portal/contracts';
 import type { Audited, GatewayRow } from '@portal/demo-data';
+import { gatewayInUse, gatewayNameTaken, tooltipKeyTaken } from '@portal/domain';
 import type { ListResource } from '@portal/list-query';
 import type { HttpHandler } from 'msw';
 import type { z } from 'zod';
-import { apiError, type MockContext, mockRoute } from './mock-http';
+import { type MockContext, mockRoute, refused } from './mock-http';
 import { answerWith, type RowOf, tableOf, type VersionedTable } from './mock-resource';
 
 /*
@@ -89,15 +90,12 @@ export function gatewaysHandlers(context: MockContext): HttpHandler[] {
     // The API's unique index on lower(name).
     conflict: (input, exceptId) =>
       db.gateways.some((row) => row.id !== exceptId && row.name.toLowerCase() === input.name.toLowerCase())
-        ? apiError(409, 'GATEWAY_NAME_TAKEN', `A gateway named '${input.name}' exists already`)
+        ? refused(gatewayNameTaken(input.name))
         : undefined,
     // domain.md: a gateway in use cannot be deleted; it is deactivated instead.
     undeletable: (row) => {
       const count = organisationCount(row.id);
-      const who = count === 1 ? 'An organisation uses' : `${count} organisations use`;
-      return count
-        ? apiError(409, 'GATEWAY_IN_USE', `${who} this gateway; deactivate it instead`)
-        : undefined;
+      return count ? refused(gatewayInUse(count)) : undefined;
     },
   });
 }
@@ -116,7 +114,7 @@ export function tooltipsHandlers(context: MockContext): HttpHandler[] {
       // The API's unique key (case-sensitive there too; keys are lower-case anyway).
       conflict: (input, exceptId) =>
         db.tooltips.some((row) => row.id !== exceptId && row.key === input.key)
-          ? apiError(409, 'TOOLTIP_KEY_TAKEN', `A tooltip with the key '${input.key}' exists already`)
+          ? refused(tooltipKeyTaken(input.key))
           : undefined,
     }),
   ];

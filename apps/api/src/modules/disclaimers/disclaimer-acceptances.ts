@@ -4,19 +4,18 @@ import {
   type PendingDisclaimer,
   SIGN_IN_DISCLAIMER_TYPES,
 } from '@portal/contracts';
-import { acceptanceRefusal, type DisclaimerRefusal, nonePublishedRefusal } from '@portal/domain';
+import { acceptanceRefusal, nonePublishedRefusal } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import { findCaller } from '../../company/caller-organisation.js';
 import { writeAudit } from '../../db/audit.js';
 import type { DB } from '../../db/schema.js';
-import { ApiError } from '../../http/api-error.js';
+import { ApiError, refusalError } from '../../http/api-error.js';
 import type { Caller } from '../../http/caller.js';
 import type { SessionUser } from '../../plugins/auth.js';
 import { publishedDisclaimer } from '../../publications/disclaimers-repository.js';
 
 const noUser = () => new ApiError(403, 'FORBIDDEN', 'Your account is not a portal user yet');
 /** packages/domain disclaimer-versions.ts's refusal as the error the API answers. */
-const refused = ({ status, code, message }: DisclaimerRefusal) => new ApiError(status, code, message);
 
 /**
  * issue 13: "A published content that requires acceptance is shown to each user at their next sign-in until
@@ -69,7 +68,7 @@ export async function acceptDisclaimer(
     if (!caller) throw noUser();
     const published = await publishedDisclaimer(trx, type);
     const refusal = acceptanceRefusal(type, published, version);
-    if (refusal || !published) throw refused(refusal ?? nonePublishedRefusal(type));
+    if (refusal || !published) throw refusalError(refusal ?? nonePublishedRefusal(type));
     const inserted = await trx
       .insertInto('disclaimerAcceptances')
       .values({ userId: caller.userId, disclaimerContentId: published.id })

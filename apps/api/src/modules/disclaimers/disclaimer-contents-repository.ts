@@ -1,6 +1,5 @@
 import type { DisclaimerContent, DisclaimerDraftInput, DisclaimerDraftUpdate } from '@portal/contracts';
 import {
-  type DisclaimerRefusal,
   draftExistsRefusal,
   draftOnlyRefusal,
   isoDates,
@@ -13,7 +12,7 @@ import { writeAudit } from '../../db/audit.js';
 import { UNIQUE_VIOLATION, violates } from '../../db/pg-errors.js';
 import type { DB, DisclaimerContentsTable } from '../../db/schema.js';
 import { deleteAtVersion, lockRow, updateAtVersion } from '../../db/versioned-rows.js';
-import { ApiError, notFound, versionConflict } from '../../http/api-error.js';
+import { ApiError, notFound, refusalError, versionConflict } from '../../http/api-error.js';
 
 /** The AuditLog's entity name of a disclaimer version (contractual-step.ts names acceptances alike). */
 export const DISCLAIMER_ENTITY = 'disclaimerContent';
@@ -21,7 +20,6 @@ export const DISCLAIMER_ENTITY = 'disclaimerContent';
 type Row = Selectable<DisclaimerContentsTable>;
 
 /** packages/domain disclaimer-versions.ts's refusal as the error the API answers. */
-const refused = ({ status, code, message }: DisclaimerRefusal) => new ApiError(status, code, message);
 
 const ref = (id: string) => ({
   table: 'disclaimerContents' as const,
@@ -80,7 +78,7 @@ export async function createDisclaimerDraft(
         .where('type', '=', type)
         .execute();
       const next = newDraftOf(type, ofType);
-      if ('refusal' in next) throw refused(next.refusal);
+      if ('refusal' in next) throw refusalError(next.refusal);
       const created = await trx
         .insertInto('disclaimerContents')
         .values({
@@ -104,14 +102,14 @@ export async function createDisclaimerDraft(
     });
     return toDto({ ...row, publishedBy: null });
   } catch (error) {
-    if (violates(error, UNIQUE_VIOLATION)) throw refused(draftExistsRefusal(type));
+    if (violates(error, UNIQUE_VIOLATION)) throw refusalError(draftExistsRefusal(type));
     throw error;
   }
 }
 
 const refuseUnlessDraft = async (_trx: Transaction<DB>, before: Row) => {
   const refusal = draftOnlyRefusal(before);
-  if (refusal) throw refused(refusal);
+  if (refusal) throw refusalError(refusal);
 };
 
 /** A draft's new title, body and acceptance flag, at the version the editor read (409 when stale). */
@@ -154,7 +152,7 @@ export async function publishDisclaimerDraft(
       const draft = await lockRow(trx, ref(id));
       if (draft.version !== version) throw versionConflict();
       const refusal = publishRefusal(draft);
-      if (refusal) throw refused(refusal);
+      if (refusal) throw refusalError(refusal);
       const now = new Date();
       const previous = await trx
         .selectFrom('disclaimerContents')

@@ -1,21 +1,15 @@
 import type { Gateway as GatewayDto, GatewayInput, GatewayUpdateInput } from '@portal/contracts';
-import { isoDates } from '@portal/domain';
+import { gatewayInUse, gatewayNameTaken, isoDates } from '@portal/domain';
 import { type Kysely, sql } from 'kysely';
 import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, violates } from '../../db/pg-errors.js';
 import type { DB, Gateway } from '../../db/schema.js';
 import { createAudited, deleteAtVersion, updateAtVersion } from '../../db/versioned-rows.js';
-import { ApiError, notFound } from '../../http/api-error.js';
+import { notFound, refusalError } from '../../http/api-error.js';
 
 const ENTITY = 'gateway';
 
-const nameTaken = (name: string) =>
-  new ApiError(409, 'GATEWAY_NAME_TAKEN', `A gateway named '${name}' exists already`);
-const inUse = (count: number) =>
-  new ApiError(
-    409,
-    'GATEWAY_IN_USE',
-    `${count === 1 ? 'An organisation uses' : `${count} organisations use`} this gateway; deactivate it instead`,
-  );
+const nameTaken = (name: string) => refusalError(gatewayNameTaken(name));
+const inUse = (count: number) => refusalError(gatewayInUse(count));
 
 /** The gateways with the number of organisations that chose each: the list's base and the detail's. */
 export const gatewaysQuery = (db: Kysely<DB>) =>

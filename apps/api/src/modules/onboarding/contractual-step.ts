@@ -20,7 +20,7 @@ import { mailSpoc } from '../../company/spoc-recipient.js';
 import { writeAudit } from '../../db/audit.js';
 import type { DB, Db } from '../../db/schema.js';
 import { applicationChange, publishChange } from '../../events/publish-change.js';
-import { ApiError } from '../../http/api-error.js';
+import { ApiError, refusalError, refuse } from '../../http/api-error.js';
 import type { Outbox } from '../../mail/outbox.js';
 import {
   currentAgreementTemplate,
@@ -31,15 +31,7 @@ import { receiveUpload } from '../../storage/receive-upload.js';
 import { saveWithFile } from '../../storage/save-with-file.js';
 import { refuseWhenStorageFull } from '../../storage/storage-quota.js';
 import type { OnboardingCaller } from './onboarding-caller.js';
-import {
-  assertStepEditable,
-  checksByType,
-  fileSummaryOf,
-  lockStep,
-  progressOf,
-  refusalError,
-  refuse,
-} from './step-checks.js';
+import { assertStepEditable, checksByType, fileSummaryOf, lockStep, progressOf } from './step-checks.js';
 import { agreementReceivedMail } from './step-mails.js';
 
 /**

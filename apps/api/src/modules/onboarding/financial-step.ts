@@ -18,13 +18,13 @@ import { mailSpoc } from '../../company/spoc-recipient.js';
 import { writeAudit } from '../../db/audit.js';
 import type { DB, Db, InvoicingInformationTable } from '../../db/schema.js';
 import { applicationChange, publishChange } from '../../events/publish-change.js';
-import { ApiError } from '../../http/api-error.js';
+import { ApiError, refuse } from '../../http/api-error.js';
 import { receiveUpload } from '../../storage/receive-upload.js';
 import { saveWithFile } from '../../storage/save-with-file.js';
 import { refuseWhenStorageFull } from '../../storage/storage-quota.js';
 import type { StepSubmitServices } from './contractual-step.js';
 import type { OnboardingCaller } from './onboarding-caller.js';
-import { assertStepEditable, checksByType, lockStep, progressOf, refuse } from './step-checks.js';
+import { assertStepEditable, checksByType, lockStep, progressOf } from './step-checks.js';
 import { invoicingFormReceivedMail } from './step-mails.js';
 
 type InvoicingRow = Selectable<InvoicingInformationTable>;

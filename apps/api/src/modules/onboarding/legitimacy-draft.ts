@@ -6,11 +6,10 @@ import { type ContactKind, contactsByKind } from '../../company/application-repo
 import { lockOrganisationAtVersion, touchOrganisation } from '../../company/organisation.js';
 import type { ContactsTable, DB } from '../../db/schema.js';
 import { applicationChange, publishChange } from '../../events/publish-change.js';
-import { ApiError } from '../../http/api-error.js';
+import { ApiError, refuse } from '../../http/api-error.js';
 import { assertLegitimacyEditable, legitimacyCheckOf } from './legitimacy-step.js';
 import { insertMahs } from './mah-rows.js';
 import type { OnboardingCaller } from './onboarding-caller.js';
-import { refuse } from './step-checks.js';
 
 /**
  * migration 0001 checks every stored product code (a GTIN-14 or a PPN), so a product cannot be kept

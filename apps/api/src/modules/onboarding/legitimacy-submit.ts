@@ -10,12 +10,11 @@ import { loadOnboarding } from '../../company/application-repository.js';
 import { applyCheckTransition } from '../../company/apply-check-transition.js';
 import { lockOrganisationAtVersion } from '../../company/organisation.js';
 import type { DB } from '../../db/schema.js';
-import { ApiError } from '../../http/api-error.js';
+import { ApiError, refuse } from '../../http/api-error.js';
 import type { Outbox } from '../../mail/outbox.js';
 import { legitimacyCheckOf, legitimacyStatusOf } from './legitimacy-step.js';
 import type { OnboardingCaller } from './onboarding-caller.js';
 import { legitimacyReceivedMail } from './onboarding-mails.js';
-import { refuse } from './step-checks.js';
 
 export interface SubmitServices {
   mail: Outbox;

@@ -14,11 +14,10 @@ import { lockOrganisationAtVersion, touchOrganisation } from '../../company/orga
 import { writeAudit } from '../../db/audit.js';
 import type { DB, Db } from '../../db/schema.js';
 import { applicationChange, publishChange } from '../../events/publish-change.js';
-import { ApiError } from '../../http/api-error.js';
+import { ApiError, refuse } from '../../http/api-error.js';
 import type { Outbox } from '../../mail/outbox.js';
 import type { OnboardingCaller } from './onboarding-caller.js';
 import { inviteAssistantUser } from './spoc-assistant-invitation.js';
-import { refuse } from './step-checks.js';
 
 /**
  * domain.md People: "At most three per company: the Initial Requester (registers the company), the SPOC

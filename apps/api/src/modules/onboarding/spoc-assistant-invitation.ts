@@ -5,10 +5,9 @@ import { confirmationLink, issueAccountToken } from '../../accounts/account-toke
 import { writeAudit } from '../../db/audit.js';
 import { UNIQUE_VIOLATION, violates } from '../../db/pg-errors.js';
 import type { DB, Organisation } from '../../db/schema.js';
-import { ApiError } from '../../http/api-error.js';
+import { ApiError, refuse } from '../../http/api-error.js';
 import type { Outbox } from '../../mail/outbox.js';
 import { invitationMail, invitedAccountExistsMail } from './onboarding-mails.js';
-import { refuse } from './step-checks.js';
 
 export interface InvitationContext {
   trx: Transaction<DB>;

@@ -1,7 +1,6 @@
 import type { StoredFileSummary } from '@portal/contracts';
 import {
   type CheckType,
-  type CompanyRefusal,
   progressOf as domainProgressOf,
   type OrganisationProgress,
   stepLockedMessage,
@@ -82,13 +81,6 @@ export async function lockStep(
   const check = await checkOf(trx, organisationId, type, { lock: true });
   const checks = await checksByType(trx, organisationId);
   return { organisation, check, checks: { ...checks, [type]: check } };
-}
-
-/** A company write's refusal (packages/domain company-refusals.ts) thrown as its ApiError; none passes. */
-export const refusalError = ({ status, code, message }: CompanyRefusal): ApiError =>
-  new ApiError(status, code, message);
-export function refuse(refusal: CompanyRefusal | null): void {
-  if (refusal) throw refusalError(refusal);
 }
 
 /** A stored file as the onboarding answer shows it, or null. */

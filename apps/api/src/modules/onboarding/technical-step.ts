@@ -19,13 +19,12 @@ import { writeAudit } from '../../db/audit.js';
 import { UNIQUE_VIOLATION, violates } from '../../db/pg-errors.js';
 import type { DB, Db, Organisation } from '../../db/schema.js';
 import { applicationChange, publishChange } from '../../events/publish-change.js';
-import { ApiError, notFound } from '../../http/api-error.js';
+import { ApiError, notFound, refusalError } from '../../http/api-error.js';
 import { receiveUpload, type StagedFile } from '../../storage/receive-upload.js';
 import { saveWithFile } from '../../storage/save-with-file.js';
 import { refuseWhenStorageFull } from '../../storage/storage-quota.js';
 import { contentMismatch } from '../../storage/upload-errors.js';
 import type { OnboardingCaller } from './onboarding-caller.js';
-import { refusalError } from './step-checks.js';
 
 /**
  * domain.md "Life of an application", the technical step (issue 11 item 3): from TECHNICAL_IQE the company

@@ -1,10 +1,10 @@
 import type { Tooltip as TooltipDto, TooltipInput, TooltipUpdateInput } from '@portal/contracts';
-import { isoDates } from '@portal/domain';
+import { isoDates, tooltipKeyTaken } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import { UNIQUE_VIOLATION, violates } from '../../db/pg-errors.js';
 import type { DB, Tooltip } from '../../db/schema.js';
 import { createAudited, deleteAtVersion, updateAtVersion } from '../../db/versioned-rows.js';
-import { ApiError, notFound } from '../../http/api-error.js';
+import { notFound, refusalError } from '../../http/api-error.js';
 
 const ENTITY = 'tooltip';
 
@@ -34,7 +34,7 @@ async function guardKey<T>(key: string, write: () => Promise<T>): Promise<T> {
     return await write();
   } catch (error) {
     if (violates(error, UNIQUE_VIOLATION, 'tooltips_key_key')) {
-      throw new ApiError(409, 'TOOLTIP_KEY_TAKEN', `A tooltip with the key '${key}' exists already`);
+      throw refusalError(tooltipKeyTaken(key));
     }
     throw error;
   }

@@ -4,7 +4,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import { writeAudit } from '../../db/audit.js';
 import type { DB } from '../../db/schema.js';
 import { lockRow } from '../../db/versioned-rows.js';
-import { ApiError, versionConflict } from '../../http/api-error.js';
+import { refuse, versionConflict } from '../../http/api-error.js';
 import type { Caller } from '../../http/caller.js';
 
 /**
@@ -55,7 +55,7 @@ export async function changeUser(
     const activeAdmins = new Set(admins);
     if (user.status === 'ACTIVE' && user.roles.includes('ADMIN')) activeAdmins.add(user.id);
     const refusal = userChangeRefusal(user, input, { self, activeAdmins: activeAdmins.size });
-    if (refusal) throw new ApiError(refusal.status, refusal.code, refusal.message);
+    refuse(refusal);
 
     const changes = {
       ...(input.roles ? { roles: [...input.roles] } : {}),
