@@ -4,7 +4,7 @@
 // and writes the rows as JSON. No routing, no auth, no validation, no hooks, no serializer: its req/s is
 // the ceiling any Node API reaches on this machine with the same queries, the same pool and the same load
 // generator beside it (run.mjs prints it as "bare"). Reads BENCH_BARE: { databaseUrl, pool, cap, queries:
-// { "/path?query": { items, count, estimate } } } with each query's { sql, parameters }.
+// { "/q/<index>": { items, count, estimate } } } with each query's { sql, parameters }.
 import { createServer } from 'node:http';
 import pg from 'pg';
 

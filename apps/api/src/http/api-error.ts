@@ -25,12 +25,14 @@ export interface ErrorEntry {
   values?: Record<string, string>;
 }
 
-/** A domain rule's refusal (packages/domain: its status, code and message), thrown as the API's error. */
-export const refusalError = ({ status, code, message }: { status: number; code: string; message: string }) =>
-  new ApiError(status, code, message);
+/** A domain rule's refusal (packages/domain: CompanyRefusal, AdminRefusal, …): its status, code and message. */
+type Refusal = { status: number; code: string; message: string };
+
+/** A domain rule's refusal thrown as the API's error. */
+export const refusalError = ({ status, code, message }: Refusal) => new ApiError(status, code, message);
 
 /** Throws a domain rule's refusal; none passes. */
-export function refuse(refusal: { status: number; code: string; message: string } | null | undefined): void {
+export function refuse(refusal: Refusal | null | undefined): void {
   if (refusal) throw refusalError(refusal);
 }
 
