@@ -44,11 +44,15 @@ const CONNECT_TIMEOUT_MS = 5_000;
 export type DatabaseOptions =
   /** PostgreSQL, when a connection string is given. */
   | { databaseUrl: string; poolSize?: number; onConnectionError?: ConnectionErrorHandler }
-  /** Else PGlite in this folder; `memory://` keeps it in memory (tests). */
-  | { databaseUrl?: undefined; pgliteDir: string };
+  /**
+   * Else PGlite in this folder; `memory://` keeps it in memory (tests). `template` is a data folder dumped
+   * by PGlite's `dumpDataDir` to start from (the tests' migrated database: loading one is about four times
+   * faster than PGlite's own initdb).
+   */
+  | { databaseUrl?: undefined; pgliteDir: string; template?: Blob };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if ('pgliteDir' in options) return openPglite(options.pgliteDir);
+  if ('pgliteDir' in options) return openPglite(options.pgliteDir, options.template);
   return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.onConnectionError);
 }
 
@@ -93,9 +97,9 @@ async function openPostgres(
   };
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, template: Blob | undefined): Promise<Database> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  const client = await PGlite.create({ dataDir, extensions: { pg_trgm }, loadDataDir: template });
   const db = new Kysely<DB>({ dialect: createPgliteDialect(client), plugins });
   return {
     kind: 'pglite',

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type Database, openDatabase } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
 
@@ -9,11 +11,7 @@ import { migrate } from '../db/migrate.js';
  */
 export async function createTestDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL;
-  if (!url) {
-    const database = await openDatabase({ pgliteDir: 'memory://' });
-    await migrate(database);
-    return database;
-  }
+  if (!url) return openDatabase({ pgliteDir: 'memory://', template: migratedTemplate() });
   const schema = await createScratchSchema(url);
   const database = await openDatabase({ databaseUrl: schema.url, poolSize: 4 });
   await migrate(database);
@@ -24,6 +22,14 @@ export async function createTestDatabase(): Promise<Database> {
       await schema.drop();
     },
   };
+}
+
+let template: Blob | undefined;
+
+/** The migrated database global-setup.ts dumped, read once per test file. */
+function migratedTemplate(): Blob {
+  template ??= new Blob([readFileSync(inject('pgliteTemplate'))]);
+  return template;
 }
 
 export interface ScratchSchema {

@@ -1,3 +1,4 @@
+// vitest: isolate (the toast host loads once per page, and toasts asked before it wait in toast.ts)
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { toast } from './toast';
