@@ -1,11 +1,23 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+// The files share one module registry per worker (below), where a `vi.mock` would replace the module for
+// every later file: say so at once rather than let a later file fail for a reason of another's.
+const src = fileURLToPath(new URL('src', import.meta.url));
+const mocking = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter(
+  (file) => file.endsWith('.test.ts') && readFileSync(`${src}/${file}`, 'utf8').includes('vi.mock('),
+);
+if (mocking.length > 0) {
+  throw new Error(`apps/api's test files share their modules: no vi.mock (${mocking.join(', ')})`);
+}
 
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
     globalSetup: ['src/test/global-setup.ts'],
-    // The files share one module registry per worker: each would otherwise import the whole app again
-    // (about a second a file). No file mocks a module; the three that fake timers restore them.
+    // Each file would otherwise import the whole app again (about a second a file); the three that fake
+    // timers restore them.
     isolate: false,
     // Each file's PGlite loads the migrated template (test/global-setup.ts) in about half a second;
     // PostgreSQL suites share one server.
