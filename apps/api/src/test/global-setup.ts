@@ -8,13 +8,6 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** A file holding a migrated, empty PGlite data folder (PGlite's dumpDataDir), for test-database.ts. */
-    pgliteTemplate: string;
-  }
-}
-
 /**
  * With DATABASE_URL set (CI's PostgreSQL run), the suites need that server: fail at once with a clear
  * message when it cannot be reached, and install pg_trgm in public once, before the files run in

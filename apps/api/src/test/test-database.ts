@@ -24,9 +24,16 @@ export async function createTestDatabase(): Promise<Database> {
   };
 }
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A file holding a migrated, empty PGlite data folder (PGlite's dumpDataDir), provided by global-setup.ts. */
+    pgliteTemplate: string;
+  }
+}
+
 let template: Blob | undefined;
 
-/** The migrated database global-setup.ts dumped, read once per test file. */
+/** The migrated database global-setup.ts dumped, read once per worker (the files share this module). */
 function migratedTemplate(): Blob {
   template ??= new Blob([readFileSync(inject('pgliteTemplate'))]);
   return template;
