@@ -1,72 +1,87 @@
 import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** The repository root: this file sits at apps/api/{src,dist}/config.*. */
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
-const booleanString = z.enum(['true', 'false']).transform((value) => value === 'true');
+const booleanString = z.pipe(
+  z.enum(['true', 'false']),
+  z.transform((value) => value === 'true'),
+);
 
 /**
  * Every environment variable the API reads, with its default. This module is the only reader of
  * process.env (architecture.md); the README's configuration table mirrors this schema.
  */
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  NODE_ENV: z._default(z.enum(['development', 'production', 'test']), 'development'),
+  HOST: z._default(z.string().check(z.minLength(1)), '127.0.0.1'),
+  PORT: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(65535)), 8080),
   /** Public origin of the portal, used in environment.json (redirect URIs). Defaults to http://HOST:PORT. */
-  PUBLIC_URL: z.url().optional(),
+  PUBLIC_URL: z.optional(z.url()),
   /** PostgreSQL connection string; when unset, the embedded PGlite database under DATA_DIR is used. */
-  DATABASE_URL: z.string().min(1).optional(),
+  DATABASE_URL: z.optional(z.string().check(z.minLength(1))),
   /** Connections each API instance keeps to PostgreSQL. */
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  DATA_DIR: z.string().min(1).default(`${repoRoot}data`),
-  WEB_DIST: z.string().min(1).default(`${repoRoot}apps/web/dist`),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  APP_NAME: z.string().min(1).default('Onboarding Portal'),
-  ENV_NAME: z.string().min(1).default('local'),
+  DATABASE_POOL_SIZE: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(200)), 10),
+  DATA_DIR: z._default(z.string().check(z.minLength(1)), `${repoRoot}data`),
+  WEB_DIST: z._default(z.string().check(z.minLength(1)), `${repoRoot}apps/web/dist`),
+  LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  APP_NAME: z._default(z.string().check(z.minLength(1)), 'Onboarding Portal'),
+  ENV_NAME: z._default(z.string().check(z.minLength(1)), 'local'),
   /** spec §7: with mock, the SPA answers its own calls (MSW). */
-  WEB_MOCK: booleanString.default(false),
+  WEB_MOCK: z._default(booleanString, false),
   /** spec §3 azureAd: the identity provider the SPA signs in with. */
-  AUTH_CLIENT_ID: z.string().min(1).default('portal-spa'),
-  AUTH_TENANT: z.string().min(1).default('emvoportal'),
-  AUTH_LOGIN_POLICY: z.string().min(1).default('b2c_1_signin'),
-  AUTH_RESET_POLICY: z.string().min(1).default('b2c_1_reset'),
+  AUTH_CLIENT_ID: z._default(z.string().check(z.minLength(1)), 'portal-spa'),
+  AUTH_TENANT: z._default(z.string().check(z.minLength(1)), 'emvoportal'),
+  AUTH_LOGIN_POLICY: z._default(z.string().check(z.minLength(1)), 'b2c_1_signin'),
+  AUTH_RESET_POLICY: z._default(z.string().check(z.minLength(1)), 'b2c_1_reset'),
   /** Base of the provider's policy URLs, e.g. https://tenant.b2clogin.com; default: the local provider. */
-  AUTH_INSTANCE: z.url().optional(),
+  AUTH_INSTANCE: z.optional(z.url()),
   /** spec §2: interactive sign-in by redirect or in a popup. */
-  AUTH_INTERACTION: z.enum(['redirect', 'popup']).default('redirect'),
-  AUTH_API_SCOPE: z.string().min(1).default('https://emvoportal.onmicrosoft.com/portal-api/access_as_user'),
+  AUTH_INTERACTION: z._default(z.enum(['redirect', 'popup']), 'redirect'),
+  AUTH_API_SCOPE: z._default(
+    z.string().check(z.minLength(1)),
+    'https://emvoportal.onmicrosoft.com/portal-api/access_as_user',
+  ),
   /** The `aud` of access tokens for this API (its application id in B2C). */
-  AUTH_API_AUDIENCE: z.string().min(1).default('portal-api'),
+  AUTH_API_AUDIENCE: z._default(z.string().check(z.minLength(1)), 'portal-api'),
   /** Defaults derive from AUTH_INSTANCE, AUTH_TENANT and AUTH_LOGIN_POLICY (B2C's URL layout). */
-  AUTH_ISSUER: z.string().min(1).optional(),
-  AUTH_JWKS_URL: z.url().optional(),
+  AUTH_ISSUER: z.optional(z.string().check(z.minLength(1))),
+  AUTH_JWKS_URL: z.optional(z.url()),
   /** Bearer secret a Prometheus scraper sends to GET /metrics; unset: no metrics route (issue 24 item 4). */
-  METRICS_TOKEN: z.string().min(16).optional(),
+  METRICS_TOKEN: z.optional(z.string().check(z.minLength(16))),
   /** Shared secret of the B2C API connector that asks /api/identity/claims for a user's roles. */
-  AUTH_CONNECTOR_SECRET: z.string().min(16).optional(),
+  AUTH_CONNECTOR_SECRET: z.optional(z.string().check(z.minLength(16))),
   /** Azure Blob Storage connection string; unset: files on the local disk under DATA_DIR/files. */
-  STORAGE_CONNECTION_STRING: z.string().min(1).optional(),
+  STORAGE_CONNECTION_STRING: z.optional(z.string().check(z.minLength(1))),
   /** Prepended to each purpose's container name (`portal-copy-of-proof`), so environments can share an account. */
-  STORAGE_CONTAINER_PREFIX: z
-    .string()
-    .regex(/^[a-z0-9-]{0,20}$/, 'lower-case letters, digits and -, at most 20')
-    .default('portal-'),
+  STORAGE_CONTAINER_PREFIX: z._default(
+    z.string().check(z.regex(/^[a-z0-9-]{0,20}$/, 'lower-case letters, digits and -, at most 20')),
+    'portal-',
+  ),
   /** smtp://user:pass@host:587 or smtps://…; unset: mails stay in the outbox (readable outside production). */
-  SMTP_URL: z.url().optional(),
+  SMTP_URL: z.optional(z.url()),
   /** The sender of every mail. */
-  MAIL_FROM: z.string().min(3).default('Onboarding Portal <no-reply@portal.local>'),
+  MAIL_FROM: z._default(z.string().check(z.minLength(3)), 'Onboarding Portal <no-reply@portal.local>'),
   /** How often each instance's sender looks for due mails (a confirmation mail should not wait long). */
-  MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(5_000),
+  MAIL_POLL_INTERVAL_MS: z._default(
+    z.coerce.number().check(z.int(), z.minimum(50), z.maximum(600_000)),
+    5_000,
+  ),
   /** The first wait before a failed mail is tried again; each later wait doubles, capped at an hour. */
-  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
+  MAIL_RETRY_BASE_MS: z._default(
+    z.coerce.number().check(z.int(), z.minimum(10), z.maximum(3_600_000)),
+    30_000,
+  ),
   /** Public holidays the SLA's working days skip: YYYY-MM-DD, comma-separated; default: Belgium's, 2026-2027. */
-  SLA_HOLIDAYS: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}(,\d{4}-\d{2}-\d{2})*$/, 'dates such as 2026-12-25, comma-separated')
-    .optional(),
+  SLA_HOLIDAYS: z.optional(
+    z
+      .string()
+      .check(
+        z.regex(/^\d{4}-\d{2}-\d{2}(,\d{4}-\d{2}-\d{2})*$/, 'dates such as 2026-12-25, comma-separated'),
+      ),
+  ),
   /**
    * The key session token values are encrypted with (AES-256-GCM): 32 bytes in base64. Unset: a key
    * generated once and kept in DATA_DIR/token-encryption.key (mode 0600), fine outside production.
@@ -75,56 +90,76 @@ const envSchema = z.object({
    * Requests per minute and client address to each anonymous route (issue 14: every anonymous route is
    * limited; the routes that send mails keep their own tighter limits).
    */
-  RATE_LIMIT_ANONYMOUS: z.coerce.number().int().min(1).default(600),
+  RATE_LIMIT_ANONYMOUS: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 600),
   /** Origins allowed to call the API from another site, comma-separated; unset: no CORS at all. */
-  CORS_ORIGINS: z
-    .string()
-    .refine(
-      (value) => value.split(',').every((origin) => URL.canParse(origin.trim())),
-      'origins such as https://a.example',
-    )
-    .optional(),
+  CORS_ORIGINS: z.optional(
+    z
+      .string()
+      .check(
+        z.refine(
+          (value) => value.split(',').every((origin) => URL.canParse(origin.trim())),
+          'origins such as https://a.example',
+        ),
+      ),
+  ),
   /**
    * issue 21: which proxies in front of the API may say who the client is (X-Forwarded-For): a hop count
    * (`1`: the one load balancer) or the proxies' addresses and CIDRs, comma-separated. Unset: none, the
    * socket's address counts (trusting every hop would let a client write its own address).
    */
-  TRUST_PROXY: z
-    .string()
-    .refine(
-      (value) => /^\d{1,2}$/.test(value) || value.split(',').every((entry) => isAddressOrCidr(entry.trim())),
-      'a hop count (1) or proxy addresses and CIDRs, comma-separated (10.0.0.0/8,192.0.2.7)',
-    )
-    .optional(),
+  TRUST_PROXY: z.optional(
+    z
+      .string()
+      .check(
+        z.refine(
+          (value) =>
+            /^\d{1,2}$/.test(value) || value.split(',').every((entry) => isAddressOrCidr(entry.trim())),
+          'a hop count (1) or proxy addresses and CIDRs, comma-separated (10.0.0.0/8,192.0.2.7)',
+        ),
+      ),
+  ),
   /** Write requests a minute each signed-in user may make (issue 21: no route is an unbounded cannon). */
-  RATE_LIMIT_USER_WRITES: z.coerce.number().int().min(1).default(120),
+  RATE_LIMIT_USER_WRITES: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 120),
   /** Invitations a company may send a day (issue 21 item 4: the portal is no mail cannon). */
-  INVITATIONS_PER_COMPANY_PER_DAY: z.coerce.number().int().min(1).max(1000).default(10),
+  INVITATIONS_PER_COMPANY_PER_DAY: z._default(
+    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(1000)),
+    10,
+  ),
   /** Uploads a minute each signed-in user may make. */
-  RATE_LIMIT_USER_UPLOADS: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_USER_UPLOADS: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 20),
   /**
    * Live event streams (GET /api/events) one user may hold open on one instance (issue 25: a per-user
    * connection limit); one per open tab. A browser on HTTP/1.1 holds at most six connections per origin.
    */
-  EVENTS_STREAMS_PER_USER: z.coerce.number().int().min(1).max(1000).default(5),
+  EVENTS_STREAMS_PER_USER: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(1000)), 5),
   /** How often an idle event stream sends a heartbeat: under the idle timeout of every proxy on the way. */
-  EVENTS_HEARTBEAT_MS: z.coerce.number().int().min(500).max(300_000).default(15_000),
+  EVENTS_HEARTBEAT_MS: z._default(
+    z.coerce.number().check(z.int(), z.minimum(500), z.maximum(300_000)),
+    15_000,
+  ),
   /** What each company's stored files may take, in MB of 10⁶ bytes (issue 21 item 5). */
-  STORAGE_QUOTA_MB: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  STORAGE_QUOTA_MB: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(1_000_000)), 200),
   /** How long an uploaded file no record references is kept before the sweep removes it. */
-  STORAGE_ORPHAN_GRACE_MINUTES: z.coerce.number().int().min(1).max(100_000).default(60),
+  STORAGE_ORPHAN_GRACE_MINUTES: z._default(
+    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000)),
+    60,
+  ),
   /**
    * Local-only conveniences, off unless asked for (`npm start` asks): the readable outbox
    * (GET /api/dev/outbox) and the embedded identity provider. Refused when the API listens beyond loopback.
    */
-  DEV_OUTBOX: booleanString.default(false),
-  LOCAL_IDP: booleanString.default(false),
-  TOKEN_ENCRYPTION_KEY: z
-    .string()
-    .refine((value) => Buffer.from(value, 'base64').length === 32 && /^[A-Za-z0-9+/]+={0,2}$/.test(value), {
-      message: '32 bytes in base64 (openssl rand -base64 32)',
-    })
-    .optional(),
+  DEV_OUTBOX: z._default(booleanString, false),
+  LOCAL_IDP: z._default(booleanString, false),
+  TOKEN_ENCRYPTION_KEY: z.optional(
+    z.string().check(
+      z.refine(
+        (value) => Buffer.from(value, 'base64').length === 32 && /^[A-Za-z0-9+/]+={0,2}$/.test(value),
+        {
+          message: '32 bytes in base64 (openssl rand -base64 32)',
+        },
+      ),
+    ),
+  ),
 });
 
 /**

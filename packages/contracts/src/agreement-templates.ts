@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { endpoint, roles } from './endpoint.js';
 import { isoDateTime } from './fields.js';
 import { storedFileSummarySchema } from './onboarding.js';
 
 /** One published version of the participation agreement template (a stored file, purpose AGREEMENT_TEMPLATE). */
 export const agreementTemplateSchema = z.object({
-  version: z.number().int().min(1),
+  version: z.int().check(z.minimum(1)),
   file: storedFileSummarySchema,
   publishedAt: isoDateTime,
   publishedBy: z.string(),
@@ -13,8 +13,8 @@ export const agreementTemplateSchema = z.object({
 export type AgreementTemplate = z.infer<typeof agreementTemplateSchema>;
 
 /** POST /api/agreement-templates: the new version, and how many companies it asked to sign again. */
-export const publishedAgreementTemplateSchema = agreementTemplateSchema.extend({
-  resignRequested: z.number().int().min(0),
+export const publishedAgreementTemplateSchema = z.extend(agreementTemplateSchema, {
+  resignRequested: z.int().check(z.minimum(0)),
 });
 export type PublishedAgreementTemplate = z.infer<typeof publishedAgreementTemplateSchema>;
 

@@ -1,5 +1,5 @@
 import type { ListResource } from '@portal/list-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { endpoint, listEndpoint, roles } from './endpoint.js';
 import { isoDateTime } from './fields.js';
 import { vitalSummarySchema } from './vitals.js';
@@ -90,19 +90,19 @@ export const auditRowSchema = z.object({
   at: isoDateTime,
   actor: z.string(),
   /** issue 23 item 19: the name of the user whose email is `actor`; null for the seed and background work. */
-  actorName: z.string().nullable(),
+  actorName: z.nullable(z.string()),
   action: z.string(),
   entity: z.string(),
   entityId: z.string(),
   /** The record's own name (a company's legal name, a user's name, a gateway's…); null when it has none. */
-  entityName: z.string().nullable(),
+  entityName: z.nullable(z.string()),
   /** The company the record is about (itself or the company it belongs to): follow one company's history. */
-  organisationId: z.string().nullable(),
-  companyName: z.string().nullable(),
-  obpNumber: z.string().nullable(),
+  organisationId: z.nullable(z.string()),
+  companyName: z.nullable(z.string()),
+  obpNumber: z.nullable(z.string()),
   diff: z.unknown(),
   /** The client address of the request that made the change; null for the seed and background work. */
-  address: z.string().nullable(),
+  address: z.nullable(z.string()),
 });
 export type AuditRow = z.infer<typeof auditRowSchema>;
 
@@ -136,12 +136,12 @@ export { REDACTED } from '@portal/domain';
 /** GET /api/admin/summary: the admin landing page's counts, each a link to its screen. */
 export const adminSummarySchema = z.object({
   /** Users INVITED who have not signed in yet (/admin/users?status=INVITED). */
-  pendingInvitations: z.number().int(),
+  pendingInvitations: z.int(),
   /** Disclaimer contents in DRAFT (/admin/disclaimer-contents). */
-  disclaimerDrafts: z.number().int(),
+  disclaimerDrafts: z.int(),
   /** Bytes and files in storage (/admin/storage). */
-  storageBytes: z.number().int(),
-  storageFiles: z.number().int(),
+  storageBytes: z.int(),
+  storageFiles: z.int(),
   /** The latest five audit rows (/admin/audit). */
   latestAudit: z.array(auditRowSchema),
   /** Issue 24 item 4: the last day's p75 of each Core Web Vital, from the browsers' reports. */

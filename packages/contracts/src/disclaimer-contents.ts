@@ -1,5 +1,5 @@
 import type { ListResource } from '@portal/list-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { endpoint, idParams, listEndpoint, roles, versionQuery } from './endpoint.js';
 import { isoDateTime } from './fields.js';
 import { publishedDisclaimerSchema } from './registration.js';
@@ -35,21 +35,21 @@ export const disclaimerContentSchema = z.object({
   id: z.string(),
   type: z.enum(DISCLAIMER_TYPES),
   /** The text's version number within its type (1, 2, …); what a user accepts. */
-  versionNumber: z.number().int(),
+  versionNumber: z.int(),
   status: z.enum(DISCLAIMER_STATUSES),
   title: z.string(),
   /** Markdown. */
   body: z.string(),
   requiresAcceptance: z.boolean(),
-  publishedAt: isoDateTime.nullable(),
+  publishedAt: z.nullable(isoDateTime),
   /** Who published it (the audit trail's PUBLISH row), null for a draft. */
-  publishedBy: z.string().nullable(),
+  publishedBy: z.nullable(z.string()),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
   createdBy: z.string(),
   updatedBy: z.string(),
   /** Optimistic locking: the row's version. */
-  version: z.number().int(),
+  version: z.int(),
 });
 export type DisclaimerContent = z.infer<typeof disclaimerContentSchema>;
 /**
@@ -59,31 +59,31 @@ export type DisclaimerContent = z.infer<typeof disclaimerContentSchema>;
 export type DisclaimerContentColumns = Omit<DisclaimerContent, 'publishedBy'>;
 
 const draftFields = z.object({
-  title: z.string().trim().min(1).max(200),
-  body: z.string().trim().min(1).max(50_000),
-  requiresAcceptance: z.boolean().default(false),
+  title: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+  body: z.string().check(z.trim(), z.minLength(1), z.maxLength(50_000)),
+  requiresAcceptance: z._default(z.boolean(), false),
 });
 
 /** POST /api/disclaimer-contents: a new draft of a type (its version number is the type's next). */
-export const disclaimerDraftInputSchema = draftFields.extend({ type: z.enum(DISCLAIMER_TYPES) });
+export const disclaimerDraftInputSchema = z.extend(draftFields, { type: z.enum(DISCLAIMER_TYPES) });
 export type DisclaimerDraftInput = z.infer<typeof disclaimerDraftInputSchema>;
 
 /** PUT /api/disclaimer-contents/{id}: a draft's new text, at the version the editor read. */
-export const disclaimerDraftUpdateSchema = draftFields.extend({ version: z.number().int().min(1) });
+export const disclaimerDraftUpdateSchema = z.extend(draftFields, { version: z.int().check(z.minimum(1)) });
 export type DisclaimerDraftUpdate = z.infer<typeof disclaimerDraftUpdateSchema>;
 
 /** POST /api/disclaimer-contents/{id}/publish: at the version the administrator read. */
-export const disclaimerPublishSchema = z.object({ version: z.number().int().min(1) });
+export const disclaimerPublishSchema = z.object({ version: z.int().check(z.minimum(1)) });
 export type DisclaimerPublishInput = z.infer<typeof disclaimerPublishSchema>;
 
 /** POST /api/disclaimers/{type}/acceptances: the version number of the text the user read. */
-export const disclaimerAcceptanceInputSchema = z.object({ version: z.number().int().min(1) });
+export const disclaimerAcceptanceInputSchema = z.object({ version: z.int().check(z.minimum(1)) });
 export type DisclaimerAcceptanceInput = z.infer<typeof disclaimerAcceptanceInputSchema>;
 
 /** A stored acceptance (domain.md DisclaimerAcceptance: user, version, at). */
 export const disclaimerAcceptanceSchema = z.object({
   type: z.enum(DISCLAIMER_TYPES),
-  version: z.number().int(),
+  version: z.int(),
   acceptedAt: isoDateTime,
 });
 export type DisclaimerAcceptance = z.infer<typeof disclaimerAcceptanceSchema>;
@@ -91,7 +91,7 @@ export type DisclaimerAcceptance = z.infer<typeof disclaimerAcceptanceSchema>;
 /** GET /api/disclaimers/pending: the published texts the caller still has to accept. */
 export const pendingDisclaimerSchema = z.object({
   type: z.enum(DISCLAIMER_TYPES),
-  version: z.number().int(),
+  version: z.int(),
   title: z.string(),
   body: z.string(),
 });
@@ -176,7 +176,7 @@ export const disclaimerContentsApi = {
 };
 
 // Any text: an unknown type has no published disclaimer either, so it answers 404 like a known one.
-const typeParams = z.object({ type: z.string().max(30) });
+const typeParams = z.object({ type: z.string().check(z.maxLength(30)) });
 
 /**
  * domain.md DisclaimerContent: anyone reads a type's published text (the registration form shows it before

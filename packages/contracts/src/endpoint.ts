@@ -1,6 +1,6 @@
 import type { Role } from '@portal/domain';
 import type { ListPage, ListQuery, ListResource } from '@portal/list-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * One declaration per endpoint (issue 22): method, path, params, query, body, answer and access, written
@@ -26,7 +26,7 @@ export const roles = (...allowed: Role[]): Access => ({ roles: allowed });
  * stored file, written by the handler itself), or a stream the handler keeps writing (the live events'
  * text/event-stream, events.ts: read with an EventSource, never with the JSON client).
  */
-export type Answer = z.ZodType | 'empty' | 'download' | 'stream';
+export type Answer = z.ZodMiniType | 'empty' | 'download' | 'stream';
 
 export interface EndpointSpec {
   method: Method;
@@ -36,11 +36,11 @@ export interface EndpointSpec {
   /** One line for OpenAPI (/api/docs). */
   summary?: string;
   /** The path parameters' rules (an id is a uuid); absent, each is a plain string. */
-  params?: z.ZodObject;
+  params?: z.ZodMiniObject;
   /** The query's rules; a list's query is its list declaration's (spec §7), see `list`. */
-  query?: z.ZodType;
+  query?: z.ZodMiniType;
   /** A JSON body's schema, or 'multipart' for an upload the handler streams. */
-  body?: z.ZodType | 'multipart';
+  body?: z.ZodMiniType | 'multipart';
   response: Answer;
   /** The success status; 201 for a creation, 204 for an empty answer, else 200. */
   status?: 200 | 201 | 202 | 204;
@@ -50,7 +50,7 @@ export interface EndpointSpec {
    * A list endpoint's own query params outside the list language (a queue's `assignedToMe=true`): checked
    * by this schema (also part of `query`) and kept out of what the list declaration reads.
    */
-  extra?: z.ZodObject;
+  extra?: z.ZodMiniObject;
 }
 
 /** The names of a list endpoint's own params (its `extra`), which the list language does not read. */
@@ -66,20 +66,20 @@ type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer R
     ? Name
     : never;
 
-type Output<S> = S extends z.ZodType ? z.output<S> : never;
-type Input<S> = S extends z.ZodType ? z.input<S> : never;
+type Output<S> = S extends z.ZodMiniType ? z.output<S> : never;
+type Input<S> = S extends z.ZodMiniType ? z.input<S> : never;
 
 /** The path parameters a caller gives: one string each (the API checks their rules). */
 export type PathParams<E extends EndpointSpec> = { [K in ParamNames<E['path']>]: string };
 /** The path parameters as a handler reads them, after their rules. */
-export type ParsedParams<E extends EndpointSpec> = E['params'] extends z.ZodType
+export type ParsedParams<E extends EndpointSpec> = E['params'] extends z.ZodMiniType
   ? z.output<E['params']>
   : PathParams<E>;
 
 /** A call's query: a list query for a list endpoint (with any extra params), else the query schema's input. */
 export type CallQuery<E extends EndpointSpec> = E['list'] extends ListResource
   ? { list: ListQuery; extra?: Record<string, string> }
-  : E['query'] extends z.ZodType
+  : E['query'] extends z.ZodMiniType
     ? z.input<E['query']>
     : undefined;
 
@@ -93,9 +93,13 @@ export type ParsedBody<E extends EndpointSpec> = E['body'] extends 'multipart' ?
  */
 export interface HandlerInput<E extends EndpointSpec, List, Multipart = unknown> {
   params: ParsedParams<E>;
-  query: E['list'] extends object ? List : E['query'] extends z.ZodType ? z.output<E['query']> : undefined;
+  query: E['list'] extends object
+    ? List
+    : E['query'] extends z.ZodMiniType
+      ? z.output<E['query']>
+      : undefined;
   /** A list endpoint's own params outside the list language (its `extra`), checked. */
-  extra: E['extra'] extends z.ZodType ? z.output<E['extra']> : undefined;
+  extra: E['extra'] extends z.ZodMiniType ? z.output<E['extra']> : undefined;
   body: E['body'] extends 'multipart' ? Multipart : ParsedBody<E>;
 }
 
@@ -130,31 +134,36 @@ export function pathOf(e: EndpointSpec, params: Record<string, string> = {}): st
  * A list's query params as they arrive (spec §7): free-form keys, checked against the list's declaration
  * (a resource's own fields). The schema documents the common ones for OpenAPI.
  */
-export const listQuerySchema = z
-  .object({
-    page: z.string().optional().describe('Page number, from 1 (default 1)'),
-    limit: z.string().optional().describe('Rows per page (default 20)'),
-    order: z.string().optional().describe('Sort keys joined by commas; a leading minus means descending'),
-    search: z.string().optional().describe('Free text'),
-  })
-  .catchall(z.union([z.string(), z.array(z.string())]));
+export const listQuerySchema = z.catchall(
+  z.object({
+    page: z.optional(z.string()).check(z.describe('Page number, from 1 (default 1)')),
+    limit: z.optional(z.string()).check(z.describe('Rows per page (default 20)')),
+    order: z
+      .optional(z.string())
+      .check(z.describe('Sort keys joined by commas; a leading minus means descending')),
+    search: z.optional(z.string()).check(z.describe('Free text')),
+  }),
+  z.union([z.string(), z.array(z.string())]),
+);
 
 /** One page of a list (spec §7). */
-export const listPageSchema = <T extends z.ZodType>(item: T) =>
+export const listPageSchema = <T extends z.ZodMiniType>(item: T) =>
   z.object({
     items: z.array(item),
-    page: z.number().int(),
-    limit: z.number().int(),
-    total: z.number().int(),
+    page: z.int(),
+    limit: z.int(),
+    total: z.int(),
     totalEstimated: z
       .boolean()
-      .describe(
-        "When true, total is the database's estimate (above 1,000 rows an exact count costs too much)",
+      .check(
+        z.describe(
+          "When true, total is the database's estimate (above 1,000 rows an exact count costs too much)",
+        ),
       ),
   });
 
 /** A list endpoint: GET, spec §7 query params checked against `list`, one page of `item` answered. */
-export const listEndpoint = <const P extends string, const I extends z.ZodType>(spec: {
+export const listEndpoint = <const P extends string, const I extends z.ZodMiniType>(spec: {
   path: P;
   access: Access;
   summary?: string;
@@ -178,5 +187,7 @@ export const idParams = z.object({ id: z.uuid() });
 
 /** A DELETE's optional `?version=N`: given, the row is deleted only at the version the caller read (409). */
 export const versionQuery = z.object({
-  version: z.coerce.number().int().min(1).optional().describe('The version the caller read'),
+  version: z
+    .optional(z.coerce.number().check(z.int(), z.minimum(1)))
+    .check(z.describe('The version the caller read')),
 });

@@ -1,5 +1,5 @@
 import { CHECK_TYPES } from '@portal/domain';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { endpoint, idParams, roles } from './endpoint.js';
 import { isoDateTime } from './fields.js';
 
@@ -62,16 +62,16 @@ export const changeEventSchema = z.object({
   kind: z.enum(CHANGE_KINDS),
   action: z.string(),
   entityId: z.uuid(),
-  organisationId: z.uuid().nullable(),
+  organisationId: z.nullable(z.uuid()),
   /** The row's version after the change: a screen holding it already has nothing to refetch. */
-  version: z.number().int().nullable(),
-  checkType: z.enum(CHECK_TYPES).nullable(),
+  version: z.nullable(z.int()),
+  checkType: z.nullable(z.enum(CHECK_TYPES)),
   /**
    * Who changed it (the token's email, else its subject) and their display name. Null in what a company
    * receives: its screens never name a reviewer (onboarding shows a decision, not who took it).
    */
-  actor: z.string().nullable(),
-  actorName: z.string().nullable(),
+  actor: z.nullable(z.string()),
+  actorName: z.nullable(z.string()),
   at: isoDateTime,
 });
 export type ChangeEvent = z.infer<typeof changeEventSchema>;
@@ -84,12 +84,12 @@ export const presenceEventSchema = z.object({
   viewerName: z.string(),
   state: z.enum(['viewing', 'left']),
   /** Until when `viewing` holds without a renewal; null for `left`. */
-  expiresAt: isoDateTime.nullable(),
+  expiresAt: z.nullable(isoDateTime),
 });
 export type PresenceEvent = z.infer<typeof presenceEventSchema>;
 
 /** The data of `ready` and `reset`: the id the stream carries on from (null: no change recorded yet). */
-export const streamMarkSchema = z.object({ lastEventId: z.string().nullable() });
+export const streamMarkSchema = z.object({ lastEventId: z.nullable(z.string()) });
 export type StreamMark = z.infer<typeof streamMarkSchema>;
 
 /** The SSE event names of GET /api/events. */
@@ -114,11 +114,8 @@ export type EventTicket = z.infer<typeof eventTicketSchema>;
  * cannot set the header (its own reconnects do; the header wins when both come).
  */
 export const eventStreamQuery = z.object({
-  ticket: z.string().min(1).max(200),
-  lastEvent: z
-    .string()
-    .regex(/^\d{1,18}$/)
-    .optional(),
+  ticket: z.string().check(z.minLength(1), z.maxLength(200)),
+  lastEvent: z.optional(z.string().check(z.regex(/^\d{1,18}$/))),
 });
 
 /** The reviewers with a check open right now, the caller among them when they announced themselves. */

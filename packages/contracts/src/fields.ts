@@ -1,14 +1,23 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { EMAIL_PATTERN, NAME_PATTERN, TEL_PATTERN, URL_PATTERN } from './patterns.js';
 
 /** An instant as the API answers it: an ISO 8601 date-time with its zone (what Date.toISOString writes). */
 export const isoDateTime = z.iso.datetime({ offset: true });
 
+/**
+ * zod/mini has no `preprocess`: this is classic zod's, a pipe from `fn` into `schema`, typed as classic types
+ * it (the field is as optional as `schema`; what it takes is unknown).
+ */
+export const preprocess = <S extends z.core.$ZodType>(fn: (value: unknown) => unknown, schema: S) =>
+  z.pipe(z.transform(fn), schema) as unknown as z.ZodMiniPipe<z.ZodMiniTransform<unknown, unknown>, S> &
+    z.core.$ZodPreprocess<S>;
+
 /** An optional text field: absent, null or blank mean "none" (null); other values meet the rule. */
-export const optionalText = (rule: z.ZodString) =>
-  z
-    .preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), rule.nullish())
-    .transform((value) => value ?? null);
+export const optionalText = (rule: z.ZodMiniString) =>
+  z.pipe(
+    preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), z.nullish(rule)),
+    z.transform((value) => value ?? null),
+  );
 
 /**
  * spec §5 text input defaults: what a text field allows when its contract says nothing narrower. The SPA's
@@ -37,22 +46,26 @@ export const lengthsPassed = (payload: z.core.ParsePayload): boolean => payload.
 /** spec §5 field rules the API and the SPA's mock mode check alike, with the same messages. */
 export const emailField = z
   .string()
-  .trim()
-  .max(EMAIL_MAX_LENGTH)
-  .regex(EMAIL_PATTERN, 'Enter an email address such as name@example.com');
+  .check(
+    z.trim(),
+    z.maxLength(EMAIL_MAX_LENGTH),
+    z.regex(EMAIL_PATTERN, 'Enter an email address such as name@example.com'),
+  );
 export const personNameField = z
   .string()
-  .trim()
-  .min(TEXT_MIN_LENGTH)
-  .max(TEXT_MAX_LENGTH)
-  .regex(NAME_PATTERN, 'A name has no digits or special characters');
+  .check(
+    z.trim(),
+    z.minLength(TEXT_MIN_LENGTH),
+    z.maxLength(TEXT_MAX_LENGTH),
+    z.regex(NAME_PATTERN, 'A name has no digits or special characters'),
+  );
 export const urlField = z
   .string()
-  .trim()
-  .max(200)
-  .regex(URL_PATTERN, 'Enter a web address such as https://example.com');
+  .check(z.trim(), z.maxLength(200), z.regex(URL_PATTERN, 'Enter a web address such as https://example.com'));
 export const telField = z
   .string()
-  .trim()
-  .max(TEXT_MAX_LENGTH)
-  .regex(TEL_PATTERN, 'A phone number holds digits, spaces, + and parentheses');
+  .check(
+    z.trim(),
+    z.maxLength(TEXT_MAX_LENGTH),
+    z.regex(TEL_PATTERN, 'A phone number holds digits, spaces, + and parentheses'),
+  );

@@ -1,7 +1,7 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { endpoint, idParams, roles } from './endpoint.js';
 import { FILE_PURPOSES } from './enums.js';
-import { isoDateTime } from './fields.js';
+import { isoDateTime, preprocess } from './fields.js';
 
 /** A stored file's metadata (domain.md /admin/storage). */
 export const storedFileSchema = z.object({
@@ -9,21 +9,21 @@ export const storedFileSchema = z.object({
   container: z.string(),
   name: z.string(),
   mime: z.string(),
-  size: z.number().int(),
+  size: z.int(),
   sha256: z.string(),
   purpose: z.enum(FILE_PURPOSES),
-  organisationId: z.uuid().nullable(),
+  organisationId: z.nullable(z.uuid()),
   uploadedBy: z.string(),
-  refCount: z.number().int(),
+  refCount: z.int(),
   createdAt: isoDateTime,
-  version: z.number().int(),
+  version: z.int(),
 });
 export type StoredFileMeta = z.infer<typeof storedFileSchema>;
 
 /** The text fields of an admin upload, sent before the file; an empty organisationId means none. */
 export const fileFormSchema = z.object({
   purpose: z.enum(FILE_PURPOSES),
-  organisationId: z.preprocess((value) => (value === '' ? undefined : value), z.uuid().optional()),
+  organisationId: preprocess((value) => (value === '' ? undefined : value), z.optional(z.uuid())),
 });
 
 /**

@@ -1,7 +1,7 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { endpoint, idParams, listEndpoint, roles, versionQuery } from './endpoint.js';
 import { GATEWAY_ENVIRONMENTS, GATEWAY_TYPES } from './enums.js';
-import { emailField, isoDateTime, optionalText, telField, urlField } from './fields.js';
+import { emailField, isoDateTime, optionalText, preprocess, telField, urlField } from './fields.js';
 import { GATEWAYS_LIST } from './lists.js';
 
 /** A day (2026-01-31, read as midnight UTC) or an ISO date-time with its zone. */
@@ -10,53 +10,56 @@ const dateOrDateTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })],
 });
 
 const gatewayFields = z.object({
-  name: z.string().trim().min(2).max(100),
+  name: z.string().check(z.trim(), z.minLength(2), z.maxLength(100)),
   type: z.enum(GATEWAY_TYPES),
   website: optionalText(urlField),
   contactEmail: optionalText(emailField),
   phone: optionalText(telField),
   // Stored once each, in their canonical order.
-  environments: z
-    .array(z.enum(GATEWAY_ENVIRONMENTS))
-    .min(1, 'Choose at least one environment')
-    .transform((chosen) => GATEWAY_ENVIRONMENTS.filter((environment) => chosen.includes(environment))),
-  certified: z.boolean().default(false),
+  environments: z.pipe(
+    z.array(z.enum(GATEWAY_ENVIRONMENTS)).check(z.minLength(1, 'Choose at least one environment')),
+    z.transform((chosen) => GATEWAY_ENVIRONMENTS.filter((environment) => chosen.includes(environment))),
+  ),
+  certified: z._default(z.boolean(), false),
   // Blank (a cleared date input), null or absent: no date; else the instant as an ISO string.
-  certifiedAt: z
-    .preprocess((value) => (value === '' ? null : value), dateOrDateTime.nullish())
-    .transform((value) => (value ? new Date(value).toISOString() : null)),
-  active: z.boolean().default(true),
-  notes: optionalText(z.string().trim().max(1000)),
+  certifiedAt: z.pipe(
+    preprocess((value) => (value === '' ? null : value), z.nullish(dateOrDateTime)),
+    z.transform((value) => (value ? new Date(value).toISOString() : null)),
+  ),
+  active: z._default(z.boolean(), true),
+  notes: optionalText(z.string().check(z.trim(), z.maxLength(1000))),
 });
 
 /** domain.md: a certified gateway has its certification date; one that is not certified has none. */
-const withCertificationRule = <T extends z.ZodType<{ certified: boolean; certifiedAt: string | null }>>(
+const withCertificationRule = <T extends z.ZodMiniType<{ certified: boolean; certifiedAt: string | null }>>(
   schema: T,
 ) =>
-  schema.superRefine((gateway, ctx) => {
-    if (gateway.certified && !gateway.certifiedAt) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['certifiedAt'],
-        message: 'A certified gateway needs its certification date',
-      });
-    }
-    if (!gateway.certified && gateway.certifiedAt) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['certifiedAt'],
-        message: 'Only a certified gateway has a certification date',
-      });
-    }
-  });
+  schema.check(
+    z.superRefine((gateway, ctx) => {
+      if (gateway.certified && !gateway.certifiedAt) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['certifiedAt'],
+          message: 'A certified gateway needs its certification date',
+        });
+      }
+      if (!gateway.certified && gateway.certifiedAt) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['certifiedAt'],
+          message: 'Only a certified gateway has a certification date',
+        });
+      }
+    }),
+  );
 
 export const gatewayInputSchema = withCertificationRule(gatewayFields);
 export type GatewayInput = z.infer<typeof gatewayInputSchema>;
 
 export const gatewayUpdateSchema = withCertificationRule(
-  gatewayFields.extend({
+  z.extend(gatewayFields, {
     /** Optimistic locking: the version the editor read. */
-    version: z.number().int().min(1),
+    version: z.int().check(z.minimum(1)),
   }),
 );
 export type GatewayUpdateInput = z.infer<typeof gatewayUpdateSchema>;
@@ -66,22 +69,22 @@ export const gatewaySchema = z.object({
   id: z.uuid(),
   name: z.string(),
   type: z.enum(GATEWAY_TYPES),
-  website: z.string().nullable(),
-  contactEmail: z.string().nullable(),
-  phone: z.string().nullable(),
+  website: z.nullable(z.string()),
+  contactEmail: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
   environments: z.array(z.enum(GATEWAY_ENVIRONMENTS)),
   certified: z.boolean(),
-  certifiedAt: isoDateTime.nullable(),
+  certifiedAt: z.nullable(isoDateTime),
   active: z.boolean(),
-  notes: z.string().nullable(),
+  notes: z.nullable(z.string()),
   /** True when an organisation has chosen it: it cannot be deleted then, only deactivated. */
   inUse: z.boolean(),
-  organisationCount: z.number().int(),
+  organisationCount: z.int(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
   createdBy: z.string(),
   updatedBy: z.string(),
-  version: z.number().int(),
+  version: z.int(),
 });
 export type Gateway = z.infer<typeof gatewaySchema>;
 /** A gateway's stored columns (the API's table, the demo's rows): the answer without what the API derives. */

@@ -1,6 +1,6 @@
 import { STAGES, type StageMove } from '@portal/domain';
 import type { ListResource } from '@portal/list-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { endpoint, listEndpoint, listQuerySchema, roles } from './endpoint.js';
 import { isoDateTime } from './fields.js';
 
@@ -16,25 +16,25 @@ export const PASS_RATE_WEEKS = 12;
 /** GET /api/metrics: every figure an SQL aggregate, never rows loaded one by one. */
 export const metricsSchema = z.object({
   /** Every stage, in domain order, with how many companies are in it (0 included). */
-  companiesPerStage: z.array(z.object({ stage: z.enum(STAGES), count: z.number().int() })),
+  companiesPerStage: z.array(z.object({ stage: z.enum(STAGES), count: z.int() })),
   /** The last PASS_RATE_WEEKS weeks, oldest first; `rate` is a percentage (one decimal), null without runs. */
   iqePassRate: z.array(
     z.object({
       weekStart: z.iso.date(),
-      runs: z.number().int(),
-      passed: z.number().int(),
-      rate: z.number().nullable(),
+      runs: z.int(),
+      passed: z.int(),
+      rate: z.nullable(z.number()),
     }),
   ),
   /** Session tokens requested and not yet issued or cancelled (status REQUESTED). */
-  openTokenRequests: z.number().int(),
+  openTokenRequests: z.int(),
   /**
    * The median number of days from registration (the organisation's creation) to the move to
    * TECHNICAL_PRD, one decimal, over the companies that moved; null when none did yet.
    */
-  medianDaysToProduction: z.number().nullable(),
+  medianDaysToProduction: z.nullable(z.number()),
   /** How many companies the median is taken over. */
-  productionMoves: z.number().int(),
+  productionMoves: z.int(),
 });
 export type Metrics = z.infer<typeof metricsSchema>;
 
@@ -54,14 +54,14 @@ export const metricsCompanyRowSchema = z.object({
   id: z.uuid(),
   obpNumber: z.string(),
   legalName: z.string(),
-  email: z.string().nullable(),
+  email: z.nullable(z.string()),
   stage: z.enum(STAGES),
-  lastRunAt: isoDateTime.nullable(),
-  passRateIte: z.number().int().nullable(),
-  passRateIqe: z.number().int().nullable(),
-  passRatePrd: z.number().int().nullable(),
+  lastRunAt: z.nullable(isoDateTime),
+  passRateIte: z.nullable(z.int()),
+  passRateIqe: z.nullable(z.int()),
+  passRatePrd: z.nullable(z.int()),
   /** The organisation's version, for a stage move (stale answers 409). */
-  version: z.number().int(),
+  version: z.int(),
   /** The moves a reviewer may make now (packages/domain allowedStageMoves for EMVO). */
   allowedMoves: z.array(z.enum(REVIEWER_STAGE_MOVES)),
 });
@@ -91,8 +91,8 @@ export const METRICS_COMPANY_LIST: ListResource = {
 /** POST /api/organisations/{id}/stage-moves: the move, an optional comment, the version the reviewer saw. */
 export const stageMoveSchema = z.object({
   move: z.enum(REVIEWER_STAGE_MOVES),
-  reason: z.string().trim().max(2000).nullish(),
-  version: z.number().int().min(1),
+  reason: z.nullish(z.string().check(z.trim(), z.maxLength(2000))),
+  version: z.int().check(z.minimum(1)),
 });
 export type StageMoveInput = z.infer<typeof stageMoveSchema>;
 

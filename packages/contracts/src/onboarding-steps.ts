@@ -5,7 +5,7 @@ import {
   TECHNICAL_ENVIRONMENTS,
   TEST_RESULTS,
 } from '@portal/domain';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { endpoint, roles } from './endpoint.js';
 import { emailField, isoDateTime, optionalText, personNameField } from './fields.js';
 import {
@@ -28,12 +28,12 @@ import {
  * participation-agreement.ts, invoicing-form.ts).
  */
 
-const version = z.number().int().min(1);
+const version = z.int().check(z.minimum(1));
 
 /** Every write names the organisation version the editor read (domain.md: a stale version answers 409). */
 export const stepVersionSchema = z.object({ version });
 /** The same for DELETE, in the query: `?version=7`. */
-export const stepVersionQuerySchema = z.object({ version: z.coerce.number().int().min(1) });
+export const stepVersionQuerySchema = z.object({ version: z.coerce.number().check(z.int(), z.minimum(1)) });
 
 // ---- The contractual step -------------------------------------------------------------------------------
 
@@ -49,24 +49,24 @@ export const contractualStepSchema = z.object({
   /** The step may be changed and submitted now (packages/domain canSubmit); else it is read-only. */
   editable: z.boolean(),
   /** The template to download and sign: the highest published version; null before any is published. */
-  currentTemplate: z.object({ version, file: storedFileSummarySchema, publishedAt: isoDateTime }).nullable(),
+  currentTemplate: z.nullable(z.object({ version, file: storedFileSummarySchema, publishedAt: isoDateTime })),
   /** What the company gave so far; null before its first save or upload. */
-  agreement: z
-    .object({
+  agreement: z.nullable(
+    z.object({
       /** The template version the signed file is signed on. */
       templateVersion: version,
-      signedFile: storedFileSummarySchema.nullable(),
+      signedFile: z.nullable(storedFileSummarySchema),
       /** Ticked on the tick boxes' current texts (a box ticked on an older text reads false). */
       acceptedTerms: z.boolean(),
       confirmedAuthority: z.boolean(),
-    })
-    .nullable(),
+    }),
+  ),
   /** The published PA_TICKBOX disclaimer: its version and its two statements (null: none published). */
-  tickBoxes: z
-    .object({ disclaimerVersion: version, title: z.string(), texts: z.tuple([z.string(), z.string()]) })
-    .nullable(),
+  tickBoxes: z.nullable(
+    z.object({ disclaimerVersion: version, title: z.string(), texts: z.tuple([z.string(), z.string()]) }),
+  ),
   /** Why the company must sign again (a newer template was published), else null. */
-  resignReason: z.string().nullable(),
+  resignReason: z.nullable(z.string()),
 });
 export type ContractualStep = z.infer<typeof contractualStepSchema>;
 
@@ -75,47 +75,45 @@ export type ContractualStep = z.infer<typeof contractualStepSchema>;
 /** Where and to whom the onboarding fee is invoiced; a draft may leave any field blank. */
 export const billingDetailsSchema = z
   .object({
-    legalEntity: optionalText(z.string().trim().min(2).max(100)),
+    legalEntity: optionalText(z.string().check(z.trim(), z.minLength(2), z.maxLength(100))),
     address: addressSchema,
-    vatNumber: optionalText(z.string().trim().max(20)),
-    purchaseOrderNumber: optionalText(z.string().trim().max(50)),
+    vatNumber: optionalText(z.string().check(z.trim(), z.maxLength(20))),
+    purchaseOrderNumber: optionalText(z.string().check(z.trim(), z.maxLength(50))),
     billingEmail: optionalText(emailField),
   })
   // The VAT number's shape depends on the billing address's country, as the company's does.
-  .superRefine(checkVatNumber);
+  .check(z.superRefine(checkVatNumber));
 export type BillingDetailsInput = z.infer<typeof billingDetailsSchema>;
 
 /** PUT /api/onboarding/financial: the billing details, saved as a draft. */
 export const financialDraftSchema = z.object({ version, billing: billingDetailsSchema });
 export type FinancialDraft = z.infer<typeof financialDraftSchema>;
 
-const feeSchema = z.object({ tier: z.enum(FEE_TIERS).nullable(), amountCents: z.number().int() });
+const feeSchema = z.object({ tier: z.nullable(z.enum(FEE_TIERS)), amountCents: z.int() });
 
 export const financialStepSchema = z.object({
   /** The step may be changed and submitted now (packages/domain canSubmit); else it is read-only. */
   editable: z.boolean(),
   /** The MAHs active now, and the fee they put the company in (packages/domain feeFor). */
-  activeMahCount: z.number().int(),
+  activeMahCount: z.int(),
   fee: feeSchema,
   /** The company's invoicing information; null before its first save or upload. */
-  invoicing: z
-    .object({
+  invoicing: z.nullable(
+    z.object({
       /** The active MAHs when the form was last submitted, and their fee (EUR cents). */
-      declaredMahCount: z.number().int(),
-      feeCents: z.number().int(),
+      declaredMahCount: z.int(),
+      feeCents: z.int(),
       /** What is left to invoice: the fee less what earlier forms were invoiced (after a top-up). */
-      amountDueCents: z.number().int(),
+      amountDueCents: z.int(),
       billing: billingDetailsSchema,
-      form: storedFileSummarySchema.nullable(),
-      invoiceNumber: z.string().nullable(),
-      invoicedAt: isoDateTime.nullable(),
-      paidAt: isoDateTime.nullable(),
-    })
-    .nullable(),
+      form: z.nullable(storedFileSummarySchema),
+      invoiceNumber: z.nullable(z.string()),
+      invoicedAt: z.nullable(isoDateTime),
+      paidAt: z.nullable(isoDateTime),
+    }),
+  ),
   /** While the form stands rejected for more active MAHs than it declared: what to pay on top. */
-  topUp: z
-    .object({ amountCents: z.number().int(), declared: z.number().int(), active: z.number().int() })
-    .nullable(),
+  topUp: z.nullable(z.object({ amountCents: z.int(), declared: z.int(), active: z.int() })),
 });
 export type FinancialStep = z.infer<typeof financialStepSchema>;
 
@@ -127,8 +125,8 @@ export type FinancialStep = z.infer<typeof financialStepSchema>;
  */
 export const mahRegisterSchema = z.object({
   version,
-  mahs: z.array(z.object({ id: z.uuid(), active: z.boolean() })).max(200),
-  added: z.array(mahSchema).max(50).default([]),
+  mahs: z.array(z.object({ id: z.uuid(), active: z.boolean() })).check(z.maxLength(200)),
+  added: z._default(z.array(mahSchema).check(z.maxLength(50)), []),
 });
 export type MahRegisterInput = z.infer<typeof mahRegisterSchema>;
 
@@ -136,7 +134,7 @@ export const mahRegisterAnswerSchema = z.object({
   /** The company may add and deactivate MAHs now (packages/domain canEditMahRegister). */
   editable: z.boolean(),
   /** Every MAH, active or not, in the order the company entered them. */
-  mahs: z.array(mahSchema.extend({ id: z.uuid(), active: z.boolean() })),
+  mahs: z.array(z.extend(mahSchema, { id: z.uuid(), active: z.boolean() })),
 });
 export type MahRegister = z.infer<typeof mahRegisterAnswerSchema>;
 
@@ -152,7 +150,7 @@ export const personSchema = z.object({
   id: z.uuid(),
   name: z.string(),
   email: z.string(),
-  role: z.enum(OBP_ROLES).nullable(),
+  role: z.nullable(z.enum(OBP_ROLES)),
   access: z.enum(['FULL', 'READ_ONLY', 'REVOKED']),
   status: z.enum(['INVITED', 'ACTIVE', 'DISABLED']),
   /** The caller. */
@@ -161,7 +159,7 @@ export const personSchema = z.object({
 export type Person = z.infer<typeof personSchema>;
 
 /** POST /api/onboarding/people/spoc-assistant: the person to invite (an email and a name required). */
-export const spocAssistantInvitationSchema = contactSchema.extend({
+export const spocAssistantInvitationSchema = z.extend(contactSchema, {
   version,
   firstName: personNameField,
   lastName: personNameField,
@@ -190,7 +188,7 @@ export const technicalEnvironmentStepSchema = z.object({
   /** IQE from stage TECHNICAL_IQE, PRD from TECHNICAL_PRD (packages/domain isTechnicalOpen). */
   open: z.boolean(),
   /** The company's gateway when it offers this environment, else null (one gateway for both). */
-  gateway: gatewayRefSchema.nullable(),
+  gateway: z.nullable(gatewayRefSchema),
   /** The CSR files uploaded for this environment, newest first. */
   csrs: z.array(
     z.object({
@@ -206,8 +204,8 @@ export const technicalEnvironmentStepSchema = z.object({
       id: z.uuid(),
       status: z.enum(SESSION_TOKEN_STATUSES),
       requestedAt: isoDateTime,
-      issuedAt: isoDateTime.nullable(),
-      expiresAt: isoDateTime.nullable(),
+      issuedAt: z.nullable(isoDateTime),
+      expiresAt: z.nullable(isoDateTime),
       /** The value can be revealed (once): issued, unexpired, not shown yet. */
       valueAvailable: z.boolean(),
     }),
@@ -217,7 +215,7 @@ export const technicalEnvironmentStepSchema = z.object({
     z.object({
       scenario: z.string(),
       result: z.enum(TEST_RESULTS),
-      errorCode: z.string().nullable(),
+      errorCode: z.nullable(z.string()),
       executedAt: isoDateTime,
     }),
   ),
@@ -250,7 +248,7 @@ export type RevealedSessionToken = z.infer<typeof revealedSessionTokenSchema>;
  * GET /api/onboarding (and every onboarding write): the legitimacy step's answer (onboardingSchema,
  * unchanged) with the later steps, the MAH register and the company's people.
  */
-export const onboardingAnswerSchema = onboardingSchema.extend({
+export const onboardingAnswerSchema = z.extend(onboardingSchema, {
   contractual: contractualStepSchema,
   financial: financialStepSchema,
   mahRegister: mahRegisterAnswerSchema,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { endpoint, idParams, listEndpoint, roles } from './endpoint.js';
 import { CHECK_STATUSES, ORG_TYPES, STAGES } from './enums.js';
 import { isoDateTime } from './fields.js';
@@ -11,16 +11,16 @@ export const organisationSummarySchema = z.object({
   obpNumber: z.string(),
   legalName: z.string(),
   orgType: z.enum(ORG_TYPES),
-  email: z.string().nullable(),
-  address: z.object({ city: z.string().nullable(), country: z.string().nullable() }),
+  email: z.nullable(z.string()),
+  address: z.object({ city: z.nullable(z.string()), country: z.nullable(z.string()) }),
   stage: z.enum(STAGES),
   legitimacyStatus: z.enum(CHECK_STATUSES),
   contractualStatus: z.enum(CHECK_STATUSES),
   financialStatus: z.enum(CHECK_STATUSES),
-  mahCount: z.number().int(),
-  submittedAt: isoDateTime.nullable(),
+  mahCount: z.int(),
+  submittedAt: z.nullable(isoDateTime),
   createdAt: isoDateTime,
-  version: z.number().int(),
+  version: z.int(),
 });
 export type OrganisationSummary = z.infer<typeof organisationSummarySchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { endpoint } from './endpoint.js';
 import { isoDateTime } from './fields.js';
 
@@ -9,17 +9,17 @@ import { isoDateTime } from './fields.js';
 
 /** What a B2C API connector sends: the user's object id and/or email (its claim names). */
 export const connectorRequestSchema = z.looseObject({
-  objectId: z.string().min(1).optional(),
-  email: z.string().min(1).optional(),
-  signInNames: z.looseObject({ emailAddress: z.string().optional() }).optional(),
+  objectId: z.optional(z.string().check(z.minLength(1))),
+  email: z.optional(z.string().check(z.minLength(1))),
+  signInNames: z.optional(z.looseObject({ emailAddress: z.optional(z.string()) })),
 });
 
 /** What the connector reads back: continue with the user's roles (their claim names), or block. */
 export const connectorResponseSchema = z.object({
   version: z.literal('1.0.0'),
   action: z.enum(['Continue', 'ShowBlockPage']),
-  roles: z.array(z.string()).optional(),
-  userMessage: z.string().optional(),
+  roles: z.optional(z.array(z.string())),
+  userMessage: z.optional(z.string()),
 });
 export type ConnectorResponse = z.infer<typeof connectorResponseSchema>;
 
@@ -57,8 +57,8 @@ export const environmentSchema = z.object({
     authority: z.string(),
     resetAuthority: z.string(),
     knownAuthorities: z.array(z.string()),
-    authorityMetadata: z.string().optional(),
-    resetAuthorityMetadata: z.string().optional(),
+    authorityMetadata: z.optional(z.string()),
+    resetAuthorityMetadata: z.optional(z.string()),
     interactionType: z.enum(['redirect', 'popup']),
     login: z.object({ tenantID: z.string() }),
     webApi: z.string(),
@@ -96,12 +96,8 @@ export const DEV_OUTBOX_LIMIT = 50;
 
 export const devOutboxQuerySchema = z.object({
   to: z
-    .string()
-    .trim()
-    .min(1)
-    .max(320)
-    .optional()
-    .describe('Only the mails to this address, compared case-insensitively; unset: every address'),
+    .optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(320)))
+    .check(z.describe('Only the mails to this address, compared case-insensitively; unset: every address')),
 });
 
 export const devOutboxMailSchema = z.object({
@@ -109,7 +105,7 @@ export const devOutboxMailSchema = z.object({
   to: z.string(),
   subject: z.string(),
   text: z.string(),
-  link: z.string().nullable(),
+  link: z.nullable(z.string()),
   status: z.enum(['PENDING', 'SENT', 'FAILED']),
   createdAt: isoDateTime,
 });

@@ -5,7 +5,7 @@ import {
   PASSWORD_MIN_LENGTH,
   PASSWORD_RULE_MESSAGE,
 } from '@portal/domain';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { endpoint } from './endpoint.js';
 import { emailField, lengthsPassed, personNameField, type RuleParams } from './fields.js';
 
@@ -17,10 +17,10 @@ export const registrationInputSchema = z.object({
   email: emailField,
   firstName: personNameField,
   lastName: personNameField,
-  companyName: z.string().trim().min(2).max(100),
+  companyName: z.string().check(z.trim(), z.minLength(2), z.maxLength(100)),
   orgType: z.enum(ORG_TYPES),
   /** The version of the published REGISTRATION disclaimer the visitor read and accepted. */
-  disclaimerVersion: z.number().int().min(1),
+  disclaimerVersion: z.int().check(z.minimum(1)),
   acceptsDisclaimer: z.literal(true, { error: 'Accept the terms to register' }),
 });
 export type RegistrationInput = z.infer<typeof registrationInputSchema>;
@@ -33,15 +33,15 @@ export const ACCOUNT_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
  * the lengths first, then, once they pass, the spec §5 password pattern: one issue each, so that a form
  * says which.
  */
-export const passwordSchema = z
-  .string()
-  .min(PASSWORD_MIN_LENGTH, { message: PASSWORD_RULE_MESSAGE })
-  .max(PASSWORD_MAX_LENGTH, { message: PASSWORD_RULE_MESSAGE })
-  .refine(meetsPasswordRule, {
+export const passwordSchema = z.string().check(
+  z.minLength(PASSWORD_MIN_LENGTH, { message: PASSWORD_RULE_MESSAGE }),
+  z.maxLength(PASSWORD_MAX_LENGTH, { message: PASSWORD_RULE_MESSAGE }),
+  z.refine(meetsPasswordRule, {
     message: PASSWORD_RULE_MESSAGE,
     params: { pattern: 'password' } satisfies RuleParams,
     when: lengthsPassed,
-  });
+  }),
+);
 
 /**
  * What a confirmation link shows before it is used (GET /api/account-tokens/{token}): whose it is and
@@ -55,12 +55,12 @@ export const accountTokenInfoSchema = z.object({
   companyName: z.string(),
   accountMode: z.enum(['local', 'b2c']),
   /** B2C only: where to sign up, the email as login hint. */
-  signUpUrl: z.string().nullable(),
+  signUpUrl: z.nullable(z.string()),
 });
 export type AccountTokenInfo = z.infer<typeof accountTokenInfoSchema>;
 
 /** POST /api/account-tokens/{token}/use: with the local provider the password is required. */
-export const useAccountTokenSchema = z.object({ password: passwordSchema.optional() });
+export const useAccountTokenSchema = z.object({ password: z.optional(passwordSchema) });
 export type UseAccountTokenInput = z.infer<typeof useAccountTokenSchema>;
 
 /** spec §8 INVALID_CONFIRM_ACCOUNT: an unknown (105), expired (301) or used (405) link. */
@@ -101,7 +101,7 @@ export const REGISTRATION_TERMS_OUTDATED_TEXT =
 /** A published disclaimer as visitors read it (GET /api/disclaimers/{type}). */
 export const publishedDisclaimerSchema = z.object({
   type: z.string(),
-  version: z.number().int(),
+  version: z.int(),
   title: z.string(),
   body: z.string(),
   requiresAcceptance: z.boolean(),
@@ -112,7 +112,7 @@ export type PublishedDisclaimer = z.infer<typeof publishedDisclaimerSchema>;
  * A mail link's token as a route parameter. Any text up to the route's length: a malformed one is merely
  * unknown (105), which the SPA shows as INVALID_CONFIRM_ACCOUNT like any other bad link (spec §8).
  */
-export const accountTokenParams = z.object({ token: z.string().min(1).max(100) });
+export const accountTokenParams = z.object({ token: z.string().check(z.minLength(1), z.maxLength(100)) });
 
 /** 202 to a registration or a resend: the same words whatever happened (nobody learns who has an account). */
 export const mailSentSchema = z.object({ message: z.string() });

@@ -1,5 +1,5 @@
 import { CHECK_STATUSES, ORG_TYPES } from '@portal/domain';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { endpoint, listPageSchema, listQuerySchema, roles } from './endpoint.js';
 import { isoDateTime } from './fields.js';
 import { REVIEW_QUEUE_LIST } from './lists.js';
@@ -19,17 +19,17 @@ export const reviewQueueRowSchema = z.object({
   obpNumber: z.string(),
   legalName: z.string(),
   orgType: z.enum(ORG_TYPES),
-  country: z.string().nullable(),
-  email: z.string().nullable(),
-  mahCount: z.number().int(),
-  submittedAt: isoDateTime.nullable(),
-  slaDueAt: isoDateTime.nullable(),
+  country: z.nullable(z.string()),
+  email: z.nullable(z.string()),
+  mahCount: z.int(),
+  submittedAt: z.nullable(isoDateTime),
+  slaDueAt: z.nullable(isoDateTime),
   /** Awaiting review (submitted or in review) past its SLA due date, at the time of the answer. */
   overdue: z.boolean(),
-  attempt: z.number().int(),
+  attempt: z.int(),
   status: z.enum(CHECK_STATUSES),
-  assignee: z.string().nullable(),
-  version: z.number().int(),
+  assignee: z.nullable(z.string()),
+  version: z.int(),
 });
 export type ReviewQueueRow = z.infer<typeof reviewQueueRowSchema>;
 
@@ -39,10 +39,10 @@ export const queueSummarySchema = z.object({
     z.object({
       queue: z.enum(QUEUE_SLUGS),
       /** Submitted or in review. */
-      open: z.number().int(),
-      overdue: z.number().int(),
+      open: z.int(),
+      overdue: z.int(),
       /** Open and assigned to the caller. */
-      assignedToMe: z.number().int(),
+      assignedToMe: z.int(),
     }),
   ),
 });
@@ -51,13 +51,13 @@ export type QueueSummary = z.infer<typeof queueSummarySchema>;
 /** A queue in the path: /api/review-queues/legitimacy. */
 export const queueParams = z.object({ queue: z.enum(QUEUE_SLUGS) });
 
-const flag = (description: string) => z.enum(['true', 'false']).optional().describe(description);
+const flag = (description: string) => z.optional(z.enum(['true', 'false'])).check(z.describe(description));
 
 /** A queue's own filters (QUEUE_FLAGS) beside the list language: `true` or `false`, absent meaning false. */
 export const queueFlagsSchema = z.object({
   assignedToMe: flag('true: only the checks assigned to the caller'),
   overdue: flag('true: only the checks awaiting review past their SLA due date'),
-} satisfies Record<QueueFlag, z.ZodType>);
+} satisfies Record<QueueFlag, z.ZodMiniType>);
 
 /** The reviewers' queues (every route EMVO only). */
 const access = roles('EMVO');
@@ -75,7 +75,7 @@ export const reviewQueuesApi = {
     access,
     summary: 'The checks of one queue, oldest submitted first (spec §3 list query, §7 query params)',
     params: queueParams,
-    query: listQuerySchema.extend(queueFlagsSchema.shape),
+    query: z.extend(listQuerySchema, queueFlagsSchema.shape),
     extra: queueFlagsSchema,
     list: REVIEW_QUEUE_LIST,
     response: listPageSchema(reviewQueueRowSchema),

@@ -8,7 +8,7 @@ import {
   STAGES,
   TICK_BOX_FIELDS,
 } from '@portal/domain';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { endpoint, idParams, roles } from './endpoint.js';
 import { isoDateTime } from './fields.js';
 import { onboardingSchema } from './onboarding.js';
@@ -22,24 +22,24 @@ import { billingDetailsSchema } from './onboarding-steps.js';
 
 export const checkEventSchema = z.object({
   id: z.uuid(),
-  from: z.enum(CHECK_STATUSES).nullable(),
+  from: z.nullable(z.enum(CHECK_STATUSES)),
   to: z.enum(CHECK_STATUSES),
   actor: z.string(),
   role: z.string(),
-  comment: z.string().nullable(),
+  comment: z.nullable(z.string()),
   at: isoDateTime,
 });
 export type CheckEvent = z.infer<typeof checkEventSchema>;
 
 /** One submission of the check and how it ended (derived from the event timeline). */
 export const checkAttemptSchema = z.object({
-  attempt: z.number().int(),
+  attempt: z.int(),
   submittedAt: isoDateTime,
   /** The status the attempt ended in; null while it is still open. */
-  outcome: z.enum(CHECK_STATUSES).nullable(),
-  decidedAt: isoDateTime.nullable(),
-  decidedBy: z.string().nullable(),
-  reason: z.string().nullable(),
+  outcome: z.nullable(z.enum(CHECK_STATUSES)),
+  decidedAt: z.nullable(isoDateTime),
+  decidedBy: z.nullable(z.string()),
+  reason: z.nullable(z.string()),
 });
 export type CheckAttempt = z.infer<typeof checkAttemptSchema>;
 
@@ -47,7 +47,7 @@ export const checkDocumentSchema = z.object({
   id: z.uuid(),
   purpose: z.enum(FILE_PURPOSES),
   name: z.string(),
-  size: z.number().int(),
+  size: z.int(),
   mime: z.string(),
   uploadedAt: isoDateTime,
 });
@@ -59,15 +59,15 @@ export const billingSchema = z.object({
    * The billing details of the company's invoicing information (legal entity invoiced, billing address,
    * VAT, PO number, billing email: issue 23 item 10), as its financial step holds them; null before any.
    */
-  details: billingDetailsSchema.nullable(),
-  declaredMahCount: z.number().int().nullable(),
-  activeMahCount: z.number().int(),
-  feeCents: z.number().int(),
+  details: z.nullable(billingDetailsSchema),
+  declaredMahCount: z.nullable(z.int()),
+  activeMahCount: z.int(),
+  feeCents: z.int(),
   /** What the invoice bills: the fee less what an earlier form was invoiced (a top-up's difference). */
-  amountDueCents: z.number().int(),
-  invoiceNumber: z.string().nullable(),
-  invoicedAt: isoDateTime.nullable(),
-  paidAt: isoDateTime.nullable(),
+  amountDueCents: z.int(),
+  invoiceNumber: z.nullable(z.string()),
+  invoicedAt: z.nullable(isoDateTime),
+  paidAt: z.nullable(isoDateTime),
   allowedActions: z.array(z.enum(BILLING_ACTIONS)),
 });
 export type Billing = z.infer<typeof billingSchema>;
@@ -78,11 +78,11 @@ export type Billing = z.infer<typeof billingSchema>;
  * whether it is ticked.
  */
 export const checkAgreementSchema = z.object({
-  templateVersion: z.number().int(),
+  templateVersion: z.int(),
   /** The PA_TICKBOX disclaimer version the boxes were ticked on; null when none. */
-  tickBoxesVersion: z.number().int().nullable(),
+  tickBoxesVersion: z.nullable(z.int()),
   boxes: z.array(
-    z.object({ field: z.enum(TICK_BOX_FIELDS), text: z.string().nullable(), ticked: z.boolean() }),
+    z.object({ field: z.enum(TICK_BOX_FIELDS), text: z.nullable(z.string()), ticked: z.boolean() }),
   ),
 });
 export type CheckAgreement = z.infer<typeof checkAgreementSchema>;
@@ -93,19 +93,19 @@ export const checkDetailSchema = z.object({
     id: z.uuid(),
     type: z.enum(CHECK_TYPES),
     status: z.enum(CHECK_STATUSES),
-    attempt: z.number().int(),
-    submittedAt: isoDateTime.nullable(),
-    slaDueAt: isoDateTime.nullable(),
+    attempt: z.int(),
+    submittedAt: z.nullable(isoDateTime),
+    slaDueAt: z.nullable(isoDateTime),
     overdue: z.boolean(),
-    assignee: z.string().nullable(),
-    decidedAt: isoDateTime.nullable(),
-    decidedBy: z.string().nullable(),
-    reason: z.string().nullable(),
-    version: z.number().int(),
+    assignee: z.nullable(z.string()),
+    decidedAt: z.nullable(isoDateTime),
+    decidedBy: z.nullable(z.string()),
+    reason: z.nullable(z.string()),
+    version: z.int(),
   }),
   organisation: z.object({ id: z.uuid(), obpNumber: z.string(), stage: z.enum(STAGES) }),
   /** The company's submitted data, read-only (the legitimacy step's fields). */
-  application: onboardingSchema.pick({
+  application: z.pick(onboardingSchema, {
     company: true,
     spoc: true,
     spocAssistant: true,
@@ -119,9 +119,9 @@ export const checkDetailSchema = z.object({
   /** What the caller may do now (packages/domain allowedActions); the API re-checks each decision. */
   allowedActions: z.array(z.enum(CHECK_ACTIONS)),
   /** FINANCIAL only. */
-  billing: billingSchema.nullable(),
+  billing: z.nullable(billingSchema),
   /** CONTRACTUAL only; null before the company saved its agreement. */
-  agreement: checkAgreementSchema.nullable(),
+  agreement: z.nullable(checkAgreementSchema),
 });
 export type CheckDetail = z.infer<typeof checkDetailSchema>;
 
@@ -132,9 +132,9 @@ export type ReviewAction = (typeof REVIEW_ACTIONS)[number];
 /** POST /api/checks/{id}/decisions. A reason is required for all but START and APPROVE (domain.md). */
 export const checkDecisionSchema = z.object({
   action: z.enum(REVIEW_ACTIONS),
-  reason: z.string().trim().max(2000).nullish(),
+  reason: z.nullish(z.string().check(z.trim(), z.maxLength(2000))),
   /** The check's version the reviewer saw: a stale one answers 409 CHECK_DECIDED_FIRST. */
-  version: z.number().int().min(1),
+  version: z.int().check(z.minimum(1)),
 });
 export type CheckDecisionInput = z.infer<typeof checkDecisionSchema>;
 
@@ -142,10 +142,10 @@ export type CheckDecisionInput = z.infer<typeof checkDecisionSchema>;
 export const billingStepSchema = z.discriminatedUnion('action', [
   z.object({
     action: z.literal('MARK_INVOICED'),
-    invoiceNumber: z.string().trim().min(1).max(30),
-    version: z.number().int().min(1),
+    invoiceNumber: z.string().check(z.trim(), z.minLength(1), z.maxLength(30)),
+    version: z.int().check(z.minimum(1)),
   }),
-  z.object({ action: z.literal('MARK_PAID'), version: z.number().int().min(1) }),
+  z.object({ action: z.literal('MARK_PAID'), version: z.int().check(z.minimum(1)) }),
 ]);
 export type BillingStepInput = z.infer<typeof billingStepSchema>;
 

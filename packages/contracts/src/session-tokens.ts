@@ -6,7 +6,7 @@ import {
   TECHNICAL_ENVIRONMENTS,
 } from '@portal/domain';
 import type { ListResource } from '@portal/list-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { endpoint, idParams, listEndpoint, roles } from './endpoint.js';
 import { isoDateTime, lengthsPassed, type RuleParams } from './fields.js';
 
@@ -26,18 +26,18 @@ export const sessionTokenRowSchema = z.object({
   obpNumber: z.string(),
   legalName: z.string(),
   /** The company's email, searched by the free text with its name and number. */
-  email: z.string().nullable(),
+  email: z.nullable(z.string()),
   environment: z.enum(TECHNICAL_ENVIRONMENTS),
   requestedBy: z.string(),
   requestedAt: isoDateTime,
   status: z.enum(SESSION_TOKEN_STATUSES),
-  issuedBy: z.string().nullable(),
-  issuedAt: isoDateTime.nullable(),
-  expiresAt: isoDateTime.nullable(),
-  cancelledBy: z.string().nullable(),
-  cancelledAt: isoDateTime.nullable(),
-  cancelReason: z.string().nullable(),
-  version: z.number().int(),
+  issuedBy: z.nullable(z.string()),
+  issuedAt: z.nullable(isoDateTime),
+  expiresAt: z.nullable(isoDateTime),
+  cancelledBy: z.nullable(z.string()),
+  cancelledAt: z.nullable(isoDateTime),
+  cancelReason: z.nullable(z.string()),
+  version: z.int(),
 });
 export type SessionTokenRow = z.infer<typeof sessionTokenRowSchema>;
 
@@ -70,17 +70,17 @@ export const SESSION_TOKEN_VALUE_MESSAGE = `The token value is ${SESSION_TOKEN_V
 /** POST /api/session-tokens/{id}/issue: the value as EMVO pasted it (packages/domain isSessionTokenValue). */
 export const sessionTokenIssueSchema = z.object({
   // The lengths first, then, once they pass, the rest of the rule (no spaces): one issue, which a form names.
-  value: z
-    .string()
-    .min(SESSION_TOKEN_VALUE_MIN_LENGTH, { message: SESSION_TOKEN_VALUE_MESSAGE })
-    .max(SESSION_TOKEN_VALUE_MAX_LENGTH, { message: SESSION_TOKEN_VALUE_MESSAGE })
-    .refine(isSessionTokenValue, {
+  value: z.string().check(
+    z.minLength(SESSION_TOKEN_VALUE_MIN_LENGTH, { message: SESSION_TOKEN_VALUE_MESSAGE }),
+    z.maxLength(SESSION_TOKEN_VALUE_MAX_LENGTH, { message: SESSION_TOKEN_VALUE_MESSAGE }),
+    z.refine(isSessionTokenValue, {
       message: SESSION_TOKEN_VALUE_MESSAGE,
       params: { pattern: 'sessionTokenValue' } satisfies RuleParams,
       when: lengthsPassed,
     }),
+  ),
   /** The token's version the reviewer saw: a stale one answers 409 VERSION_CONFLICT. */
-  version: z.number().int().min(1),
+  version: z.int().check(z.minimum(1)),
 });
 export type SessionTokenIssueInput = z.infer<typeof sessionTokenIssueSchema>;
 
@@ -89,8 +89,8 @@ export const SESSION_TOKEN_REASON_MAX_LENGTH = 2000;
 
 /** POST /api/session-tokens/{id}/cancel: a reason is required. */
 export const sessionTokenCancelSchema = z.object({
-  reason: z.string().trim().min(1).max(SESSION_TOKEN_REASON_MAX_LENGTH),
-  version: z.number().int().min(1),
+  reason: z.string().check(z.trim(), z.minLength(1), z.maxLength(SESSION_TOKEN_REASON_MAX_LENGTH)),
+  version: z.int().check(z.minimum(1)),
 });
 export type SessionTokenCancelInput = z.infer<typeof sessionTokenCancelSchema>;
 

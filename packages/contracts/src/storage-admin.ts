@@ -1,6 +1,6 @@
 import { FILE_PURPOSES } from '@portal/domain';
 import type { ListResource } from '@portal/list-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { endpoint, idParams, listEndpoint, roles, versionQuery } from './endpoint.js';
 import { isoDateTime } from './fields.js';
 
@@ -16,17 +16,17 @@ export const storedFileRowSchema = z.object({
   name: z.string(),
   purpose: z.enum(FILE_PURPOSES),
   container: z.string(),
-  organisationId: z.uuid().nullable(),
+  organisationId: z.nullable(z.uuid()),
   /** The company the file belongs to; null for the portal's own documents. */
-  organisationName: z.string().nullable(),
-  size: z.number().int(),
+  organisationName: z.nullable(z.string()),
+  size: z.int(),
   mime: z.string(),
   sha256: z.string(),
   uploadedBy: z.string(),
   createdAt: isoDateTime,
   /** How many records reference the file now (counted over every table that references stored_files). */
-  referenceCount: z.number().int(),
-  version: z.number().int(),
+  referenceCount: z.int(),
+  version: z.int(),
 });
 export type StoredFileRow = z.infer<typeof storedFileRowSchema>;
 
@@ -55,12 +55,12 @@ export const storageUsageSchema = z.object({
     z.object({
       purpose: z.enum(FILE_PURPOSES),
       container: z.string(),
-      files: z.number().int(),
-      bytes: z.number().int(),
+      files: z.int(),
+      bytes: z.int(),
     }),
   ),
-  totalFiles: z.number().int(),
-  totalBytes: z.number().int(),
+  totalFiles: z.int(),
+  totalBytes: z.int(),
 });
 export type StorageUsage = z.infer<typeof storageUsageSchema>;
 

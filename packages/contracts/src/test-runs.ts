@@ -8,7 +8,7 @@ import {
   TEST_RUN_SOURCES,
   testRunRuleBreach,
 } from '@portal/domain';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { endpoint, roles } from './endpoint.js';
 import { isoDateTime } from './fields.js';
 
@@ -24,22 +24,29 @@ const executedAtSchema = z.iso.datetime({ offset: true, message: 'An ISO date-ti
 
 /** A text value of an enum, forgiving blank space and case (a CSV typed by hand says "passed"). */
 const upperEnum = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z.string().trim().toUpperCase().pipe(z.enum(values));
+  z.pipe(z.string().check(z.trim(), z.toUpperCase()), z.enum(values));
 
 /** A run's fields one by one (the API's body schema; it applies the domain's rules itself, with their codes). */
 export const testRunFieldsSchema = z.object({
-  obpNumber: z.string().trim().toUpperCase().regex(OBP_NUMBER_PATTERN, 'An OBP number such as C00123'),
+  obpNumber: z
+    .string()
+    .check(z.trim(), z.toUpperCase(), z.regex(OBP_NUMBER_PATTERN, 'An OBP number such as C00123')),
   environment: upperEnum(TEST_RUN_ENVIRONMENTS),
-  scenario: z.string().trim().min(1).max(TEST_RUN_SCENARIO_MAX_LENGTH),
+  scenario: z.string().check(z.trim(), z.minLength(1), z.maxLength(TEST_RUN_SCENARIO_MAX_LENGTH)),
   result: upperEnum(TEST_RESULTS),
   // Blank is none; a code is one word (the hub's codes have no spaces).
-  errorCode: z
-    .string()
-    .trim()
-    .max(TEST_RUN_ERROR_CODE_MAX_LENGTH)
-    .regex(/^\S*$/, 'An error code has no spaces')
-    .nullish()
-    .transform((value) => value || null),
+  errorCode: z.pipe(
+    z.nullish(
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.maxLength(TEST_RUN_ERROR_CODE_MAX_LENGTH),
+          z.regex(/^\S*$/, 'An error code has no spaces'),
+        ),
+    ),
+    z.transform((value) => value || null),
+  ),
   executedAt: executedAtSchema,
 });
 
@@ -48,20 +55,22 @@ export const testRunFieldsSchema = z.object({
  * against `now` (a function, so that one schema built once checks each run against the clock of its check).
  */
 export const testRunInputSchemaAt = (now: () => Date) =>
-  testRunFieldsSchema.superRefine((run, context) => {
-    const breach = testRunRuleBreach(
-      { result: run.result, errorCode: run.errorCode, executedAt: new Date(run.executedAt) },
-      now(),
-    );
-    if (breach) {
-      context.addIssue({
-        code: 'custom',
-        path: [breach.field],
-        message: breach.message,
-        params: { code: breach.code },
-      });
-    }
-  });
+  testRunFieldsSchema.check(
+    z.superRefine((run, context) => {
+      const breach = testRunRuleBreach(
+        { result: run.result, errorCode: run.errorCode, executedAt: new Date(run.executedAt) },
+        now(),
+      );
+      if (breach) {
+        context.addIssue({
+          code: 'custom',
+          path: [breach.field],
+          message: breach.message,
+          params: { code: breach.code },
+        });
+      }
+    }),
+  );
 export const testRunInputSchema = testRunInputSchemaAt(() => new Date());
 export type TestRunInput = z.output<typeof testRunInputSchema>;
 /** What a form or a client sends (before trimming and upper-casing). */
@@ -76,7 +85,7 @@ export const testRunSchema = z.object({
   environment: z.enum(TEST_RUN_ENVIRONMENTS),
   scenario: z.string(),
   result: z.enum(TEST_RESULTS),
-  errorCode: z.string().nullable(),
+  errorCode: z.nullable(z.string()),
   executedAt: isoDateTime,
   source: z.enum(TEST_RUN_SOURCES),
   createdBy: z.string(),
@@ -120,17 +129,17 @@ export type TestRunLineCode = (typeof TEST_RUN_LINE_CODES)[number];
 
 /** A refused line: its number in the file (the header is line 1), why, and the field at fault. */
 export const testRunRejectionSchema = z.object({
-  line: z.number().int().min(1),
+  line: z.int().check(z.minimum(1)),
   code: z.enum(TEST_RUN_LINE_CODES),
-  field: z.string().optional(),
+  field: z.optional(z.string()),
   message: z.string(),
 });
 export type TestRunRejection = z.infer<typeof testRunRejectionSchema>;
 
 /** The import's answer: runs written, runs already there (nothing added), lines refused. */
 export const testRunImportReportSchema = z.object({
-  accepted: z.number().int().min(0),
-  duplicates: z.number().int().min(0),
+  accepted: z.int().check(z.minimum(0)),
+  duplicates: z.int().check(z.minimum(0)),
   rejected: z.array(testRunRejectionSchema),
 });
 export type TestRunImportReport = z.infer<typeof testRunImportReportSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { endpoint, idParams, listEndpoint, roles, versionQuery } from './endpoint.js';
 import { isoDateTime } from './fields.js';
 import { TOOLTIPS_LIST } from './lists.js';
@@ -8,19 +8,21 @@ export const tooltipInputSchema = z.object({
   /** Where the SPA shows it, e.g. onboarding.company.registrationnumber. */
   key: z
     .string()
-    .trim()
-    .min(3)
-    .max(100)
-    .regex(TOOLTIP_KEY_PATTERN, 'A key is lower-case letters, digits and dots'),
-  screen: z.string().trim().min(2).max(50),
-  text: z.string().trim().min(1).max(500),
-  active: z.boolean().default(true),
+    .check(
+      z.trim(),
+      z.minLength(3),
+      z.maxLength(100),
+      z.regex(TOOLTIP_KEY_PATTERN, 'A key is lower-case letters, digits and dots'),
+    ),
+  screen: z.string().check(z.trim(), z.minLength(2), z.maxLength(50)),
+  text: z.string().check(z.trim(), z.minLength(1), z.maxLength(500)),
+  active: z._default(z.boolean(), true),
 });
 export type TooltipInput = z.infer<typeof tooltipInputSchema>;
 
-export const tooltipUpdateSchema = tooltipInputSchema.extend({
+export const tooltipUpdateSchema = z.extend(tooltipInputSchema, {
   /** Optimistic locking: the version the editor read. */
-  version: z.number().int().min(1),
+  version: z.int().check(z.minimum(1)),
 });
 export type TooltipUpdateInput = z.infer<typeof tooltipUpdateSchema>;
 
@@ -34,7 +36,7 @@ export const tooltipSchema = z.object({
   updatedAt: isoDateTime,
   createdBy: z.string(),
   updatedBy: z.string(),
-  version: z.number().int(),
+  version: z.int(),
 });
 export type Tooltip = z.infer<typeof tooltipSchema>;
 

@@ -1,6 +1,6 @@
 import { ROLES } from '@portal/domain';
 import type { ListResource } from '@portal/list-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { endpoint, idParams, listEndpoint, roles } from './endpoint.js';
 import { isoDateTime } from './fields.js';
 
@@ -28,13 +28,13 @@ export const userRowSchema = z.object({
   name: z.string(),
   email: z.string(),
   roles: z.array(z.enum(ROLES)),
-  organisationId: z.uuid().nullable(),
-  companyName: z.string().nullable(),
-  obpNumber: z.string().nullable(),
-  access: z.enum(USER_ACCESSES).nullable(),
+  organisationId: z.nullable(z.uuid()),
+  companyName: z.nullable(z.string()),
+  obpNumber: z.nullable(z.string()),
+  access: z.nullable(z.enum(USER_ACCESSES)),
   status: z.enum(USER_STATUSES),
-  lastSignInAt: isoDateTime.nullable(),
-  version: z.number().int(),
+  lastSignInAt: z.nullable(isoDateTime),
+  version: z.int(),
 });
 export type UserRow = z.infer<typeof userRowSchema>;
 
@@ -58,11 +58,11 @@ export const USER_LIST: ListResource = {
 };
 
 /** spec §5 defaults: a name is 2 to 50 characters, an email at most 100. */
-const personName = z.string().trim().min(2).max(50);
+const personName = z.string().check(z.trim(), z.minLength(2), z.maxLength(50));
 
 /** POST /api/users/invitations: an internal user (ADMIN or EMVO), invited by mail. */
 export const userInvitationSchema = z.object({
-  email: z.email().max(100),
+  email: z.email().check(z.maxLength(100)),
   firstName: personName,
   lastName: personName,
   role: z.enum(INTERNAL_ROLES),
@@ -75,14 +75,16 @@ export type UserInvitationInput = z.infer<typeof userInvitationSchema>;
  */
 export const userChangeSchema = z
   .object({
-    roles: z.array(z.enum(INTERNAL_ROLES)).min(1).max(2).optional(),
-    access: z.enum(USER_ACCESSES).optional(),
-    status: z.enum(['ACTIVE', 'DISABLED']).optional(),
-    version: z.number().int().min(1),
+    roles: z.optional(z.array(z.enum(INTERNAL_ROLES)).check(z.minLength(1), z.maxLength(2))),
+    access: z.optional(z.enum(USER_ACCESSES)),
+    status: z.optional(z.enum(['ACTIVE', 'DISABLED'])),
+    version: z.int().check(z.minimum(1)),
   })
-  .refine((body) => body.roles !== undefined || body.access !== undefined || body.status !== undefined, {
-    message: 'Give roles, access or status',
-  });
+  .check(
+    z.refine((body) => body.roles !== undefined || body.access !== undefined || body.status !== undefined, {
+      message: 'Give roles, access or status',
+    }),
+  );
 export type UserChangeInput = z.infer<typeof userChangeSchema>;
 
 /** The 409 of an invitation to an address that already has a user. */

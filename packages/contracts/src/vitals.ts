@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { endpoint } from './endpoint.js';
 
 /** Issue 24 item 4: the Core Web Vitals the SPA reports (web-vitals): largest paint, interaction, layout shift. */
@@ -37,18 +37,20 @@ export const vitalSampleSchema = z.object({
   screen: z.enum(VITAL_SCREENS),
   name: z.enum(VITAL_NAMES),
   /** Milliseconds for LCP and INP, a unitless score for CLS (web-vitals' `value`). */
-  value: z.number().min(0).max(600_000),
+  value: z.number().check(z.minimum(0), z.maximum(600_000)),
 });
 export type VitalSample = z.infer<typeof vitalSampleSchema>;
 
 /** What a page sends when it is hidden: the vitals measured on it since the last report. */
-export const vitalsReportSchema = z.object({ samples: z.array(vitalSampleSchema).min(1).max(20) });
+export const vitalsReportSchema = z.object({
+  samples: z.array(vitalSampleSchema).check(z.minLength(1), z.maxLength(20)),
+});
 
 /** The last day's 75th percentile of each vital over every screen (the admin landing shows it). */
 export const vitalSummarySchema = z.object({
   name: z.enum(VITAL_NAMES),
-  p75: z.number().nullable(),
-  samples: z.number().int(),
+  p75: z.nullable(z.number()),
+  samples: z.int(),
 });
 
 export const vitalsApi = {

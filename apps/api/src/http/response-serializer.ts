@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import fastJson from 'fast-json-stringify';
 import type { FastifySerializerCompiler } from 'fastify';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
-import { type core, z } from 'zod';
+import { type core, z } from 'zod/mini';
 
 type Schema = core.$ZodType | { properties: core.$ZodType };
 

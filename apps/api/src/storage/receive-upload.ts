@@ -4,7 +4,7 @@ import type { Multipart, MultipartFile } from '@fastify/multipart';
 import type { FilePurpose } from '@portal/contracts';
 import { extensionOf, isAllowedExtension } from '@portal/domain';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { ApiError } from '../http/api-error.js';
 import { sanitizeFileName } from './file-names.js';
 import type { FileStorage } from './file-storage.js';
@@ -58,11 +58,11 @@ export function receiveUpload(
   request: FastifyRequest,
   purpose: FilePurpose,
 ): Promise<ReceivedUpload<RawFields>>;
-export function receiveUpload<Schema extends z.ZodType>(
+export function receiveUpload<Schema extends z.ZodMiniType>(
   request: FastifyRequest,
   form: { fields: Schema; purpose: FilePurpose | ((fields: z.output<Schema>) => FilePurpose) },
 ): Promise<ReceivedUpload<z.output<Schema>>>;
-export function receiveUpload<Schema extends z.ZodType>(
+export function receiveUpload<Schema extends z.ZodMiniType>(
   request: FastifyRequest,
   form: FilePurpose | { fields: Schema; purpose: FilePurpose | ((fields: z.output<Schema>) => FilePurpose) },
 ): Promise<ReceivedUpload<RawFields | z.output<Schema>>> {

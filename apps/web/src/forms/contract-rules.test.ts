@@ -7,7 +7,7 @@ import {
   sessionTokenIssueSchema,
 } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { contractFieldRules, contractMessage } from './contract-rules';
 
 describe('contractFieldRules (issue 22 item 4: a field reads its rules from the contract)', () => {
@@ -33,7 +33,10 @@ describe('contractFieldRules (issue 22 item 4: a field reads its rules from the 
   it('follows nested objects and lists by a dotted path', () => {
     const schema = z.object({
       contacts: z.array(
-        z.object({ email: z.string().max(100), age: z.number().int().min(18).max(99).nullable() }),
+        z.object({
+          email: z.string().check(z.maxLength(100)),
+          age: z.nullable(z.number().check(z.int(), z.minimum(18), z.maximum(99))),
+        }),
       ),
     });
     expect(contractFieldRules(schema, 'contacts.0.email')).toEqual({ required: true, maxLength: 100 });
@@ -41,7 +44,10 @@ describe('contractFieldRules (issue 22 item 4: a field reads its rules from the 
   });
 
   it('reads a nullable value as optional, whichever way zod writes it', () => {
-    const schema = z.object({ count: z.number().nullable(), name: z.string().max(9).nullable() });
+    const schema = z.object({
+      count: z.nullable(z.number()),
+      name: z.nullable(z.string().check(z.maxLength(9))),
+    });
     expect(contractFieldRules(schema, 'count')).toEqual({ required: false });
     expect(contractFieldRules(schema, 'name')).toEqual({ required: false, maxLength: 9 });
   });
@@ -50,7 +56,7 @@ describe('contractFieldRules (issue 22 item 4: a field reads its rules from the 
     const schema = z.object({
       flag: z.boolean(),
       tags: z.array(z.string()),
-      some: z.array(z.string()).min(1),
+      some: z.array(z.string()).check(z.minLength(1)),
     });
     expect(contractFieldRules(schema, 'flag')).toEqual({ required: false });
     expect(contractFieldRules(registrationInputSchema, 'acceptsDisclaimer')).toEqual({ required: true });
@@ -73,17 +79,23 @@ describe('contractFieldRules (issue 22 item 4: a field reads its rules from the 
 });
 
 describe('contractMessage', () => {
-  const issueOf = (schema: z.ZodType, value: unknown) => {
+  const issueOf = (schema: z.ZodMiniType, value: unknown) => {
     const result = schema.safeParse(value);
     if (result.success) throw new Error('expected a refusal');
     return result.error.issues[0] as z.core.$ZodIssue;
   };
 
   it("says spec §5's messages for a missing value, a length and a bound", () => {
-    expect(contractMessage(issueOf(z.string().min(2), ''), '').message).toBe('errors.form.required');
-    expect(contractMessage(issueOf(z.string().min(2), 'a'), 'a').message).toBe('errors.form.minLength');
-    expect(contractMessage(issueOf(z.string().max(2), 'abc'), 'abc').message).toBe('errors.form.maxLength');
-    expect(contractMessage(issueOf(z.number().min(3), 1), 1).message).toBe('errors.form.min');
+    expect(contractMessage(issueOf(z.string().check(z.minLength(2)), ''), '').message).toBe(
+      'errors.form.required',
+    );
+    expect(contractMessage(issueOf(z.string().check(z.minLength(2)), 'a'), 'a').message).toBe(
+      'errors.form.minLength',
+    );
+    expect(contractMessage(issueOf(z.string().check(z.maxLength(2)), 'abc'), 'abc').message).toBe(
+      'errors.form.maxLength',
+    );
+    expect(contractMessage(issueOf(z.number().check(z.minimum(3)), 1), 1).message).toBe('errors.form.min');
     expect(contractMessage(issueOf(z.number(), undefined), undefined).message).toBe('errors.form.required');
   });
 
@@ -104,7 +116,7 @@ describe('contractMessage', () => {
       'errors.form.pattern.sessionTokenValue',
     );
     const coded = issueOf(
-      z.string().refine(() => false, { params: { code: 'INVALID_VAT_NUMBER' } }),
+      z.string().check(z.refine(() => false, { params: { code: 'INVALID_VAT_NUMBER' } })),
       'x',
     );
     expect(contractMessage(coded, 'x')).toEqual({
@@ -114,17 +126,14 @@ describe('contractMessage', () => {
   });
 
   it("keeps a form's own message key (mustMatch) and says required for a box that must be ticked", () => {
-    const own = issueOf(
-      z.string().refine(() => false, 'errors.form.mustMatch'),
-      'x',
-    );
+    const own = issueOf(z.string().check(z.refine(() => false, 'errors.form.mustMatch')), 'x');
     expect(contractMessage(own, 'x')).toEqual({ type: 'custom', message: 'errors.form.mustMatch' });
     const box = issueOf(z.literal(true), false);
     expect(contractMessage(box, false).message).toBe('errors.form.required');
   });
 
   it("keeps the contract's words for its own rules", () => {
-    const issue = issueOf(z.string().regex(/^a/, 'Starts with an a'), 'b');
+    const issue = issueOf(z.string().check(z.regex(/^a/, 'Starts with an a')), 'b');
     expect(contractMessage(issue, 'b')).toEqual({ type: 'verbatim', message: 'Starts with an a' });
   });
 });

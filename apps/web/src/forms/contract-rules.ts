@@ -1,5 +1,5 @@
 import type { RuleParams } from '@portal/contracts';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { FORM_MESSAGES, isEmpty } from './field-rules';
 import { PATTERN_MESSAGES, type PatternName, patterns } from './patterns';
 
@@ -32,10 +32,10 @@ type JsonNode = {
   minItems?: number;
 };
 
-const cache = new WeakMap<z.ZodType, JsonNode>();
+const cache = new WeakMap<z.ZodMiniType, JsonNode>();
 
 /** The contract's input side as JSON Schema: zod says its bounds there in one neutral form. */
-function jsonSchemaOf(schema: z.ZodType): JsonNode {
+function jsonSchemaOf(schema: z.ZodMiniType): JsonNode {
   let node = cache.get(schema);
   if (!node) {
     node = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonNode;
@@ -73,7 +73,7 @@ function childOf(node: JsonNode, key: string): { parent: JsonNode; child: JsonNo
  * unless optional, nullable or defaulted; a checkbox only when it must be ticked (z.literal(true)), a list
  * only with a minimum of one or more. A string's lengths, a number's bounds.
  */
-export function contractFieldRules(schema: z.ZodType, path: string): ContractFieldRules | undefined {
+export function contractFieldRules(schema: z.ZodMiniType, path: string): ContractFieldRules | undefined {
   let parent: JsonNode | undefined;
   let node: JsonNode | undefined = jsonSchemaOf(schema);
   let key = '';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   emptyValue,
   type FieldRules,
@@ -39,8 +39,8 @@ describe('spec §5 defaults of a field without a contract length (packages/contr
 
 describe('mustMatch, a rule of a form schema (spec §5)', () => {
   const schema = z
-    .object({ password: z.string(), confirmation: z.string().min(20) })
-    .superRefine(mustMatch('password', 'confirmation'));
+    .object({ password: z.string(), confirmation: z.string().check(z.minLength(20)) })
+    .check(z.superRefine(mustMatch('password', 'confirmation')));
 
   it('sets mustMatch on the second field when the two differ, whatever else is wrong', () => {
     expect(schema.safeParse({ password: 'Secret1!', confirmation: 'Secret2!' }).error?.issues).toMatchObject([

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { SelectField } from './choice-fields';
 import { renderForm, stubResizeObserver } from './test-form';
 import { TextField } from './text-fields';
@@ -20,7 +20,12 @@ describe('the form checks its contract and its fields on screen (useFormKit)', (
         <TextField name="reason" label="Reason" required />
         <TextField name="code" label="Code" />
       </>,
-      { schema: z.object({ reason: z.string().max(20).nullish(), code: z.string().min(3) }) },
+      {
+        schema: z.object({
+          reason: z.nullish(z.string().check(z.maxLength(20))),
+          code: z.string().check(z.minLength(3)),
+        }),
+      },
     );
     const reason = screen.getByRole('textbox', { name: 'Reason' });
     expect(reason).toHaveAttribute('aria-required', 'true');
@@ -33,10 +38,12 @@ describe('the form checks its contract and its fields on screen (useFormKit)', (
 
   it("says a contract's own rule on an empty field in its words, rather than the field's `required`", async () => {
     renderForm(<TextField name="date" label="Date" required />, {
-      schema: z.object({ date: z.string() }).refine((value) => value.date !== '', {
-        path: ['date'],
-        message: 'A certified gateway needs its date',
-      }),
+      schema: z.object({ date: z.string() }).check(
+        z.refine((value) => value.date !== '', {
+          path: ['date'],
+          message: 'A certified gateway needs its date',
+        }),
+      ),
     });
     await submit();
     expect(await screen.findByText('A certified gateway needs its date')).toBeInTheDocument();
@@ -44,7 +51,10 @@ describe('the form checks its contract and its fields on screen (useFormKit)', (
 
   it('checks only the fields on screen: a rule of the contract on another value does not block', async () => {
     const { onSubmit } = renderForm(<TextField name="name" label="Name" />, {
-      schema: z.object({ name: z.string().min(2), version: z.number().int().min(1) }),
+      schema: z.object({
+        name: z.string().check(z.minLength(2)),
+        version: z.number().check(z.int(), z.minimum(1)),
+      }),
     });
     await user.type(screen.getByRole('textbox', { name: /Name/ }), 'Falcon');
     await submit();
@@ -74,7 +84,7 @@ describe('the form checks its contract and its fields on screen (useFormKit)', (
 
   it('checks the body the form would send (toInput), its issues at the fields of the same names', async () => {
     const { onSubmit } = renderForm(<TextField name="code" label="Code" />, {
-      schema: z.object({ code: z.string().regex(/^[A-Z]+$/, 'Letters only') }),
+      schema: z.object({ code: z.string().check(z.regex(/^[A-Z]+$/, 'Letters only')) }),
       toInput: (values) => ({ code: String(values.code).trim().toUpperCase() }),
     });
     const code = screen.getByRole('textbox', { name: /Code/ });

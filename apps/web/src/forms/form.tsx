@@ -22,7 +22,7 @@ import {
   useFormState,
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { contractFieldRules, contractMessage } from './contract-rules';
 import { emptyValue, type FieldRules, FORM_MESSAGES, fieldMessage, isMissing, valueAt } from './field-rules';
 import { markFieldErrors } from './server-errors';
@@ -88,7 +88,7 @@ export type FormKit<TValues extends FieldValues> = UseFormReturn<TValues> & {
    */
   markServerErrors: (error: unknown) => boolean;
   /** The contract the form checks, when it has one. */
-  schema?: z.ZodType | undefined;
+  schema?: z.ZodMiniType | undefined;
 };
 
 /**
@@ -101,7 +101,7 @@ export type FormKit<TValues extends FieldValues> = UseFormReturn<TValues> & {
  */
 function kitResolver<TValues extends FieldValues>(
   registry: FieldRegistry,
-  schema: z.ZodType | undefined,
+  schema: z.ZodMiniType | undefined,
   toInput: ((values: TValues) => unknown) | undefined,
 ): Resolver<TValues> {
   return async (values, _context, options) => {
@@ -129,7 +129,7 @@ export interface UseFormKitOptions<TValues extends FieldValues> {
    * required, lengths and bounds from it (props need not repeat them). Only a form that sends no contract's
    * body (a file alone) has none: its fields' `required` and the file checks are then all it checks.
    */
-  schema?: z.ZodType;
+  schema?: z.ZodMiniType;
   /**
    * The body the form would send, when its values are not that body as they are (a local date-time, lists of
    * inputs): the contract checks it, its issues' paths being the fields' names.
@@ -161,7 +161,7 @@ export function useFormKit<TValues extends FieldValues>(
 }
 
 const RegistryContext = createContext<FieldRegistry | null>(null);
-const ContractContext = createContext<z.ZodType | undefined>(undefined);
+const ContractContext = createContext<z.ZodMiniType | undefined>(undefined);
 
 /** The bounds a field's props may leave to the contract. */
 interface OwnRules {

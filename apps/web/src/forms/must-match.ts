@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { FORM_MESSAGES, valueAt } from './field-rules';
 
 /**
@@ -7,7 +7,7 @@ import { FORM_MESSAGES, valueAt } from './field-rules';
  * `dependencies: { password: ['confirmation'] }`, so that a change of the first checks the second again.
  */
 export function mustMatch(first: string, second: string) {
-  return (values: unknown, context: z.RefinementCtx): void => {
+  return (values: unknown, context: z.core.$RefinementCtx): void => {
     if ((valueAt(values, first) ?? '') !== (valueAt(values, second) ?? '')) {
       context.addIssue({ code: 'custom', path: second.split('.'), message: FORM_MESSAGES.mustMatch });
     }

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import type { DefaultValues, FieldValues } from 'react-hook-form';
 import { I18nextProvider } from 'react-i18next';
 import { vi } from 'vitest';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { HttpClient } from '../http/http-client';
 import { HttpProvider } from '../http/http-context';
 import { createTestI18n } from '../test/test-i18n';
@@ -33,7 +33,7 @@ function TestForm({
 export interface RenderFormOptions {
   defaultValues?: DefaultValues<FieldValues>;
   /** The form's contract (useFormKit): what it checks besides its fields' `required`. */
-  schema?: z.ZodType;
+  schema?: z.ZodMiniType;
   toInput?: UseFormKitOptions<FieldValues>['toInput'];
   dependencies?: UseFormKitOptions<FieldValues>['dependencies'];
   /** What tooltipsApi.active answers; the call fails when absent. */

@@ -10,7 +10,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { mustMatch } from './must-match';
 import { renderForm } from './test-form';
 import { DateField, NumberField, PasswordField, TextareaField, TextField } from './text-fields';
@@ -82,21 +82,21 @@ describe('text input defaults (spec ยง5)', () => {
 });
 
 /** A form whose one field `f` has this contract. */
-const contractOf = (field: z.ZodType) => z.object({ f: field });
+const contractOf = (field: z.ZodMiniType) => z.object({ f: field });
 
 describe("messages by the contract's rule, shown once the field is dirty (spec ยง5)", () => {
-  it.each<[string, () => ReactElement, z.ZodType, string, string]>([
+  it.each<[string, () => ReactElement, z.ZodMiniType, string, string]>([
     [
       'minimum length, with the length',
       () => <TextField name="f" label="Field" />,
-      z.string().min(2),
+      z.string().check(z.minLength(2)),
       'a',
       'At least 2 characters',
     ],
     [
       'another minimum length',
       () => <TextField name="f" label="Field" />,
-      z.string().min(4),
+      z.string().check(z.minLength(4)),
       'abc',
       'At least 4 characters',
     ],
@@ -124,7 +124,7 @@ describe("messages by the contract's rule, shown once the field is dirty (spec ย
     [
       'a named pattern: houseNumber',
       () => <TextField name="f" label="Field" />,
-      z.string().regex(HOUSE_NUMBER_PATTERN),
+      z.string().check(z.regex(HOUSE_NUMBER_PATTERN)),
       'a12',
       'Enter a number, optionally followed by letters, such as 12 or 12a.',
     ],
@@ -152,28 +152,30 @@ describe("messages by the contract's rule, shown once the field is dirty (spec ย
     [
       "a rule naming the API's code: the catalogue's message",
       () => <TextField name="f" label="Field" />,
-      z.string().refine((value) => value.startsWith('C'), { params: { code: 'INVALID_PRODUCT_CODE' } }),
+      z
+        .string()
+        .check(z.refine((value) => value.startsWith('C'), { params: { code: 'INVALID_PRODUCT_CODE' } })),
       '12345',
       'Enter a GTIN-14 or a PPN with valid check digits.',
     ],
     [
       "any other rule: the contract's words",
       () => <TextField name="f" label="Field" />,
-      z.string().regex(/^\S*$/, 'A code has no spaces'),
+      z.string().check(z.regex(/^\S*$/, 'A code has no spaces')),
       'a b',
       'A code has no spaces',
     ],
     [
       'a number under min',
       () => <NumberField name="f" label="Field" />,
-      z.number().min(1).nullable(),
+      z.nullable(z.number().check(z.minimum(1))),
       '0',
       'The value must be 1 or more.',
     ],
     [
       'a number over max',
       () => <NumberField name="f" label="Field" />,
-      z.number().max(10).nullable(),
+      z.nullable(z.number().check(z.maximum(10))),
       '11',
       'The value must be 10 or less.',
     ],
@@ -189,7 +191,7 @@ describe("messages by the contract's rule, shown once the field is dirty (spec ย
   it('shows maximum length, with the length, for a value longer than the attribute lets one type', async () => {
     renderForm(<TextareaField name="notes" label="Notes" />, {
       defaultValues: { notes: 'a'.repeat(51) },
-      schema: z.object({ notes: z.string().max(50) }),
+      schema: z.object({ notes: z.string().check(z.maxLength(50)) }),
     });
     await submit();
     expect(await screen.findByText('At most 50 characters')).toBeInTheDocument();
@@ -204,9 +206,9 @@ describe("messages by the contract's rule, shown once the field is dirty (spec ย
       </>,
       {
         schema: z.object({
-          code: z.string().min(3).max(14),
-          notes: z.string().max(1000).nullish(),
-          count: z.number().min(1).max(9),
+          code: z.string().check(z.minLength(3), z.maxLength(14)),
+          notes: z.nullish(z.string().check(z.maxLength(1000))),
+          count: z.number().check(z.minimum(1), z.maximum(9)),
         }),
       },
     );
@@ -290,9 +292,9 @@ describe('when errors show (spec ยง5: invalid and dirty, unless showErrors is fa
         <DateField name="day" label="Day" />
       </>,
       {
-        schema: NAME.extend({
-          count: z.number().min(1),
-          empty: z.number().nullable(),
+        schema: z.extend(NAME, {
+          count: z.number().check(z.minimum(1)),
+          empty: z.nullable(z.number()),
           day: z.iso.date(),
         }),
       },
@@ -332,8 +334,11 @@ describe('accessibility of a field', () => {
 
 /** A form's own schema on a contract: the confirmation must match (spec ยง5 mustMatch). */
 const PASSWORDS = z
-  .object({ password: z.string().max(64), confirmation: z.string().max(64).optional() })
-  .superRefine(mustMatch('password', 'confirmation'));
+  .object({
+    password: z.string().check(z.maxLength(64)),
+    confirmation: z.optional(z.string().check(z.maxLength(64))),
+  })
+  .check(z.superRefine(mustMatch('password', 'confirmation')));
 
 describe('mustMatch (spec ยง5)', () => {
   it('checks a pristine confirmation when the password changes, but shows nothing on it until it is dirty', async () => {

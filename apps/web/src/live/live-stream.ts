@@ -6,7 +6,7 @@ import {
   STREAM_EVENTS,
   streamMarkSchema,
 } from '@portal/contracts';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { LiveStatus } from './live-hub';
 
 /** What the stream needs of an EventSource (the browser's, or a test's fake). */
@@ -53,7 +53,7 @@ export const backoffMs = (failures: number, random = Math.random): number =>
 const browserSource = (url: string): EventSourceLike => new EventSource(url);
 
 /** One event's JSON data, as its contract says, or null (a newer API's event this SPA cannot read). */
-function parsed<S extends z.ZodType>(schema: S, data: string): z.output<S> | null {
+function parsed<S extends z.ZodMiniType>(schema: S, data: string): z.output<S> | null {
   try {
     const result = schema.safeParse(JSON.parse(data));
     return result.success ? result.data : null;

@@ -3,7 +3,7 @@ import type { Audited, GatewayRow } from '@portal/demo-data';
 import { gatewayInUse, gatewayNameTaken, tooltipKeyTaken } from '@portal/domain';
 import type { ListResource } from '@portal/list-query';
 import type { HttpHandler } from 'msw';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { type MockContext, mockRoute, refused } from './mock-http';
 import { answerWith, type RowOf, tableOf, type VersionedTable } from './mock-resource';
 
@@ -12,14 +12,14 @@ import { answerWith, type RowOf, tableOf, type VersionedTable } from './mock-res
  * modules/tooltips): each one's five endpoints over one of the store's tables.
  */
 
-type IdParams = { params: z.ZodObject<{ id: z.ZodType<string> }> };
+type IdParams = { params: z.ZodMiniObject<{ id: z.ZodMiniType<string> }> };
 /** The five endpoints of an admin resource, as @portal/contracts declares them (gatewaysApi). */
 interface CrudEndpoints<Input, Dto> {
-  list: EndpointSpec & { list: ListResource; response: z.ZodType<{ items: Dto[] }> };
+  list: EndpointSpec & { list: ListResource; response: z.ZodMiniType<{ items: Dto[] }> };
   get: EndpointSpec & IdParams;
-  create: EndpointSpec & { body: z.ZodType<Input> };
-  update: EndpointSpec & IdParams & { body: z.ZodType<Input & { version: number }> };
-  remove: EndpointSpec & IdParams & { query: z.ZodType<{ version?: number | undefined }> };
+  create: EndpointSpec & { body: z.ZodMiniType<Input> };
+  update: EndpointSpec & IdParams & { body: z.ZodMiniType<Input & { version: number }> };
+  remove: EndpointSpec & IdParams & { query: z.ZodMiniType<{ version?: number | undefined }> };
 }
 
 /** What an admin resource adds to the generic writes (apps/api's repository of the same name). */

@@ -10,7 +10,7 @@ import type { UserRow } from '@portal/demo-data';
 import { type Failure, refusalStatus } from '@portal/domain';
 import { type ListRequestError, runInMemoryList } from '@portal/list-query';
 import { delay, type HttpHandler, HttpResponse, http } from 'msw';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { DEMO_USERS, type MockRole } from './mock-auth';
 import { type MockDb, userByEmail } from './mock-db';
 
@@ -70,7 +70,7 @@ export const unauthorized = () => apiError(401, 'UNAUTHORIZED', 'Sign in to cont
  * The input checked against a schema (none: as it is): its value, or a zod failure as the API's validation
  * answer, 400 with one `{ code: INVALID_FIELD, field, message }` each.
  */
-export function validate<T>(schema: z.ZodType<T> | undefined, input: unknown): T | Response {
+export function validate<T>(schema: z.ZodMiniType<T> | undefined, input: unknown): T | Response {
   const result = schema ? schema.safeParse(input) : { success: true as const, data: input as T };
   if (result.success) return result.data;
   const entries = result.error.issues.map((issue) => ({
@@ -82,7 +82,7 @@ export function validate<T>(schema: z.ZodType<T> | undefined, input: unknown): T
 }
 
 /** The body, checked against a schema: its value, or the 400 to answer (as Fastify for an empty or unreadable one). */
-async function readBody<T>(request: Request, schema: z.ZodType<T>): Promise<T | Response> {
+async function readBody<T>(request: Request, schema: z.ZodMiniType<T>): Promise<T | Response> {
   const text = await request.text();
   if (text === '') return apiError(400, 'BAD_REQUEST', 'Body cannot be empty');
   try {

@@ -1,7 +1,7 @@
 import { type legitimacyDraftSchema, type OnboardingAnswer, onboardingApi } from '@portal/contracts';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { createMockContext, createMockHandlers } from './handlers';
 import type { MockContext } from './mock-http';
 import { type CompanyState, externalCompany, putCompanyIn } from './test-company';

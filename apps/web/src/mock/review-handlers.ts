@@ -34,7 +34,7 @@ import {
   type TokenTransition,
 } from '@portal/domain';
 import type { HttpHandler } from 'msw';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { byId, type MockDb, userByEmail } from './mock-db';
 import {
   actorOf,

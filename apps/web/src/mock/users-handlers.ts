@@ -31,6 +31,7 @@ import {
   userChangeRefusal,
 } from '@portal/domain';
 import type { HttpHandler } from 'msw';
+import { z } from 'zod/mini';
 import { acceptDisclaimer } from './disclaimer-contents-handlers';
 import { type AccountTokenRow, byId, publishedOf, type RegistrationRow, userByEmail } from './mock-db';
 import { apiError, callerOf, type MockContext, mockRoute, refused, validate } from './mock-http';
@@ -78,7 +79,7 @@ const tokenError = (kind: keyof typeof ACCOUNT_TOKEN_ERRORS, message = ACCOUNT_T
   apiError(400, ACCOUNT_TOKEN_ERRORS[kind], message);
 
 /** With the local provider the password is required (contracts useAccountTokenSchema). */
-const localUseSchema = useAccountTokenSchema.required();
+const localUseSchema = z.required(useAccountTokenSchema);
 
 /** What the organisations table's defaults give the columns a registration leaves blank. */
 const NOT_SUBMITTED = 'NOT_SUBMITTED' as const;

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import type { DefaultValues, FieldValues, Path } from 'react-hook-form';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { Form, type FormKit, type UseFormKitOptions, useFormKit } from '../forms/form';
 import { useInlineErrors } from '../http/inline-errors';
 import styles from './form-dialog.module.css';
@@ -21,7 +21,7 @@ export interface FormDialogParams<TValues extends FieldValues, TResult> {
   dismiss?: string;
   defaultValues: DefaultValues<TValues>;
   /** The contract the API checks the submission against: the form checks it and its fields show its rules. */
-  schema?: z.ZodType;
+  schema?: z.ZodMiniType;
   /** The body the contract checks, when the values are not that body as they are (useFormKit). */
   toInput?: UseFormKitOptions<TValues>['toInput'];
   /** The contract's rules across fields: what to check again when a field changes (useFormKit). */

@@ -1,7 +1,7 @@
 import { passwordSchema } from '@portal/contracts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@portal/domain';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { Form, useFormKit } from '../../forms/form';
 import { mustMatch } from '../../forms/must-match';
 import { PasswordField } from '../../forms/text-fields';
@@ -18,8 +18,11 @@ interface PasswordValues {
  * confirmation, which must match it (spec §5 mustMatch).
  */
 const PASSWORD_FORM_SCHEMA = z
-  .object({ password: passwordSchema, passwordConfirmation: z.string().max(PASSWORD_MAX_LENGTH) })
-  .superRefine(mustMatch('password', 'passwordConfirmation'));
+  .object({
+    password: passwordSchema,
+    passwordConfirmation: z.string().check(z.maxLength(PASSWORD_MAX_LENGTH)),
+  })
+  .check(z.superRefine(mustMatch('password', 'passwordConfirmation')));
 
 export interface ConfirmPasswordFormProps {
   token: string;

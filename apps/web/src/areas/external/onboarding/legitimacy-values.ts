@@ -6,7 +6,7 @@ import type {
   ProductInput,
 } from '@portal/contracts';
 import { MAX_LICENCES, type OrgType } from '@portal/domain';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 /**
  * The legitimacy form's values: the contracts' draft (legitimacyDraftSchema) as inputs hold it. Text is ''
