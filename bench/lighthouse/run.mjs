@@ -7,8 +7,10 @@
 //   npm run build && node bench/lighthouse/run.mjs [--runs 5] [--save DIR] [--only visitor,reviewer,…]
 //
 // Prints every run (score, TBT, CLS and the other metrics), then per page the lowest and median score, the
-// highest TBT and CLS: the aim (every run ≥ 95, TBT ≤ 150 ms, CLS 0) is held in every run, not the median. --save writes each run's report (JSON) to DIR,
-// whose `long-tasks`, `bootup-time` and `mainthread-work-breakdown` audits show where the main thread went.
+// highest TBT and CLS: the aim (every run ≥ 95, TBT ≤ 150 ms, CLS 0) is held in every run, not the median.
+// --save writes each run's report (JSON) to DIR, whose `long-tasks`, `bootup-time` and
+// `mainthread-work-breakdown` audits show where the main thread went, and its trace (tasks.mjs reads it).
+// Lighthouse's traces carry no JS samples: profile-start.mjs names the functions.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -81,8 +83,12 @@ async function measure({ name, path, email }) {
       scores.push(score);
       blocking.push(audits['total-blocking-time'].numericValue ?? 0);
       shifts.push(audits['cumulative-layout-shift'].numericValue ?? 0);
-      if (values.save)
+      if (values.save) {
         writeFileSync(join(values.save, `${name}-run-${run}.json`), JSON.stringify(result.lhr));
+        // The run's trace, unthrottled (what Lighthouse's simulation multiplies): read it with tasks.mjs.
+        const trace = result.artifacts.Trace ?? result.artifacts.traces?.defaultPass;
+        if (trace) writeFileSync(join(values.save, `${name}-run-${run}.trace.json`), JSON.stringify(trace));
+      }
       console.log(
         `${name} run ${run}: performance ${score}, accessibility ${Math.round((categories.accessibility.score ?? 0) * 100)}, ` +
           `best practices ${Math.round((categories['best-practices'].score ?? 0) * 100)} | ` +
