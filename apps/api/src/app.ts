@@ -91,7 +91,7 @@ export async function buildApp({ config, database, keySet, logger }: AppOptions)
   app.setSerializerCompiler(responseSerializerCompiler({ check: config.nodeEnv === 'test' }));
   app.addHook('onClose', () => database.close());
 
-  await app.register(requestContextPlugin);
+  await app.register(requestContextPlugin, { db: database.db });
   await app.register(requestIdPlugin);
   await app.register(metricsPlugin, { metrics, token: config.metricsToken });
   await app.register(errorsPlugin);
@@ -153,17 +153,17 @@ export async function buildApp({ config, database, keySet, logger }: AppOptions)
   await app.register(orphanSweepPlugin, { database, storage: config.storage });
   await app.register(healthRoutes, { database });
   await app.register(environmentRoutes, { config });
-  await app.register(claimsRoutes, { database });
+  await app.register(claimsRoutes);
   // Anonymous: the published disclaimers, then registration and the mailed links (rate-limited inside).
-  await app.register(disclaimersRoutes, { database });
+  await app.register(disclaimersRoutes);
   await app.register(registrationRoutes, { database, config });
-  await app.register(organisationsRoutes, { database });
-  await app.register(gatewaysRoutes, { database });
-  await app.register(tooltipsRoutes, { database });
-  await app.register(disclaimerContentsRoutes, { database });
-  await app.register(filesRoutes, { database });
-  await app.register(storageAdminRoutes, { database });
-  await app.register(auditRoutes, { database });
+  await app.register(organisationsRoutes);
+  await app.register(gatewaysRoutes);
+  await app.register(tooltipsRoutes);
+  await app.register(disclaimerContentsRoutes);
+  await app.register(filesRoutes);
+  await app.register(storageAdminRoutes);
+  await app.register(auditRoutes);
   await app.register(onboardingRoutes, { database, config });
   await app.register(onboardingStepsRoutes, { database, config });
   await app.register(technicalRoutes, { database, config });
@@ -173,12 +173,12 @@ export async function buildApp({ config, database, keySet, logger }: AppOptions)
   await app.register(eventsRoutes, { database, config });
   await app.register(metricsRoutes, { database, config });
   await app.register(sessionTokensRoutes, { database, config });
-  await app.register(testRunsRoutes, { database });
+  await app.register(testRunsRoutes);
   await app.register(usersRoutes, { database, config });
-  await app.register(linksRoutes, { database });
+  await app.register(linksRoutes);
   await app.register(vitalsRoutes, { database, observe: metrics.observeVital });
   // domain.md: the outbox is readable through the API locally: only when DEV_OUTBOX asks for it (issue 21).
-  if (config.devOutbox) await app.register(devOutboxRoutes, { database });
+  if (config.devOutbox) await app.register(devOutboxRoutes);
   await app.register(webPlugin, { webDist: config.webDist, webMock: config.webMock });
   return app;
 }

@@ -1,6 +1,6 @@
 import { redactSecrets } from '@portal/domain';
 import type { Kysely, Transaction } from 'kysely';
-import { currentRequest } from '../http/request-context.js';
+import { addressOf } from '../http/request-context.js';
 import type { DB } from './schema.js';
 
 export interface AuditEntry {
@@ -18,7 +18,7 @@ export async function writeAudit(trx: Transaction<DB> | Kysely<DB>, entry: Audit
     .values({
       ...entry,
       // issue 21 item 3: the client address of the request making the change, when a request makes it.
-      address: currentRequest()?.address ?? null,
+      address: addressOf(trx),
       diff: entry.diff === undefined ? null : JSON.stringify(redactSecrets(entry.diff)),
     })
     .execute();

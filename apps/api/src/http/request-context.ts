@@ -1,27 +1,52 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Kysely, KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
+import type { DB } from '../db/schema.js';
 
-/** What the code a request runs may need to know of that request without it being passed down. */
-export interface RequestContext {
-  /** The client's address (request.ip: the socket's, or what the proxies of TRUST_PROXY report). */
-  address: string;
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * The database as this request writes to it: the app's pool, carrying the request's client address
+     * (request.ip: the socket's, or what the proxies of TRUST_PROXY report), which every audit row the
+     * request writes names (db/audit.ts, issue 21 item 3). Route handlers read and write through it.
+     */
+    readonly db: Kysely<DB>;
+  }
 }
 
-const storage = new AsyncLocalStorage<RequestContext>();
-
-/** The request being served here, if any (none in the seed, a sweep or the mail sender). */
-export const currentRequest = (): RequestContext | undefined => storage.getStore();
-
 /**
- * Runs each request's lifecycle inside its context, so an audit row written deep in a transaction names
- * the request's client address (db/audit.ts).
+ * The client address a request's database handle carries; `addressOf` reads it back from a transaction
+ * begun on that handle. It changes no query. Issue 24 item 2: it replaces an AsyncLocalStorage, which on
+ * Node 20 turned on V8's promise hooks for the whole process and cost a fifth to two fifths of the API's
+ * CPU per list request (bench/README "what the request context costs").
  */
-export const requestContextPlugin = fp(async (app: FastifyInstance) => {
-  const enter = (request: FastifyRequest, _reply: unknown, done: () => void) =>
-    storage.run({ address: request.ip }, done);
-  app.addHook('onRequest', enter);
-  // Again once the body is read: the body parser's stream events come from the socket's context, so the
-  // handler is called outside the one entered above (a known limit of AsyncLocalStorage with streams).
-  app.addHook('preHandler', enter);
+class RequestAddress implements KyselyPlugin {
+  constructor(readonly address: string) {}
+  transformQuery({ node }: PluginTransformQueryArgs) {
+    return node;
+  }
+  async transformResult({ result }: PluginTransformResultArgs) {
+    return result;
+  }
+}
+
+/** The client address of the request whose handle `db` (or a transaction begun on it) is, else null. */
+export function addressOf(db: Kysely<DB>): string | null {
+  const plugin = db.getExecutor().plugins.find((each) => each instanceof RequestAddress);
+  return plugin instanceof RequestAddress ? plugin.address : null;
+}
+
+/** Gives each request its database handle (`request.db`), made when first read. */
+export const requestContextPlugin = fp(async (app: FastifyInstance, options: { db: Kysely<DB> }) => {
+  const handles = new WeakMap<object, Kysely<DB>>();
+  app.decorateRequest('db', {
+    getter() {
+      let handle = handles.get(this);
+      if (!handle) {
+        handle = options.db.withPlugin(new RequestAddress(this.ip));
+        handles.set(this, handle);
+      }
+      return handle;
+    },
+  });
 });

@@ -89,6 +89,33 @@ describe('TRUST_PROXY with the proxies’ addresses', () => {
   });
 });
 
+describe('every audit row a request writes names its address (request.db, http/request-context.ts)', () => {
+  it('a gateway created (a versioned row) and a user invited (the invitation and its mail)', async () => {
+    const t = await createTestApp();
+    const remoteAddress = '198.51.100.77';
+    const headers = { ...(await t.bearer('EmvoPortalAdmin')) };
+    const writes = [
+      { url: '/api/gateways', payload: { name: 'Gateway A', type: 'PROVIDER', environments: ['IQE'] } },
+      {
+        url: '/api/users/invitations',
+        payload: { email: 'new.reviewer@example.com', firstName: 'New', lastName: 'Reviewer', role: 'EMVO' },
+      },
+    ];
+    for (const { url, payload } of writes) {
+      const answer = await t.app.inject({ method: 'POST', url, payload, headers, remoteAddress });
+      expect(answer.statusCode).toBe(201);
+    }
+    const rows = await t.db
+      .selectFrom('auditLog')
+      .select(['entity', 'address'])
+      .where('entity', 'in', ['gateway', 'user'])
+      .execute();
+    expect(rows.map((row) => row.entity).sort()).toEqual(['gateway', 'user']);
+    expect(rows.map((row) => row.address)).toEqual([remoteAddress, remoteAddress]);
+    await t.app.close();
+  });
+});
+
 describe('the audit row of a change no request makes', () => {
   it('names no address', async () => {
     const t = await createTestApp();

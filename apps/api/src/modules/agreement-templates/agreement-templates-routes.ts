@@ -15,16 +15,15 @@ export async function agreementTemplatesRoutes(
   app: FastifyInstance,
   options: { database: Database; config: Config },
 ) {
-  const { db } = options.database;
   const { config } = options;
   const tags = ['agreement-templates'];
   const services = { mail: app.mail, appName: config.appName, publicUrl: config.publicUrl };
 
-  route(app, agreementTemplatesApi.list, async () => listAgreementTemplates(db), { tags });
+  route(app, agreementTemplatesApi.list, async ({ request }) => listAgreementTemplates(request.db), { tags });
   route(
     app,
     agreementTemplatesApi.publish,
-    async ({ request }) => publishAgreementTemplate(db, services, request, actorOf(request)),
+    async ({ request }) => publishAgreementTemplate(request.db, services, request, actorOf(request)),
     { tags },
   );
 }

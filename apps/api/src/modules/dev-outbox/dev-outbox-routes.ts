@@ -1,7 +1,6 @@
 import { DEV_OUTBOX_LIMIT, type DevOutboxMail, devOutboxApi } from '@portal/contracts';
 import { iso } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/database.js';
 import type { OutboxMail } from '../../db/schema.js';
 import { route } from '../../http/route.js';
 import { listRecentMails } from '../../mail/outbox-repository.js';
@@ -22,13 +21,12 @@ const toDto = (row: OutboxMail): DevOutboxMail => ({
  * registers this only outside production; there the route does not exist (404). Public: its readers have
  * no token.
  */
-export async function devOutboxRoutes(app: FastifyInstance, options: { database: Database }) {
-  const { db } = options.database;
+export async function devOutboxRoutes(app: FastifyInstance) {
   route(
     app,
     devOutboxApi.mails,
-    async ({ query }) => {
-      const rows = await listRecentMails(db, { to: query.to, limit: DEV_OUTBOX_LIMIT });
+    async ({ query, request }) => {
+      const rows = await listRecentMails(request.db, { to: query.to, limit: DEV_OUTBOX_LIMIT });
       return rows.map(toDto);
     },
     { tags: ['dev'] },

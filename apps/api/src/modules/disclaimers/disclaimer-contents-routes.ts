@@ -1,6 +1,5 @@
 import { disclaimerContentsApi, disclaimersApi } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/database.js';
 import { LARGE_BODY_LIMIT } from '../../http/body-limits.js';
 import { actorOf, callerOf } from '../../http/caller.js';
 import { route } from '../../http/route.js';
@@ -19,39 +18,38 @@ import {
  * of each type, draft editing, publish and draft deletion, ADMIN only), and disclaimersApi's pending and
  * accept (any signed-in user: the texts pending their acceptance and the acceptance, issue 13).
  */
-export async function disclaimerContentsRoutes(app: FastifyInstance, options: { database: Database }) {
-  const { db } = options.database;
+export async function disclaimerContentsRoutes(app: FastifyInstance) {
   const tags = ['disclaimers'];
   // A text is up to 50,000 characters (contracts disclaimer-contents.ts).
   const large = { tags, bodyLimit: LARGE_BODY_LIMIT };
   const api = disclaimerContentsApi;
 
-  route(app, api.list, async ({ query }) => listDisclaimerContents(db, query), { tags });
-  route(app, api.get, async ({ params }) => getDisclaimerContent(db, params.id), { tags });
+  route(app, api.list, async ({ query, request }) => listDisclaimerContents(request.db, query), { tags });
+  route(app, api.get, async ({ params, request }) => getDisclaimerContent(request.db, params.id), { tags });
   route(
     app,
     api.create,
-    async ({ body, request }) => createDisclaimerDraft(db, body, actorOf(request)),
+    async ({ body, request }) => createDisclaimerDraft(request.db, body, actorOf(request)),
     large,
   );
   route(
     app,
     api.update,
-    async ({ params, body, request }) => updateDisclaimerDraft(db, params.id, body, actorOf(request)),
+    async ({ params, body, request }) => updateDisclaimerDraft(request.db, params.id, body, actorOf(request)),
     large,
   );
   route(
     app,
     api.publish,
     async ({ params, body, request }) =>
-      publishDisclaimerDraft(db, params.id, body.version, actorOf(request)),
+      publishDisclaimerDraft(request.db, params.id, body.version, actorOf(request)),
     { tags },
   );
   route(
     app,
     api.remove,
     async ({ params, query, request }) => {
-      await deleteDisclaimerDraft(db, params.id, actorOf(request), query.version);
+      await deleteDisclaimerDraft(request.db, params.id, actorOf(request), query.version);
       return undefined;
     },
     { tags },
@@ -60,7 +58,7 @@ export async function disclaimerContentsRoutes(app: FastifyInstance, options: { 
   route(
     app,
     disclaimersApi.pending,
-    async ({ request }) => ({ items: await pendingDisclaimers(db, callerOf(request)) }),
+    async ({ request }) => ({ items: await pendingDisclaimers(request.db, callerOf(request)) }),
     {
       tags,
     },
@@ -68,7 +66,8 @@ export async function disclaimerContentsRoutes(app: FastifyInstance, options: { 
   route(
     app,
     disclaimersApi.accept,
-    async ({ params, body, request }) => acceptDisclaimer(db, callerOf(request), params.type, body.version),
+    async ({ params, body, request }) =>
+      acceptDisclaimer(request.db, callerOf(request), params.type, body.version),
     { tags },
   );
 }

@@ -1,7 +1,6 @@
 import { disclaimersApi } from '@portal/contracts';
 import { nonePublishedRefusal } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/database.js';
 import { notFound } from '../../http/api-error.js';
 import { route } from '../../http/route.js';
 import { publishedDisclaimer } from '../../publications/disclaimers-repository.js';
@@ -11,14 +10,12 @@ import { publishedDisclaimer } from '../../publications/disclaimers-repository.j
  * form shows it before anyone has an account), as @portal/contracts disclaimersApi.published declares it.
  * Drafts and archived versions stay with the administrators (disclaimer-contents-routes.ts).
  */
-export async function disclaimersRoutes(app: FastifyInstance, options: { database: Database }) {
-  const { db } = options.database;
-
+export async function disclaimersRoutes(app: FastifyInstance) {
   route(
     app,
     disclaimersApi.published,
-    async ({ params }) => {
-      const row = await publishedDisclaimer(db, params.type);
+    async ({ params, request }) => {
+      const row = await publishedDisclaimer(request.db, params.type);
       if (!row) throw notFound(nonePublishedRefusal(params.type).message);
       return {
         type: row.type,

@@ -1,7 +1,6 @@
 import type { Readable } from 'node:stream';
 import { fileFormSchema, filesApi } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/database.js';
 import { notFound } from '../../http/api-error.js';
 import { actorOf, callerOf } from '../../http/caller.js';
 import { route } from '../../http/route.js';
@@ -17,8 +16,7 @@ import { getReadableFile } from './files-repository.js';
  * user only their own organisation's files. Features that store a file with a record (a contact's copy of
  * proof, a CSR) use storage/receive-upload.ts and storage/save-with-file.ts in their own routes.
  */
-export async function filesRoutes(app: FastifyInstance, options: { database: Database }) {
-  const { db } = options.database;
+export async function filesRoutes(app: FastifyInstance) {
   const { store } = app.fileStorage;
   const tags = ['files'];
 
@@ -30,7 +28,7 @@ export async function filesRoutes(app: FastifyInstance, options: { database: Dat
         fields: fileFormSchema,
         purpose: (form) => form.purpose,
       });
-      return saveUploadedFile(db, file, fields.organisationId ?? null, actorOf(request));
+      return saveUploadedFile(request.db, file, fields.organisationId ?? null, actorOf(request));
     },
     { tags },
   );
@@ -38,7 +36,7 @@ export async function filesRoutes(app: FastifyInstance, options: { database: Dat
   route(
     app,
     filesApi.meta,
-    async ({ params, request }) => toDto(await getReadableFile(db, params.id, callerOf(request))),
+    async ({ params, request }) => toDto(await getReadableFile(request.db, params.id, callerOf(request))),
     { tags },
   );
 
@@ -46,7 +44,7 @@ export async function filesRoutes(app: FastifyInstance, options: { database: Dat
     app,
     filesApi.download,
     async ({ params, request, reply }) => {
-      const file = await getReadableFile(db, params.id, callerOf(request));
+      const file = await getReadableFile(request.db, params.id, callerOf(request));
       let body: Readable;
       try {
         body = await store.get(file.container, file.blobKey);

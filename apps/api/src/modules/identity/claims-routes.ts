@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { type LinkableUser, linkExternalAccount, needsLinking } from '../../accounts/account-linking.js';
 import { standingOf } from '../../accounts/user-standing.js';
-import type { Database } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import { route } from '../../http/route.js';
 
@@ -41,14 +40,14 @@ async function connectorUser(db: Kysely<DB>, objectId: string | undefined, email
  * it let a revoked person sign in to an app answering 403 to every call). At a user's first sign-in it
  * links their B2C account (accounts/account-linking.ts).
  */
-export async function claimsRoutes(app: FastifyInstance, options: { database: Database }) {
+export async function claimsRoutes(app: FastifyInstance) {
   route(
     app,
     identityApi.claims,
-    async ({ body }): Promise<ConnectorResponse> => {
+    async ({ body, request }): Promise<ConnectorResponse> => {
       const { objectId } = body;
       const email = body.email ?? body.signInNames?.emailAddress;
-      const user = await connectorUser(options.database.db, objectId, email);
+      const user = await connectorUser(request.db, objectId, email);
       if (!user || standingOf(user) !== 'ok') {
         return {
           version: '1.0.0',
@@ -60,7 +59,7 @@ export async function claimsRoutes(app: FastifyInstance, options: { database: Da
       // sign-in with the same address links the B2C account, activates the user, completes the registration.
       const linkable: LinkableUser = user;
       if (objectId && needsLinking(linkable, objectId)) {
-        await linkExternalAccount(options.database.db, linkable, objectId);
+        await linkExternalAccount(request.db, linkable, objectId);
       }
       return {
         version: '1.0.0',

@@ -1,6 +1,5 @@
 import { linksApi } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/database.js';
 import { actorOf } from '../../http/caller.js';
 import { route } from '../../http/route.js';
 import { createLink, deleteLink, getLink, listLinks, updateLink } from './links-repository.js';
@@ -9,30 +8,32 @@ import { createLink, deleteLink, getLink, listLinks, updateLink } from './links-
  * spec §7: the /links resource, as @portal/contracts linksApi declares it. Reads are public (the footer
  * shows to visitors); the administrators' full list and the writes need ADMIN.
  */
-export async function linksRoutes(app: FastifyInstance, options: { database: Database }) {
-  const { db } = options.database;
+export async function linksRoutes(app: FastifyInstance) {
   const tags = ['links'];
 
-  route(app, linksApi.list, async ({ params }) => listLinks(db, params.id), { tags });
-  route(app, linksApi.all, async ({ params }) => listLinks(db, params.id, 'all'), { tags });
-  route(app, linksApi.get, async ({ params }) => getLink(db, params.id, params.linkId), { tags });
+  route(app, linksApi.list, async ({ params, request }) => listLinks(request.db, params.id), { tags });
+  route(app, linksApi.all, async ({ params, request }) => listLinks(request.db, params.id, 'all'), { tags });
+  route(app, linksApi.get, async ({ params, request }) => getLink(request.db, params.id, params.linkId), {
+    tags,
+  });
   route(
     app,
     linksApi.create,
-    async ({ params, body, request }) => createLink(db, params.id, body, actorOf(request)),
+    async ({ params, body, request }) => createLink(request.db, params.id, body, actorOf(request)),
     { tags },
   );
   route(
     app,
     linksApi.update,
-    async ({ params, body, request }) => updateLink(db, params.id, params.linkId, body, actorOf(request)),
+    async ({ params, body, request }) =>
+      updateLink(request.db, params.id, params.linkId, body, actorOf(request)),
     { tags },
   );
   route(
     app,
     linksApi.remove,
     async ({ params, query, request }) => {
-      await deleteLink(db, params.id, params.linkId, actorOf(request), query.version);
+      await deleteLink(request.db, params.id, params.linkId, actorOf(request), query.version);
       return undefined;
     },
     { tags },

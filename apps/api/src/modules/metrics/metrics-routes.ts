@@ -31,17 +31,18 @@ async function companyRow(db: Kysely<DB>, id: string): Promise<MetricsCompanyRow
  * (organisationsApi.stageMove). Every route is EMVO only.
  */
 export async function metricsRoutes(app: FastifyInstance, options: { database: Database; config: Config }) {
-  const { db } = options.database;
   const { config } = options;
   const tags = ['metrics'];
   const services = { mail: app.mail, appName: config.appName, publicUrl: config.publicUrl };
 
-  route(app, metricsApi.figures, async () => loadMetrics(db), { tags });
-  route(app, metricsApi.companies, async ({ query }) => listMetricsCompanies(db, query), { tags });
+  route(app, metricsApi.figures, async ({ request }) => loadMetrics(request.db), { tags });
+  route(app, metricsApi.companies, async ({ query, request }) => listMetricsCompanies(request.db, query), {
+    tags,
+  });
   route(
     app,
     metricsApi.companiesCsv,
-    async ({ query, reply }) => {
+    async ({ query, reply, request }) => {
       // Parsed before the first byte goes out: a bad query still answers 400 with its code.
       const listRequest = parseListRequest(query, METRICS_COMPANY_LIST);
       const day = new Date().toISOString().slice(0, 10);
@@ -49,7 +50,7 @@ export async function metricsRoutes(app: FastifyInstance, options: { database: D
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="tests-status-${day}.csv"`)
         .header('cache-control', 'no-store')
-        .send(metricsCompanyCsvStream(db, listRequest));
+        .send(metricsCompanyCsvStream(request.db, listRequest));
     },
     { tags },
   );
@@ -57,8 +58,8 @@ export async function metricsRoutes(app: FastifyInstance, options: { database: D
     app,
     organisationsApi.stageMove,
     async ({ params, body, request }) => {
-      await moveOrganisationStage(db, services, callerOf(request), params.id, body);
-      return companyRow(db, params.id);
+      await moveOrganisationStage(request.db, services, callerOf(request), params.id, body);
+      return companyRow(request.db, params.id);
     },
     { tags },
   );

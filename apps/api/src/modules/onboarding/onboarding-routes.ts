@@ -19,15 +19,18 @@ export async function onboardingRoutes(
   app: FastifyInstance,
   options: { database: Database; config: Config },
 ) {
-  const { db } = options.database;
   const { config } = options;
   const tags = ['onboarding'];
   // The answer's schema holds the input transforms: it is written as built (http/written-as-is.ts).
-  const writer = requireCaller(db, 'write');
-  const reads: RouteOptions = { tags, preValidation: requireCaller(db, 'read'), writtenAsIs: true };
+  const writer = requireCaller(options.database.db, 'write');
+  const reads: RouteOptions = {
+    tags,
+    preValidation: requireCaller(options.database.db, 'read'),
+    writtenAsIs: true,
+  };
   const writes: RouteOptions = { tags, preValidation: writer, writtenAsIs: true };
   // The legitimacy step's answer with the later steps (onboarding-answer.ts).
-  const answer = (request: FastifyRequest) => loadOnboardingAnswer(db, onboardingCallerOf(request));
+  const answer = (request: FastifyRequest) => loadOnboardingAnswer(request.db, onboardingCallerOf(request));
 
   route(app, onboardingApi.answer, async ({ request }) => answer(request), reads);
 
@@ -35,7 +38,7 @@ export async function onboardingRoutes(
     app,
     onboardingApi.saveLegitimacy,
     async ({ body, request }) => {
-      await saveLegitimacyDraft(db, onboardingCallerOf(request), body);
+      await saveLegitimacyDraft(request.db, onboardingCallerOf(request), body);
       return answer(request);
     },
     { ...writes, bodyLimit: LARGE_BODY_LIMIT },
@@ -44,7 +47,7 @@ export async function onboardingRoutes(
   route(
     app,
     onboardingApi.uploadCopyOfProof,
-    async ({ request }) => uploadCopyOfProof(db, request, onboardingCallerOf(request)),
+    async ({ request }) => uploadCopyOfProof(request.db, request, onboardingCallerOf(request)),
     { tags, preValidation: writer },
   );
 
@@ -53,7 +56,7 @@ export async function onboardingRoutes(
     onboardingApi.submitLegitimacy,
     async ({ body, request }) => {
       await submitLegitimacy(
-        db,
+        request.db,
         { mail: app.mail, appName: config.appName, slaHolidays: config.slaHolidays },
         onboardingCallerOf(request),
         body.version,

@@ -23,12 +23,11 @@ export async function onboardingStepsRoutes(
   app: FastifyInstance,
   options: { database: Database; config: Config },
 ) {
-  const { db } = options.database;
   const { config } = options;
   const tags = ['onboarding'];
-  const writer = requireCaller(db, 'write');
+  const writer = requireCaller(options.database.db, 'write');
   const services = { mail: app.mail, appName: config.appName, publicUrl: config.publicUrl };
-  const answer = (request: FastifyRequest) => loadOnboardingAnswer(db, onboardingCallerOf(request));
+  const answer = (request: FastifyRequest) => loadOnboardingAnswer(request.db, onboardingCallerOf(request));
   // Every JSON write answers the onboarding answer, written as built (http/written-as-is.ts).
   const writes: RouteOptions = { tags, preValidation: writer, writtenAsIs: true };
   const uploads: RouteOptions = { tags, preValidation: writer };
@@ -37,7 +36,7 @@ export async function onboardingStepsRoutes(
     app,
     onboardingApi.saveContractual,
     async ({ body, request }) => {
-      await saveContractualDraft(db, onboardingCallerOf(request), body);
+      await saveContractualDraft(request.db, onboardingCallerOf(request), body);
       return answer(request);
     },
     writes,
@@ -45,14 +44,14 @@ export async function onboardingStepsRoutes(
   route(
     app,
     onboardingApi.uploadSignedAgreement,
-    async ({ request }) => uploadSignedAgreement(db, request, onboardingCallerOf(request)),
+    async ({ request }) => uploadSignedAgreement(request.db, request, onboardingCallerOf(request)),
     uploads,
   );
   route(
     app,
     onboardingApi.submitContractual,
     async ({ body, request }) => {
-      await submitContractual(db, services, onboardingCallerOf(request), body.version);
+      await submitContractual(request.db, services, onboardingCallerOf(request), body.version);
       return answer(request);
     },
     writes,
@@ -62,7 +61,7 @@ export async function onboardingStepsRoutes(
     app,
     onboardingApi.saveFinancial,
     async ({ body, request }) => {
-      await saveFinancialDraft(db, onboardingCallerOf(request), body);
+      await saveFinancialDraft(request.db, onboardingCallerOf(request), body);
       return answer(request);
     },
     writes,
@@ -70,14 +69,14 @@ export async function onboardingStepsRoutes(
   route(
     app,
     onboardingApi.uploadInvoicingForm,
-    async ({ request }) => uploadInvoicingForm(db, request, onboardingCallerOf(request)),
+    async ({ request }) => uploadInvoicingForm(request.db, request, onboardingCallerOf(request)),
     uploads,
   );
   route(
     app,
     onboardingApi.submitFinancial,
     async ({ body, request }) => {
-      await submitFinancial(db, services, onboardingCallerOf(request), body.version);
+      await submitFinancial(request.db, services, onboardingCallerOf(request), body.version);
       return answer(request);
     },
     writes,
@@ -87,7 +86,7 @@ export async function onboardingStepsRoutes(
     app,
     onboardingApi.saveMahs,
     async ({ body, request }) => {
-      await saveMahRegister(db, services, onboardingCallerOf(request), body);
+      await saveMahRegister(request.db, services, onboardingCallerOf(request), body);
       return answer(request);
     },
     { ...writes, bodyLimit: LARGE_BODY_LIMIT },
@@ -98,7 +97,7 @@ export async function onboardingStepsRoutes(
     onboardingApi.inviteSpocAssistant,
     async ({ body, request }) => {
       await inviteSpocAssistant(
-        db,
+        request.db,
         { ...services, invitationsPerDay: config.invitationsPerCompanyPerDay },
         onboardingCallerOf(request),
         body,
@@ -111,7 +110,7 @@ export async function onboardingStepsRoutes(
     app,
     onboardingApi.removeSpocAssistant,
     async ({ query, request }) => {
-      await removeSpocAssistant(db, onboardingCallerOf(request), query.version);
+      await removeSpocAssistant(request.db, onboardingCallerOf(request), query.version);
       return answer(request);
     },
     writes,
@@ -120,7 +119,7 @@ export async function onboardingStepsRoutes(
     app,
     onboardingApi.setPersonAccess,
     async ({ params, body, request }) => {
-      await setPersonAccess(db, onboardingCallerOf(request), params.userId, body);
+      await setPersonAccess(request.db, onboardingCallerOf(request), params.userId, body);
       return answer(request);
     },
     writes,

@@ -17,14 +17,13 @@ import { chooseGateway, requestSessionToken, revealSessionToken, uploadCsr } fro
  * whole onboarding answer.
  */
 export async function technicalRoutes(app: FastifyInstance, options: { database: Database; config: Config }) {
-  const { db } = options.database;
   const tags = ['onboarding'];
-  const writer = requireCaller(db, 'write');
+  const writer = requireCaller(options.database.db, 'write');
   const cipher = lazyTokenCipher({
     tokenEncryptionKey: options.config.tokenEncryptionKey,
     dataDir: options.config.dataDir,
   });
-  const answer = (request: FastifyRequest) => loadOnboardingAnswer(db, onboardingCallerOf(request));
+  const answer = (request: FastifyRequest) => loadOnboardingAnswer(request.db, onboardingCallerOf(request));
   // The onboarding answer is written as built (http/written-as-is.ts).
   const writes: RouteOptions = { tags, preValidation: writer, writtenAsIs: true };
 
@@ -32,7 +31,7 @@ export async function technicalRoutes(app: FastifyInstance, options: { database:
     app,
     onboardingApi.chooseGateway,
     async ({ params, body, request }) => {
-      await chooseGateway(db, onboardingCallerOf(request), params.environment, body);
+      await chooseGateway(request.db, onboardingCallerOf(request), params.environment, body);
       return answer(request);
     },
     writes,
@@ -41,7 +40,8 @@ export async function technicalRoutes(app: FastifyInstance, options: { database:
   route(
     app,
     onboardingApi.uploadCsr,
-    async ({ params, request }) => uploadCsr(db, request, onboardingCallerOf(request), params.environment),
+    async ({ params, request }) =>
+      uploadCsr(request.db, request, onboardingCallerOf(request), params.environment),
     { tags, preValidation: writer },
   );
 
@@ -49,7 +49,7 @@ export async function technicalRoutes(app: FastifyInstance, options: { database:
     app,
     onboardingApi.requestSessionToken,
     async ({ params, body, request }) => {
-      await requestSessionToken(db, onboardingCallerOf(request), params.environment, body.version);
+      await requestSessionToken(request.db, onboardingCallerOf(request), params.environment, body.version);
       return answer(request);
     },
     writes,
@@ -61,7 +61,7 @@ export async function technicalRoutes(app: FastifyInstance, options: { database:
     async ({ params, request, reply }) => {
       // The value is a secret: never kept by a cache on the way.
       reply.header('cache-control', 'no-store');
-      return revealSessionToken(db, cipher, onboardingCallerOf(request), params.tokenId);
+      return revealSessionToken(request.db, cipher, onboardingCallerOf(request), params.tokenId);
     },
     { tags, preValidation: writer },
   );

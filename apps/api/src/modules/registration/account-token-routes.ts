@@ -18,24 +18,28 @@ export async function accountTokenRoutes(
   app: FastifyInstance,
   options: { database: Database; config: Config },
 ) {
-  const { db } = options.database;
   const { config } = options;
   const tags = ['registration'];
 
-  route(app, accountTokensApi.info, async ({ params }) => accountTokenInfo(db, config, params.token), {
-    tags,
-  });
+  route(
+    app,
+    accountTokensApi.info,
+    async ({ params, request }) => accountTokenInfo(request.db, config, params.token),
+    {
+      tags,
+    },
+  );
   route(
     app,
     accountTokensApi.use,
-    async ({ params, body }) => redeemAccountToken(db, config, params.token, body),
+    async ({ params, body, request }) => redeemAccountToken(request.db, config, params.token, body),
     { tags },
   );
   route(
     app,
     accountTokensApi.resend,
-    async ({ params }) => {
-      await resendConfirmation(db, app.mail, config, params.token);
+    async ({ params, request }) => {
+      await resendConfirmation(request.db, app.mail, config, params.token);
       return { message: CONFIRMATION_RESENT_TEXT };
     },
     { tags, rateLimit: byAddress },

@@ -18,14 +18,13 @@ export interface RegistrationRoutesOptions {
  * /api/registrations); the mailed link is read, used or resent through /api/account-tokens/{token}.
  */
 export async function registrationRoutes(app: FastifyInstance, options: RegistrationRoutesOptions) {
-  const { db } = options.database;
   const { publicUrl, appName } = options.config;
 
   route(
     app,
     registrationApi.register,
-    async ({ body }) => {
-      await registerCompany(db, app.mail, { publicUrl, appName }, body);
+    async ({ body, request }) => {
+      await registerCompany(request.db, app.mail, { publicUrl, appName }, body);
       return { message: REGISTRATION_ACCEPTED_TEXT };
     },
     { tags: ['registration'], rateLimit: byAddress, preHandler: byEmail(app) },

@@ -16,7 +16,6 @@ import type { ReviewServices } from './review-services.js';
  * @portal/contracts reviewQueuesApi and checksApi declare them (every route EMVO only).
  */
 export async function reviewsRoutes(app: FastifyInstance, options: { database: Database; config: Config }) {
-  const { db } = options.database;
   const { config } = options;
   const tags = ['reviews'];
   const services: ReviewServices = {
@@ -37,7 +36,7 @@ export async function reviewsRoutes(app: FastifyInstance, options: { database: D
   route(
     app,
     reviewQueuesApi.summary,
-    async ({ request }) => queueSummary(db, { actor: actorOf(request), now: new Date() }),
+    async ({ request }) => queueSummary(request.db, { actor: actorOf(request), now: new Date() }),
     {
       tags,
     },
@@ -47,7 +46,7 @@ export async function reviewsRoutes(app: FastifyInstance, options: { database: D
     reviewQueuesApi.queue,
     async ({ params, query, extra, request }) =>
       listReviewQueue(
-        db,
+        request.db,
         params.queue,
         query,
         { assignedToMe: extra.assignedToMe === 'true', overdue: extra.overdue === 'true' },
@@ -55,13 +54,18 @@ export async function reviewsRoutes(app: FastifyInstance, options: { database: D
       ),
     { tags },
   );
-  route(app, checksApi.check, async ({ params }) => loadCheckDetail(db, params.id, services), detailOptions);
+  route(
+    app,
+    checksApi.check,
+    async ({ params, request }) => loadCheckDetail(request.db, params.id, services),
+    detailOptions,
+  );
   route(
     app,
     checksApi.decide,
     async ({ params, body, request }) => {
-      await decideCheck(db, services, callerOf(request), params.id, body);
-      return loadCheckDetail(db, params.id, services);
+      await decideCheck(request.db, services, callerOf(request), params.id, body);
+      return loadCheckDetail(request.db, params.id, services);
     },
     detailOptions,
   );
@@ -69,8 +73,8 @@ export async function reviewsRoutes(app: FastifyInstance, options: { database: D
     app,
     checksApi.bill,
     async ({ params, body, request }) => {
-      await billCheck(db, services, callerOf(request), params.id, body);
-      return loadCheckDetail(db, params.id, services);
+      await billCheck(request.db, services, callerOf(request), params.id, body);
+      return loadCheckDetail(request.db, params.id, services);
     },
     detailOptions,
   );

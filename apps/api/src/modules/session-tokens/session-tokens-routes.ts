@@ -21,7 +21,6 @@ export async function sessionTokensRoutes(
   app: FastifyInstance,
   options: { database: Database; config: Config },
 ) {
-  const { db } = options.database;
   const { config } = options;
   const tags = ['session-tokens'];
   const services: SessionTokenServices = {
@@ -30,13 +29,18 @@ export async function sessionTokensRoutes(
     publicUrl: config.publicUrl,
     cipher: lazyTokenCipher({ tokenEncryptionKey: config.tokenEncryptionKey, dataDir: config.dataDir }),
   };
-  route(app, sessionTokensApi.list, async ({ query }) => listSessionTokens(db, query, new Date()), { tags });
+  route(
+    app,
+    sessionTokensApi.list,
+    async ({ query, request }) => listSessionTokens(request.db, query, new Date()),
+    { tags },
+  );
   route(
     app,
     sessionTokensApi.issue,
     async ({ params, body, request }) => {
-      await issueSessionToken(db, services, callerOf(request), params.id, body);
-      return findSessionTokenRow(db, params.id, new Date());
+      await issueSessionToken(request.db, services, callerOf(request), params.id, body);
+      return findSessionTokenRow(request.db, params.id, new Date());
     },
     { tags },
   );
@@ -44,8 +48,8 @@ export async function sessionTokensRoutes(
     app,
     sessionTokensApi.cancel,
     async ({ params, body, request }) => {
-      await cancelSessionToken(db, services, callerOf(request), params.id, body);
-      return findSessionTokenRow(db, params.id, new Date());
+      await cancelSessionToken(request.db, services, callerOf(request), params.id, body);
+      return findSessionTokenRow(request.db, params.id, new Date());
     },
     { tags },
   );

@@ -1,6 +1,5 @@
 import { fileFormSchema, storageAdminApi } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/database.js';
 import { actorOf } from '../../http/caller.js';
 import { route } from '../../http/route.js';
 import { receiveUpload } from '../../storage/receive-upload.js';
@@ -15,13 +14,14 @@ import { findStoredFileRow, listStoredFiles } from './stored-files-list.js';
  * container, upload into a container (the stored-files service and its checks: extension, size, content),
  * delete an unreferenced file. Downloads are filesApi.download, which an ADMIN may read. ADMIN only.
  */
-export async function storageAdminRoutes(app: FastifyInstance, options: { database: Database }) {
-  const { db } = options.database;
+export async function storageAdminRoutes(app: FastifyInstance) {
   const { store, containerFor } = app.fileStorage;
   const tags = ['storage'];
 
-  route(app, storageAdminApi.list, async ({ query }) => listStoredFiles(db, query), { tags });
-  route(app, storageAdminApi.usage, async () => storageUsage(db, containerFor), { tags });
+  route(app, storageAdminApi.list, async ({ query, request }) => listStoredFiles(request.db, query), {
+    tags,
+  });
+  route(app, storageAdminApi.usage, async ({ request }) => storageUsage(request.db, containerFor), { tags });
   route(
     app,
     storageAdminApi.upload,
@@ -30,8 +30,13 @@ export async function storageAdminRoutes(app: FastifyInstance, options: { databa
         fields: fileFormSchema,
         purpose: (form) => form.purpose,
       });
-      const stored = await saveUploadedFile(db, file, fields.organisationId ?? null, actorOf(request));
-      return findStoredFileRow(db, stored.id);
+      const stored = await saveUploadedFile(
+        request.db,
+        file,
+        fields.organisationId ?? null,
+        actorOf(request),
+      );
+      return findStoredFileRow(request.db, stored.id);
     },
     { tags },
   );
@@ -39,7 +44,7 @@ export async function storageAdminRoutes(app: FastifyInstance, options: { databa
     app,
     storageAdminApi.remove,
     async ({ params, query, request }) => {
-      await deleteStoredFile(db, store, request.log, {
+      await deleteStoredFile(request.db, store, request.log, {
         id: params.id,
         version: query.version,
         actor: actorOf(request),

@@ -1,6 +1,5 @@
 import { TEST_RUN_IMPORT_MAX_BYTES, testRunsApi } from '@portal/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Database } from '../../db/database.js';
 import { ApiError, badRequest } from '../../http/api-error.js';
 import { actorOf } from '../../http/caller.js';
 import { route } from '../../http/route.js';
@@ -13,8 +12,7 @@ import { addTestRun, importTestRuns } from './test-run-writes.js';
  * text/csv) or as the one file of a multipart body, at most TEST_RUN_IMPORT_MAX_BYTES either way (413
  * FILE_TOO_LARGE past it).
  */
-export async function testRunsRoutes(app: FastifyInstance, options: { database: Database }) {
-  const { db } = options.database;
+export async function testRunsRoutes(app: FastifyInstance) {
   const tags = ['test-runs'];
 
   // This plugin's own parser (encapsulated: no other route reads text/csv).
@@ -24,11 +22,13 @@ export async function testRunsRoutes(app: FastifyInstance, options: { database: 
     (_request, body, done) => done(null, body),
   );
 
-  route(app, testRunsApi.add, async ({ body, request }) => addTestRun(db, actorOf(request), body), { tags });
+  route(app, testRunsApi.add, async ({ body, request }) => addTestRun(request.db, actorOf(request), body), {
+    tags,
+  });
   route(
     app,
     testRunsApi.import,
-    async ({ request }) => importTestRuns(db, actorOf(request), await csvOf(request)),
+    async ({ request }) => importTestRuns(request.db, actorOf(request), await csvOf(request)),
     { tags, bodyLimit: TEST_RUN_IMPORT_MAX_BYTES, consumes: ['text/csv', 'multipart/form-data'] },
   );
 }

@@ -14,26 +14,26 @@ import { findUserRow, listUsers } from './users-list.js';
  * revoked user's calls are refused within a minute (plugins/auth.ts).
  */
 export async function usersRoutes(app: FastifyInstance, options: { database: Database; config: Config }) {
-  const { db } = options.database;
   const tags = ['users'];
   const services: InvitationServices = {
     mail: app.mail,
     appName: options.config.appName,
     publicUrl: options.config.publicUrl,
   };
-  route(app, usersApi.list, async ({ query }) => listUsers(db, query), { tags });
+  route(app, usersApi.list, async ({ query, request }) => listUsers(request.db, query), { tags });
   route(
     app,
     usersApi.invite,
-    async ({ body, request }) => findUserRow(db, await inviteUser(db, services, actorOf(request), body)),
+    async ({ body, request }) =>
+      findUserRow(request.db, await inviteUser(request.db, services, actorOf(request), body)),
     { tags },
   );
   route(
     app,
     usersApi.change,
     async ({ params, body, request }) => {
-      await changeUser(db, callerOf(request), params.id, body);
-      return findUserRow(db, params.id);
+      await changeUser(request.db, callerOf(request), params.id, body);
+      return findUserRow(request.db, params.id);
     },
     { tags },
   );

@@ -14,13 +14,12 @@ export async function vitalsRoutes(
   app: FastifyInstance,
   options: { database: Database; observe: (sample: VitalSample) => void },
 ) {
-  const { db } = options.database;
   route(
     app,
     vitalsApi.report,
-    async ({ body }) => {
+    async ({ body, request }) => {
       for (const sample of body.samples) options.observe(sample);
-      await db.transaction().execute(async (trx) => {
+      await request.db.transaction().execute(async (trx) => {
         await trx.insertInto('webVitals').values(body.samples).execute();
         await trx
           .deleteFrom('webVitals')
