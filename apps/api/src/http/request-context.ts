@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely, KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
 import type { DB } from '../db/schema.js';
+import { SAFE_METHODS } from './safe-methods.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -36,11 +37,15 @@ export function addressOf(db: Kysely<DB>): string | null {
   return plugin instanceof RequestAddress ? plugin.address : null;
 }
 
-/** Gives each request its database handle (`request.db`), made when first read. */
+/**
+ * Gives each request its database handle (`request.db`), made when first read. A safe method's is the app's
+ * own: the address is for audit rows, and the plugin's per-query step would cost every list page.
+ */
 export const requestContextPlugin = fp(async (app: FastifyInstance, options: { db: Kysely<DB> }) => {
   const handles = new WeakMap<object, Kysely<DB>>();
   app.decorateRequest('db', {
     getter() {
+      if (SAFE_METHODS.has(this.method)) return options.db;
       let handle = handles.get(this);
       if (!handle) {
         handle = options.db.withPlugin(new RequestAddress(this.ip));

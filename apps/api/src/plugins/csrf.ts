@@ -3,11 +3,11 @@ import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../http/api-error.js';
+import { SAFE_METHODS } from '../http/safe-methods.js';
 import { sameSecret } from '../http/same-secret.js';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const GUARDED_PREFIXES = ['/api/', '/links/'];
 
 /**

@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../http/api-error.js';
+import { SAFE_METHODS } from '../http/safe-methods.js';
 
 /** spec §8's one error shape (`{ code, message }`) for a limit, through the central error handler. */
 export function tooManyRequests(retryAfterMs: number): ApiError {
@@ -46,8 +47,6 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance, options: { perMi
   });
 });
 
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
 /** An upload route takes multipart bodies (storage/receive-upload.ts); its schema says so for the docs. */
 const isUpload = (request: FastifyRequest) =>
   request.routeOptions.schema?.consumes?.includes('multipart/form-data') === true;
@@ -77,7 +76,7 @@ export const userRateLimitsPlugin = fp(async (app: FastifyInstance, options: Use
   const writes = limiter(options.writesPerMinute, 'write');
   const uploads = limiter(options.uploadsPerMinute, 'upload');
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.user || READS.has(request.method)) return;
+    if (!request.user || SAFE_METHODS.has(request.method)) return;
     await enforceLimit(writes, request, reply);
     if (isUpload(request)) await enforceLimit(uploads, request, reply);
   });
