@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import sourceMap from 'source-map-js';
 import { startPortalStack } from '../lib/portal-stack.mjs';
+import { ROLE_PAGES, signIn } from '../lib/role-pages.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -21,13 +22,8 @@ const { values } = parseArgs({
     top: { type: 'string', default: '12' },
   },
 });
-const PAGES = {
-  visitor: { path: '/', email: undefined },
-  reviewer: { path: '/emvo', email: 'reviewer@portal.test' },
-  company: { path: '/external/onboarding', email: 'external@portal.test' },
-  admin: { path: '/admin', email: 'admin@portal.test' },
-};
-const { path, email } = PAGES[values.page];
+const { path, email } = ROLE_PAGES.find((page) => page.name === values.page) ?? {};
+if (!path) throw new Error(`--page is one of ${ROLE_PAGES.map((page) => page.name).join(', ')}`);
 const dist = fileURLToPath(new URL('../../apps/web/dist/', import.meta.url));
 const PORT = 8485;
 
@@ -72,14 +68,7 @@ const context = await chromium.launch({
 });
 try {
   const page = await context.newPage();
-  await page.goto(base);
-  if (email) {
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.locator('#signInName').fill(email);
-    await page.locator('#password').fill('Portal-demo-2026!');
-    await page.locator('#next').click();
-    await page.waitForURL((url) => url.origin === base && url.pathname !== '/');
-  }
+  await signIn(page, base, email);
   // One warm-up load (the session renewed through the provider), then the measured one, cold.
   await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
   await page.goto('about:blank');

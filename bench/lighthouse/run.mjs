@@ -18,6 +18,7 @@ import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { startPortalStack } from '../lib/portal-stack.mjs';
+import { ROLE_PAGES, signIn } from '../lib/role-pages.mjs';
 
 const { values } = parseArgs({
   options: { runs: { type: 'string', default: '5' }, save: { type: 'string' }, only: { type: 'string' } },
@@ -25,13 +26,7 @@ const { values } = parseArgs({
 const RUNS = Number(values.runs);
 const PORT = 8484;
 const DEBUG_PORT = 9333;
-/** Each role's first page, and who signs in to see it (the demo accounts; none for the visitor). */
-const PAGES = [
-  { name: 'visitor', path: '/', email: undefined },
-  { name: 'reviewer', path: '/emvo', email: 'reviewer@portal.test' },
-  { name: 'company', path: '/external/onboarding', email: 'external@portal.test' },
-  { name: 'admin', path: '/admin', email: 'admin@portal.test' },
-].filter((page) => !values.only || values.only.split(',').includes(page.name));
+const PAGES = ROLE_PAGES.filter((page) => !values.only || values.only.split(',').includes(page.name));
 
 async function measure({ name, path, email }) {
   const profile = mkdtempSync(join(tmpdir(), 'portal-lighthouse-profile-'));
@@ -48,14 +43,7 @@ async function measure({ name, path, email }) {
       ],
     });
     const page = await context.newPage();
-    await page.goto(base);
-    if (email) {
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.locator('#signInName').fill(email);
-      await page.locator('#password').fill('Portal-demo-2026!');
-      await page.locator('#next').click();
-      await page.waitForURL((url) => url.origin === base && url.pathname !== '/');
-    }
+    await signIn(page, base, email);
     // Leave the portal's page: its renderer's memory cache would serve the scripts to the first run below
     // (which then measured a warm start: ~17 kB transferred instead of ~300 kB).
     await page.goto('about:blank');
