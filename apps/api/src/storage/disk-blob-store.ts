@@ -43,12 +43,16 @@ export function createDiskBlobStore(dir: string): BlobStore {
       await mkdir(join(dir, container), { recursive: true });
       await mkdir(join(dir, PARTIAL_DIR), { recursive: true });
       const partial = join(dir, PARTIAL_DIR, `${key}.${randomUUID()}`);
+      // flush: the data reaches the disk before the rename makes it visible.
+      const file = createWriteStream(partial, { flags: 'wx', flush: true });
       try {
-        // flush: the data reaches the disk before the rename makes it visible.
-        await pipeline(body, createWriteStream(partial, { flags: 'wx', flush: true }));
+        await pipeline(body, file);
         await rename(partial, target);
       } catch (error) {
         body.destroy();
+        // The file is opened asynchronously: a body failing first would otherwise have its partial file
+        // created after the rm below (CI saw one left behind). Closed, it is there to remove, or never was.
+        if (!file.closed) await new Promise<void>((resolve) => file.once('close', () => resolve()));
         await rm(partial, { force: true });
         throw error;
       }
