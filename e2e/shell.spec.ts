@@ -20,18 +20,23 @@ async function toastCodeLoaded(page: Page) {
   // From the page the next goto opens: the page it leaves may still be loading the same code, whose body
   // is then gone.
   await page.waitForEvent('framenavigated', (frame) => frame === page.mainFrame());
-  const finished = new Set<string>();
-  page.on('requestfinished', (request) => finished.add(new URL(request.url()).pathname));
   const host = await page.waitForResponse(/\/assets\/toast-host-[^/]*\.js$/);
   const imported = [...(await host.text()).matchAll(/from\s*"\.\/([^"]+\.js)"/g)].map(
     ([, file]) => `/assets/${file}`,
   );
+  // The page's own resource timing: a file loaded at the start (the entry, shared with the toast host) is
+  // there too, where a request listener added after the navigation could miss its end (CI saw it).
+  const loaded = async () =>
+    page.evaluate(() =>
+      performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
+    );
   await expect
-    .poll(() =>
-      [...imported, /\/assets\/toast-host-[^/]*\.css$/].every((file) =>
-        typeof file === 'string' ? finished.has(file) : [...finished].some((path) => file.test(path)),
-      ),
-    )
+    .poll(async () => {
+      const paths = await loaded();
+      return [...imported, /\/assets\/toast-host-[^/]*\.css$/].every((file) =>
+        typeof file === 'string' ? paths.includes(file) : paths.some((path) => file.test(path)),
+      );
+    })
     .toBe(true);
 }
 

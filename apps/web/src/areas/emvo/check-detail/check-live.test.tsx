@@ -1,3 +1,4 @@
+// vitest: isolate (under Node 24 in CI, after other files in the shared registry, seven of its eight tests hung until their 5 s timeout; alone they pass)
 import { type CheckDetail, type CheckViewers, type PresenceEvent, presenceApi } from '@portal/contracts';
 import { allowedActions, BILLING_ACTIONS, CHECK_ACTIONS } from '@portal/domain';
 import type { QueryClient } from '@tanstack/react-query';
