@@ -36,12 +36,17 @@ const base = (process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432').repl
 const REVIEWER = 'reviewer@portal.test';
 const ADMIN = 'admin@portal.test';
 
-/** The requests, each [name, role, path]; `company` is a synthetic organisation's id, `day` a day of history. */
-function requests({ company }) {
+/**
+ * The requests, each [name, role, path]; `company` is a synthetic organisation's id and `number` its OBP
+ * number. A name fragment ("elmar") matches a share of the rows, so its matches grow with the data (24 at
+ * 10k, 2,400 at 1M); a company's number matches one row at every size.
+ */
+function requests({ company, number }) {
   const queues = ['legitimacy', 'contractual', 'financial'].flatMap((queue) => [
     [`${queue} queue: first page`, 'reviewer', `/api/review-queues/${queue}`],
     [`${queue} queue: page 250`, 'reviewer', `/api/review-queues/${queue}?page=250`],
     [`${queue} queue: search`, 'reviewer', `/api/review-queues/${queue}?search=elmar`],
+    [`${queue} queue: search one`, 'reviewer', `/api/review-queues/${queue}?search=${number}`],
   ]);
   const columns = [
     'obpNumber',
@@ -67,6 +72,7 @@ function requests({ company }) {
     ['audit: by date', 'admin', '/api/audit?at.gte=2025-06-01T00:00:00Z&at.lt=2025-06-02T00:00:00Z'],
     ['metrics figures', 'reviewer', '/api/metrics'],
     ['metrics table: search', 'reviewer', '/api/metrics/companies?search=elmar'],
+    ['metrics table: search one', 'reviewer', `/api/metrics/companies?search=${number}`],
     ...companies,
   ].filter(([name]) => !values.only || name.includes(values.only));
 }
@@ -94,7 +100,7 @@ async function sampleCompany(url, size) {
   const number = `V${String(Math.floor(size / 2)).padStart(7, '0')}`;
   const { rows } = await client.query('select id from organisations where obp_number = $1', [number]);
   await client.end();
-  return rows[0].id;
+  return { company: rows[0].id, number };
 }
 
 const results = new Map();
@@ -106,14 +112,14 @@ for (const label of labels) {
     reviewer: await api.sign({ roles: ['EmvoPortalInternal'], emails: [REVIEWER] }),
     admin: await api.sign({ roles: ['EmvoPortalAdmin'], emails: [ADMIN] }),
   };
-  const company = await sampleCompany(url, size);
+  const sample = await sampleCompany(url, size);
   console.log(
     `\n${size.toLocaleString('en-US')} organisations (load average ${loadavg()
       .map((n) => n.toFixed(2))
       .join(' ')})`,
   );
   console.log('request                              |   p50 ms   p95 ms');
-  for (const [name, role, path] of requests({ company })) {
+  for (const [name, role, path] of requests(sample)) {
     await timed(`${api.origin}${path}`, tokens[role], WARMUP);
     const latencies = await timed(`${api.origin}${path}`, tokens[role], REQUESTS);
     const figure = { p50: percentile(latencies, 50), p95: percentile(latencies, 95) };
@@ -129,7 +135,7 @@ if (labels.length > 1) {
   const [first] = labels;
   const last = labels.at(-1);
   console.log(`\np95 at ${last} over p95 at ${first}`);
-  for (const [name] of requests({ company: '' })) {
+  for (const [name] of requests({ company: '', number: '' })) {
     const small = results.get(`${first} ${name}`);
     const large = results.get(`${last} ${name}`);
     if (small && large)
