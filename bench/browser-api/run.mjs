@@ -6,13 +6,13 @@
 // would have to be given in their place).
 //
 //   npm run build && node bench/browser-api/run.mjs [--runs 3]
-import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { chromium } from '@playwright/test';
 import { build } from 'vite';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
@@ -31,7 +31,7 @@ let raw = 0;
 let gzip = 0;
 for (const asset of assets) {
   const body = await readFile(join(outDir, 'assets', asset));
-  raw += (await stat(join(outDir, 'assets', asset))).size;
+  raw += body.length;
   gzip += gzipSync(body).length;
 }
 console.log(
@@ -52,7 +52,7 @@ const server = createServer(async (request, response) => {
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 const origin = `http://127.0.0.1:${server.address().port}`;
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
 try {
   for (let run = 1; run <= Number(values.runs); run++) {
     const page = await (await browser.newContext()).newPage();

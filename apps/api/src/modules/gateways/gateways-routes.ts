@@ -14,9 +14,7 @@ export async function gatewaysRoutes(app: FastifyInstance) {
     app,
     gatewaysApi.create,
     async ({ body, request }) => createGateway(request.db, body, actorOf(request)),
-    {
-      tags,
-    },
+    { tags },
   );
   route(
     app,
