@@ -15,32 +15,7 @@ import { requestContextPlugin } from './http/request-context.js';
 import { requestIdOf, requestIdPlugin } from './http/request-id.js';
 import { responseSerializerCompiler } from './http/response-serializer.js';
 import { mailPlugin } from './mail/mail-plugin.js';
-import { agreementTemplatesRoutes } from './modules/agreement-templates/agreement-templates-routes.js';
-import { auditRoutes } from './modules/audit/audit-routes.js';
-import { devOutboxRoutes } from './modules/dev-outbox/dev-outbox-routes.js';
-import { disclaimerContentsRoutes } from './modules/disclaimers/disclaimer-contents-routes.js';
-import { disclaimersRoutes } from './modules/disclaimers/disclaimers-routes.js';
-import { environmentRoutes } from './modules/environment/environment-routes.js';
-import { eventsRoutes } from './modules/events/events-routes.js';
-import { filesRoutes } from './modules/files/files-routes.js';
-import { gatewaysRoutes } from './modules/gateways/gateways-routes.js';
-import { healthRoutes } from './modules/health/health-routes.js';
-import { claimsRoutes } from './modules/identity/claims-routes.js';
-import { linksRoutes } from './modules/links/links-routes.js';
-import { metricsRoutes } from './modules/metrics/metrics-routes.js';
-import { onboardingRoutes } from './modules/onboarding/onboarding-routes.js';
-import { onboardingStepsRoutes } from './modules/onboarding/onboarding-steps-routes.js';
-import { technicalRoutes } from './modules/onboarding/technical-routes.js';
-import { organisationsRoutes } from './modules/organisations/organisations-routes.js';
-import { registrationRoutes } from './modules/registration/registration-routes.js';
-import { reviewsRoutes } from './modules/reviews/reviews-routes.js';
-import { sessionTokensRoutes } from './modules/session-tokens/session-tokens-routes.js';
-import { storageAdminRoutes } from './modules/storage-admin/storage-admin-routes.js';
-import { testRunsRoutes } from './modules/test-runs/test-runs-routes.js';
-import { tooltipsRoutes } from './modules/tooltips/tooltips-routes.js';
 import { recordSignIn } from './modules/users/sign-ins.js';
-import { usersRoutes } from './modules/users/users-routes.js';
-import { vitalsRoutes } from './modules/vitals/vitals-routes.js';
 import { createMetrics } from './observability/metrics.js';
 import { metricsPlugin } from './observability/metrics-plugin.js';
 import { authPlugin } from './plugins/auth.js';
@@ -51,6 +26,7 @@ import { markRoutesPublic } from './plugins/public-routes.js';
 import { rateLimitsPlugin, userRateLimitsPlugin } from './plugins/rate-limits.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { webPlugin } from './plugins/web.js';
+import { routesPlugin } from './routes.js';
 import { orphanSweepPlugin } from './storage/orphan-sweep-plugin.js';
 import { storagePlugin } from './storage/storage-plugin.js';
 
@@ -151,34 +127,7 @@ export async function buildApp({ config, database, keySet, logger }: AppOptions)
   });
   // issue 21 item 5: what a crash or an abandoned upload leaves is swept, on every instance, after a grace.
   await app.register(orphanSweepPlugin, { database, storage: config.storage });
-  await app.register(healthRoutes, { database });
-  await app.register(environmentRoutes, { config });
-  await app.register(claimsRoutes);
-  // Anonymous: the published disclaimers, then registration and the mailed links (rate-limited inside).
-  await app.register(disclaimersRoutes);
-  await app.register(registrationRoutes, { database, config });
-  await app.register(organisationsRoutes);
-  await app.register(gatewaysRoutes);
-  await app.register(tooltipsRoutes);
-  await app.register(disclaimerContentsRoutes);
-  await app.register(filesRoutes);
-  await app.register(storageAdminRoutes);
-  await app.register(auditRoutes);
-  await app.register(onboardingRoutes, { database, config });
-  await app.register(onboardingStepsRoutes, { database, config });
-  await app.register(technicalRoutes, { database, config });
-  await app.register(agreementTemplatesRoutes, { database, config });
-  await app.register(reviewsRoutes, { database, config });
-  // issue 25: live updates (the change events every write records, the stream, presence on a check).
-  await app.register(eventsRoutes, { database, config });
-  await app.register(metricsRoutes, { database, config });
-  await app.register(sessionTokensRoutes, { database, config });
-  await app.register(testRunsRoutes);
-  await app.register(usersRoutes, { database, config });
-  await app.register(linksRoutes);
-  await app.register(vitalsRoutes, { database, observe: metrics.observeVital });
-  // domain.md: the outbox is readable through the API locally: only when DEV_OUTBOX asks for it (issue 21).
-  if (config.devOutbox) await app.register(devOutboxRoutes);
+  await app.register(routesPlugin, { database, config, observeVital: metrics.observeVital });
   await app.register(webPlugin, { webDist: config.webDist, webMock: config.webMock });
   return app;
 }

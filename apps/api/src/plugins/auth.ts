@@ -187,10 +187,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
       known = { standing: await options.standing(user), until: now + ttl };
       standings.set(user.subject, known);
     }
-    if (known.standing !== 'ok') {
-      const code = WITHDRAWN[known.standing] ? 'ACCESS_WITHDRAWN' : 'FORBIDDEN';
-      throw new ApiError(403, code, REFUSED[known.standing]);
-    }
+    refuseStanding(known.standing);
   }
 
   // Routes are checked once all are registered, since plugins such as the docs mark theirs public in their
@@ -217,8 +214,19 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
     request.user = user;
     await reportSignIn(user);
     await checkStanding(user);
-    if (!access?.roles.some((role) => user.roles.includes(role))) {
-      throw new ApiError(403, 'FORBIDDEN', 'Your role does not allow this');
-    }
+    refuseOtherRoles(access, user);
   });
 });
+
+/** A standing the directory refuses answers 403 (ACCESS_WITHDRAWN, or FORBIDDEN for an invitee). */
+export function refuseStanding(standing: UserStanding): void {
+  if (standing === 'ok') return;
+  const code = WITHDRAWN[standing] ? 'ACCESS_WITHDRAWN' : 'FORBIDDEN';
+  throw new ApiError(403, code, REFUSED[standing]);
+}
+
+/** A signed-in user without one of the route's roles answers 403 FORBIDDEN. */
+export function refuseOtherRoles(access: Access | undefined, user: SessionUser): void {
+  if (typeof access === 'object' && access.roles.some((role) => user.roles.includes(role))) return;
+  throw new ApiError(403, 'FORBIDDEN', 'Your role does not allow this');
+}

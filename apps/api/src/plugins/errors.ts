@@ -25,43 +25,50 @@ const CODE_BY_STATUS: Record<number, string> = {
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
-    if (error instanceof ApiError) {
-      const body = error.details ?? { code: error.code, message: error.message };
-      return reply.status(error.statusCode).send(body);
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const entries: ErrorEntry[] = error.validation.map((issue) => ({
-        code: 'INVALID_FIELD',
-        field: [issue.instancePath.replace(/^\//, '').replaceAll('/', '.')].filter(Boolean).join('.'),
-        message: issue.message ?? 'Invalid value',
-      }));
-      return reply.status(400).send(entries);
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      const code =
-        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
-          ? 'INVALID_JSON'
-          : (CODE_BY_STATUS[status] ?? 'BAD_REQUEST');
-      return reply.status(status).send({ code, message: error.message });
-    }
-    // After the 4xx answers: a client that broke its own connection (ECONNRESET on its body) is a 4xx.
-    if (isServiceUnavailable(error)) {
-      // The database or the blob store cannot be reached: an outage that passes, not a fault of ours or
-      // the caller's. spec §8: 503 SERVICE_UNAVAILABLE, on which the SPA shows its unavailable page.
-      request.log.warn({ err: error }, 'a service the API depends on is unavailable');
-      return reply.status(503).send({
-        code: 'SERVICE_UNAVAILABLE',
-        message: `The service is unavailable for a moment; try again shortly (request ${request.id})`,
-      });
-    }
-    request.log.error({ err: error }, 'request failed');
-    return reply.status(status === 503 ? 503 : 500).send({
-      code: status === 503 ? 'SERVICE_UNAVAILABLE' : 'DEFAULT_ERROR',
-      message: `Something went wrong on our side (request ${request.id})`,
-    });
+    const { status, body } = errorAnswer(error, request);
+    return reply.status(status).send(body);
   });
 });
+
+/** The status and body an error answers, logged when it is ours (`request`: its id and log). */
+export function errorAnswer(
+  error: FastifyError | ApiError,
+  request: Pick<FastifyRequest, 'id' | 'log'>,
+): { status: number; body: unknown } {
+  if (error instanceof ApiError) {
+    return { status: error.statusCode, body: error.details ?? { code: error.code, message: error.message } };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const entries: ErrorEntry[] = error.validation.map((issue) => ({
+      code: 'INVALID_FIELD',
+      field: [issue.instancePath.replace(/^\//, '').replaceAll('/', '.')].filter(Boolean).join('.'),
+      message: issue.message ?? 'Invalid value',
+    }));
+    return { status: 400, body: entries };
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    const code =
+      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
+        ? 'INVALID_JSON'
+        : (CODE_BY_STATUS[status] ?? 'BAD_REQUEST');
+    return { status, body: { code, message: error.message } };
+  }
+  // After the 4xx answers: a client that broke its own connection (ECONNRESET on its body) is a 4xx.
+  if (isServiceUnavailable(error)) {
+    // The database or the blob store cannot be reached: an outage that passes, not a fault of ours or
+    // the caller's. spec §8: 503 SERVICE_UNAVAILABLE, on which the SPA shows its unavailable page.
+    request.log.warn({ err: error }, 'a service the API depends on is unavailable');
+    const message = `The service is unavailable for a moment; try again shortly (request ${request.id})`;
+    return { status: 503, body: { code: 'SERVICE_UNAVAILABLE', message } };
+  }
+  request.log.error({ err: error }, 'request failed');
+  const message = `Something went wrong on our side (request ${request.id})`;
+  return {
+    status: status === 503 ? 503 : 500,
+    body: { code: status === 503 ? 'SERVICE_UNAVAILABLE' : 'DEFAULT_ERROR', message },
+  };
+}
 
 /**
  * Fastify's own errors before a route is found (FST_ERR_BAD_URL: a path that is not valid percent-encoding,

@@ -31,18 +31,23 @@ export function fieldsWithNul(value: unknown, root: string): string[] {
  * error (400 INVALID_FIELD), instead of failing in the database as a 500. Found by the routes fuzz.
  */
 export const nulCharactersPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('preValidation', async (request: FastifyRequest) => {
-    const fields = [
-      ...fieldsWithNul(request.params, ''),
-      ...fieldsWithNul(request.query, ''),
-      ...(request.isMultipart() ? [] : fieldsWithNul(request.body, '')),
-    ];
-    if (fields.length === 0) return;
-    const entries: ErrorEntry[] = fields.map((field) => ({
-      code: 'INVALID_FIELD',
-      field,
-      message: 'Text cannot hold a NUL character',
-    }));
-    throw new ApiError(400, 'INVALID_FIELD', 'Text cannot hold a NUL character', entries);
-  });
+  app.addHook('preValidation', async (request: FastifyRequest) => refuseNulCharacters(request));
 });
+
+/** A request whose params, query or JSON body holds a NUL character answers 400, one entry per field. */
+export function refuseNulCharacters(
+  request: Pick<FastifyRequest, 'params' | 'query' | 'body' | 'isMultipart'>,
+): void {
+  const fields = [
+    ...fieldsWithNul(request.params, ''),
+    ...fieldsWithNul(request.query, ''),
+    ...(request.isMultipart() ? [] : fieldsWithNul(request.body, '')),
+  ];
+  if (fields.length === 0) return;
+  const entries: ErrorEntry[] = fields.map((field) => ({
+    code: 'INVALID_FIELD',
+    field,
+    message: 'Text cannot hold a NUL character',
+  }));
+  throw new ApiError(400, 'INVALID_FIELD', 'Text cannot hold a NUL character', entries);
+}
