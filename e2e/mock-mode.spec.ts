@@ -11,21 +11,27 @@ import { mockApiAs } from './reviewer-api';
 
 /*
  * Mock mode (spec §7, issue 22: "mock mode walks the whole journey across roles"): the portal served with
- * WEB_MOCK=true, every call answered in the browser from one store (apps/web/src/mock). The steps are the
- * stack's (company-journey.ts); only the mailbox and the sign-in differ.
+ * WEB_MOCK=true, every call answered in the browser by the API's own code over one database (apps/web
+ * src/mock). The steps are the stack's (company-journey.ts); only the sign-in differs.
  */
 
-/** Mock mode has no mailbox: its mails are rows of the store (apps/web mock-db.ts, in local storage). */
+/**
+ * Mock mode's mailbox is the API's own outbox (GET /api/dev/outbox), in the browser: asked from the page,
+ * whose calls msw answers, not from the server.
+ */
 async function confirmationLinkTo(page: Page, email: string): Promise<string> {
-  const link = await page.evaluate((to) => {
-    const store = JSON.parse(localStorage.getItem('portal.mockDb') ?? '{}') as {
-      db?: { outbox: Array<{ toAddress: string; link: string | null }> };
-    };
-    return store.db?.outbox.find((mail) => mail.toAddress === to && mail.link?.includes('/confirm?token='))
-      ?.link;
-  }, email);
-  expect(link, `a confirmation mail to ${email}`).toBeTruthy();
-  return link ?? '';
+  let link = '';
+  await expect
+    .poll(async () => {
+      const mails = await page.evaluate(async (to) => {
+        const response = await fetch(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+        return (await response.json()) as Array<{ link: string | null }>;
+      }, email);
+      link = mails.find((mail) => mail.link?.includes('/confirm?token='))?.link ?? '';
+      return link;
+    })
+    .not.toBe('');
+  return link;
 }
 
 test('in mock mode a company registers and onboards, a reviewer approves each step, issues its token and moves it to production', async ({

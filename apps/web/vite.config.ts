@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import type { Environment } from './src/config/environment';
@@ -10,6 +11,13 @@ const api = 'http://127.0.0.1:8080';
 
 export default defineConfig(({ mode }) => ({
   plugins: [react(), inlineEntryStyles(), mockWorkerInBuild(), ...(mode === 'mock' ? [mockMode()] : [])],
+  resolve: { alias: NODE_IN_THE_BROWSER },
+  // Node's `global`, which the ports' CommonJS modules read as they load (mock mode's worker only).
+  define: { global: 'globalThis' },
+  // Mock mode's API worker (src/mock/mock-api-worker.ts) loads its chunks as modules.
+  worker: { format: 'es' },
+  // PGlite loads its wasm and data files beside its module, which pre-bundling would move.
+  optimizeDeps: { exclude: ['@electric-sql/pglite'] },
   build: {
     // Maps for error traces and bench/bundle, without the `sourceMappingURL` comment in every chunk that
     // browsers would download (issue 15: about 65 bytes gzipped per chunk on the first page).
@@ -102,6 +110,26 @@ export const MOCK_ENVIRONMENT: Environment = {
     b2cScopes: ['https://mock.invalid/api/access'],
   },
 };
+
+/**
+ * Mock mode runs the API's own code in the browser (src/mock/mock-world.ts): what it imports from Node's
+ * built-ins comes from their browser ports. Only mock mode's lazy chunk and worker import any of them.
+ * Exact names only: PGlite's own Node paths (`stream/promises`, `fs`) stay external, and it never takes them
+ * in a browser.
+ */
+const exactly = (name: string, replacement: string) => ({
+  find: new RegExp(`^(node:)?${name}$`),
+  replacement,
+});
+const NODE_IN_THE_BROWSER = [
+  exactly('stream', 'readable-stream'),
+  exactly('crypto', join(import.meta.dirname, 'src/mock/node-crypto.ts')),
+  exactly('buffer', 'buffer/'),
+  exactly('util', 'util/'),
+  exactly('events', 'events/'),
+  exactly('path', 'path-browserify'),
+  exactly('string_decoder', 'string_decoder/'),
+];
 
 const workerFile = createRequire(import.meta.url).resolve('msw/mockServiceWorker.js');
 

@@ -15,6 +15,7 @@ import pg from 'pg';
 import { openDatabase } from '../../apps/api/dist/db/database.js';
 import { migrate } from '../../apps/api/dist/db/migrate.js';
 import { seedIfEmpty } from '../../apps/api/dist/db/seed/seed.js';
+import { createFileStorage } from '../../apps/api/dist/storage/configured-file-storage.js';
 import { completeDraft, createCompany, TINY_PDF } from '../../apps/api/dist/test/onboarding-test-kit.js';
 import { XSRF_HEADERS } from '../../apps/api/dist/test/test-app.js';
 import { startApi } from '../lib/api-process.mjs';
@@ -43,11 +44,13 @@ async function freshDatabase() {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-soak-'));
   const database = await openDatabase({ databaseUrl, poolSize: 4 });
   await migrate(database);
-  await seedIfEmpty(database.db, {
+  const storage = {
     connectionString: undefined,
     containerPrefix: 'soak-',
     dir: join(dataDir, 'files'),
-  });
+    quotaBytes: 0,
+  };
+  await seedIfEmpty(database.db, createFileStorage(storage));
   return { dataDir, database };
 }
 

@@ -74,6 +74,7 @@ export async function buildApp({ config, database, keySet, logger }: AppOptions)
   await app.register(securityHeadersPlugin, {
     publicUrl: config.publicUrl,
     identityProvider: config.auth.instance,
+    webMock: config.webMock,
   });
   // No CORS unless origins are configured: the SPA is served by the API itself, same origin.
   if (config.corsOrigins.length > 0) await app.register(cors, { origin: config.corsOrigins });

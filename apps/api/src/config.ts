@@ -2,8 +2,12 @@ import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod/mini';
 
-/** The repository root: this file sits at apps/api/{src,dist}/config.*. */
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+/**
+ * The repository root (this file sits at apps/api/{src,dist}/config.*), for the data and web folders'
+ * defaults; the API in the browser (mock mode, in-browser/) is loaded from no file and keeps neither.
+ */
+const repoUrl = new URL('../../../', import.meta.url);
+const repoRoot = repoUrl.protocol === 'file:' ? fileURLToPath(repoUrl) : '/';
 
 const booleanString = z.pipe(
   z.enum(['true', 'false']),

@@ -5,6 +5,7 @@ import { type Config, loadConfig } from '@portal/api/config';
 import { type Database, openConfiguredDatabase } from '@portal/api/db/database';
 import { migrate } from '@portal/api/db/migrate';
 import { seedIfEmpty } from '@portal/api/db/seed/seed';
+import { createFileStorage } from '@portal/api/storage/configured-file-storage';
 import { type StartedLocalIdp, startLocalIdp } from './local-idp.js';
 
 export interface Stack {
@@ -29,7 +30,7 @@ export async function startStack(config: Config, options: StackOptions = {}): Pr
   let idp: StartedLocalIdp | undefined;
   try {
     await migrate(database);
-    await seedIfEmpty(database.db, config.storage);
+    await seedIfEmpty(database.db, createFileStorage(config.storage));
     // issue 21 item 7: the local provider runs only when asked for (LOCAL_IDP=true, as npm start does).
     if (config.localIdp) {
       idp = await startLocalIdp({ config, db: database.db });

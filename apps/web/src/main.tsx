@@ -28,8 +28,9 @@ async function createAuth(environment: Environment, onMockChange: () => void): P
   if (!environment.mock) return createMsalAuth(environment, { notify: (message) => toast.error(message) });
   const [{ startMockMode }, { createMockAuth, mockRoleFromLocation, mockUserFromLocation }] =
     await Promise.all([import('./mock/start-mock'), import('./mock/mock-auth')]);
-  const db = await startMockMode(onMockChange);
-  return createMockAuth(mockRoleFromLocation(), { account: mockUserFromLocation(db.users) });
+  const api = await startMockMode(onMockChange);
+  const email = mockUserFromLocation();
+  return createMockAuth(mockRoleFromLocation(), { account: email ? await api.accountOf(email) : undefined });
 }
 
 /**

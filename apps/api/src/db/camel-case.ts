@@ -19,6 +19,18 @@ type RowWriter = (row: UnknownRow, value: (value: unknown) => unknown) => Unknow
 /** Result shapes whose writer is kept; a result of any other shape is mapped key by key. */
 const MAX_ROW_WRITERS = 500;
 
+/**
+ * Whether this realm compiles code from strings: a page whose Content-Security-Policy forbids it (mock
+ * mode's worker runs this code in the browser) maps every row as CamelCasePlugin does.
+ */
+const CAN_COMPILE = (() => {
+  try {
+    return new Function('return true')() === true;
+  } catch {
+    return false;
+  }
+})();
+
 /** Kysely's isPlainObject (util/object-utils.js), which CamelCasePlugin maps nested values by. */
 function isPlainObject(value: unknown): value is UnknownRow {
   if (
@@ -73,7 +85,9 @@ export class CamelCase extends CamelCasePlugin {
   #rowWriter(keys: string[]): RowWriter | undefined {
     const shape = keys.join(',');
     const known = this.#rowWriters.get(shape);
-    if (known || this.#rowWriters.size >= MAX_ROW_WRITERS || keys.includes('__proto__')) return known;
+    if (known || !CAN_COMPILE || this.#rowWriters.size >= MAX_ROW_WRITERS || keys.includes('__proto__')) {
+      return known;
+    }
     // Keys become string literals through JSON.stringify: a column's name cannot inject code. A duplicate
     // camelCased key keeps the first one's place and the last one's value, as the plugin's assignments do.
     const fields = keys.map((key) => {

@@ -4,32 +4,13 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { camelCase } from './camel-case.js';
-import {
-  listenOnPglite,
-  listenOnPostgres,
-  type Notifications,
-  type StopListening,
-} from './notification-listener.js';
-import { createPgliteDialect } from './pglite-dialect.js';
+import type { Database } from './database-handle.js';
+import { listenOnPostgres, type Notifications, type StopListening } from './notification-listener.js';
+import { pgliteDatabase } from './pglite-database.js';
 import { PortalQueryCompiler } from './query-compiler.js';
 import type { DB } from './schema.js';
 
-export type DatabaseKind = 'pglite' | 'postgres';
-
-/** Runs a script of several SQL statements on one connection (migrations, seeds). */
-export type ExecScript = (script: string) => Promise<void>;
-
-export interface Database {
-  kind: DatabaseKind;
-  db: Kysely<DB>;
-  /** Holds one connection for `work`, which may run multi-statement scripts on it. */
-  withSession<T>(work: (exec: ExecScript, session: Kysely<DB>) => Promise<T>): Promise<T>;
-  close(): Promise<void>;
-  /** The PostgreSQL pool's connections and waiting queries (issue 24 item 4); none for PGlite. */
-  poolStats?: () => { total: number; idle: number; waiting: number };
-  /** LISTENs on a channel on a connection of its own (issue 25: the change events; db/notification-listener.ts). */
-  listen(channel: string, notifications: Notifications): Promise<StopListening>;
-}
+export type { Database, DatabaseKind, ExecScript } from './database-handle.js';
 
 /** Told when the server ends a pooled PostgreSQL connection (it restarted or went away); never fatal. */
 export type ConnectionErrorHandler = (error: Error) => void;
@@ -99,17 +80,7 @@ async function openPostgres(
 
 async function openPglite(dataDir: string, template: Blob | undefined): Promise<Database> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm }, loadDataDir: template });
-  const db = new Kysely<DB>({ dialect: createPgliteDialect(client), plugins });
-  return {
-    kind: 'pglite',
-    db,
-    // The session holds PGlite's turn (see pglite-dialect.ts), so exec cannot interleave with requests.
-    withSession: (work) =>
-      db.connection().execute((session) => work((script) => client.exec(script).then(noop), session)),
-    close: () => db.destroy(),
-    listen: (channel, notifications) => listenOnPglite(client, db, channel, notifications),
-  };
+  return pgliteDatabase(await PGlite.create({ dataDir, extensions: { pg_trgm }, loadDataDir: template }));
 }
 
 function noop(): void {}

@@ -3,8 +3,6 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import type { Database } from './database.js';
 
-const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.url));
-
 /** Any fixed number: the advisory lock that keeps two API instances from migrating at once. */
 const MIGRATION_LOCK = 4_210_113;
 
@@ -14,7 +12,7 @@ export interface Migration {
 }
 
 /** The SQL files of `migrations/`, in name order (0001_…, 0002_…). */
-export function readMigrations(dir = migrationsDir): Migration[] {
+export function readMigrations(dir = fileURLToPath(new URL('./migrations/', import.meta.url))): Migration[] {
   return readdirSync(dir)
     .filter((file) => file.endsWith('.sql'))
     .sort()

@@ -1,7 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
-import type { Kysely } from 'kysely';
 import pg from 'pg';
-import type { DB } from './schema.js';
 
 /** What a LISTEN hears (issue 25: every API instance hears the change events any of them wrote). */
 export interface Notifications {
@@ -99,28 +96,5 @@ export async function listenOnPostgres(
     const connection = client;
     client = undefined;
     await connection?.end().catch(() => undefined);
-  };
-}
-
-/**
- * LISTEN on the embedded PGlite (it has LISTEN/NOTIFY; a notification committed by any statement reaches
- * its listeners). PGlite is one connection, which the Kysely dialect hands out in turns
- * (db/pglite-dialect.ts): the LISTEN runs in a turn of its own, so it can never land inside a request's
- * transaction and be rolled back with it.
- */
-export async function listenOnPglite(
-  client: PGlite,
-  db: Kysely<DB>,
-  channel: string,
-  notifications: Notifications,
-): Promise<StopListening> {
-  const unlisten = await db.connection().execute(() => client.listen(channel, notifications.onPayload));
-  return async () => {
-    // After the database has closed there is nothing left to stop.
-    if (client.closed) return;
-    await db
-      .connection()
-      .execute(() => unlisten())
-      .catch(() => undefined);
   };
 }

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
+import { createFileStorage } from '../storage/configured-file-storage.js';
 import { openConfiguredDatabase } from './database.js';
 import { migrate } from './migrate.js';
 import { seedIfEmpty } from './seed/seed.js';
@@ -21,7 +22,7 @@ const database = await openConfiguredDatabase(config);
 try {
   const applied = await migrate(database);
   if (applied.length > 0) console.log(`Applied migrations: ${applied.join(', ')}`);
-  const seeded = await seedIfEmpty(database.db, config.storage);
+  const seeded = await seedIfEmpty(database.db, createFileStorage(config.storage));
   console.log(seeded ? 'Seeded the demo data.' : 'The demo data is already there.');
   if (volume > 0) {
     await seedVolume(database.db, volume, (done) =>

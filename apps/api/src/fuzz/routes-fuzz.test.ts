@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { seedIfEmpty } from '../db/seed/seed.js';
+import { createFileStorage } from '../storage/configured-file-storage.js';
 import { createTestApp, TEST_CONNECTOR_SECRET, testConfig } from '../test/test-app.js';
 import { createTestDatabase } from '../test/test-database.js';
 import { answerProblem, ResponseValidators } from './answer-checks.js';
@@ -40,7 +41,7 @@ interface Caller {
 // before the app is built: seedIfEmpty seeds only a database without users, and the test app may add one.
 const dataDir = mkdtempSync(join(tmpdir(), 'api-fuzz-'));
 const database = await createTestDatabase();
-await seedIfEmpty(database.db, testConfig({ DATA_DIR: dataDir }).storage);
+await seedIfEmpty(database.db, createFileStorage(testConfig({ DATA_DIR: dataDir }).storage));
 // Built while the file is collected (top-level await), so each operation is a test named after it.
 // The per-user write limits (issue 21) would turn most of the generated writes into 429s: they have their
 // own test (plugins/user-rate-limits.test.ts).

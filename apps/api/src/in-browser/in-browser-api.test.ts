@@ -3,7 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.js';
 import { seedIfEmpty } from '../db/seed/seed.js';
-import { createFileStorage } from '../storage/file-storage.js';
+import { createFileStorage } from '../storage/configured-file-storage.js';
 import { testConfig } from '../test/test-app.js';
 import { createTestDatabase } from '../test/test-database.js';
 import { createInBrowserApi, type InBrowserApi } from './in-browser-api.js';
@@ -48,11 +48,12 @@ const COMPANY = DEMO_ACCOUNTS.external.email;
 beforeAll(async () => {
   database = await createTestDatabase();
   const config = testConfig();
-  await seedIfEmpty(database.db, config.storage);
+  const fileStorage = createFileStorage(config.storage);
+  await seedIfEmpty(database.db, fileStorage);
   api = await createInBrowserApi({
     database,
     config,
-    fileStorage: createFileStorage(config.storage),
+    fileStorage,
     userOf,
     log: pino({ level: 'silent' }),
   });

@@ -125,8 +125,11 @@ export async function createInBrowserApi(options: InBrowserApiOptions): Promise<
       const { route, params } = found;
       Object.assign(request, { params, routeOptions: { config: route.config ?? {}, url: route.url } });
       await authenticate(request, route.config?.access);
-      if (!request.isMultipart())
+      // As Fastify: a GET's or HEAD's body is never read, nor an empty DELETE's; a multipart one is streamed.
+      const bodiless = method === 'GET' || method === 'HEAD' || (method === 'DELETE' && !incoming.body);
+      if (!bodiless && !request.isMultipart()) {
         request.body = await bodyOf(incoming, route.bodyLimit ?? DEFAULT_BODY_LIMIT, collector.textTypes);
+      }
       refuseNulCharacters(request);
       await runHooks(route.preValidation, request, reply);
       validate(route, request);

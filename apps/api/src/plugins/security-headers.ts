@@ -7,6 +7,8 @@ export interface SecurityHeadersOptions {
   publicUrl: string;
   /** The identity provider's base URL: MSAL fetches its metadata and tokens, and may frame it silently. */
   identityProvider: string;
+  /** WEB_MOCK: the SPA runs the API's own code over PGlite in a worker, which compiles WebAssembly. */
+  webMock?: boolean;
 }
 
 /** Browser features the portal never uses, refused to every page and anything it embeds. */
@@ -45,14 +47,15 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, options: Se
       useDefaults: false,
       directives: {
         'default-src': ["'self'"],
-        'script-src': ["'self'"],
+        // Mock mode's database (PGlite) is WebAssembly: 'wasm-unsafe-eval' lets it compile, and no script.
+        'script-src': ["'self'", ...(options.webMock ? ["'wasm-unsafe-eval'"] : [])],
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:'],
         'font-src': ["'self'", 'data:'],
         'connect-src': ["'self'", identityProvider],
         // MSAL renews tokens in a hidden frame of the provider when the refresh token cannot.
         'frame-src': [identityProvider],
-        // The mock mode's service worker (spec §7) is the only worker.
+        // Mock mode's workers (spec §7: msw's service worker, the API's shared worker) are the only ones.
         'worker-src': ["'self'"],
         'object-src': ["'none'"],
         'base-uri': ["'self'"],

@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
  * type, size, owner) lives in the stored_files table, never in the store.
  */
 export interface BlobStore {
-  readonly kind: 'disk' | 'azure';
+  readonly kind: 'disk' | 'azure' | 'memory';
   /**
    * Streams `body` into `container`/`key`, creating the container on first use. It resolves once the blob is
    * complete; when it fails (the body errors, the store refuses), nothing is left under that key.

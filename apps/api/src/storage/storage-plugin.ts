@@ -3,7 +3,8 @@ import { FILE_RULES } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
-import { createFileStorage, type FileStorage } from './file-storage.js';
+import { createFileStorage } from './configured-file-storage.js';
+import type { FileStorage } from './file-storage.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

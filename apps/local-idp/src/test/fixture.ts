@@ -5,6 +5,7 @@ import { type Config, loadConfig } from '@portal/api/config';
 import { type Database, openDatabase } from '@portal/api/db/database';
 import { migrate } from '@portal/api/db/migrate';
 import { seedIfEmpty } from '@portal/api/db/seed/seed';
+import { createFileStorage } from '@portal/api/storage/configured-file-storage';
 import type { Clock } from '../expiring-map.js';
 import { type StartedLocalIdp, startLocalIdp } from '../local-idp.js';
 import { freePort } from './browser.js';
@@ -32,7 +33,7 @@ export async function startTestIdp(
   const config = await testConfig();
   const database = await openDatabase({ pgliteDir: 'memory://' });
   await migrate(database);
-  await seedIfEmpty(database.db, config.storage);
+  await seedIfEmpty(database.db, createFileStorage(config.storage));
   const idp = await startLocalIdp({ config, db: database.db, ...options });
   return { config, database, idp };
 }

@@ -2,9 +2,10 @@ import { STAGES } from '@portal/contracts';
 import { getResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createMockContext, createMockHandlers, MOCK_DELAY_MS } from './handlers';
+import { createMockContext, createMockHandlers } from './handlers';
 import { linksHandlers } from './links-handlers';
 import type { MockContext } from './mock-http';
+import { MOCK_DELAY_MS } from './mock-mode';
 import { organisationsHandlers } from './organisations-handlers';
 
 const server = setupServer();

@@ -8,6 +8,7 @@ import { liveHandlers } from './live-handlers';
 import { metricsHandlers } from './metrics-handlers';
 import { type MockDb, openMockDb, saveMockDb } from './mock-db';
 import type { MockContext } from './mock-http';
+import { MOCK_DELAY_MS, MOCK_PROBE_PATH } from './mock-mode';
 import { onboardingHandlers } from './onboarding-handlers';
 import { organisationsHandlers } from './organisations-handlers';
 import { reviewHandlers, sessionTokenHandlers } from './review-handlers';
@@ -15,15 +16,6 @@ import { reviewHandlers, sessionTokenHandlers } from './review-handlers';
 import { fileDownloadRoute, storageAdminHandlers } from './storage-admin-handlers';
 import { testRunHandlers } from './test-run-handlers';
 import { registrationHandlers, userHandlers } from './users-handlers';
-
-/** spec §7 and §9: with mock configured, mock responses replace calls, delayed 300 ms. */
-export const MOCK_DELAY_MS = 300;
-
-/**
- * Answered by the mock alone, at once: start-mock.ts asks it to learn whether this page's calls reach msw
- * (the real API answers it 404), before the app makes any.
- */
-export const MOCK_PROBE_PATH = '/api/mock-mode';
 
 export interface MockHandlersOptions {
   /** Tests pass 0; the app uses the spec's 300 ms. */

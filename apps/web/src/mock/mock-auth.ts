@@ -4,7 +4,6 @@ import { CLAIM_BY_ROLE } from '@portal/domain';
 import type { Auth } from '../auth/msal-auth';
 import { type Role, type SessionUser, toSessionUser } from '../auth/session-user';
 import { keepSignOutReason } from '../auth/sign-out-reason';
-import { MOCK_DB_KEY } from './mock-db';
 
 /** Who mock mode signs in: one of the portal's roles, or a user with no role at all (spec §4). */
 export type MockRole = Role | 'none';
@@ -62,23 +61,20 @@ export function mockRoleFromLocation(
 }
 
 /**
- * The user of the store to sign in as: `?mockUser=` when the URL has one (remembered in session storage,
- * like the role), else the remembered one unless the URL chooses a role; undefined when the store has no
- * such user.
+ * The email of the user to sign in as: `?mockUser=` when the URL has one (remembered in session storage,
+ * like the role), else the remembered one unless the URL chooses a role; undefined for a role's account.
  */
 export function mockUserFromLocation(
-  users: readonly MockAccount[],
   location: Pick<Location, 'search'> = window.location,
   storage: Storage = sessionStorage,
-): MockAccount | undefined {
+): string | undefined {
   const params = new URLSearchParams(location.search);
   const fromUrl = params.get(MOCK_USER_PARAM);
   if (fromUrl) {
     storage.setItem(MOCK_USER_KEY, fromUrl);
     storage.removeItem(MOCK_SIGNED_OUT_KEY);
   } else if (params.has(MOCK_ROLE_PARAM)) storage.removeItem(MOCK_USER_KEY);
-  const email = storage.getItem(MOCK_USER_KEY)?.toLowerCase();
-  return users.find((user) => user.email.toLowerCase() === email);
+  return storage.getItem(MOCK_USER_KEY) ?? undefined;
 }
 
 /**
@@ -139,11 +135,9 @@ export function createMockAuth(role: MockRole, options: MockAuthOptions = {}): A
     logout: async (reason) => {
       // spec §4: logout clears local and session storage. Mock mode then remembers only its own state:
       // the chosen role, and that the tab is signed out (else the reload would sign in again).
-      // The mock's store is the server's data, which a sign-out keeps.
-      const store = localStorage.getItem(MOCK_DB_KEY);
+      // The mock's world is the server's data, kept in IndexedDB, which a sign-out leaves alone.
       localStorage.clear();
       sessionStorage.clear();
-      if (store) localStorage.setItem(MOCK_DB_KEY, store);
       sessionStorage.setItem(MOCK_ROLE_KEY, role);
       if (account) sessionStorage.setItem(MOCK_USER_KEY, account.email);
       sessionStorage.setItem(MOCK_SIGNED_OUT_KEY, '1');

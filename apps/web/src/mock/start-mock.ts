@@ -1,6 +1,8 @@
+import { eventsApi, STREAM_EVENTS, type StreamMark } from '@portal/contracts';
+import { delay, HttpResponse, http } from 'msw';
 import { setupWorker } from 'msw/browser';
-import { createMockHandlers, MOCK_PROBE_PATH } from './handlers';
-import { followOtherTabs, type MockDb, openMockDb } from './mock-db';
+import { connectMockApi, type MockApiClient } from './mock-api-client';
+import { MOCK_DELAY_MS, MOCK_PROBE_PATH } from './mock-mode';
 
 /** Remembers the last reload for a page msw did not answer, so a page that never gets answered is not reloaded for ever. */
 const RELOADED_AT_KEY = 'portal.mockReloadedAt';
@@ -29,17 +31,40 @@ function reloadPage(): Promise<never> {
 }
 
 /**
- * Starts mock mode (architecture.md: msw browser worker): from here on, the API calls of spec §7 are
- * answered in the browser after 300 ms; anything else (translations, assets) goes to the network.
- * The worker script is served by `vite --mode mock`, and by the API from the build only when WEB_MOCK=true
- * (vite.config.ts, apps/api plugins/web.ts).
- * Every tab answers from one store, returned for mock auth (which signs in its users); `onOtherTabChange`
- * runs when another tab changed it.
+ * The live event stream, quiet: it says `ready`, then nothing. Another tab's writes reach this one through
+ * the API worker's notice (mock-api-client.ts), which reads the screens again.
  */
-export async function startMockMode(onOtherTabChange: () => void): Promise<MockDb> {
-  const db = openMockDb(localStorage);
-  followOtherTabs(db, localStorage, onOtherTabChange);
-  const worker = setupWorker(...createMockHandlers({ db, storage: localStorage }));
+function quietStream(): Response {
+  const ready: StreamMark = { lastEventId: null };
+  const frame = `event: ${STREAM_EVENTS.ready}\ndata: ${JSON.stringify(ready)}\n\n`;
+  const body = new ReadableStream<Uint8Array>({
+    start: (controller) => controller.enqueue(new TextEncoder().encode(frame)),
+  });
+  return new HttpResponse(body, {
+    headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' },
+  });
+}
+
+/**
+ * Starts mock mode (architecture.md: msw browser worker): from here on, the API calls of spec §7 are
+ * answered in the browser after 300 ms by the API's own code (mock-api-worker.ts); anything else
+ * (translations, assets) goes to the network. The worker script is served by `vite --mode mock`, and by
+ * the API from the build only when WEB_MOCK=true (vite.config.ts, apps/api plugins/web.ts).
+ * `onOtherTabChange` runs when another tab may have changed the world. Returns the API, for mock auth.
+ */
+export async function startMockMode(onOtherTabChange: () => void): Promise<MockApiClient> {
+  const api = connectMockApi(onOtherTabChange);
+  const worker = setupWorker(
+    http.get(MOCK_PROBE_PATH, () => HttpResponse.json({ mock: true })),
+    http.get(eventsApi.stream.path, async () => {
+      await delay(MOCK_DELAY_MS);
+      return quietStream();
+    }),
+    http.all('/api/*', async ({ request }) => {
+      await delay(MOCK_DELAY_MS);
+      return api.fetch(request);
+    }),
+  );
   await worker.start({
     onUnhandledRequest: 'bypass',
     serviceWorker: { url: '/mockServiceWorker.js' },
@@ -50,6 +75,6 @@ export async function startMockMode(onOtherTabChange: () => void): Promise<MockD
   // sees no controller and asks for a reload without waiting for it, so the probe makes sure msw answers
   // this page before the app calls anything, and else waits for that reload.
   if (!(await mockAnswers())) await reloadPage();
-  console.info('Mock mode: API calls are answered in the browser (msw), after 300 ms.');
-  return db;
+  console.info("Mock mode: API calls are answered in the browser by the API's own code, after 300 ms.");
+  return api;
 }

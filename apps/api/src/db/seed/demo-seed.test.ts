@@ -1,6 +1,7 @@
 import { feeFor } from '@portal/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFileStorage } from '../../storage/configured-file-storage.js';
 import { testConfig } from '../../test/test-app.js';
 import { createTestDatabase } from '../../test/test-database.js';
 import type { Database } from '../database.js';
@@ -14,7 +15,7 @@ let second: Database;
 beforeAll(async () => {
   [first, second] = await Promise.all([createTestDatabase(), createTestDatabase()]);
   // The documents go to a scratch folder (testConfig's), never into the repository's data/.
-  const { storage } = testConfig();
+  const storage = createFileStorage(testConfig().storage);
   await Promise.all([seedIfEmpty(first.db, storage), seedIfEmpty(second.db, storage)]);
 });
 afterAll(() => Promise.all([first.close(), second.close()]));
@@ -26,7 +27,7 @@ const countOf = async (table: string) =>
 
 describe('the demo seed', () => {
   it('seeds once: a database with users is left alone', async () => {
-    expect(await seedIfEmpty(first.db, testConfig().storage)).toBe(false);
+    expect(await seedIfEmpty(first.db, createFileStorage(testConfig().storage))).toBe(false);
   });
 
   it('has organisations at every stage', async () => {

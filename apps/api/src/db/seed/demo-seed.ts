@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { DEMO_ACCOUNT_LIST, DEMO_PASSWORD, type DemoTables, demoWorld } from '@portal/demo-data';
 import type { Kysely } from 'kysely';
-import { type Config, DEFAULT_SLA_HOLIDAYS } from '../../config.js';
-import { createFileStorage } from '../../storage/file-storage.js';
+import { DEFAULT_SLA_HOLIDAYS } from '../../config.js';
+import type { FileStorage } from '../../storage/file-storage.js';
 import type { DB } from '../schema.js';
 import { hashPassword } from './passwords.js';
 
@@ -13,6 +13,8 @@ export { DEMO_ACCOUNT_LIST as DEMO_ACCOUNTS, DEMO_PASSWORD };
 export interface DemoSeedOptions {
   /** How many organisations per stage plan (12 plans): the default gives 48 organisations. */
   perPlan?: number;
+  /** false: the users get no password (mock mode signs in without one, and its browser has no scrypt). */
+  passwords?: boolean;
 }
 
 /**
@@ -23,12 +25,11 @@ export interface DemoSeedOptions {
  */
 export async function seedDemo(
   db: Kysely<DB>,
-  storageConfig: Config['storage'],
+  storage: FileStorage,
   options: DemoSeedOptions = {},
 ): Promise<void> {
   const world: DemoTables = demoWorld({ perPlan: options.perPlan, slaHolidays: DEFAULT_SLA_HOLIDAYS });
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const storage = createFileStorage(storageConfig);
+  const passwordHash = options.passwords === false ? null : await hashPassword(DEMO_PASSWORD);
   const storedFiles = await Promise.all(
     world.storedFiles.map(async ({ content, ...file }) => {
       const container = storage.containerFor(file.purpose);

@@ -13,7 +13,7 @@ let dataDir: string;
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'technical-seed-'));
   t = await createTestApp({ config: { DATA_DIR: dataDir } });
-  await seedIfEmpty(t.db, t.config.storage);
+  await seedIfEmpty(t.db, t.app.fileStorage);
 }, 120_000);
 afterAll(async () => {
   await t.app.close();

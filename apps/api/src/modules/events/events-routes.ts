@@ -68,13 +68,14 @@ export async function eventsRoutes(app: FastifyInstance, options: { database: Da
   const sweep = setInterval(() => {
     sweepEvents(db).catch((error: unknown) => app.log.error({ err: error }, 'the events sweep failed'));
   }, EVENTS_SWEEP_INTERVAL_MS);
-  sweep.unref();
+  // A browser's timers have no unref (the API in mock mode, in-browser/).
+  sweep.unref?.();
   const standing = setInterval(() => {
     checkStandings(hub, db).catch((error: unknown) =>
       app.log.warn({ err: error }, 'checking the live streams users failed'),
     );
   }, STANDING_CHECK_MS);
-  standing.unref();
+  standing.unref?.();
 
   // Before the server waits for its open requests to end: a stream would keep it waiting forever.
   app.addHook('preClose', async () => {

@@ -1,0 +1,70 @@
+import './node-globals';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { createStore, del, entries, get, set } from 'idb-keyval';
+import type { MockApiReply, MockApiRequest } from './mock-api-client';
+import { openMockWorld } from './mock-world';
+
+/*
+ * Mock mode's API (spec §7): one shared worker for every tab of the site, as one server is for its
+ * browsers. It keeps the world in the browser's IndexedDB (PGlite's database, the stored files' bytes), so
+ * a reload, another tab and a later visit find what was done; clearing the site's storage starts afresh.
+ * After a call that may write, the other tabs are told, and read their screens again.
+ */
+
+const scope = self as unknown as { onconnect: (event: MessageEvent) => void; location: Location };
+const files = createStore('portal-mock-files', 'blobs');
+const ports = new Set<MessagePort>();
+// relaxedDurability: a call answers before IndexedDB has the change (it follows at once), as a server
+// answers before its disk has flushed; a closed tab may lose its last call, never the database.
+const world = PGlite.create({
+  dataDir: 'idb://portal-mock',
+  relaxedDurability: true,
+  extensions: { pg_trgm },
+}).then((client) =>
+  openMockWorld(client, {
+    origin: scope.location.origin,
+    // An Error's message and stack survive the port; the rest of the details as they clone.
+    report: (level, message, details) => {
+      const error = (details as { err?: unknown } | undefined)?.err;
+      const shown =
+        error instanceof Error ? { ...(details as object), err: String(error.stack ?? error) } : details;
+      for (const port of ports) port.postMessage({ type: 'log', level, message, details: shown });
+    },
+    blobs: {
+      get: (name) => get(name, files),
+      set: (name, blob) => set(name, blob, files),
+      delete: (name) => del(name, files),
+      entries: () => entries(files),
+    },
+  }),
+);
+
+async function answer(message: MockApiRequest): Promise<MockApiReply> {
+  const { id } = message;
+  try {
+    const api = await world;
+    if (message.type === 'account')
+      return { id, type: 'account', account: await api.accountOf(message.email) };
+    const { method, url, headers, body } = message;
+    const response = await api.fetch(new Request(url, { method, headers, body }));
+    const bytes = response.body ? await response.arrayBuffer() : null;
+    return { id, type: 'response', status: response.status, headers: [...response.headers], body: bytes };
+  } catch (error) {
+    return { id, type: 'failure', message: String((error as Error)?.stack ?? error) };
+  }
+}
+
+scope.onconnect = (event) => {
+  const port = event.ports[0];
+  if (!port) return;
+  ports.add(port);
+  port.onmessage = async ({ data }: MessageEvent<MockApiRequest>) => {
+    const reply = await answer(data);
+    port.postMessage(reply);
+    if (data.type === 'request' && data.method !== 'GET') {
+      for (const other of ports) if (other !== port) other.postMessage({ type: 'changed' });
+    }
+  };
+  port.start();
+};
