@@ -1,5 +1,3 @@
-import { isIP } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod/mini';
 
 /**
@@ -7,7 +5,7 @@ import { z } from 'zod/mini';
  * defaults; the API in the browser (mock mode, in-browser/) is loaded from no file and keeps neither.
  */
 const repoUrl = new URL('../../../', import.meta.url);
-const repoRoot = repoUrl.protocol === 'file:' ? fileURLToPath(repoUrl) : '/';
+const repoRoot = repoUrl.protocol === 'file:' ? decodeURIComponent(repoUrl.pathname) : '/';
 
 const booleanString = z.pipe(
   z.enum(['true', 'false']),
@@ -194,12 +192,15 @@ export const DEFAULT_SLA_HOLIDAYS = [
 ];
 
 const CIDR = /^(.+)\/(\d{1,3})$/;
+// zod's address formats, not node:net's isIP: this file also runs in the browser (in-browser/).
+const IPV4 = z.ipv4();
+const IPV6 = z.ipv6();
 
 /** An IPv4 or IPv6 address, or one with a prefix length (10.0.0.0/8, fd00::/8). */
 function isAddressOrCidr(entry: string): boolean {
   const cidr = CIDR.exec(entry);
   const address = cidr?.[1] ?? entry;
-  const family = isIP(address);
+  const family = IPV4.safeParse(address).success ? 4 : IPV6.safeParse(address).success ? 6 : 0;
   if (family === 0) return false;
   return !cidr || Number(cidr[2]) <= (family === 4 ? 32 : 128);
 }

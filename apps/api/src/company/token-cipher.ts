@@ -1,5 +1,4 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
 /**
@@ -87,6 +86,8 @@ export async function loadTokenKey(options: {
   dataDir: string;
 }): Promise<Buffer> {
   if (options.tokenEncryptionKey) return Buffer.from(options.tokenEncryptionKey, 'base64');
+  // Loaded only here: mock mode's API (in-browser/) runs in a browser, with a configured key and no files.
+  const { chmod, mkdir, readFile, writeFile } = await import('node:fs/promises');
   const file = keyFileOf(options.dataDir);
   const read = async () => {
     const key = Buffer.from((await readFile(file, 'utf8')).trim(), 'base64');

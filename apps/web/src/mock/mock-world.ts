@@ -1,6 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { loadConfig } from '@portal/api/config';
-import { migrate } from '@portal/api/db/migrate';
+import { applyMigrations } from '@portal/api/db/apply-migrations';
 import { pgliteDatabase } from '@portal/api/db/pglite-database';
 import { seedIfEmpty } from '@portal/api/db/seed/seed';
 import { createInBrowserApi } from '@portal/api/in-browser/in-browser-api';
@@ -75,7 +75,7 @@ export async function openMockWorld(
   { origin, blobs, report }: { origin: string; blobs?: BlobMap; report: MockReport },
 ): Promise<MockWorld> {
   const database = pgliteDatabase(client);
-  await migrate(database, MIGRATIONS);
+  await applyMigrations(database, MIGRATIONS);
   const config = loadConfig({
     NODE_ENV: 'development',
     PUBLIC_URL: origin,

@@ -4,7 +4,10 @@ import { scryptAsync } from '@noble/hashes/scrypt.js';
 // crypto-browserify's hashes, HMACs, random bytes and AES-GCM; scrypt (a confirmed account's password)
 // from @noble/hashes; a random UUID from getRandomValues, which (unlike crypto.randomUUID) a page served
 // from a LAN address has too.
-export * from 'crypto-browserify';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'crypto-browserify';
+
+// Named, not `export *`: Vite's development server cannot see through a CommonJS module's exports.
+export { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes };
 
 export function randomUUID(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
@@ -37,3 +40,16 @@ export function timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean {
   for (let index = 0; index < a.length; index++) difference |= (a[index] ?? 0) ^ (b[index] ?? 0);
   return difference === 0;
 }
+
+/** As `import crypto from 'node:crypto'` reads it (nodemailer, bundled with the outbox and never sending). */
+// biome-ignore lint/style/noDefaultExport: node:crypto's default import (nodemailer's) needs one.
+export default {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  randomBytes,
+  randomUUID,
+  scrypt,
+  timingSafeEqual,
+};
