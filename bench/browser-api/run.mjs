@@ -1,12 +1,11 @@
-// bench/browser-api (issue 22): can mock mode run the API's own code? Builds ./index.html with Vite (the
-// API's SQL migrations, its gateways route plugin and PGlite), serves the build and opens it in Debian's
-// chromium `--runs` times (a fresh page and HTTP cache each), then prints the download size and, per run,
-// PGlite's start, the migrations and two requests through the API's handlers. Last, it bundles every route
-// plugin of apps/api for the browser and prints the files that import Node's built-ins (what mock mode
-// would have to be given in their place).
+// bench/browser-api (issue 22): mock mode's world, the API's own code in the browser. Builds ./index.html
+// with Vite as the SPA builds mock mode (apps/web vite.config.ts: Node's built-ins from their browser
+// ports), serves it and opens it in Debian's chromium `--runs` times in one browser context: the first run
+// creates the world in IndexedDB (PGlite's start, the API's migrations, the demo seed), the later ones
+// reopen it. Prints the download size, then per run the world's start and calls through it as each role.
 //
 //   npm run build && node bench/browser-api/run.mjs [--runs 3]
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
@@ -19,7 +18,9 @@ const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }
 const root = new URL('.', import.meta.url).pathname;
 const repo = new URL('../../', import.meta.url).pathname;
 const outDir = join(tmpdir(), 'portal-browser-api');
+// The SPA's own Vite configuration (its ports of Node's built-ins for mock mode), on this page.
 await build({
+  configFile: join(repo, 'apps/web/vite.config.ts'),
   root,
   logLevel: 'error',
   build: { outDir, emptyOutDir: true, target: 'es2022' },
@@ -53,9 +54,12 @@ await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 const origin = `http://127.0.0.1:${server.address().port}`;
 
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+let context;
 try {
   for (let run = 1; run <= Number(values.runs); run++) {
-    const page = await (await browser.newContext()).newPage();
+    // One context: the later runs reopen the world the first one kept in IndexedDB.
+    context ??= await browser.newContext();
+    const page = await context.newPage();
     await page.goto(origin);
     await page.waitForFunction(() => window.done, null, { timeout: 120_000 });
     const figures = JSON.parse(await page.textContent('#out'));
@@ -67,36 +71,3 @@ try {
   await browser.close();
   server.close();
 }
-
-// Every route plugin in one browser bundle: Vite replaces each Node built-in by an empty module and says
-// which file imported it.
-const modules = join(repo, 'apps/api/src/modules');
-const plugins = (await readdir(modules, { recursive: true })).filter((file) => file.endsWith('-routes.ts'));
-const entryDir = join(tmpdir(), 'portal-browser-api-routes');
-await mkdir(entryDir, { recursive: true });
-await writeFile(
-  join(entryDir, 'entry.js'),
-  plugins.map((file) => `export * from ${JSON.stringify(join(modules, file))};`).join('\n'),
-);
-const builtins = new Map();
-await build({
-  root: entryDir,
-  logLevel: 'silent',
-  build: {
-    outDir: join(entryDir, 'dist'),
-    lib: { entry: join(entryDir, 'entry.js'), formats: ['es'] },
-    rollupOptions: {
-      onwarn(warning) {
-        const found = /Module "([^"]+)" has been externalized.*imported by "([^"]+)"/.exec(warning.message);
-        if (!found) return;
-        const importer = found[2].replace(repo, '').replace(/.*node_modules\/((@[^/]+\/)?[^/]+).*/, 'npm $1');
-        builtins.set(importer, [...new Set([...(builtins.get(importer) ?? []), found[1]])]);
-      },
-    },
-  },
-});
-const bundle = await readFile(join(entryDir, 'dist/entry.mjs'));
-console.log(
-  `\n${plugins.length} route plugins in one browser bundle: ${(bundle.length / 1e3).toFixed(0)} kB, ${(gzipSync(bundle).length / 1e3).toFixed(0)} kB gzip (not minified). Node built-ins they import:`,
-);
-for (const [importer, names] of [...builtins].sort()) console.log(`  ${importer}: ${names.join(', ')}`);

@@ -5,7 +5,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { camelCase } from './camel-case.js';
 import type { Database } from './database-handle.js';
-import { listenOnPostgres, type Notifications, type StopListening } from './notification-listener.js';
+import { listenOnPostgres } from './notification-listener.js';
 import { pgliteDatabase } from './pglite-database.js';
 import { PortalQueryCompiler } from './query-compiler.js';
 import type { DB } from './schema.js';

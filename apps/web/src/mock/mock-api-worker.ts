@@ -15,13 +15,25 @@ import { openMockWorld } from './mock-world';
 const scope = self as unknown as { onconnect: (event: MessageEvent) => void; location: Location };
 const files = createStore('portal-mock-files', 'blobs');
 const ports = new Set<MessagePort>();
-// relaxedDurability: a call answers before IndexedDB has the change (it follows at once), as a server
-// answers before its disk has flushed; a closed tab may lose its last call, never the database.
-const world = PGlite.create({
+// relaxedDurability: a statement answers before IndexedDB has its change (PGlite's default waits, and made
+// every call a few hundred ms slower and the first start twice as long). A call that may write waits for
+// it before answering (keep), so that a reload, or the last tab closing, finds what it did.
+const database = PGlite.create({
   dataDir: 'idb://portal-mock',
   relaxedDurability: true,
   extensions: { pg_trgm },
-}).then((client) =>
+});
+
+/**
+ * Writes PGlite's files to IndexedDB and waits for it: its own syncToFs does not wait under relaxed
+ * durability, so this goes to its file system (IdbFs.syncToFs, public in its source, untyped).
+ */
+async function keep(): Promise<void> {
+  const client = (await database) as unknown as { fs?: { syncToFs(): Promise<void> } };
+  await client.fs?.syncToFs();
+}
+
+const world = database.then((client) =>
   openMockWorld(client, {
     origin: scope.location.origin,
     // An Error's message and stack survive the port; the rest of the details as they clone.
@@ -48,6 +60,7 @@ async function answer(message: MockApiRequest): Promise<MockApiReply> {
       return { id, type: 'account', account: await api.accountOf(message.email) };
     const { method, url, headers, body } = message;
     const response = await api.fetch(new Request(url, { method, headers, body }));
+    if (method !== 'GET' && response.ok) await keep();
     const bytes = response.body ? await response.arrayBuffer() : null;
     return { id, type: 'response', status: response.status, headers: [...response.headers], body: bytes };
   } catch (error) {

@@ -1,6 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { loadConfig } from '@portal/api/config';
 import { applyMigrations } from '@portal/api/db/apply-migrations';
+import type { Database } from '@portal/api/db/database-handle';
 import { pgliteDatabase } from '@portal/api/db/pglite-database';
 import { seedIfEmpty } from '@portal/api/db/seed/seed';
 import { createInBrowserApi } from '@portal/api/in-browser/in-browser-api';
@@ -57,6 +58,8 @@ const DEMO_EMAIL: Record<string, string> = {
 };
 
 export interface MockWorld {
+  /** The world's database, as the API's code reads and writes it (tests set rows up through it). */
+  db: Database['db'];
   /** Answers an API call as the API does: its own route plugins over this world's database. */
   fetch(request: Request): Promise<Response>;
   /** The directory's user with this email (mock auth's `?mockUser=`), if any. */
@@ -110,5 +113,5 @@ export async function openMockWorld(
       );
     },
   });
-  return { fetch: api.fetch, accountOf };
+  return { db: database.db, fetch: api.fetch, accountOf };
 }

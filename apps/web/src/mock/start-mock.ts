@@ -1,8 +1,8 @@
-import { eventsApi, STREAM_EVENTS, type StreamMark } from '@portal/contracts';
+import { eventsApi } from '@portal/contracts';
 import { delay, HttpResponse, http } from 'msw';
 import { setupWorker } from 'msw/browser';
 import { connectMockApi, type MockApiClient } from './mock-api-client';
-import { MOCK_DELAY_MS, MOCK_PROBE_PATH } from './mock-mode';
+import { MOCK_DELAY_MS, MOCK_PROBE_PATH, quietStream } from './mock-mode';
 
 /** Remembers the last reload for a page msw did not answer, so a page that never gets answered is not reloaded for ever. */
 const RELOADED_AT_KEY = 'portal.mockReloadedAt';
@@ -28,21 +28,6 @@ function reloadPage(): Promise<never> {
   console.warn('Mock mode: the msw worker does not answer this page; reloading it.');
   window.location.reload();
   return new Promise<never>(() => {});
-}
-
-/**
- * The live event stream, quiet: it says `ready`, then nothing. Another tab's writes reach this one through
- * the API worker's notice (mock-api-client.ts), which reads the screens again.
- */
-function quietStream(): Response {
-  const ready: StreamMark = { lastEventId: null };
-  const frame = `event: ${STREAM_EVENTS.ready}\ndata: ${JSON.stringify(ready)}\n\n`;
-  const body = new ReadableStream<Uint8Array>({
-    start: (controller) => controller.enqueue(new TextEncoder().encode(frame)),
-  });
-  return new HttpResponse(body, {
-    headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' },
-  });
 }
 
 /**

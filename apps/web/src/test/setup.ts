@@ -1,7 +1,8 @@
 import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { act, cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { closeModal } from '../modal/modal-store';
 
 // Node's fetch (undici) sends only its own FormData as multipart: from Node 22 on, jsdom's is posted as the
 // text "[object FormData]" and msw reads no part. A browser has one FormData, File and Blob; the tests use
@@ -10,6 +11,8 @@ const NodeFormData = (await new Response(new URLSearchParams()).formData()).cons
 Object.assign(globalThis, { FormData: NodeFormData, File: NodeFile, Blob: NodeBlob });
 
 afterEach(() => {
+  // The one modal is a module's state, which the files of the shared project share: none outlives its test.
+  act(() => closeModal());
   cleanup();
   localStorage.clear();
   sessionStorage.clear();

@@ -2,30 +2,25 @@ import { screen } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditHandlers } from '../../mock/audit-handlers';
-import { createMockContext } from '../../mock/handlers';
-import type { MockContext } from '../../mock/mock-http';
-import { writeAudit } from '../../mock/mock-resource';
 import { renderScreen } from '../../test/render-screen';
+import { openTestWorld, type TestWorld } from '../../test/test-world';
 import { AdminHomePage } from './admin-home-page';
 
-const NOW = new Date('2026-06-15T10:00:00Z');
 const server = setupServer();
-let context: MockContext;
+let world: TestWorld;
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
-beforeEach(() => {
-  context = createMockContext({ delayMs: 0, now: () => NOW });
-  const reviewer = new Request(location.origin, { headers: { authorization: 'Bearer mock.EMVO' } });
-  const diff = { status: { from: 'REQUESTED', to: 'ISSUED' } };
-  writeAudit(context, reviewer, {
-    action: 'ISSUE_SESSION_TOKEN',
-    entity: 'sessionToken',
-    entityId: 'demo-token',
-    diff,
-  });
-  server.resetHandlers(...auditHandlers(context));
-});
+beforeEach(async () => {
+  // Mock mode's world (the API's own code over the demo world), with one change of a reviewer's on the trail.
+  world = await openTestWorld();
+  const diff = JSON.stringify({ status: { from: 'REQUESTED', to: 'ISSUED' } });
+  const entry = { action: 'ISSUE_SESSION_TOKEN', entity: 'sessionToken', entityId: 'demo-token', diff };
+  await world.db
+    .insertInto('auditLog')
+    .values({ ...entry, actor: 'reviewer@portal.test' })
+    .execute();
+  server.resetHandlers(world.handler);
+}, 30_000);
 
 describe('/admin: counts that lead somewhere (issue 13 item 5)', () => {
   it('links the pending invitations, drafts, storage used and the audit trail to their screens', async () => {
@@ -40,7 +35,10 @@ describe('/admin: counts that lead somewhere (issue 13 item 5)', () => {
       'href',
       '/admin/disclaimer-contents',
     );
-    const files = context.db.storedFiles.length;
+    const { files } = await world.db
+      .selectFrom('storedFiles')
+      .select((eb) => eb.fn.countAll<number>().as('files'))
+      .executeTakeFirstOrThrow();
     expect(screen.getByRole('link', { name: new RegExp(`stored in ${files} files`) })).toHaveAttribute(
       'href',
       '/admin/storage',

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { DEMO_TOKENS } from '../../mock/test-company';
+import { DEMO_TOKENS } from '../../test/fake-api/test-company';
 import { byRole, findByRole, renderVisitorPage, serveRegistrationApi } from './test-visitor-page';
 
 /** No pause between keystrokes, no CSS pointer-events check (jsdom has no styles): the suite stays fast. */

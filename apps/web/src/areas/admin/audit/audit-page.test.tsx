@@ -2,11 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditHandlers } from '../../../mock/audit-handlers';
-import { createMockContext } from '../../../mock/handlers';
-import { writeAudit } from '../../../mock/mock-resource';
-import { organisationsHandlers } from '../../../mock/organisations-handlers';
-import { userHandlers } from '../../../mock/users-handlers';
+import { auditHandlers } from '../../../test/fake-api/audit-handlers';
+import { createMockContext } from '../../../test/fake-api/handlers';
+import { writeAudit } from '../../../test/fake-api/mock-resource';
+import { organisationsHandlers } from '../../../test/fake-api/organisations-handlers';
+import { userHandlers } from '../../../test/fake-api/users-handlers';
 import { renderScreen } from '../../../test/render-screen';
 import { AuditPage } from './audit-page';
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { answerIn } from '../../../mock/test-company';
+import { answerIn } from '../../../test/fake-api/test-company';
 import {
   field,
   onboardingSuite,

@@ -1,6 +1,6 @@
 import { legitimacyDraftSchema } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
-import { answerIn } from '../../../mock/test-company';
+import { answerIn } from '../../../test/fake-api/test-company';
 import { emptyMah, toDraft, toValues } from './legitimacy-values';
 import { isListItem, missingTarget } from './missing-items';
 

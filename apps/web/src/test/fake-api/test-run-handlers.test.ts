@@ -1,8 +1,8 @@
 import { type TestRun, type TestRunImportReport, testRunsApi } from '@portal/contracts';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mockToken } from '../../mock/mock-auth';
 import { createMockContext } from './handlers';
-import { mockToken } from './mock-auth';
 import type { MockContext } from './mock-http';
 import { testRunHandlers } from './test-run-handlers';
 

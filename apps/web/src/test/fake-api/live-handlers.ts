@@ -1,32 +1,10 @@
-import {
-  type CheckViewers,
-  eventsApi,
-  PRESENCE_TTL_MS,
-  presenceApi,
-  STREAM_EVENTS,
-  type StreamMark,
-} from '@portal/contracts';
-import { type HttpHandler, HttpResponse } from 'msw';
+import { type CheckViewers, eventsApi, PRESENCE_TTL_MS, presenceApi } from '@portal/contracts';
+import type { HttpHandler } from 'msw';
+import { quietStream } from '../../mock/mock-mode';
 import { apiError, callerOf, type MockContext, mockRoute } from './mock-http';
 
 /** How long a ticket holds, as at the API (apps/api modules/events event-tickets.ts). */
 const TICKET_MS = 60_000;
-
-/**
- * The stream mock mode opens: `ready` (no change recorded: the mock writes none), then silence, left
- * open. A tab's handlers run in the tab, so they never hear another tab's writes: those arrive through
- * the shared store instead (mock-db.ts followOtherTabs, which refetches everything).
- */
-function quietStream(): Response {
-  const ready: StreamMark = { lastEventId: null };
-  const frame = `event: ${STREAM_EVENTS.ready}\ndata: ${JSON.stringify(ready)}\n\n`;
-  const body = new ReadableStream<Uint8Array>({
-    start: (controller) => controller.enqueue(new TextEncoder().encode(frame)),
-  });
-  return new HttpResponse(body, {
-    headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' },
-  });
-}
 
 /**
  * Issue 25 in mock mode: a ticket (single use) opens a stream that says `ready` and nothing after, so the

@@ -10,8 +10,8 @@ import { type CheckType, isAwaitingReview, isCheckOverdue } from '@portal/domain
 import type { ListPage } from '@portal/list-query';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mockToken } from '../../mock/mock-auth';
 import { createMockContext, createMockHandlers } from './handlers';
-import { mockToken } from './mock-auth';
 import type { MockContext } from './mock-http';
 import { reviewHandlers } from './review-handlers';
 import { fileDownloadRoute } from './storage-admin-handlers';

@@ -2,10 +2,10 @@ import { STAGES } from '@portal/contracts';
 import { getResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MOCK_DELAY_MS } from '../../mock/mock-mode';
 import { createMockContext, createMockHandlers } from './handlers';
 import { linksHandlers } from './links-handlers';
 import type { MockContext } from './mock-http';
-import { MOCK_DELAY_MS } from './mock-mode';
 import { organisationsHandlers } from './organisations-handlers';
 
 const server = setupServer();

@@ -1,6 +1,6 @@
 import type { OnboardingAnswer } from '@portal/contracts';
 import type { CheckStatus, Stage } from '@portal/domain';
-import { DEMO_USERS } from './mock-auth';
+import { DEMO_USERS } from '../../mock/mock-auth';
 import { createMockDb, type MockDb } from './mock-db';
 import { onboardingAnswer } from './onboarding-company';
 

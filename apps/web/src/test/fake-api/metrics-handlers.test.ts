@@ -2,9 +2,9 @@ import { type MetricsCompanyRow, metricsCompanyRowSchema, metricsSchema } from '
 import type { ListPage } from '@portal/list-query';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mockToken } from '../../mock/mock-auth';
 import { createMockContext } from './handlers';
 import { metricsHandlers } from './metrics-handlers';
-import { mockToken } from './mock-auth';
 import type { MockContext } from './mock-http';
 
 /** A Wednesday after the demo world's history (@portal/demo-data EPOCH, 2026-10-01). */

@@ -1,5 +1,6 @@
 import { demoId } from '@portal/demo-data';
 import { type HttpHandler, HttpResponse, http, passthrough } from 'msw';
+import { MOCK_DELAY_MS, MOCK_PROBE_PATH } from '../../mock/mock-mode';
 import { gatewaysHandlers, tooltipsHandlers } from './admin-handlers';
 import { auditHandlers } from './audit-handlers';
 import { disclaimerContentsHandlers } from './disclaimer-contents-handlers';
@@ -8,7 +9,6 @@ import { liveHandlers } from './live-handlers';
 import { metricsHandlers } from './metrics-handlers';
 import { type MockDb, openMockDb, saveMockDb } from './mock-db';
 import type { MockContext } from './mock-http';
-import { MOCK_DELAY_MS, MOCK_PROBE_PATH } from './mock-mode';
 import { onboardingHandlers } from './onboarding-handlers';
 import { organisationsHandlers } from './organisations-handlers';
 import { reviewHandlers, sessionTokenHandlers } from './review-handlers';

@@ -1,9 +1,9 @@
 import { eventsApi, eventTicketSchema, PRESENCE_TTL_MS, pathOf, presenceApi } from '@portal/contracts';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mockToken } from '../../mock/mock-auth';
 import { createMockContext } from './handlers';
 import { liveHandlers } from './live-handlers';
-import { mockToken } from './mock-auth';
 import type { MockContext } from './mock-http';
 
 const NOW = new Date('2026-04-05T10:00:00Z');
