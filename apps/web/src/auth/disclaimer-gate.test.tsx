@@ -1,13 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { delay, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HttpClient } from '../http/http-client';
-import { disclaimerContentsHandlers } from '../test/fake-api/disclaimer-contents-handlers';
-import { createMockContext } from '../test/fake-api/handlers';
 import { renderScreen } from '../test/render-screen';
 import { userWith } from '../test/session-users';
+import { openTestWorld, type TestWorld } from '../test/test-world';
 import { DisclaimerGate, PENDING_DISCLAIMERS_KEY, prefetchPendingDisclaimers } from './disclaimer-gate';
 
 const server = setupServer();
@@ -15,22 +15,33 @@ let posted: unknown[] = [];
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 
+let world: TestWorld;
+
 /** The demo texts with a second LOGIN version published that asks for acceptance: a text to accept at sign-in. */
-function withLoginToAccept() {
-  const context = createMockContext({ delayMs: 0 });
-  const login = context.db.disclaimerContents.find((row) => row.type === 'LOGIN');
-  if (!login) throw new Error('no LOGIN text in the demo world');
-  login.status = 'ARCHIVED';
-  context.db.disclaimerContents.push({
-    ...login,
-    id: context.newId(),
-    versionNumber: 2,
-    status: 'PUBLISHED',
-    requiresAcceptance: true,
-    title: 'Using the portal',
-    body: '## What changes\n\nYou use the portal for your company **only**, and keep your sign-in to yourself.',
-  });
-  server.resetHandlers(...disclaimerContentsHandlers(context));
+async function withLoginToAccept() {
+  const { id, createdAt, updatedAt, ...login } = await world.db
+    .selectFrom('disclaimerContents')
+    .selectAll()
+    .where('type', '=', 'LOGIN')
+    .where('status', '=', 'PUBLISHED')
+    .executeTakeFirstOrThrow();
+  await world.db.updateTable('disclaimerContents').set({ status: 'ARCHIVED' }).where('id', '=', id).execute();
+  await world.db
+    .insertInto('disclaimerContents')
+    .values({
+      ...login,
+      versionNumber: login.versionNumber + 1,
+      requiresAcceptance: true,
+      title: 'Using the portal',
+      body: '## What changes\n\nYou use the portal for your company **only**, and keep your sign-in to yourself.',
+    })
+    .execute();
+}
+
+/** Mock mode's world (the API's own code over the demo world): the reviewer's calls answered from it. */
+async function openWorld() {
+  world = await openTestWorld();
+  server.resetHandlers(world.handler);
 }
 
 beforeEach(() => {
@@ -53,8 +64,10 @@ const renderGate = (onShown?: () => void) =>
   });
 
 describe('the sign-in gate (issue 13: a text requiring acceptance, until accepted)', () => {
+  beforeEach(openWorld, 30_000);
+
   it('shows the pending text in place of the screen, rendered from markdown, and lets the screen show once accepted', async () => {
-    withLoginToAccept();
+    await withLoginToAccept();
     renderGate();
     expect(await screen.findByRole('heading', { level: 1, name: 'Using the portal' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: "The reviewers' home" })).toBeNull();
@@ -64,17 +77,16 @@ describe('the sign-in gate (issue 13: a text requiring acceptance, until accepte
 
     await userEvent.click(screen.getByRole('button', { name: 'Accept' }));
     expect(await screen.findByRole('heading', { name: "The reviewers' home" })).toBeInTheDocument();
-    expect(posted).toEqual([{ version: 2 }]);
+    expect(posted).toEqual([{ version: expect.any(Number) }]);
   });
 
   it('shows the screen at once when nothing is pending', async () => {
-    server.resetHandlers(...disclaimerContentsHandlers(createMockContext({ delayMs: 0 })));
     renderGate();
     expect(await screen.findByRole('heading', { name: "The reviewers' home" })).toBeInTheDocument();
   });
 
   it('offers to log out instead: that accepts nothing, and the screen stays hidden', async () => {
-    withLoginToAccept();
+    await withLoginToAccept();
     renderGate();
     const logout = await screen.findByRole('button', { name: 'Log out' });
     await userEvent.click(logout);
@@ -84,8 +96,11 @@ describe('the sign-in gate (issue 13: a text requiring acceptance, until accepte
 });
 
 describe('when the gate has shown something (issue 15: the toasts load after the first screen)', () => {
+  beforeEach(openWorld, 30_000);
+
   it('calls onShown once the list has answered and the screen shows, not while it loads', async () => {
-    server.resetHandlers(...disclaimerContentsHandlers(createMockContext({ delayMs: 100 })));
+    // The list answers after 100 ms.
+    server.use(http.get('/api/disclaimers/pending', async () => void (await delay(100))));
     const onShown = vi.fn();
     renderGate(onShown);
     expect(onShown).not.toHaveBeenCalled();
@@ -94,7 +109,7 @@ describe('when the gate has shown something (issue 15: the toasts load after the
   });
 
   it('calls onShown when the gate shows a text to accept instead', async () => {
-    withLoginToAccept();
+    await withLoginToAccept();
     const onShown = vi.fn();
     renderGate(onShown);
     expect(await screen.findByRole('heading', { level: 1, name: 'Using the portal' })).toBeInTheDocument();
