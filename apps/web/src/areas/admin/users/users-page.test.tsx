@@ -6,12 +6,9 @@ import { stubResizeObserver } from '../../../forms/test-form';
 import { DEMO_USERS } from '../../../mock/mock-auth';
 import { ModalHost } from '../../../modal/modal-host';
 import { closeModal } from '../../../modal/modal-store';
-import { createMockContext } from '../../../test/fake-api/handlers';
-import type { MockContext } from '../../../test/fake-api/mock-http';
-import { organisationsHandlers } from '../../../test/fake-api/organisations-handlers';
-import { userHandlers } from '../../../test/fake-api/users-handlers';
 import { type RecordedCall, recordCalls } from '../../../test/recorded-calls';
 import { renderScreen } from '../../../test/render-screen';
+import { openTestWorld, type TestWorld } from '../../../test/test-world';
 import { toast } from '../../../toast/toast';
 import { UsersPage } from './users-page';
 
@@ -22,25 +19,27 @@ vi.mock('../../../auth/auth-context', async (importOriginal) => ({
   useSessionUser: () => ({ name: 'Ada Admin', username: 'ADMIN@portal.test', roles: ['ADMIN'] }),
 }));
 
-const NOW = new Date('2026-06-15T10:00:00Z');
 const NEXT_SIGN_IN = /takes effect at the user's next sign-in/;
 const server = setupServer();
 let calls: RecordedCall[] = [];
-let context: MockContext;
+let world: TestWorld;
 beforeAll(() => {
   // The radio group (Radix) measures itself.
   stubResizeObserver();
   server.listen({ onUnhandledRequest: 'error' });
 });
 afterAll(() => server.close());
-beforeEach(() => {
+beforeEach(async () => {
   vi.mocked(toast.success).mockClear();
-  let created = 0;
-  const newId = () => `e2000000-0000-4000-8000-${String(++created).padStart(12, '0')}`;
-  context = createMockContext({ delayMs: 0, newId, now: () => NOW });
-  server.resetHandlers(...userHandlers(context), ...organisationsHandlers(context));
+  // Mock mode's world: the API's own code over the demo world.
+  world = await openTestWorld();
+  server.resetHandlers(world.handler);
   calls = recordCalls(server);
-});
+}, 30_000);
+
+/** The demo world's first company by name. */
+const firstCompany = () =>
+  world.db.selectFrom('organisations').selectAll().orderBy('legalName').limit(1).executeTakeFirstOrThrow();
 afterEach(async () => {
   act(() => closeModal());
   await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
@@ -115,8 +114,7 @@ describe('/admin/users (issue 13 item 1)', { timeout: 40_000 }, () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'ACTIVE');
     await waitFor(() => expect(url()).toContain('status=ACTIVE'));
     // issue 23 item 18: the company is chosen in the kit's searchable select, from the API's companies.
-    const company = context.db.organisations[0];
-    if (!company) throw new Error('the demo world has companies');
+    const company = await firstCompany();
     await user.type(screen.getByRole('combobox', { name: 'Company' }), company.obpNumber);
     await user.click(
       await screen.findByRole('option', { name: `${company.legalName} (${company.obpNumber})` }),
@@ -130,18 +128,14 @@ describe('/admin/users (issue 13 item 1)', { timeout: 40_000 }, () => {
   });
 
   it('finds a company beyond the first 100 by typing: the Company filter searches the API', async () => {
-    const template = context.db.organisations[0];
-    if (!template) throw new Error('the demo world has companies');
+    const { orgType, stage } = await firstCompany();
     // A portal of years: 120 more companies, the one sought sorting last by name.
-    for (let index = 0; index < 120; index += 1) {
-      const name = index === 119 ? 'Zz Last Pharma' : `Za Filler ${String(index).padStart(3, '0')}`;
-      context.db.organisations.push({
-        ...template,
-        id: `ee000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
-        legalName: name,
-        obpNumber: `C9${String(index).padStart(4, '0')}`,
-      });
-    }
+    const more = Array.from({ length: 120 }, (_, index) => ({
+      legalName: index === 119 ? 'Zz Last Pharma' : `Za Filler ${String(index).padStart(3, '0')}`,
+      obpNumber: `C9${String(index).padStart(4, '0')}`,
+      ...{ orgType, stage, createdBy: 'test', updatedBy: 'test' },
+    }));
+    await world.db.insertInto('organisations').values(more).execute();
     renderPage();
     await rows();
     await user.type(screen.getByRole('combobox', { name: 'Company' }), 'Zz Last');
