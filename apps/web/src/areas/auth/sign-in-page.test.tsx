@@ -5,6 +5,15 @@ import { renderVisitorPage, serveRegistrationApi } from './test-visitor-page';
 
 const { db } = serveRegistrationApi();
 
+/** The world's published sign-in text. */
+const publishedLogin = () =>
+  db()
+    .selectFrom('disclaimerContents')
+    .selectAll()
+    .where('type', '=', 'LOGIN')
+    .where('status', '=', 'PUBLISHED')
+    .executeTakeFirstOrThrow();
+
 describe('the sign-in page', () => {
   afterEach(() => sessionStorage.clear());
 
@@ -20,16 +29,18 @@ describe('the sign-in page', () => {
   });
 
   it('shows the published sign-in text, whether it asks for acceptance or not (issue 23 item 20)', async () => {
-    const login = db().disclaimerContents.find((row) => row.type === 'LOGIN' && row.status === 'PUBLISHED');
-    if (!login) throw new Error('the demo world publishes a sign-in text');
-    login.requiresAcceptance = false;
+    const login = await publishedLogin();
+    await db()
+      .updateTable('disclaimerContents')
+      .set({ requiresAcceptance: false })
+      .where('id', '=', login.id)
+      .execute();
     renderVisitorPage('/');
     expect(await screen.findByRole('heading', { level: 2, name: login.title })).toBeInTheDocument();
   });
 
   it('paints the registration line with the sign-in text above it, not before (issue 24 item 3)', async () => {
-    const login = db().disclaimerContents.find((row) => row.type === 'LOGIN' && row.status === 'PUBLISHED');
-    if (!login) throw new Error('the demo world publishes a sign-in text');
+    const login = await publishedLogin();
     renderVisitorPage('/');
     // Painted first, the line moved down when the text came (a layout shift).
     expect(await screen.findByRole('link', { name: 'Register your company' })).toBeInTheDocument();
@@ -37,7 +48,11 @@ describe('the sign-in page', () => {
   });
 
   it('paints the registration line when no sign-in text is published', async () => {
-    for (const row of db().disclaimerContents) if (row.type === 'LOGIN') row.status = 'ARCHIVED';
+    await db()
+      .updateTable('disclaimerContents')
+      .set({ status: 'ARCHIVED' })
+      .where('type', '=', 'LOGIN')
+      .execute();
     renderVisitorPage('/');
     expect(await screen.findByRole('link', { name: 'Register your company' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 2 })).toBeNull();

@@ -1,3 +1,5 @@
+import { hashToken } from '@portal/api/accounts/account-tokens';
+import { DEMO_ACCOUNTS } from '@portal/demo-data';
 import { type ByRoleMatcher, configure, screen } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { createMemoryRouter } from 'react-router';
@@ -5,11 +7,10 @@ import { afterAll, beforeAll, beforeEach, vi } from 'vitest';
 import type { Auth } from '../../auth/msal-auth';
 import { createErrorHandler, createQueryClient } from '../../http/error-handler';
 import { createHttpClient } from '../../http/http-client';
-import { createMockContext, createMockHandlers } from '../../test/fake-api/handlers';
-import { addDemoLinks } from '../../test/fake-api/test-company';
 import { renderApp } from '../../test/render-app';
 import { testAuth } from '../../test/session-users';
 import { createTestI18n } from '../../test/test-i18n';
+import { openTestWorld, type TestWorld } from '../../test/test-world';
 import { ConfirmPage } from './confirm-page';
 import { RegisterPage } from './register-page';
 import { SignInPage } from './sign-in-page';
@@ -23,28 +24,103 @@ export const byRole = (role: ByRoleMatcher, name?: string | RegExp) =>
 export const findByRole = (role: ByRoleMatcher, name?: string | RegExp) =>
   screen.findByRole(role, { name, hidden: true });
 
+/** The mailed links the confirm page's tests open, one per state it shows (addDemoLinks). */
+export const DEMO_TOKENS = {
+  confirm: 'demo-confirm-registration-00000000000000000',
+  invitation: 'demo-invitation-000000000000000000000000000',
+  expired: 'demo-expired-link-0000000000000000000000000',
+  used: 'demo-used-link-0000000000000000000000000000',
+  completed: 'demo-completed-link-00000000000000000000000',
+} as const;
+
 /**
- * Test helper of the visitor pages: mock mode's handlers (msw, no delay, a fresh demo world with the
- * confirm page's links for every test) answer the real HTTP client. Call it at the top of a test file; it
- * returns the server (for one-off answers), the mails the mock "sent" (its outbox) and the store.
+ * Registrations and links in each state the confirm page shows, in the world's tables as the API writes
+ * them (a link's sha256, never the token): Anna's pending registration with a valid, an expired and a used
+ * link; Carla's completed one; Sofia invited to the demo external user's company.
+ */
+async function addDemoLinks({ db }: TestWorld) {
+  const terms = await db
+    .selectFrom('disclaimerContents')
+    .select('id')
+    .where('type', '=', 'REGISTRATION')
+    .where('status', '=', 'PUBLISHED')
+    .executeTakeFirstOrThrow();
+  const written = { createdBy: 'test', updatedBy: 'test' };
+  const registration = async (
+    email: string,
+    firstName: string,
+    status: 'PENDING_CONFIRMATION' | 'COMPLETED',
+  ) => {
+    const [lastName, companyName] = email.startsWith('anna')
+      ? ['Jansen', 'Jansen Pharma BV']
+      : ['Rossi', 'Rossi Farmaceutici SpA'];
+    const values = { email, firstName, lastName, companyName, orgType: 'OPM' as const, status };
+    const row = await db
+      .insertInto('registrations')
+      .values({ ...values, disclaimerContentId: terms.id, lastSentAt: new Date(), ...written })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  };
+  const anna = await registration('anna.jansen@example.com', 'Anna', 'PENDING_CONFIRMATION');
+  const carla = await registration('carla.rossi@example.com', 'Carla', 'COMPLETED');
+  const { organisationId } = await db
+    .selectFrom('users')
+    .select('organisationId')
+    .where('email', '=', DEMO_ACCOUNTS.external.email)
+    .executeTakeFirstOrThrow();
+  const sofia = await db
+    .insertInto('users')
+    .values({
+      ...{ email: 'sofia.berg@example.com', displayName: 'Sofia Berg', roles: ['EXTERNAL'], organisationId },
+      ...{ obpRole: 'SPOC_ASSISTANT', access: 'FULL', status: 'INVITED', ...written },
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const future = new Date('2999-01-01T00:00:00Z');
+  const past = new Date('2026-01-01T00:00:00Z');
+  const link = (token: string, owner: { registrationId?: string; userId?: string }, changes = {}) =>
+    db
+      .insertInto('accountTokens')
+      .values({
+        tokenHash: hashToken(token),
+        purpose: owner.userId ? 'INVITATION' : 'CONFIRM_REGISTRATION',
+        ...{ registrationId: owner.registrationId ?? null, userId: owner.userId ?? null },
+        ...{ expiresAt: future, usedAt: null, ...changes },
+      })
+      .execute();
+  await link(DEMO_TOKENS.confirm, { registrationId: anna });
+  await link(DEMO_TOKENS.expired, { registrationId: anna }, { expiresAt: past });
+  await link(DEMO_TOKENS.used, { registrationId: anna }, { usedAt: past });
+  await link(DEMO_TOKENS.completed, { registrationId: carla }, { usedAt: past });
+  await link(DEMO_TOKENS.invitation, { userId: sofia.id });
+}
+
+/**
+ * Test helper of the visitor pages: mock mode's world (the API's own code over a fresh copy of the demo
+ * world, with the confirm page's links) answers the real HTTP client. Call it at the top of a test file; it
+ * returns the server (for one-off answers), the mails the API wrote (its outbox) and the world's database.
  */
 export function serveRegistrationApi() {
   const server = setupServer();
-  let context = createMockContext({ delayMs: 0 });
+  let world: TestWorld;
   beforeAll(() => {
     server.listen({ onUnhandledRequest: 'error' });
     // A page waits for a call and a render of the whole form: on a busy machine that can take more than
     // Testing Library's default second. A longer wait costs nothing when the page is quick.
     configure({ asyncUtilTimeout: 5000 });
   });
-  beforeEach(() => {
-    context = createMockContext({ delayMs: 0 });
-    addDemoLinks(context.db);
-    server.resetHandlers(...createMockHandlers({ delayMs: 0, db: context.db }));
-  });
+  beforeEach(async () => {
+    world = await openTestWorld();
+    await addDemoLinks(world);
+    server.resetHandlers(world.handler);
+  }, 30_000);
   afterAll(() => server.close());
-  const mails = () => context.db.outbox.map((mail) => ({ to: mail.toAddress, link: mail.link }));
-  return { server, mails, db: () => context.db };
+  const mails = async () =>
+    (await world.db.selectFrom('outbox').select(['toAddress', 'link']).orderBy('createdAt').execute()).map(
+      (mail) => ({ to: mail.toAddress, link: mail.link }),
+    );
+  return { server, mails, db: () => world.db };
 }
 
 /**
