@@ -45,13 +45,20 @@ export const requestContextPlugin = fp(async (app: FastifyInstance, options: { d
   const handles = new WeakMap<object, Kysely<DB>>();
   app.decorateRequest('db', {
     getter() {
-      if (SAFE_METHODS.has(this.method)) return options.db;
       let handle = handles.get(this);
       if (!handle) {
-        handle = options.db.withPlugin(new RequestAddress(this.ip));
+        handle = requestHandle(options.db, this.method, this.ip);
         handles.set(this, handle);
       }
       return handle;
     },
   });
 });
+
+/**
+ * The database handle of a request by `method` from `address`: a safe method's is the app's own, the others
+ * carry the address for the audit rows they write. The plugin above and the API in the browser use it.
+ */
+export function requestHandle(db: Kysely<DB>, method: string, address: string): Kysely<DB> {
+  return SAFE_METHODS.has(method) ? db : db.withPlugin(new RequestAddress(address));
+}

@@ -94,10 +94,11 @@ describe('the API in the browser', () => {
     expect(typeof body.createdAt).toBe('string');
     const audit = await database.db
       .selectFrom('auditLog')
-      .select(['action', 'actor'])
+      .select(['action', 'actor', 'address'])
       .where('entityId', '=', body.id)
       .execute();
-    expect(audit).toEqual([{ action: 'CREATE', actor: ADMIN }]);
+    // As the API's request context writes it: the client's address (this browser's, in mock mode).
+    expect(audit).toEqual([{ action: 'CREATE', actor: ADMIN, address: '127.0.0.1' }]);
     const taken = await call('POST', '/api/gateways', ADMIN, gateway);
     expect(taken.status).toBe(409);
     expect(await taken.json()).toMatchObject({ code: 'GATEWAY_NAME_TAKEN' });

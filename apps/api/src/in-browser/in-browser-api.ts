@@ -12,6 +12,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
 import { DEFAULT_BODY_LIMIT } from '../http/body-limits.js';
+import { requestHandle } from '../http/request-context.js';
 import { createOutbox } from '../mail/outbox.js';
 import { recordSignIn } from '../modules/users/sign-ins.js';
 import { type Access, refuseOtherRoles, refuseStanding, type SessionUser } from '../plugins/auth.js';
@@ -36,6 +37,9 @@ export interface InBrowserApi {
   fetch(request: Request): Promise<Response>;
   close(): Promise<void>;
 }
+
+/** The client address of every request here, which the audit rows name: this browser. */
+const CLIENT_ADDRESS = '127.0.0.1';
 
 /** What the API answers a path it has no route for (plugins/web.ts). */
 const notFound = (method: string, path: string) =>
@@ -105,10 +109,10 @@ export async function createInBrowserApi(options: InBrowserApiOptions): Promise<
       params: {},
       query: queryOf(url.searchParams),
       body: undefined as unknown,
-      ip: '127.0.0.1',
+      ip: CLIENT_ADDRESS,
       log,
       server: collector.app,
-      db: database.db,
+      db: requestHandle(database.db, method, CLIENT_ADDRESS),
       raw: { complete: true },
       routeOptions: { config: {} as { access?: Access }, url: undefined as string | undefined },
       ...multipart,

@@ -41,7 +41,7 @@ async function withLoginToAccept() {
 /** Mock mode's world (the API's own code over the demo world): the reviewer's calls answered from it. */
 async function openWorld() {
   world = await openTestWorld();
-  server.resetHandlers(world.handler);
+  server.resetHandlers(...world.handlers);
 }
 
 beforeEach(() => {

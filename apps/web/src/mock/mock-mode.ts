@@ -10,6 +10,9 @@ export const MOCK_DELAY_MS = 300;
  */
 export const MOCK_PROBE_PATH = '/api/mock-mode';
 
+/** The paths the API answers (spec §7: the API, and the link lists under /links), mock mode's to answer. */
+export const API_PATHS = ['/api/*', '/links/*'] as const;
+
 /**
  * The live event stream, quiet: it says `ready`, then nothing, left open. Another tab's writes reach a tab
  * through the API worker's notice (mock-api-client.ts), which reads its screens again.

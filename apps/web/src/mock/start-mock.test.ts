@@ -40,7 +40,7 @@ describe('startMockMode', () => {
     expect(changed).toHaveBeenCalledTimes(1);
     const handlers = setupWorker.mock.calls.at(-1) ?? [];
     const paths = handlers.map((handler) => (handler as { info: { path: string } }).info.path);
-    expect(paths).toEqual(['/api/mock-mode', '/api/events', '/api/*']);
+    expect(paths).toEqual(['/api/mock-mode', '/api/events', '/api/*', '/links/*']);
   });
 
   it('reloads a page msw does not answer before the app calls anything, once in ten seconds', async () => {

@@ -2,7 +2,7 @@ import { eventsApi } from '@portal/contracts';
 import { delay, HttpResponse, http } from 'msw';
 import { setupWorker } from 'msw/browser';
 import { connectMockApi, type MockApiClient } from './mock-api-client';
-import { MOCK_DELAY_MS, MOCK_PROBE_PATH, quietStream } from './mock-mode';
+import { API_PATHS, MOCK_DELAY_MS, MOCK_PROBE_PATH, quietStream } from './mock-mode';
 
 /** Remembers the last reload for a page msw did not answer, so a page that never gets answered is not reloaded for ever. */
 const RELOADED_AT_KEY = 'portal.mockReloadedAt';
@@ -45,10 +45,12 @@ export async function startMockMode(onOtherTabChange: () => void): Promise<MockA
       await delay(MOCK_DELAY_MS);
       return quietStream();
     }),
-    http.all('/api/*', async ({ request }) => {
-      await delay(MOCK_DELAY_MS);
-      return api.fetch(request);
-    }),
+    ...API_PATHS.map((path) =>
+      http.all(path, async ({ request }) => {
+        await delay(MOCK_DELAY_MS);
+        return api.fetch(request);
+      }),
+    ),
   );
   await worker.start({
     onUnhandledRequest: 'bypass',

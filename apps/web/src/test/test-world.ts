@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { blobsInMemory, type KeptBlob } from '@portal/api/storage/key-value-blob-store';
 import { type HttpHandler, http } from 'msw';
+import { API_PATHS } from '../mock/mock-mode';
 import { type MockWorld, openMockWorld } from '../mock/mock-world';
 
 /** The demo world as mock mode starts it, dumped once per worker: each test's world loads the dump. */
@@ -22,8 +23,8 @@ function dumpedWorld() {
 }
 
 export interface TestWorld extends MockWorld {
-  /** msw's handler answering every API call from this world, as mock mode's worker does (no delay). */
-  handler: HttpHandler;
+  /** msw's handlers answering every API call from this world, as mock mode's worker does (no delay). */
+  handlers: HttpHandler[];
 }
 
 /**
@@ -36,5 +37,6 @@ export async function openTestWorld(): Promise<TestWorld> {
   const kept = blobsInMemory();
   for (const [name, blob] of blobs) await kept.set(String(name), blob);
   const world = await openMockWorld(client, { origin: location.origin, blobs: kept, report: quiet });
-  return { ...world, handler: http.all('/api/*', ({ request }) => world.fetch(request)) };
+  const handlers = API_PATHS.map((path) => http.all(path, ({ request }) => world.fetch(request)));
+  return { ...world, handlers };
 }

@@ -19,7 +19,7 @@ beforeEach(async () => {
     .insertInto('auditLog')
     .values({ ...entry, actor: 'reviewer@portal.test' })
     .execute();
-  server.resetHandlers(world.handler);
+  server.resetHandlers(...world.handlers);
 }, 30_000);
 
 describe('/admin: counts that lead somewhere (issue 13 item 5)', () => {

@@ -113,7 +113,7 @@ export function serveRegistrationApi() {
   beforeEach(async () => {
     world = await openTestWorld();
     await addDemoLinks(world);
-    server.resetHandlers(world.handler);
+    server.resetHandlers(...world.handlers);
   }, 30_000);
   afterAll(() => server.close());
   const mails = async () =>

@@ -1,13 +1,11 @@
+import { DEMO_ACCOUNTS } from '@portal/demo-data';
+import { redactSecrets } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditHandlers } from '../../../test/fake-api/audit-handlers';
-import { createMockContext } from '../../../test/fake-api/handlers';
-import { writeAudit } from '../../../test/fake-api/mock-resource';
-import { organisationsHandlers } from '../../../test/fake-api/organisations-handlers';
-import { userHandlers } from '../../../test/fake-api/users-handlers';
 import { renderScreen } from '../../../test/render-screen';
+import { openTestWorld } from '../../../test/test-world';
 import { AuditPage } from './audit-page';
 
 const server = setupServer();
@@ -16,36 +14,42 @@ let calls: string[] = [];
 let company: { id: string; legalName: string; obpNumber: string };
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
-beforeEach(() => {
+beforeEach(async () => {
   calls = [];
-  // The trail's rows, as the admin's and the reviewer's changes write them.
-  let now = new Date();
-  const context = createMockContext({ delayMs: 0, now: () => now });
-  const write = (day: string, role: string, action: string, entity: string, diff: unknown, id?: string) => {
-    now = new Date(`${day}T09:30:00Z`);
-    const request = new Request(location.origin, { headers: { authorization: `Bearer mock.${role}` } });
-    writeAudit(context, request, { action, entity, entityId: id ?? `demo-${entity}`, diff });
+  // Mock mode's world, its trail holding the admin's and the reviewer's changes (written as the API's
+  // writeAudit writes them: secrets redacted, the client address), each on its day.
+  const world = await openTestWorld();
+  const actors: Record<string, string> = {
+    ADMIN: DEMO_ACCOUNTS.admin.email,
+    EMVO: DEMO_ACCOUNTS.reviewer.email,
   };
-  const [first] = context.db.organisations;
-  if (!first) throw new Error('the demo world has companies');
-  company = first;
-  write('2026-01-10', 'ADMIN', 'CREATE', 'gateway', { name: 'Demo Hub', active: true });
-  write('2026-02-02', 'ADMIN', 'UPDATE', 'gateway', { active: { from: true, to: false } });
-  write('2026-03-05', 'EMVO', 'APPROVE', 'check', { status: { from: 'IN_REVIEW', to: 'APPROVED' } });
+  const write = (day: string, role: string, action: string, entity: string, diff: unknown, id?: string) =>
+    world.db
+      .insertInto('auditLog')
+      .values({
+        ...{ action, entity, entityId: id ?? `demo-${entity}`, actor: actors[role] ?? role },
+        ...{ diff: JSON.stringify(redactSecrets(diff)), at: `${day}T09:30:00Z`, address: '127.0.0.1' },
+      })
+      .execute();
+  company = await world.db
+    .selectFrom('organisations')
+    .select(['id', 'legalName', 'obpNumber'])
+    .orderBy('legalName')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  await write('2026-01-10', 'ADMIN', 'CREATE', 'gateway', { name: 'Demo Hub', active: true });
+  await write('2026-02-02', 'ADMIN', 'UPDATE', 'gateway', { active: { from: true, to: false } });
+  await write('2026-03-05', 'EMVO', 'APPROVE', 'check', { status: { from: 'IN_REVIEW', to: 'APPROVED' } });
   const issued = { status: { from: 'REQUESTED', to: 'ISSUED' }, tokenValue: 'tok-123' };
-  write('2026-03-06', 'EMVO', 'ISSUE_SESSION_TOKEN', 'sessionToken', issued);
-  write('2026-01-05', 'ADMIN', 'UPDATE', 'organisation', { stage: { from: 'A', to: 'B' } }, company.id);
-  server.resetHandlers(
-    ...auditHandlers(context),
-    ...userHandlers(context),
-    ...organisationsHandlers(context),
-  );
+  await write('2026-03-06', 'EMVO', 'ISSUE_SESSION_TOKEN', 'sessionToken', issued);
+  await write('2026-01-05', 'ADMIN', 'UPDATE', 'organisation', { stage: { from: 'A', to: 'B' } }, company.id);
+  server.resetHandlers(...world.handlers);
   server.events.removeAllListeners();
   server.events.on('request:start', ({ request }) => {
     const url = new URL(request.url);
     calls.push(decodeURIComponent(`${url.pathname}${url.search}`));
   });
-});
+}, 30_000);
 
 const user = userEvent.setup({ delay: null });
 const renderPage = (path = '/admin/audit') =>

@@ -4,10 +4,8 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ModalHost } from '../../../modal/modal-host';
 import { closeModal } from '../../../modal/modal-store';
-import { disclaimerContentsHandlers } from '../../../test/fake-api/disclaimer-contents-handlers';
-import { createMockContext } from '../../../test/fake-api/handlers';
-import { linksHandlers } from '../../../test/fake-api/links-handlers';
 import { renderScreen } from '../../../test/render-screen';
+import { openTestWorld } from '../../../test/test-world';
 import { toast } from '../../../toast/toast';
 import { DisclaimerContentsPage } from './disclaimer-contents-page';
 
@@ -17,10 +15,10 @@ const server = setupServer();
 let calls: Array<{ method: string; path: string; body?: unknown }> = [];
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
-beforeEach(() => {
+beforeEach(async () => {
   calls = [];
-  const context = createMockContext({ delayMs: 0 });
-  server.resetHandlers(...disclaimerContentsHandlers(context), ...linksHandlers(context));
+  // Mock mode's world: the API's own code over the demo world.
+  server.resetHandlers(...(await openTestWorld()).handlers);
   server.events.removeAllListeners();
   server.events.on('request:start', async ({ request }) => {
     const url = new URL(request.url);
@@ -28,7 +26,7 @@ beforeEach(() => {
     const body = ['POST', 'PUT'].includes(request.method) ? await request.clone().json() : undefined;
     calls.push({ method: request.method, path: url.pathname, body });
   });
-});
+}, 30_000);
 afterEach(async () => {
   act(() => closeModal());
   await act(() => new Promise((resolve) => setTimeout(resolve, 0)));

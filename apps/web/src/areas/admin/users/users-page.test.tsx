@@ -33,7 +33,7 @@ beforeEach(async () => {
   vi.mocked(toast.success).mockClear();
   // Mock mode's world: the API's own code over the demo world.
   world = await openTestWorld();
-  server.resetHandlers(world.handler);
+  server.resetHandlers(...world.handlers);
   calls = recordCalls(server);
 }, 30_000);
 
