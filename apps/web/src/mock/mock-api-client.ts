@@ -1,4 +1,4 @@
-import type { MockAccount } from './mock-world';
+import type { MockAccount } from './mock-accounts';
 
 /** What a tab asks mock mode's API worker: an HTTP request, or who an email signs in as. */
 type Question =

@@ -1,11 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
+import { type MockRole, mockToken } from './mock-accounts';
 import {
   createMockAuth,
   MOCK_ROLE_KEY,
   MOCK_SIGNED_OUT_KEY,
-  type MockRole,
   mockRoleFromLocation,
-  mockToken,
   mockUserFromLocation,
 } from './mock-auth';
 

@@ -1,12 +1,9 @@
 import type { AccountInfo } from '@azure/msal-browser';
-import { DEMO_ACCOUNTS } from '@portal/demo-data';
 import { CLAIM_BY_ROLE } from '@portal/domain';
 import type { Auth } from '../auth/msal-auth';
-import { type Role, type SessionUser, toSessionUser } from '../auth/session-user';
+import { type SessionUser, toSessionUser } from '../auth/session-user';
 import { keepSignOutReason } from '../auth/sign-out-reason';
-
-/** Who mock mode signs in: one of the portal's roles, or a user with no role at all (spec §4). */
-export type MockRole = Role | 'none';
+import { ACCOUNT_OF, type MockAccount, type MockRole, mockToken } from './mock-accounts';
 
 /** Remembers the chosen role for the tab, so a reload keeps it. */
 export const MOCK_ROLE_KEY = 'portal.mockRole';
@@ -21,19 +18,6 @@ export const DEFAULT_MOCK_ROLE: MockRole = 'EMVO';
  */
 export const MOCK_USER_PARAM = 'mockUser';
 const MOCK_USER_KEY = 'portal.mockUser';
-/** What getToken answers: the role or the user's email, which the handlers read to know their caller (mock-http.ts callerOf). */
-export const mockToken = (who: MockRole | string) => `mock.${who}`;
-
-/** Who signs in: a role's demo account, or a user of the store (mockUserFromLocation). */
-type MockAccount = { email: string; displayName: string; roles: readonly Role[] };
-
-/** Who each role signs in as: the API demo's accounts (@portal/demo-data), the same in both. */
-const ACCOUNT_OF: Record<MockRole, MockAccount> = {
-  ADMIN: DEMO_ACCOUNTS.admin,
-  EMVO: DEMO_ACCOUNTS.reviewer,
-  EXTERNAL: DEMO_ACCOUNTS.external,
-  none: DEMO_ACCOUNTS.norole,
-};
 const isMockRole = (value: string | null): value is MockRole =>
   value !== null && Object.hasOwn(ACCOUNT_OF, value);
 

@@ -7,8 +7,7 @@ import { seedIfEmpty } from '@portal/api/db/seed/seed';
 import { createInBrowserApi } from '@portal/api/in-browser/in-browser-api';
 import { fileStorageIn } from '@portal/api/storage/file-storage';
 import { type BlobMap, createKeyValueBlobStore } from '@portal/api/storage/key-value-blob-store';
-import { DEMO_ACCOUNTS } from '@portal/demo-data';
-import type { Role } from '@portal/domain';
+import { emailOfMockToken, type MockAccount } from './mock-accounts';
 
 /** The API's migrations, as the API runs them (apps/api db/migrate.ts), read by the bundler. */
 const MIGRATION_FILES = import.meta.glob<string>('../../../api/src/db/migrations/*.sql', {
@@ -41,21 +40,6 @@ function logTo(report: MockReport) {
   };
   return log as unknown as Parameters<typeof createInBrowserApi>[0]['log'];
 }
-
-/** A user of the demo world, as mock auth signs them in. */
-export interface MockAccount {
-  email: string;
-  displayName: string;
-  roles: readonly Role[];
-}
-
-/** Mock auth's token names a role's demo account (`mock.EMVO`) or a user's email (mock-auth.ts mockToken). */
-const DEMO_EMAIL: Record<string, string> = {
-  ADMIN: DEMO_ACCOUNTS.admin.email,
-  EMVO: DEMO_ACCOUNTS.reviewer.email,
-  EXTERNAL: DEMO_ACCOUNTS.external.email,
-  none: DEMO_ACCOUNTS.norole.email,
-};
 
 export interface MockWorld {
   /** The world's database, as the API's code reads and writes it (tests set rows up through it). */
@@ -100,8 +84,7 @@ export async function openMockWorld(
     fileStorage,
     log: logTo(report),
     userOf: async (token) => {
-      const who = token.replace(/^mock\./, '');
-      const account = await accountOf(DEMO_EMAIL[who] ?? who);
+      const account = await accountOf(emailOfMockToken(token));
       return (
         account && {
           subject: account.email,

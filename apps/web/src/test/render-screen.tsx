@@ -4,7 +4,7 @@ import type { SessionUser } from '../auth/session-user';
 import { createErrorHandler, createQueryClient } from '../http/error-handler';
 import { createHttpClient } from '../http/http-client';
 import type { LiveHub } from '../live/live-hub';
-import { mockToken } from '../mock/mock-auth';
+import { mockToken } from '../mock/mock-accounts';
 import { closeModal } from '../modal/modal-store';
 import { renderApp } from './render-app';
 import { TEST_ENVIRONMENT } from './render-with-providers';

@@ -1,7 +1,7 @@
 import { eventsApi, eventTicketSchema, PRESENCE_TTL_MS, pathOf, presenceApi } from '@portal/contracts';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mockToken } from '../../mock/mock-auth';
+import { mockToken } from '../../mock/mock-accounts';
 import { createMockContext } from './handlers';
 import { liveHandlers } from './live-handlers';
 import type { MockContext } from './mock-http';

@@ -2,7 +2,7 @@ import { type MetricsCompanyRow, metricsCompanyRowSchema, metricsSchema } from '
 import type { ListPage } from '@portal/list-query';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mockToken } from '../../mock/mock-auth';
+import { mockToken } from '../../mock/mock-accounts';
 import { createMockContext } from './handlers';
 import { metricsHandlers } from './metrics-handlers';
 import type { MockContext } from './mock-http';

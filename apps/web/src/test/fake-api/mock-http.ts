@@ -11,7 +11,8 @@ import { type Failure, refusalStatus } from '@portal/domain';
 import { type ListRequestError, runInMemoryList } from '@portal/list-query';
 import { delay, type HttpHandler, HttpResponse, http } from 'msw';
 import type { z } from 'zod/mini';
-import { DEMO_USERS, type MockRole } from '../../mock/mock-auth';
+import type { MockRole } from '../../mock/mock-accounts';
+import { DEMO_USERS } from '../../mock/mock-auth';
 import { type MockDb, userByEmail } from './mock-db';
 
 /** What every group of handlers shares: the one store, the delay, the clock, and ids counted rather than random. */

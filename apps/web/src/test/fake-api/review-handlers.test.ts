@@ -10,7 +10,7 @@ import { type CheckType, isAwaitingReview, isCheckOverdue } from '@portal/domain
 import type { ListPage } from '@portal/list-query';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mockToken } from '../../mock/mock-auth';
+import { mockToken } from '../../mock/mock-accounts';
 import { createMockContext, createMockHandlers } from './handlers';
 import type { MockContext } from './mock-http';
 import { reviewHandlers } from './review-handlers';

@@ -3,7 +3,7 @@ import { SESSION_TOKEN_LIFETIME_MS } from '@portal/domain';
 import type { ListPage } from '@portal/list-query';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mockToken } from '../../mock/mock-auth';
+import { mockToken } from '../../mock/mock-accounts';
 import { createMockContext } from './handlers';
 import type { MockDb } from './mock-db';
 import type { MockContext } from './mock-http';

@@ -1,7 +1,7 @@
 import { type TestRun, type TestRunImportReport, testRunsApi } from '@portal/contracts';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mockToken } from '../../mock/mock-auth';
+import { mockToken } from '../../mock/mock-accounts';
 import { createMockContext } from './handlers';
 import type { MockContext } from './mock-http';
 import { testRunHandlers } from './test-run-handlers';

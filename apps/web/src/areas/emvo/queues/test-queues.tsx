@@ -4,7 +4,7 @@ import { createMemoryRouter, useParams } from 'react-router';
 import { vi } from 'vitest';
 import { createQueryClient } from '../../../http/error-handler';
 import { createHttpClient } from '../../../http/http-client';
-import { mockToken } from '../../../mock/mock-auth';
+import { mockToken } from '../../../mock/mock-accounts';
 import { createMockContext } from '../../../test/fake-api/handlers';
 import { reviewHandlers } from '../../../test/fake-api/review-handlers';
 import { renderApp } from '../../../test/render-app';
