@@ -13,7 +13,9 @@ describe('ToastHostSlot (the toast host loads with the first toast)', () => {
     toast.error('The organisation could not be saved');
     toast.success('Token revoked');
 
-    expect(await screen.findByText('The organisation could not be saved')).toBeInTheDocument();
+    // The first toast waits for react-toastify's chunk to load: on a busy machine, longer than a second.
+    const loaded = { timeout: 5000 };
+    expect(await screen.findByText('The organisation could not be saved', {}, loaded)).toBeInTheDocument();
     expect(await screen.findByText('Token revoked')).toBeInTheDocument();
     expect(screen.getAllByRole('alert')).toHaveLength(2);
   });

@@ -15,7 +15,7 @@ import { reviewHandlers, sessionTokenHandlers } from './review-handlers';
 
 import { fileDownloadRoute, storageAdminHandlers } from './storage-admin-handlers';
 import { testRunHandlers } from './test-run-handlers';
-import { registrationHandlers, userHandlers } from './users-handlers';
+import { userHandlers } from './users-handlers';
 
 export interface MockHandlersOptions {
   /** Tests pass 0; the app uses the spec's 300 ms. */
@@ -59,7 +59,6 @@ export function createMockHandlers(options: MockHandlersOptions = {}): HttpHandl
     ...linksHandlers(context),
     ...gatewaysHandlers(context),
     ...tooltipsHandlers(context),
-    ...registrationHandlers(context),
     ...onboardingHandlers(context),
     ...reviewHandlers(context),
     ...sessionTokenHandlers(context),
