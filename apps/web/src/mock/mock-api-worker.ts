@@ -75,7 +75,10 @@ scope.onconnect = (event) => {
   port.onmessage = async ({ data }: MessageEvent<MockApiRequest>) => {
     const reply = await answer(data);
     port.postMessage(reply);
-    if (data.type === 'request' && data.method !== 'GET') {
+    // Only a write that went through changes what the other tabs show; a refusal changed nothing.
+    const wrote =
+      data.type === 'request' && data.method !== 'GET' && reply.type === 'response' && reply.status < 400;
+    if (wrote) {
       for (const other of ports) if (other !== port) other.postMessage({ type: 'changed' });
     }
   };
