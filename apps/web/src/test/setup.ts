@@ -9,6 +9,14 @@ import { closeModal } from '../modal/modal-store';
 // Node's three, so what the pages and tests build is what fetch sends.
 const NodeFormData = (await new Response(new URLSearchParams()).formData()).constructor;
 Object.assign(globalThis, { FormData: NodeFormData, File: NodeFile, Blob: NodeBlob });
+// jsdom gives the tests its own realm's Uint8Array and ArrayBuffer, of which Node's Buffer and the bytes its
+// APIs return are not instances: the API's upload check (file-type) refused every file mock mode's world
+// received. A browser has one of each; the tests use Node's.
+const NodeUint8Array = Object.getPrototypeOf(Buffer.prototype).constructor;
+Object.assign(globalThis, {
+  Uint8Array: NodeUint8Array,
+  ArrayBuffer: new NodeUint8Array(0).buffer.constructor,
+});
 
 afterEach(() => {
   // The one modal is a module's state, which the files of the shared project share: none outlives its test.

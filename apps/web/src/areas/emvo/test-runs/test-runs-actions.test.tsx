@@ -1,23 +1,15 @@
-import {
-  metricsApi,
-  organisationSummarySchema,
-  organisationsApi,
-  type TestRunImportReport,
-  testRunsApi,
-} from '@portal/contracts';
+import { metricsApi, testRunsApi } from '@portal/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubResizeObserver } from '../../../forms/test-form';
 import { apiKey } from '../../../http/api-call';
 import { ModalHost } from '../../../modal/modal-host';
 import { closeModal } from '../../../modal/modal-store';
-import { createMockContext } from '../../../test/fake-api/handlers';
-import { createMockDb, type MockDb } from '../../../test/fake-api/mock-db';
-import { testRunHandlers } from '../../../test/fake-api/test-run-handlers';
+import { type RecordedCall, recordCalls } from '../../../test/recorded-calls';
 import { renderScreen } from '../../../test/render-screen';
+import { openTestWorld, type TestWorld } from '../../../test/test-world';
 import { toast } from '../../../toast/toast';
 import { TestRunsActions } from './test-runs-actions';
 import { previewTestRunCsv } from './test-runs-api';
@@ -25,65 +17,47 @@ import { previewTestRunCsv } from './test-runs-api';
 vi.mock('../../../toast/toast', () => ({ toast: { success: vi.fn() } }));
 
 const server = setupServer();
-let db: MockDb;
-/** The runs a test added to the demo world's. */
-let added: () => MockDb['testRuns'];
-let imports: number;
-/** The OBP numbers each organisations call asked for. */
-let lookups: string[][];
-const REPORT: TestRunImportReport = {
-  accepted: 1,
-  duplicates: 1,
-  rejected: [{ line: 4, code: 'UNKNOWN_COMPANY', field: 'obpNumber', message: 'No company has C09999' }],
-};
-/** The demo world's first companies, which the company picker lists. */
-const COMPANIES = createMockDb().organisations.slice(0, 3);
-const acme = COMPANIES[0] ?? { id: '', obpNumber: 'C00101', legalName: 'Acme' };
-const boreal = COMPANIES[1] ?? { id: '', obpNumber: 'C00102', legalName: 'Boreal' };
+let world: TestWorld;
+let calls: RecordedCall[] = [];
+/** When the test began: the runs stored since are the ones it added. */
+let since: Date;
+/** The demo world's first two companies by name, which the company picker lists first. */
+let acme: { id: string; obpNumber: string; legalName: string };
+let boreal: typeof acme;
 
 beforeAll(() => {
   stubResizeObserver();
   server.listen({ onUnhandledRequest: 'error' });
 });
 afterAll(() => server.close());
-beforeEach(() => {
-  db = createMockDb();
-  const demoRuns = db.testRuns.length;
-  added = () => db.testRuns.slice(demoRuns);
-  imports = 0;
-  lookups = [];
-  let ids = 0;
-  server.resetHandlers(
-    http.get(organisationsApi.list.path, ({ request }) => {
-      // The list language's `obpNumber=C00101,C00102` (the import's preview looks its companies up).
-      const wanted = new URL(request.url).searchParams.get('obpNumber')?.split(',');
-      lookups.push(wanted ?? []);
-      const rows = COMPANIES.filter((row) => !wanted || wanted.includes(row.obpNumber));
-      return HttpResponse.json({
-        items: rows.map((row) =>
-          organisationSummarySchema.parse({ ...row, address: { city: row.city, country: row.country } }),
-        ),
-        page: 1,
-        limit: 100,
-        total: rows.length,
-      });
-    }),
-    // jsdom's FormData cannot travel through Node's fetch: this answers the import without reading the file
-    // (the mock handlers' own test reads a real multipart body).
-    http.post(testRunsApi.import.path, () => {
-      imports += 1;
-      return HttpResponse.json(REPORT);
-    }),
-    ...testRunHandlers(
-      createMockContext({
-        delayMs: 0,
-        db,
-        newId: () => `f6000000-0000-4000-8000-${String(++ids).padStart(12, '0')}`,
-      }),
-    ),
-  );
+beforeEach(async () => {
+  // Mock mode's world: the API's own code over the demo world.
+  world = await openTestWorld();
+  server.resetHandlers(...world.handlers);
+  calls = recordCalls(server);
+  [acme, boreal] = await world.db
+    .selectFrom('organisations')
+    .select(['id', 'obpNumber', 'legalName'])
+    .orderBy('legalName')
+    .limit(2)
+    .execute()
+    .then(([first, second]) => {
+      if (!first || !second) throw new Error('The demo world has companies');
+      return [first, second];
+    });
+  since = new Date();
   vi.mocked(toast.success).mockClear();
-});
+}, 30_000);
+
+/** The runs stored since the test began. */
+const added = () => world.db.selectFrom('testRuns').selectAll().where('createdAt', '>=', since).execute();
+/** The imports sent, and the OBP numbers each organisations call asked for (`obpNumber=C00101,C00102`). */
+const imports = () =>
+  calls.filter((call) => call.method === 'POST' && call.url === testRunsApi.import.path).length;
+const lookups = () =>
+  calls
+    .filter((call) => call.url.startsWith('/api/organisations?') && call.url.includes('obpNumber='))
+    .map((call) => new URL(call.url, location.origin).searchParams.get('obpNumber')?.split(','));
 afterEach(async () => {
   act(() => closeModal());
   await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
@@ -125,12 +99,12 @@ describe('TestRunsActions: add a test run', { timeout: 30_000 }, () => {
     // the catalogue's words for the API's code.
     expect(await form.findByText('A failed run needs its error code.')).toBeInTheDocument();
     expect(form.getByRole('textbox', { name: /Scenario/ })).toHaveAttribute('maxlength', '200');
-    expect(added()).toHaveLength(0);
+    expect(await added()).toHaveLength(0);
 
     await user.type(form.getByRole('textbox', { name: /Error code/ }), 'NMVS_NC_PC_02');
     await user.click(form.getByRole('button', { name: 'Add the run' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(added()).toEqual([
+    expect(await added()).toEqual([
       expect.objectContaining({
         organisationId: acme.id,
         environment: 'IQE',
@@ -166,7 +140,7 @@ describe('TestRunsActions: add a test run', { timeout: 30_000 }, () => {
     expect(within(dialog()).getByRole('textbox', { name: /Scenario/ })).toHaveValue('Verify a pack');
     // Said once, in the dialog: no toast besides.
     expect(notify).not.toHaveBeenCalled();
-    expect(added()).toHaveLength(1);
+    expect(await added()).toHaveLength(1);
   });
 });
 
@@ -175,6 +149,15 @@ describe('TestRunsActions: import a CSV', { timeout: 30_000 }, () => {
   const csvFile = (lines: string[]) => new File([lines.join('\n')], 'runs.csv', { type: 'text/csv' });
 
   it('previews the accepted and refused lines, then shows the API report', async () => {
+    // Boreal's run is already stored: the import counts it as such.
+    await world.db
+      .insertInto('testRuns')
+      .values({
+        ...{ organisationId: boreal.id, environment: 'PRD', scenario: 'Verify a pack', result: 'PASSED' },
+        ...{ executedAt: '2026-01-05T11:00:00Z', source: 'MANUAL', createdBy: 'test', updatedBy: 'test' },
+        createdAt: '2026-01-06T00:00:00Z',
+      })
+      .execute();
     const { invalidatedKeys } = renderActions();
     await user.click(screen.getByRole('button', { name: 'Import CSV' }));
     const box = within(dialog());
@@ -192,7 +175,7 @@ describe('TestRunsActions: import a CSV', { timeout: 30_000 }, () => {
     );
     // Issue 23 item 15: the unknown company is refused before confirming, with the import's own rule.
     expect(await box.findByText('Ready to import: 2. Refused: 3.')).toBeInTheDocument();
-    expect(lookups).toEqual([[acme.obpNumber, boreal.obpNumber, 'C09999']]);
+    expect(lookups()).toEqual([[acme.obpNumber, boreal.obpNumber, 'C09999']]);
     const accepted = box.getByRole('table', { name: /Lines to import/ });
     expect(
       within(accepted)
@@ -211,11 +194,17 @@ describe('TestRunsActions: import a CSV', { timeout: 30_000 }, () => {
     ]);
 
     await user.click(box.getByRole('button', { name: 'Import' }));
-    expect(await box.findByText('Added: 1. Already stored: 1. Refused: 1.')).toBeInTheDocument();
-    expect(imports).toBe(1);
-    expect(
-      within(box.getByRole('table', { name: 'Refused lines' })).getByRole('row', { name: /4/ }),
-    ).toHaveTextContent('No company has this OBP number');
+    // The API reads the whole file with the same rules: the new run added, Boreal's counted as stored.
+    expect(await box.findByText('Added: 1. Already stored: 1. Refused: 3.')).toBeInTheDocument();
+    expect(imports()).toBe(1);
+    expect(await added()).toEqual([
+      expect.objectContaining({ organisationId: acme.id, scenario: 'Verify a pack', source: 'CSV_IMPORT' }),
+    ]);
+    const reported = within(box.getByRole('table', { name: 'Refused lines' }))
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.textContent);
+    expect(reported).toEqual(refused);
     expect(toast.success).toHaveBeenCalledWith('1 run imported.');
     expect(invalidatedKeys()).toEqual(expect.arrayContaining([apiKey(metricsApi.figures)]));
     // The primary button, not the title's close cross (both are named Close).
@@ -246,6 +235,6 @@ describe('TestRunsActions: import a CSV', { timeout: 30_000 }, () => {
     await user.upload(box.getByLabelText('CSV file'), csvFile(['company,env', 'C00001,IQE']));
     expect(await box.findByRole('alert')).toHaveTextContent('The header line lacks some of the columns');
     expect(box.getByRole('button', { name: 'Nothing to import' })).toBeDisabled();
-    expect(imports).toBe(0);
+    expect(imports()).toBe(0);
   });
 });
