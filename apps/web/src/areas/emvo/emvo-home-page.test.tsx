@@ -1,6 +1,8 @@
 import { type QueueSummary, reviewQueuesApi } from '@portal/contracts';
+import { CHECK_STATUSES, isAwaitingReview } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { sql } from 'kysely';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +15,8 @@ beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });
 });
 afterAll(() => server.close());
+// Each test: a fresh copy of mock mode's world, its open checks' SLA dates moved so some are overdue.
+const { calls, db } = serveReviews(server);
 
 const SUMMARY: QueueSummary = {
   queues: [
@@ -41,10 +45,7 @@ async function cards() {
 
 describe('/emvo: the reviewer’s landing page', { timeout: 20_000 }, () => {
   it("shows each queue's open, overdue and assigned-to-me counts, each a link to its filtered queue", async () => {
-    serveReviews(
-      server,
-      http.get(reviewQueuesApi.summary.path, () => HttpResponse.json(SUMMARY)),
-    );
+    server.use(http.get(reviewQueuesApi.summary.path, () => HttpResponse.json(SUMMARY)));
     renderReviewerRoute('/emvo');
     expect(screen.getByRole('heading', { level: 1, name: 'Reviewer area' })).toBeInTheDocument();
     expect(screen.getByText('Welcome, Rita Reviewer.')).toBeInTheDocument();
@@ -81,10 +82,7 @@ describe('/emvo: the reviewer’s landing page', { timeout: 20_000 }, () => {
   });
 
   it('each link says its queue to assistive technology (the three cards have the same figures)', async () => {
-    serveReviews(
-      server,
-      http.get(reviewQueuesApi.summary.path, () => HttpResponse.json(SUMMARY)),
-    );
+    server.use(http.get(reviewQueuesApi.summary.path, () => HttpResponse.json(SUMMARY)));
     renderReviewerRoute('/emvo');
     await cards();
     const overdue = screen.getAllByRole('link', { name: /overdue$/ });
@@ -93,11 +91,19 @@ describe('/emvo: the reviewer’s landing page', { timeout: 20_000 }, () => {
   });
 
   it('a figure opens its queue with that filter on, and the queue asks the API for exactly that', async () => {
-    const calls = serveReviews(server);
     const user = userEvent.setup();
     const { url } = renderReviewerRoute('/emvo');
     const [legitimacy] = await cards();
-    expect(legitimacy?.links[1]?.[0]).toMatch(/^\d+overdue$/);
+    // The API's count: the legitimacy checks awaiting review past their SLA due date, now.
+    const { overdue } = await db()
+      .selectFrom('checks')
+      .select(sql<number>`count(*)::int`.as('overdue'))
+      .where('type', '=', 'LEGITIMACY')
+      .where('status', 'in', CHECK_STATUSES.filter(isAwaitingReview))
+      .where('slaDueAt', '<', sql<Date>`now()`)
+      .executeTakeFirstOrThrow();
+    expect(overdue).toBeGreaterThan(0);
+    expect(legitimacy?.links[1]?.[0]).toBe(`${overdue}overdue`);
     await user.click(screen.getAllByRole('link', { name: /overdue$/ })[0] as HTMLElement);
     expect(await screen.findByRole('heading', { level: 1, name: 'Legitimacy queue' })).toBeInTheDocument();
     expect(url()).toBe('/emvo/legitimacy?overdue=true');
@@ -106,13 +112,11 @@ describe('/emvo: the reviewer’s landing page', { timeout: 20_000 }, () => {
       expect(calls.at(-1)).toBe('/api/review-queues/legitimacy?overdue=true&page=1&limit=20'),
     );
     const table = screen.getByRole('table', { name: 'Legitimacy queue' });
-    const late = Number.parseInt(legitimacy?.links[1]?.[0] ?? '', 10);
-    await waitFor(() => expect(within(table).getAllByText('Overdue')).toHaveLength(late));
+    await waitFor(() => expect(within(table).getAllByText('Overdue')).toHaveLength(overdue));
   });
 
   it('says so when the queues cannot be loaded', async () => {
-    serveReviews(
-      server,
+    server.use(
       http.get(reviewQueuesApi.summary.path, () =>
         HttpResponse.json({ code: 'DEFAULT_ERROR', message: 'down' }, { status: 500 }),
       ),

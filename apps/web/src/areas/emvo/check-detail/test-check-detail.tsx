@@ -1,10 +1,6 @@
-import {
-  type BillingStepInput,
-  type CheckDecisionInput,
-  type CheckDetail,
-  checksApi,
-} from '@portal/contracts';
-import { allowedActions, allowedBillingActions, isInvoiceNumber, targetStatus } from '@portal/domain';
+import { type CheckDetail, checksApi } from '@portal/contracts';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import type { SetupServer } from 'msw/node';
 import { Outlet } from 'react-router';
@@ -230,119 +226,26 @@ function event(
   return { id: `e0000000-0000-4000-8000-00000000000${n}`, from, to, actor, role, comment, at };
 }
 
-/** What the fake API received, and the check as it stands there now (a test may change it: "someone else"). */
-export interface FakeReviewsApi {
+/** The check as the fixture API answers it now (a test may change it: "someone else"), and its reads. */
+export interface CheckFixture {
   detail: CheckDetail;
-  sent: Array<{ call: string; body: unknown }>;
   gets: number;
 }
 
-const NOW = '2026-03-25T12:00:00.000Z';
-
-/** The fake API's decision: the domain's transition, a new version and event, the actions open after it. */
-function decided(detail: CheckDetail, input: CheckDecisionInput): CheckDetail {
-  const status = targetStatus(input.action);
-  const check = {
-    ...detail.check,
-    status,
-    version: detail.check.version + 1,
-    ...(input.action === 'START'
-      ? { assignee: 'Rita Reviewer' }
-      : { decidedAt: NOW, decidedBy: 'Rita Reviewer', reason: input.reason ?? null }),
-  };
-  return {
-    ...detail,
-    check,
-    events: [
-      ...detail.events,
-      {
-        id: 'e0000000-0000-4000-8000-000000000099',
-        from: detail.check.status,
-        to: status,
-        actor: 'Rita Reviewer',
-        role: 'EMVO',
-        comment: input.reason ?? null,
-        at: NOW,
-      },
-    ],
-    allowedActions: allowedActions(
-      { type: check.type, status: check.status, attempt: check.attempt },
-      'EMVO',
-      { testEnvironment: true },
-    ),
-  };
-}
-
-function billed(detail: CheckDetail, input: BillingStepInput): CheckDetail {
-  const billing = detail.billing;
-  if (!billing) return detail;
-  const next =
-    input.action === 'MARK_INVOICED'
-      ? { ...billing, invoiceNumber: input.invoiceNumber, invoicedAt: NOW }
-      : { ...billing, paidAt: NOW };
-  return {
-    ...detail,
-    check: { ...detail.check, version: detail.check.version + 1 },
-    billing: {
-      ...next,
-      allowedActions: allowedBillingActions({
-        financialStatus: detail.check.status,
-        invoiceNumber: next.invoiceNumber,
-        invoicedAt: next.invoicedAt ? new Date(next.invoicedAt) : null,
-        paidAt: next.paidAt ? new Date(next.paidAt) : null,
-      }),
-    },
-  };
-}
-
-/** 409 CHECK_DECIDED_FIRST as the API sends it: a list body whose entry names who acted first. */
-function decidedFirst(detail: CheckDetail) {
-  return HttpResponse.json(
-    [
-      {
-        code: 'CHECK_DECIDED_FIRST',
-        message: 'Someone decided first',
-        values: { actor: detail.check.decidedBy ?? '', status: detail.check.status },
-      },
-    ],
-    { status: 409 },
-  );
-}
-
 /**
- * The reviews API for one check, in memory: GET answers the check as it stands, a decision or billing step
- * on the current version applies it, on an older one answers 409 CHECK_DECIDED_FIRST; an invoice number of
- * the wrong shape answers 400 INVALID_INVOICE_NUMBER, as the API does (packages/domain isInvoiceNumber).
+ * Answers GET /api/checks/{id} with `initial`, or what a test later puts in its place: the page's rendering
+ * of a given answer. What a decision does is the API's, and its tests run on mock mode's world
+ * (check-decisions.test.tsx).
  */
-export function serveCheck(server: SetupServer, initial: CheckDetail): FakeReviewsApi {
-  const api: FakeReviewsApi = { detail: initial, sent: [], gets: 0 };
+export function serveCheck(server: SetupServer, initial: CheckDetail): CheckFixture {
+  const fixture: CheckFixture = { detail: initial, gets: 0 };
   server.resetHandlers(
     http.get(checksApi.check.path, () => {
-      api.gets += 1;
-      return HttpResponse.json(api.detail);
-    }),
-    http.post(checksApi.decide.path, async ({ request }) => {
-      const body = (await request.json()) as CheckDecisionInput;
-      api.sent.push({ call: `POST ${checksApi.decide.path}`, body });
-      if (body.version !== api.detail.check.version) return decidedFirst(api.detail);
-      api.detail = decided(api.detail, body);
-      return HttpResponse.json(api.detail);
-    }),
-    http.post(checksApi.bill.path, async ({ request }) => {
-      const body = (await request.json()) as BillingStepInput;
-      api.sent.push({ call: `POST ${checksApi.bill.path}`, body });
-      if (body.version !== api.detail.check.version) return decidedFirst(api.detail);
-      if (body.action === 'MARK_INVOICED' && !isInvoiceNumber(body.invoiceNumber)) {
-        return HttpResponse.json(
-          [{ code: 'INVALID_INVOICE_NUMBER', message: 'An invoice number of the wrong shape' }],
-          { status: 400 },
-        );
-      }
-      api.detail = billed(api.detail, body);
-      return HttpResponse.json(api.detail);
+      fixture.gets += 1;
+      return HttpResponse.json(fixture.detail);
     }),
   );
-  return api;
+  return fixture;
 }
 
 /**
@@ -371,3 +274,31 @@ export function renderCheckDetail(
   ];
   return renderScreen({ routes, path, ...options });
 }
+
+export const user = userEvent.setup({ delay: null });
+
+/** The page's header: the h1 and the facts under it. */
+export function pageHeader(): HTMLElement {
+  const header = screen.getByRole('heading', { level: 1 }).closest('header');
+  if (!header) throw new Error('No page header');
+  return header;
+}
+export const region = (name: string | RegExp) => screen.getByRole('region', { name });
+/** A definition list's value by its term, within a part of the page. */
+export function fact(part: HTMLElement, term: string): string {
+  const dt = within(part)
+    .getAllByText(term, { selector: 'dt' })
+    .find((element) => element.nextElementSibling?.tagName === 'DD');
+  return dt?.nextElementSibling?.textContent ?? '';
+}
+export const rowsOf = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => Array.from(row.querySelectorAll('th, td'), (cell) => cell.textContent));
+export const decisionButtons = () =>
+  within(region('Decision'))
+    .queryAllByRole('button')
+    .map((button) => button.textContent);
+export const dialog = () => screen.getByRole('dialog');
+export const confirm = (name: string) => user.click(within(dialog()).getByRole('button', { name }));

@@ -1,5 +1,5 @@
-import { organisationsApi } from '@portal/contracts';
-import type { TestRunRow } from '@portal/demo-data';
+import { organisationsApi, weekStartOf } from '@portal/contracts';
+import { DEMO_ACCOUNTS } from '@portal/demo-data';
 import type { Stage } from '@portal/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,11 +8,9 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ModalHost } from '../../../modal/modal-host';
 import { closeModal } from '../../../modal/modal-store';
-import { createMockContext } from '../../../test/fake-api/handlers';
-import { metricsHandlers } from '../../../test/fake-api/metrics-handlers';
-import type { MockDb } from '../../../test/fake-api/mock-db';
 import { type RecordedCall, recordCalls } from '../../../test/recorded-calls';
 import { renderScreen } from '../../../test/render-screen';
+import { openTestWorld, type TestWorld } from '../../../test/test-world';
 import { toast } from '../../../toast/toast';
 import { MetricsPage } from './metrics-page';
 
@@ -24,59 +22,118 @@ vi.mock('./uplot-chart', () => ({
   ),
 }));
 
-const NOW = new Date('2026-06-17T10:00:00Z'); // a Wednesday: its week starts on Monday 15 June
 const DAY = 86_400_000;
 const server = setupServer();
 let calls: RecordedCall[] = [];
 
-/**
- * A small world instead of the demo's: three companies, their runs, three open token requests and one move
- * to production 12.5 days after registration, so every figure below can be read off it.
- */
-function smallWorld(db: MockDb) {
-  const [organisation] = db.organisations;
-  const [run] = db.testRuns;
-  const [move] = db.stageEvents;
-  if (!organisation || !run || !move) throw new Error('The demo world has no technical company');
-  const at = (days: number) => new Date(NOW.getTime() - days * DAY).toISOString();
-  const company = (n: number, stage: Stage, legalName: string) => ({
-    ...organisation,
-    ...{ id: `00000000-0000-4000-8000-00000000000${n}`, obpNumber: `C0000${n}`, legalName, stage },
-    ...{ email: `c${n}@company.test`, version: 1, createdAt: at(100) },
-  });
-  const alpha = company(1, 'TECHNICAL_IQE', 'Alpha Pharma');
-  const beta = company(2, 'TECHNICAL_PRD', 'Beta Biotech');
-  db.organisations = [alpha, beta, company(3, 'REGISTERED', 'Gamma Generics')];
-  const runOf = (
-    n: number,
-    organisationId: string,
-    environment: TestRunRow['environment'],
-    passed: boolean,
-    days: number,
-  ) => ({
-    ...run,
-    ...{ id: `b5000000-0000-4000-8000-00000000000${n}`, organisationId, environment, executedAt: at(days) },
-    result: passed ? ('PASSED' as const) : ('FAILED' as const),
-  });
-  db.testRuns = [
-    runOf(1, alpha.id, 'IQE', true, 1),
-    runOf(2, alpha.id, 'IQE', false, 2),
-    runOf(3, alpha.id, 'ITE', true, 20),
-    runOf(4, beta.id, 'PRD', false, 3),
-  ];
-  db.sessionTokens = db.sessionTokens.slice(0, 3);
-  db.stageEvents = [{ ...move, organisationId: beta.id, toStage: 'TECHNICAL_PRD', at: at(100 - 12.5) }];
+/** The small world's companies' ids: Alpha in IQE tests, Beta in production, Gamma registered. */
+const ALPHA = '00000000-0000-4000-8000-000000000001';
+const BETA = '00000000-0000-4000-8000-000000000002';
+const GAMMA = '00000000-0000-4000-8000-000000000003';
+
+/** When the small world's rows happened, set up relative to the real clock the API reads "this week" from. */
+interface SmallWorldTimes {
+  /** Alpha's IQE runs, both this week (Monday to now): the later one passed, the earlier one failed. */
+  iqePassed: Date;
+  iqeFailed: Date;
+  /** Beta's failed PRD run, three days ago. */
+  prdFailed: Date;
 }
 
+/**
+ * A small world instead of the demo's: three companies, their runs, three open token requests and one move
+ * to production 12.5 days after registration, so every figure below can be read off it. The demo world's
+ * companies go with what refers to them (their people stay, with no company).
+ */
+async function smallWorld({ db }: TestWorld): Promise<SmallWorldTimes> {
+  for (const table of ['testRuns', 'stageEvents', 'sessionTokens', 'certificateRequests'] as const) {
+    await db.deleteFrom(table).execute();
+  }
+  await db.updateTable('storedFiles').set({ organisationId: null }).execute();
+  await db.updateTable('registrations').set({ organisationId: null }).execute();
+  await db.updateTable('users').set({ organisationId: null }).execute();
+  await db.deleteFrom('organisations').execute();
+
+  const now = Date.now();
+  const ago = (days: number) => new Date(now - days * DAY);
+  const written = { createdBy: 'test', updatedBy: 'test' };
+  const company = (id: string, n: number, stage: Stage, legalName: string) => ({
+    ...{ id, obpNumber: `C0000${n}`, legalName, stage },
+    ...{ orgType: 'OPM' as const, email: `c${n}@company.test`, createdAt: ago(100), ...written },
+  });
+  await db
+    .insertInto('organisations')
+    .values([
+      company(ALPHA, 1, 'TECHNICAL_IQE', 'Alpha Pharma'),
+      company(BETA, 2, 'TECHNICAL_PRD', 'Beta Biotech'),
+      company(GAMMA, 3, 'REGISTERED', 'Gamma Generics'),
+    ])
+    .execute();
+  // This week's runs fall between its Monday (UTC) and now, whatever day the test runs on.
+  const weekStart = weekStartOf(new Date(now)).getTime();
+  const thisWeek = (share: number) => new Date(weekStart + (now - weekStart) * share);
+  const times = { iqePassed: thisWeek(0.5), iqeFailed: thisWeek(0.25), prdFailed: ago(3) };
+  const run = (
+    organisationId: string,
+    environment: 'ITE' | 'IQE' | 'PRD',
+    passed: boolean,
+    executedAt: Date,
+  ) => ({
+    ...{
+      organisationId,
+      environment,
+      scenario: `${environment} ${passed ? 'passing' : 'failing'}`,
+      executedAt,
+    },
+    ...{ result: passed ? ('PASSED' as const) : ('FAILED' as const), source: 'MANUAL' as const, ...written },
+  });
+  await db
+    .insertInto('testRuns')
+    .values([
+      run(ALPHA, 'IQE', true, times.iqePassed),
+      run(ALPHA, 'IQE', false, times.iqeFailed),
+      run(ALPHA, 'ITE', true, ago(20)),
+      run(BETA, 'PRD', false, times.prdFailed),
+    ])
+    .execute();
+  const requested = (organisationId: string, environment: 'IQE' | 'PRD') => ({
+    ...{ organisationId, environment, requestedBy: 'spoc@company.test', requestedAt: ago(1), ...written },
+  });
+  await db
+    .insertInto('sessionTokens')
+    .values([requested(ALPHA, 'IQE'), requested(ALPHA, 'PRD'), requested(GAMMA, 'IQE')])
+    .execute();
+  await db
+    .insertInto('stageEvents')
+    .values({
+      ...{
+        organisationId: BETA,
+        move: 'MOVE_TO_PRODUCTION',
+        fromStage: 'TECHNICAL_IQE',
+        toStage: 'TECHNICAL_PRD',
+      },
+      ...{ actor: DEMO_ACCOUNTS.reviewer.email, role: 'EMVO', comment: null, at: ago(100 - 12.5) },
+    })
+    .execute();
+  return times;
+}
+
+/** A day as the table shows a moment (the reader's time zone), and a week's start as the charts name it. */
+const dayOf = (date: Date) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(date);
+const weekOf = (date: Date) =>
+  new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(date);
+
+let times: SmallWorldTimes;
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
-beforeEach(() => {
+beforeEach(async () => {
   vi.mocked(toast.success).mockClear();
-  const context = createMockContext({ delayMs: 0, now: () => NOW });
-  smallWorld(context.db);
-  server.resetHandlers(...metricsHandlers(context));
+  // Mock mode's world (the API's own code), made small.
+  const world = await openTestWorld();
+  times = await smallWorld(world);
+  server.resetHandlers(...world.handlers);
   calls = recordCalls(server);
-});
+}, 30_000);
 afterEach(async () => {
   act(() => closeModal());
   await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
@@ -151,16 +208,39 @@ describe('/emvo/tests-status-metrics (issue 12 items 2 to 4)', PAGE_TESTS, () =>
     expect(within(stages).getByRole('row', { name: 'Testing (IQE) 1' })).toBeInTheDocument();
     expect(within(stages).getByRole('row', { name: 'Registered 1' })).toBeInTheDocument();
     const passRate = screen.getByRole('table', { name: 'IQE pass rate per week, last 12 weeks' });
-    expect(within(passRate).getByRole('row', { name: 'Jun 15 50 % of 2 runs' })).toBeInTheDocument();
-    expect(within(passRate).getByRole('row', { name: 'Jun 8 No runs' })).toBeInTheDocument();
+    // This week (its Monday) has Alpha's two IQE runs, the week before none.
+    const thisWeek = weekStartOf(times.iqePassed);
+    const lastWeek = weekOf(new Date(thisWeek.getTime() - 7 * DAY));
+    expect(
+      within(passRate).getByRole('row', { name: `${weekOf(thisWeek)} 50 % of 2 runs` }),
+    ).toBeInTheDocument();
+    expect(within(passRate).getByRole('row', { name: `${lastWeek} No runs` })).toBeInTheDocument();
     expect(screen.getAllByTestId('uplot-chart')).toHaveLength(2);
     const [stageChart, rateChart] = screen.getAllByTestId('uplot-chart');
     expect(stageChart).toHaveTextContent('Testing (IQE)=1');
-    expect(rateChart).toHaveTextContent('Jun 15=50');
+    expect(rateChart).toHaveTextContent(`${weekOf(thisWeek)}=50`);
 
     expect(await rows()).toEqual([
-      ['C00001', 'Alpha Pharma', 'Testing (IQE)', 'Jun 16, 2026', '100 %', '50 %', '—', 'Move to production'],
-      ['C00002', 'Beta Biotech', 'Production (PRD)', 'Jun 14, 2026', '—', '—', '0 %', 'Move to maintenance'],
+      [
+        'C00001',
+        'Alpha Pharma',
+        'Testing (IQE)',
+        dayOf(times.iqePassed),
+        '100 %',
+        '50 %',
+        '—',
+        'Move to production',
+      ],
+      [
+        'C00002',
+        'Beta Biotech',
+        'Production (PRD)',
+        dayOf(times.prdFailed),
+        '—',
+        '—',
+        '0 %',
+        'Move to maintenance',
+      ],
       ['C00003', 'Gamma Generics', 'Registered', 'No runs', '—', '—', '—', ''],
     ]);
   });
@@ -194,7 +274,7 @@ describe('/emvo/tests-status-metrics (issue 12 items 2 to 4)', PAGE_TESTS, () =>
     const blob = (createObjectURL.mock.calls[0] as unknown as [Blob])[0];
     expect(await blob.text()).toBe(
       'obpNumber,legalName,email,stage,lastRunAt,passRateIte,passRateIqe,passRatePrd\r\n' +
-        `C00002,Beta Biotech,c2@company.test,TECHNICAL_PRD,${new Date(NOW.getTime() - 3 * DAY).toISOString()},,,0\r\n`,
+        `C00002,Beta Biotech,c2@company.test,TECHNICAL_PRD,${times.prdFailed.toISOString()},,,0\r\n`,
     );
     click.mockRestore();
   });
@@ -212,7 +292,7 @@ describe('/emvo/tests-status-metrics (issue 12 items 2 to 4)', PAGE_TESTS, () =>
     await user.click(within(dialog).getByRole('button', { name: 'Move to production' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(calls.find((call) => call.method === 'POST')).toMatchObject({
-      url: '/api/organisations/00000000-0000-4000-8000-000000000001/stage-moves',
+      url: `/api/organisations/${ALPHA}/stage-moves`,
       body: { move: 'MOVE_TO_PRODUCTION', reason: 'All IQE scenarios passed', version: 1 },
     });
     expect(toast.success).toHaveBeenCalledWith('Alpha Pharma is in production.');

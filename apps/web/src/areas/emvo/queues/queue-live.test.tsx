@@ -13,8 +13,10 @@ beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });
 });
 afterAll(() => server.close());
+// Each test: a fresh copy of mock mode's world, which the page and the other reviewer both call.
+serveReviews(server);
 
-/** Another reviewer's call, straight to the (mock) API, as the page never sees it. */
+/** Another reviewer's call, straight to the API (mock mode's world), as the page never sees it. */
 async function asAnotherReviewer<T>(path: string, body?: unknown): Promise<T> {
   const response = await fetch(new URL(path, location.origin), {
     method: body === undefined ? 'GET' : 'POST',
@@ -26,7 +28,6 @@ async function asAnotherReviewer<T>(path: string, body?: unknown): Promise<T> {
 
 describe('/emvo/{queue} live: a row changed by someone else (issue 25 item 3)', { timeout: 20_000 }, () => {
   it('is refetched in place by the change event, highlighted and said politely', async () => {
-    serveReviews(server);
     const { queryClient } = renderReviewerRoute('/emvo/legitimacy');
     const table = await screen.findByRole('table', { name: 'Legitimacy queue' });
     await waitFor(() => expect(table).toHaveAttribute('aria-busy', 'false'));

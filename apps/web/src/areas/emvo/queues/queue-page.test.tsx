@@ -13,6 +13,8 @@ beforeAll(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 afterAll(() => server.close());
+// Each test: a fresh copy of mock mode's world, its open checks' SLA dates moved so some are overdue.
+const { calls } = serveReviews(server);
 
 const QUEUE_CALL = '/api/review-queues/legitimacy';
 
@@ -44,12 +46,11 @@ const COLUMN = {
   assignee: 9,
 } as const;
 
-/** Each test renders the page against the mock handlers: more than vitest's default five seconds on a busy machine. */
+/** Each test renders the page against mock mode's world: more than vitest's default five seconds on a busy machine. */
 const PAGE_TESTS = { timeout: 20_000 };
 
 describe('/emvo/{queue}: the reviewers’ queue (domain.md Screens)', PAGE_TESTS, () => {
   it('opens on the open checks (submitted or in review): the status filter shows that choice, the URL stays clean', async () => {
-    const calls = serveReviews(server);
     const { url } = renderReviewerRoute('/emvo/legitimacy');
     const shown = await rows();
     // The demo world's 44 legitimacy checks: 8 wait on a reviewer, the newest submission among them.
@@ -63,7 +64,6 @@ describe('/emvo/{queue}: the reviewers’ queue (domain.md Screens)', PAGE_TESTS
   });
 
   it('the decided checks are one filter away: clearing the status shows every status, in the URL', async () => {
-    const calls = serveReviews(server);
     const user = userEvent.setup();
     const { url } = renderReviewerRoute('/emvo/legitimacy');
     await rows();
@@ -83,7 +83,6 @@ describe('/emvo/{queue}: the reviewers’ queue (domain.md Screens)', PAGE_TESTS
   });
 
   it('shows the queue’s checks oldest first, 20 a page, with every column', async () => {
-    const calls = serveReviews(server);
     renderReviewerRoute('/emvo/legitimacy?status.not=NOT_SUBMITTED');
     expect(await screen.findByRole('heading', { level: 1, name: 'Legitimacy queue' })).toBeInTheDocument();
     const shown = await rows();
@@ -114,7 +113,6 @@ describe('/emvo/{queue}: the reviewers’ queue (domain.md Screens)', PAGE_TESTS
   });
 
   it('says an overdue check is overdue in words, beside its red SLA date', async () => {
-    serveReviews(server);
     renderReviewerRoute('/emvo/legitimacy?status=SUBMITTED,IN_REVIEW');
     const shown = await rows();
     const late = shown.filter((row) => row[COLUMN.slaDue]?.includes('Overdue'));
@@ -127,7 +125,6 @@ describe('/emvo/{queue}: the reviewers’ queue (domain.md Screens)', PAGE_TESTS
   });
 
   it('each row links to its check: a real link in the company cell, reached by Tab', async () => {
-    serveReviews(server);
     const user = userEvent.setup();
     const { url } = renderReviewerRoute('/emvo/contractual');
     const [row] = await rows('Contractual queue');
@@ -143,7 +140,6 @@ describe('/emvo/{queue}: the reviewers’ queue (domain.md Screens)', PAGE_TESTS
   });
 
   it('the two flags go to the URL and to the call as the queue’s own params, and narrow the rows', async () => {
-    const calls = serveReviews(server);
     const user = userEvent.setup();
     const { url } = renderReviewerRoute('/emvo/legitimacy');
     await rows();
@@ -163,7 +159,6 @@ describe('/emvo/{queue}: the reviewers’ queue (domain.md Screens)', PAGE_TESTS
   });
 
   it('status, type, country and the date range go to the URL in the list language and into the call', async () => {
-    const calls = serveReviews(server);
     const user = userEvent.setup();
     const { url } = renderReviewerRoute('/emvo/legitimacy');
     await rows();
@@ -195,7 +190,6 @@ describe('/emvo/{queue}: the reviewers’ queue (domain.md Screens)', PAGE_TESTS
   });
 
   it('searches name, number and email after a pause in typing; the search is in the URL', async () => {
-    const calls = serveReviews(server);
     const user = userEvent.setup();
     const { url } = renderReviewerRoute('/emvo/financial');
     const [first] = await rows('Financial queue');
@@ -211,7 +205,6 @@ describe('/emvo/{queue}: the reviewers’ queue (domain.md Screens)', PAGE_TESTS
   });
 
   it('a link restores the whole state: filters, flags and search are read back from the URL', async () => {
-    const calls = serveReviews(server);
     renderReviewerRoute('/emvo/legitimacy?status=SUBMITTED,IN_REVIEW&overdue=true&search=a&utm_source=mail');
     await rows();
     expect(screen.getByRole('checkbox', { name: 'Overdue only' })).toBeChecked();
@@ -223,7 +216,6 @@ describe('/emvo/{queue}: the reviewers’ queue (domain.md Screens)', PAGE_TESTS
   });
 
   it('sorting: from the default order the first click on Submitted shows the newest first', async () => {
-    const calls = serveReviews(server);
     const user = userEvent.setup();
     const { url } = renderReviewerRoute('/emvo/legitimacy');
     await rows();
@@ -239,7 +231,6 @@ describe('/emvo/{queue}: the reviewers’ queue (domain.md Screens)', PAGE_TESTS
   });
 
   it('pages: the next page is asked for, the URL keeps no page (spec §2)', async () => {
-    const calls = serveReviews(server);
     const user = userEvent.setup();
     const { url } = renderReviewerRoute('/emvo/legitimacy?status.not=NOT_SUBMITTED');
     await rows();
@@ -249,7 +240,6 @@ describe('/emvo/{queue}: the reviewers’ queue (domain.md Screens)', PAGE_TESTS
   });
 
   it('or one scrolling list: infinite scroll instead of pagination, the flags sent alike', async () => {
-    const calls = serveReviews(server);
     const user = userEvent.setup();
     const { url } = renderReviewerRoute('/emvo/legitimacy?status.not=NOT_SUBMITTED');
     await rows();
@@ -273,7 +263,6 @@ describe('/emvo/{queue}: the reviewers’ queue (domain.md Screens)', PAGE_TESTS
   });
 
   it('a URL the API refuses (an unknown status: 400) shows no rows, and the error handler says why', async () => {
-    serveReviews(server);
     const { handleError } = renderReviewerRoute('/emvo/legitimacy?status=NOPE');
     const table = await screen.findByRole('table', { name: 'Legitimacy queue' });
     await waitFor(() => expect(handleError).toHaveBeenCalledWith(expect.objectContaining({ status: 400 })));

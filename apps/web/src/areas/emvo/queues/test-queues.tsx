@@ -1,47 +1,68 @@
-import type { HttpHandler } from 'msw';
+import { CHECK_STATUSES, isAwaitingReview } from '@portal/domain';
+import { sql } from 'kysely';
 import type { SetupServer } from 'msw/node';
 import { createMemoryRouter, useParams } from 'react-router';
-import { vi } from 'vitest';
+import { beforeEach, vi } from 'vitest';
 import { createQueryClient } from '../../../http/error-handler';
 import { createHttpClient } from '../../../http/http-client';
 import { mockToken } from '../../../mock/mock-accounts';
-import { createMockContext } from '../../../test/fake-api/handlers';
-import { reviewHandlers } from '../../../test/fake-api/review-handlers';
 import { renderApp } from '../../../test/render-app';
 import { TEST_ENVIRONMENT } from '../../../test/render-with-providers';
 import { testAuth, userWith } from '../../../test/session-users';
+import { openTestWorld, type TestWorld } from '../../../test/test-world';
 import { EmvoHomePage } from '../emvo-home-page';
 import { QUEUE_SCREENS } from './queue-page';
 
 /**
- * The tests' clock: what is overdue in the demo world. Between its open legitimacy checks' SLA due dates,
- * so some awaiting review are overdue and some not, among the demo reviewer's too.
+ * The day the demo world's SLA due dates are read as of: between its open legitimacy checks' due dates, so
+ * some awaiting review are overdue and some not, among the demo reviewer's too (theirs are due on 3 and 13
+ * April). The API measures "overdue" with the real clock: the open checks' due dates move by the time
+ * since then.
  */
-export const NOW = new Date('2026-04-05T10:00:00Z');
+const SLA_SEEN_AT = '2026-04-05T10:00:00Z';
+
+/** The checks awaiting review (packages/domain isAwaitingReview), the ones that may be overdue. */
+const AWAITING_REVIEW = CHECK_STATUSES.filter(isAwaitingReview);
 
 /**
- * Test helper (the reviewers' pages): mock mode's review handlers over the demo world at a fixed time,
- * `overrides` before them. Returns the API calls the page made, as `path?query` strings (the query decoded).
+ * The open checks' SLA due dates as they stood on SLA_SEEN_AT, moved to today: of the legitimacy queue's
+ * eight open checks six are overdue (the four submitted, one of the reviewer's), two not (one the reviewer's).
  */
-export function serveReviews(server: SetupServer, ...overrides: HttpHandler[]) {
+async function dueAsOnSeenDay({ db }: TestWorld) {
+  await db
+    .updateTable('checks')
+    .set({ slaDueAt: sql`sla_due_at + (now() - ${SLA_SEEN_AT}::timestamptz)` })
+    .where('status', 'in', AWAITING_REVIEW)
+    .where('slaDueAt', 'is not', null)
+    .execute();
+}
+
+/**
+ * Test helper (the reviewers' pages), called at the top of a test file: before each test, a fresh copy of
+ * mock mode's world (the API's own code over the demo world, its open checks' SLA dates moved as above)
+ * answers every call msw's `server` receives. `calls` lists the API calls the page made in this test, as
+ * `path?query` strings (the query decoded); a test adds its own answers with `server.use`. Returns the
+ * world's database too, for a test to read.
+ */
+export function serveReviews(server: SetupServer) {
   const calls: string[] = [];
-  let created = 0;
-  server.resetHandlers(
-    ...overrides,
-    ...reviewHandlers(
-      createMockContext({
-        delayMs: 0,
-        newId: () => `f5000000-0000-4000-8000-${String(++created).padStart(12, '0')}`,
-        now: () => NOW,
-      }),
-    ),
-  );
-  server.events.removeAllListeners();
-  server.events.on('request:start', ({ request }) => {
-    const url = new URL(request.url);
-    calls.push(decodeURIComponent(`${url.pathname}${url.search}`));
-  });
-  return calls;
+  let world: TestWorld | undefined;
+  beforeEach(async () => {
+    world = await openTestWorld();
+    await dueAsOnSeenDay(world);
+    server.resetHandlers(...world.handlers);
+    calls.splice(0);
+    server.events.removeAllListeners();
+    server.events.on('request:start', ({ request }) => {
+      const url = new URL(request.url);
+      calls.push(decodeURIComponent(`${url.pathname}${url.search}`));
+    });
+  }, 30_000);
+  const db = () => {
+    if (!world) throw new Error('No world before the first test');
+    return world.db;
+  };
+  return { calls, db };
 }
 
 /** A signed-in reviewer. */

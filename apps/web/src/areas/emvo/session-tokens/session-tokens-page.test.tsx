@@ -1,43 +1,66 @@
 import { sessionTokensApi } from '@portal/contracts';
+import { DEMO_ACCOUNTS } from '@portal/demo-data';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { sql } from 'kysely';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ModalHost } from '../../../modal/modal-host';
 import { closeModal } from '../../../modal/modal-store';
-import { createMockContext } from '../../../test/fake-api/handlers';
-import { sessionTokenHandlers } from '../../../test/fake-api/review-handlers';
 import { type RecordedCall, recordCalls } from '../../../test/recorded-calls';
 import { renderScreen } from '../../../test/render-screen';
+import { openTestWorld, type TestWorld } from '../../../test/test-world';
 import { toast } from '../../../toast/toast';
 import { SessionTokensPage } from './session-tokens-page';
 
 vi.mock('../../../toast/toast', () => ({ toast: { success: vi.fn() } }));
 
-const NOW = new Date('2026-10-05T10:00:00Z');
-const HOUR = 3_600_000;
 const server = setupServer();
 let calls: RecordedCall[] = [];
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
-beforeEach(() => {
-  vi.mocked(toast.success).mockClear();
-  const context = createMockContext({ delayMs: 0, now: () => NOW });
-  // The demo world's tokens are all requested: one is issued now, one a day ago (expired), one cancelled.
-  const [issued, expired, cancelled] = context.db.sessionTokens;
-  const issuedAt = (hours: number) => ({
+
+/**
+ * The demo world's tokens are all requested: of the three oldest requests, one is issued now, one a day and
+ * an hour ago (expired: a token lasts 24 hours), one cancelled, as the API writes them.
+ */
+async function issueAndCancelSome({ db }: TestWorld) {
+  const [issued, expired, cancelled] = await db
+    .selectFrom('sessionTokens')
+    .select('id')
+    .orderBy('requestedAt')
+    .orderBy('id')
+    .limit(3)
+    .execute();
+  if (!issued || !expired || !cancelled) throw new Error('The demo world has fewer than three tokens');
+  const issuedAgo = (hours: number) => ({
     status: 'ISSUED' as const,
-    issuedAt: new Date(NOW.getTime() - hours * HOUR).toISOString(),
-    expiresAt: new Date(NOW.getTime() + (24 - hours) * HOUR).toISOString(),
+    issuedBy: DEMO_ACCOUNTS.reviewer.email,
+    issuedAt: sql<Date>`now() - make_interval(hours => ${hours})`,
+    expiresAt: sql<Date>`now() + make_interval(hours => ${24 - hours})`,
+    // An issued token has its value, encrypted (the page never shows it).
+    ...{ valueCiphertext: 'ciphertext', valueNonce: 'nonce', keyId: 'test-key' },
     version: 2,
   });
-  Object.assign(issued ?? {}, issuedAt(0));
-  Object.assign(expired ?? {}, issuedAt(25));
-  Object.assign(cancelled ?? {}, { status: 'CANCELLED', cancelReason: 'Wrong', version: 2 });
-  server.resetHandlers(...sessionTokenHandlers(context));
+  const tokens = () => db.updateTable('sessionTokens');
+  await tokens().set(issuedAgo(0)).where('id', '=', issued.id).execute();
+  await tokens().set(issuedAgo(25)).where('id', '=', expired.id).execute();
+  await tokens()
+    .set({ status: 'CANCELLED', cancelReason: 'Wrong', cancelledBy: DEMO_ACCOUNTS.reviewer.email })
+    .set({ cancelledAt: sql<Date>`now()`, version: 2 })
+    .where('id', '=', cancelled.id)
+    .execute();
+}
+
+beforeEach(async () => {
+  vi.mocked(toast.success).mockClear();
+  // Mock mode's world: the API's own code over the demo world.
+  const world = await openTestWorld();
+  await issueAndCancelSome(world);
+  server.resetHandlers(...world.handlers);
   calls = recordCalls(server);
-});
+}, 30_000);
 afterEach(async () => {
   act(() => closeModal());
   await act(() => new Promise((resolve) => setTimeout(resolve, 0)));

@@ -1,0 +1,288 @@
+import { checksApi } from '@portal/contracts';
+import { DEMO_ACCOUNTS } from '@portal/demo-data';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockToken } from '../../../mock/mock-accounts';
+import { closeModal } from '../../../modal/modal-store';
+import { type RecordedCall, recordCalls } from '../../../test/recorded-calls';
+import { openTestWorld, type TestWorld } from '../../../test/test-world';
+import { toast } from '../../../toast/toast';
+import {
+  confirm,
+  decisionButtons,
+  dialog,
+  fact,
+  pageHeader,
+  region,
+  renderCheckDetail,
+  rowsOf,
+  user,
+} from './test-check-detail';
+
+vi.mock('../../../toast/toast', () => ({ toast: { success: vi.fn() } }));
+
+/** The signed-in reviewer, as the API names her. */
+const RITA = DEMO_ACCOUNTS.reviewer.email;
+const server = setupServer();
+let world: TestWorld;
+let calls: RecordedCall[] = [];
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+beforeEach(async () => {
+  vi.mocked(toast.success).mockClear();
+  // Mock mode's world: the API's own code over the demo world, the signed-in reviewer its Rita (RITA).
+  world = await openTestWorld();
+  server.resetHandlers(...world.handlers);
+  calls = recordCalls(server);
+}, 30_000);
+afterEach(async () => {
+  act(() => closeModal());
+  // The dialog library gives the focus back a tick after closing: let it, before the next test renders.
+  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+});
+
+type CheckType = 'LEGITIMACY' | 'CONTRACTUAL' | 'FINANCIAL';
+type CheckStatus = 'SUBMITTED' | 'IN_REVIEW' | 'APPROVED';
+
+/**
+ * The demo world's first check of `type` in `status`, and its company's name; a financial one whose fee
+ * is not invoiced yet.
+ */
+function demoCheck(type: CheckType, status: CheckStatus) {
+  return world.db
+    .selectFrom('checks')
+    .innerJoin('organisations', 'organisations.id', 'checks.organisationId')
+    .leftJoin('invoicingInformation', 'invoicingInformation.organisationId', 'checks.organisationId')
+    .select(['checks.id', 'checks.version', 'organisations.legalName'])
+    .where('checks.type', '=', type)
+    .where('checks.status', '=', status)
+    .where('invoicingInformation.invoiceNumber', 'is', null)
+    .orderBy('checks.id')
+    .executeTakeFirstOrThrow();
+}
+
+/** Opens the detail view of the demo world's first check of `type` in `status`, and waits for it. */
+async function openDemoCheck(type: CheckType, status: CheckStatus) {
+  const check = await demoCheck(type, status);
+  const view = renderCheckDetail(`/emvo/${type.toLowerCase()}/${check.id}`);
+  await screen.findByRole('heading', { level: 1, name: check.legalName }, { timeout: 5_000 });
+  return { check, ...view };
+}
+
+/** What the page sent to the API: its decisions and billing steps. */
+const sent = () =>
+  calls
+    .filter((call) => call.method === 'POST' && call.url.startsWith('/api/checks/'))
+    .map((call) => call.body);
+const statusOf = async (id: string) =>
+  (await world.db.selectFrom('checks').select('status').where('id', '=', id).executeTakeFirstOrThrow())
+    .status;
+/** Today as the page writes a date. */
+const today = () => new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(new Date());
+
+describe('a decision in the shared modal, taken by the API', { timeout: 30_000 }, () => {
+  it.each([
+    [
+      'Request corrections',
+      'REQUEST_CORRECTIONS',
+      'Corrections requested',
+      'CORRECTIONS_REQUESTED',
+      'Corrections are requested from the company.',
+    ],
+    ['Reject', 'REJECT', 'Rejected', 'REJECTED', 'The check is rejected.'],
+    [
+      'Approve temporarily',
+      'APPROVE_TEMPORARILY',
+      'Temporarily approved',
+      'TEMPORARILY_APPROVED',
+      'The check is approved temporarily.',
+    ],
+  ])('%s needs a reason: nothing is sent without one', async (button, action, shown, stored, done) => {
+    const { check } = await openDemoCheck('LEGITIMACY', 'IN_REVIEW');
+    await user.click(screen.getByRole('button', { name: button }));
+    const reason = within(dialog()).getByRole('textbox', { name: 'Reason' });
+    // Issue 23 item 14: the focus starts on the reason, so the first typed line lands there; the dialog
+    // keeps its accessible name.
+    await waitFor(() => expect(reason).toHaveFocus());
+    expect(dialog()).toHaveAccessibleName(/.+/);
+    expect(reason).toHaveAccessibleDescription('The company sees this reason.');
+    expect(reason).toBeRequired();
+
+    await confirm(button);
+    expect(await within(dialog()).findByText('This field is required.')).toBeVisible();
+    expect(reason).toHaveFocus();
+    await user.type(reason, '   ');
+    await confirm(button);
+    expect(sent()).toEqual([]);
+
+    await user.clear(reason);
+    await user.type(reason, 'The VAT number belongs to another company.');
+    await confirm(button);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 5_000 });
+    expect(sent()).toEqual([
+      { action, reason: 'The VAT number belongs to another company.', version: check.version },
+    ]);
+    expect(toast.success).toHaveBeenCalledWith(done);
+    await waitFor(() => expect(fact(pageHeader(), 'Status')).toBe(shown));
+    expect(await statusOf(check.id)).toBe(stored);
+  });
+
+  it('Approve asks no reason: the request carries the action, no reason and the version seen', async () => {
+    const { check } = await openDemoCheck('LEGITIMACY', 'IN_REVIEW');
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    expect(dialog()).toHaveAccessibleName('Approve the check?');
+    expect(dialog()).toHaveAccessibleDescription(
+      `The legitimacy check of ${check.legalName} becomes Approved.`,
+    );
+    expect(within(dialog()).queryByRole('textbox')).not.toBeInTheDocument();
+
+    await confirm('Approve');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 5_000 });
+    expect(sent()).toEqual([{ action: 'APPROVE', reason: null, version: check.version }]);
+    expect(toast.success).toHaveBeenCalledWith('The check is approved.');
+    // The view shows the check as the API answered it.
+    await waitFor(() => expect(fact(pageHeader(), 'Status')).toBe('Approved'));
+    expect(decisionButtons()).toEqual([]);
+    const timeline = rowsOf(within(region('Timeline')).getByRole('table'));
+    // The API names people by the email they signed in with (http/caller.ts actorOf).
+    expect(timeline.at(-1)?.slice(1)).toEqual(['In review', 'Approved', RITA, 'Reviewer', 'None']);
+  });
+
+  it('Start, by keyboard alone: Enter on the button opens, Enter in the dialog confirms', async () => {
+    const { check } = await openDemoCheck('LEGITIMACY', 'SUBMITTED');
+    const start = screen.getByRole('button', { name: 'Start review' });
+    start.focus();
+    await user.keyboard('{Enter}');
+    expect(dialog()).toHaveAccessibleName('Start the review?');
+    expect(dialog()).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 5_000 });
+    expect(sent()).toEqual([{ action: 'START', reason: null, version: check.version }]);
+    await waitFor(() => expect(fact(pageHeader(), 'Status')).toBe('In review'));
+    expect(fact(pageHeader(), 'Assignee')).toBe(RITA);
+    expect(decisionButtons()).toEqual(['Approve', 'Approve temporarily', 'Request corrections', 'Reject']);
+    // Its opener is gone with the decision: the focus is not dropped on the body.
+    await waitFor(() => expect(document.activeElement).not.toBe(document.body));
+    expect(document.activeElement?.isConnected).toBe(true);
+  });
+
+  it('Escape cancels: nothing is sent, the reason is dropped', async () => {
+    const { check } = await openDemoCheck('LEGITIMACY', 'IN_REVIEW');
+    await user.click(screen.getByRole('button', { name: 'Reject' }));
+    await user.type(within(dialog()).getByRole('textbox', { name: 'Reason' }), 'Not sure yet');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(sent()).toEqual([]);
+    expect(fact(pageHeader(), 'Status')).toBe('In review');
+    expect(await statusOf(check.id)).toBe('IN_REVIEW');
+    // The modal gives the focus back to the button that opened it.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Reject' })).toHaveFocus());
+  });
+
+  it('409 CHECK_DECIDED_FIRST: the dialog stays, naming who acted first; the check reloads behind it', async () => {
+    const { check, notify } = await openDemoCheck('LEGITIMACY', 'IN_REVIEW');
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    // Meanwhile, Lena Lead rejects the check, through the same API.
+    const lena = await world.fetch(
+      new Request(new URL(checksApi.decide.path.replace(':id', check.id), location.origin), {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${mockToken(DEMO_ACCOUNTS.lead.email)}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({
+          action: 'REJECT',
+          reason: 'Not a licensed distributor.',
+          version: check.version,
+        }),
+      }),
+    );
+    expect(lena.status).toBe(200);
+
+    await confirm('Approve');
+    expect(await within(dialog()).findByRole('alert', {}, { timeout: 5_000 })).toHaveTextContent(
+      'Lena Lead acted on this check first (rejected). The check has been reloaded: look again before you decide.',
+    );
+    expect(sent()).toEqual([{ action: 'APPROVE', reason: null, version: check.version }]);
+    // Said once, in the dialog: no toast besides.
+    expect(notify).not.toHaveBeenCalled();
+    expect(toast.success).not.toHaveBeenCalled();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(fact(pageHeader(), 'Status')).toBe('Rejected'));
+    expect(decisionButtons()).toEqual([]);
+    expect(await statusOf(check.id)).toBe('REJECTED');
+  });
+
+  it('a refusal other than someone deciding first keeps the dialog and the reason, the message beside the form', async () => {
+    const { check, notify } = await openDemoCheck('LEGITIMACY', 'IN_REVIEW');
+    // Staged: the form sends no blank reason, so only another client meets the API's REASON_REQUIRED.
+    server.use(
+      http.post(checksApi.decide.path, () =>
+        HttpResponse.json([{ code: 'REASON_REQUIRED', message: 'A reason is required' }], { status: 400 }),
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Reject' }));
+    await user.type(within(dialog()).getByRole('textbox', { name: 'Reason' }), 'Unclear ownership.');
+    await confirm('Reject');
+    expect(await within(dialog()).findByRole('alert')).toHaveTextContent('Give a reason for this decision.');
+    expect(notify).not.toHaveBeenCalled();
+    expect(within(dialog()).getByRole('textbox', { name: 'Reason' })).toHaveValue('Unclear ownership.');
+    await waitFor(() => expect(within(dialog()).getByRole('button', { name: 'Reject' })).toBeEnabled());
+    expect(toast.success).not.toHaveBeenCalled();
+    expect(await statusOf(check.id)).toBe('IN_REVIEW');
+  });
+});
+
+describe('billing (FINANCIAL): mark invoiced, then paid, by the API', { timeout: 30_000 }, () => {
+  it('marks invoiced (a number of the wrong shape stays in the dialog), then paid', async () => {
+    const { check } = await openDemoCheck('FINANCIAL', 'APPROVED');
+    const billing = region('Invoicing');
+    expect(fact(billing, 'Invoice number')).toBe('Not invoiced yet');
+    await user.click(within(billing).getByRole('button', { name: 'Mark invoiced' }));
+    expect(dialog()).toHaveAccessibleDescription(
+      new RegExp(`^Enter the number of the invoice sent to ${check.legalName} for €[\\d,]+\\.00\\.$`),
+    );
+    const number = within(dialog()).getByRole('textbox', { name: 'Invoice number' });
+    // The contract's rules: required, at most 30 characters.
+    expect(number).toHaveAttribute('aria-required', 'true');
+    expect(number).toHaveAttribute('maxlength', '30');
+    await confirm('Mark invoiced');
+    expect(await within(dialog()).findByText('This field is required.')).toBeVisible();
+    expect(sent()).toEqual([]);
+
+    // The shape of the number is the API's rule (packages/domain INVOICE_NUMBER_PATTERN).
+    await user.type(number, 'INV 2026 #42');
+    await confirm('Mark invoiced');
+    expect(await within(dialog()).findByRole('alert', {}, { timeout: 5_000 })).toHaveTextContent(
+      'An invoice number is 1 to 30 letters, digits, dashes, slashes or dots, such as INV-2026/0042.',
+    );
+    expect(number).toHaveValue('INV 2026 #42');
+    expect(sent()).toHaveLength(1);
+
+    await user.clear(number);
+    // Enter in the input confirms (spec §2).
+    await user.type(number, 'INV-2026/0042{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 5_000 });
+    expect(sent()[1]).toEqual({
+      action: 'MARK_INVOICED',
+      invoiceNumber: 'INV-2026/0042',
+      version: check.version,
+    });
+    expect(toast.success).toHaveBeenCalledWith('The fee is marked as invoiced.');
+    await waitFor(() => expect(fact(region('Invoicing'), 'Invoice number')).toBe('INV-2026/0042'));
+    expect(fact(region('Invoicing'), 'Invoiced')).toMatch(new RegExp(`^${today()}`));
+
+    await user.click(within(region('Invoicing')).getByRole('button', { name: 'Mark paid' }));
+    expect(dialog()).toHaveAccessibleDescription(
+      new RegExp(`^Record that ${check.legalName} paid invoice INV-2026/0042 \\(€[\\d,]+\\.00\\)\\.$`),
+    );
+    await confirm('Mark paid');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 5_000 });
+    expect(sent()[2]).toEqual({ action: 'MARK_PAID', version: check.version + 1 });
+    expect(toast.success).toHaveBeenCalledWith('The invoice is marked as paid.');
+    await waitFor(() => expect(fact(region('Invoicing'), 'Paid')).toMatch(new RegExp(`^${today()}`)));
+    expect(within(region('Invoicing')).queryAllByRole('button')).toEqual([]);
+  });
+});
