@@ -1,4 +1,4 @@
-import { createTransport } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 /** One mail as it leaves: the sender (MAIL_FROM) is the transport's. */
 export interface OutgoingMail {
@@ -19,20 +19,27 @@ export interface MailTransport {
  * between passes, and the outbox's volume (confirmations, decisions, invitations) does not need one.
  */
 export function createSmtpTransport(smtpUrl: string, from: string): MailTransport {
-  const transporter = createTransport(
-    {
-      url: smtpUrl,
-      // Well under the sender's lease (mail-sender.ts), so a hung server cannot outlast a claim.
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 30_000,
-    },
-    { from },
-  );
+  // Loaded with the first mail: code that never sends (mock mode's worker in the browser) never loads it.
+  let transporter: Promise<Transporter> | undefined;
+  const open = () =>
+    (transporter ??= import('nodemailer').then(({ createTransport }) =>
+      createTransport(
+        {
+          url: smtpUrl,
+          // Well under the sender's lease (mail-sender.ts), so a hung server cannot outlast a claim.
+          connectionTimeout: 10_000,
+          greetingTimeout: 10_000,
+          socketTimeout: 30_000,
+        },
+        { from },
+      ),
+    ));
   return {
     send: async (mail) => {
-      await transporter.sendMail(mail);
+      await (await open()).sendMail(mail);
     },
-    close: () => transporter.close(),
+    close: () => {
+      void transporter?.then((opened) => opened.close());
+    },
   };
 }
