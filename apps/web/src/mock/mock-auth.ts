@@ -21,11 +21,6 @@ const MOCK_USER_KEY = 'portal.mockUser';
 const isMockRole = (value: string | null): value is MockRole =>
   value !== null && Object.hasOwn(ACCOUNT_OF, value);
 
-/** Each role's demo user, by name and email (the handlers' callerOf reads a role's token with it). */
-export const DEMO_USERS = Object.fromEntries(
-  Object.entries(ACCOUNT_OF).map(([role, { displayName, email }]) => [role, { name: displayName, email }]),
-) as Record<MockRole, { name: string; email: string }>;
-
 /**
  * The role to sign in as: `?mockRole=` when the URL has a valid one (remembered in session storage, and
  * it signs in again after a logout), else the remembered one, else EMVO.

@@ -1,9 +1,9 @@
+import { DEMO_ACCOUNTS } from '@portal/demo-data';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubResizeObserver } from '../../../forms/test-form';
-import { DEMO_USERS } from '../../../mock/mock-auth';
 import { ModalHost } from '../../../modal/modal-host';
 import { closeModal } from '../../../modal/modal-store';
 import { type RecordedCall, recordCalls } from '../../../test/recorded-calls';
@@ -99,7 +99,7 @@ describe('/admin/users (issue 13 item 1)', { timeout: 40_000 }, () => {
       'Last sign-in',
       'Actions',
     ]);
-    const admin = shown.find((row) => row[COLUMN.email] === DEMO_USERS.ADMIN.email) ?? [];
+    const admin = shown.find((row) => row[COLUMN.email] === DEMO_ACCOUNTS.admin.email) ?? [];
     expect(admin[COLUMN.roles]).toBe('Administrator');
     expect(admin[COLUMN.company]).toBe('EMVO (internal)');
     expect(admin[COLUMN.access]).toBe('—');
@@ -190,7 +190,7 @@ describe('/admin/users (issue 13 item 1)', { timeout: 40_000 }, () => {
   });
 
   it('disables another user at their version; the dialog says when it applies', async () => {
-    renderPage(`/admin/users?search=${encodeURIComponent(DEMO_USERS.EMVO.email)}`);
+    renderPage(`/admin/users?search=${encodeURIComponent(DEMO_ACCOUNTS.reviewer.email)}`);
     await rows();
     await user.click(screen.getByRole('button', { name: 'Disable Rita Reviewer' }));
     expect(dialog()).toHaveAccessibleName('Disable Rita Reviewer');
@@ -203,7 +203,7 @@ describe('/admin/users (issue 13 item 1)', { timeout: 40_000 }, () => {
   });
 
   it('changes an internal user’s roles with check boxes, in a fixed order', async () => {
-    renderPage(`/admin/users?search=${encodeURIComponent(DEMO_USERS.EMVO.email)}`);
+    renderPage(`/admin/users?search=${encodeURIComponent(DEMO_ACCOUNTS.reviewer.email)}`);
     await rows();
     await user.click(screen.getByRole('button', { name: 'Change role of Rita Reviewer' }));
     expect(within(dialog()).getByRole('checkbox', { name: 'Reviewer' })).toBeChecked();
@@ -226,9 +226,9 @@ describe('/admin/users (issue 13 item 1)', { timeout: 40_000 }, () => {
   });
 
   it('issue 23 item 21: Disable is disabled on the admin’s own row, and says why', async () => {
-    renderPage(`/admin/users?search=${encodeURIComponent(DEMO_USERS.ADMIN.email)}`);
+    renderPage(`/admin/users?search=${encodeURIComponent(DEMO_ACCOUNTS.admin.email)}`);
     await rows();
-    const disable = screen.getByRole('button', { name: `Disable ${DEMO_USERS.ADMIN.name}` });
+    const disable = screen.getByRole('button', { name: `Disable ${DEMO_ACCOUNTS.admin.displayName}` });
     expect(disable).toBeDisabled();
     expect(disable).toHaveAccessibleDescription('You cannot disable your own account.');
     expect(screen.getByText('You cannot disable your own account.')).toBeVisible();
@@ -239,7 +239,7 @@ describe('/admin/users (issue 13 item 1)', { timeout: 40_000 }, () => {
     await rows();
     const others = screen
       .getAllByRole('button', { name: /^Disable / })
-      .filter((button) => button.getAttribute('aria-label') !== `Disable ${DEMO_USERS.ADMIN.name}`);
+      .filter((button) => button.getAttribute('aria-label') !== `Disable ${DEMO_ACCOUNTS.admin.displayName}`);
     expect(others.length).toBeGreaterThan(0);
     for (const button of others) expect(button).toBeEnabled();
     expect(screen.getAllByText('You cannot disable your own account.')).toHaveLength(1);

@@ -4,7 +4,6 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockToken } from '../../../mock/mock-accounts';
 import { closeModal } from '../../../modal/modal-store';
 import { type RecordedCall, recordCalls } from '../../../test/recorded-calls';
 import { openTestWorld, type TestWorld } from '../../../test/test-world';
@@ -185,21 +184,11 @@ describe('a decision in the shared modal, taken by the API', { timeout: 30_000 }
     const { check, notify } = await openDemoCheck('LEGITIMACY', 'IN_REVIEW');
     await user.click(screen.getByRole('button', { name: 'Approve' }));
     // Meanwhile, Lena Lead rejects the check, through the same API.
-    const lena = await world.fetch(
-      new Request(new URL(checksApi.decide.path.replace(':id', check.id), location.origin), {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${mockToken(DEMO_ACCOUNTS.lead.email)}`,
-          'content-type': 'application/json',
-        },
-        body: JSON.stringify({
-          action: 'REJECT',
-          reason: 'Not a licensed distributor.',
-          version: check.version,
-        }),
-      }),
-    );
-    expect(lena.status).toBe(200);
+    await world.call(DEMO_ACCOUNTS.lead.email, 'POST', checksApi.decide.path.replace(':id', check.id), {
+      action: 'REJECT',
+      reason: 'Not a licensed distributor.',
+      version: check.version,
+    });
 
     await confirm('Approve');
     expect(await within(dialog()).findByRole('alert', {}, { timeout: 5_000 })).toHaveTextContent(

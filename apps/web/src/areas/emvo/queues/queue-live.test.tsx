@@ -14,16 +14,11 @@ beforeAll(() => {
 });
 afterAll(() => server.close());
 // Each test: a fresh copy of mock mode's world, which the page and the other reviewer both call.
-serveReviews(server);
+const { world } = serveReviews(server);
 
 /** Another reviewer's call, straight to the API (mock mode's world), as the page never sees it. */
 async function asAnotherReviewer<T>(path: string, body?: unknown): Promise<T> {
-  const response = await fetch(new URL(path, location.origin), {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { authorization: 'Bearer mock.EMVO', 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return (await response.json()) as T;
+  return (await (await world().call('EMVO', body === undefined ? 'GET' : 'POST', path, body)).json()) as T;
 }
 
 describe('/emvo/{queue} live: a row changed by someone else (issue 25 item 3)', { timeout: 20_000 }, () => {

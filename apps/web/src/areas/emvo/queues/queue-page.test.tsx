@@ -1,9 +1,9 @@
+import { DEMO_ACCOUNTS } from '@portal/demo-data';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { stubResizeObserver } from '../../../forms/test-form';
-import { DEMO_USERS } from '../../../mock/mock-auth';
 import { renderReviewerRoute, serveReviews } from './test-queues';
 
 const server = setupServer();
@@ -147,7 +147,7 @@ describe('/emvo/{queue}: the reviewers’ queue (domain.md Screens)', PAGE_TESTS
     await waitFor(() => expect(url()).toBe('/emvo/legitimacy?assignedToMe=true'));
     const mine = await rows();
     expect(mine.length).toBeGreaterThan(0);
-    for (const row of mine) expect(row[COLUMN.assignee]).toBe(DEMO_USERS.EMVO.email);
+    for (const row of mine) expect(row[COLUMN.assignee]).toBe(DEMO_ACCOUNTS.reviewer.email);
     await user.click(screen.getByRole('checkbox', { name: 'Overdue only' }));
     await waitFor(() => expect(url()).toBe('/emvo/legitimacy?assignedToMe=true&overdue=true'));
     await waitFor(() =>

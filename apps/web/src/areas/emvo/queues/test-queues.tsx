@@ -42,7 +42,7 @@ async function dueAsOnSeenDay({ db }: TestWorld) {
  * mock mode's world (the API's own code over the demo world, its open checks' SLA dates moved as above)
  * answers every call msw's `server` receives. `calls` lists the API calls the page made in this test, as
  * `path?query` strings (the query decoded); a test adds its own answers with `server.use`. Returns the
- * world's database too, for a test to read.
+ * world and its database too, for a test to read or to call as someone else.
  */
 export function serveReviews(server: SetupServer) {
   const calls: string[] = [];
@@ -58,11 +58,11 @@ export function serveReviews(server: SetupServer) {
       calls.push(decodeURIComponent(`${url.pathname}${url.search}`));
     });
   }, 30_000);
-  const db = () => {
+  const current = () => {
     if (!world) throw new Error('No world before the first test');
-    return world.db;
+    return world;
   };
-  return { calls, db };
+  return { calls, db: () => current().db, world: current };
 }
 
 /** A signed-in reviewer. */

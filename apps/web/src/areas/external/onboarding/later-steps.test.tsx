@@ -15,7 +15,7 @@ const stepLink = (name: RegExp) =>
 
 describe('the participation agreement and invoicing steps', PAGE_TESTS, () => {
   it('after approval, both render at their own address with the template, the tick boxes and the fee', async () => {
-    serveOnboarding(server, 'APPROVED');
+    await serveOnboarding(server, 'APPROVED');
     renderOnboardingPage('/external/onboarding/contractual');
     const agreement = await region('Participation agreement');
     expect(
@@ -40,7 +40,7 @@ describe('the participation agreement and invoicing steps', PAGE_TESTS, () => {
   });
 
   it('submitting the agreement without its file lists what is missing and does not submit', async () => {
-    const sent = serveOnboarding(server, 'APPROVED');
+    const sent = await serveOnboarding(server, 'APPROVED');
     renderOnboardingPage('/external/onboarding/contractual');
     const agreement = await region('Participation agreement');
     await user.click(within(agreement).getByRole('checkbox', { name: /accept its terms/ }));
@@ -53,7 +53,7 @@ describe('the participation agreement and invoicing steps', PAGE_TESTS, () => {
   });
 
   it("another step's save moves the version on: the invoicing step saves at the newer one, no conflict", async () => {
-    const sent = serveOnboarding(server, 'APPROVED');
+    const sent = await serveOnboarding(server, 'APPROVED');
     renderOnboardingPage('/external/onboarding/contractual');
     const agreement = await region('Participation agreement');
     await user.click(within(agreement).getByRole('button', { name: 'Save draft' }));
@@ -68,7 +68,7 @@ describe('the participation agreement and invoicing steps', PAGE_TESTS, () => {
   });
 
   it('on 409 VERSION_CONFLICT, the invoicing step reloads and says so', async () => {
-    serveOnboarding(
+    await serveOnboarding(
       server,
       'APPROVED',
       http.put('/api/onboarding/financial', () =>
@@ -84,7 +84,7 @@ describe('the participation agreement and invoicing steps', PAGE_TESTS, () => {
   });
 
   it('the invoicing step saves the billing details as a draft', async () => {
-    const sent = serveOnboarding(server, 'APPROVED');
+    const sent = await serveOnboarding(server, 'APPROVED');
     renderOnboardingPage('/external/onboarding/financial');
     const invoicing = await region('Invoicing');
     await user.type(within(invoicing).getByLabelText(/Legal entity invoiced/), 'Jansen Pharma BV');
@@ -96,7 +96,7 @@ describe('the participation agreement and invoicing steps', PAGE_TESTS, () => {
   });
 
   it("the invoicing step checks the contract's VAT rule at the field, again when the country changes", async () => {
-    const sent = serveOnboarding(server, 'APPROVED');
+    const sent = await serveOnboarding(server, 'APPROVED');
     renderOnboardingPage('/external/onboarding/financial');
     const invoicing = await region('Invoicing');
     const vat = within(invoicing).getByRole('textbox', { name: /VAT number/ });
@@ -119,7 +119,7 @@ describe('the participation agreement and invoicing steps', PAGE_TESTS, () => {
   });
 
   it('before approval, the agreement’s address says why it is locked and links to the step to do', async () => {
-    serveOnboarding(server, 'REGISTERED');
+    await serveOnboarding(server, 'REGISTERED');
     renderOnboardingPage('/external/onboarding/contractual');
     const locked = await region('Participation agreement');
     expect(within(locked).getByRole('heading', { name: 'This step is locked' })).toBeInTheDocument();
@@ -133,7 +133,7 @@ describe('the participation agreement and invoicing steps', PAGE_TESTS, () => {
 
 describe('the people of the company', PAGE_TESTS, () => {
   it('invites the SPOC Assistant', async () => {
-    const sent = serveOnboarding(server, 'APPROVED');
+    const sent = await serveOnboarding(server, 'APPROVED');
     renderOnboardingPage('/external/onboarding/people');
     const people = await region('People of the company');
     await user.type(within(people).getByLabelText(/First name/), 'Sara');
@@ -150,7 +150,7 @@ describe('the people of the company', PAGE_TESTS, () => {
   });
 
   it('sets the assistant’s access and removes them, each confirmed in the modal; the form invites again', async () => {
-    const sent = serveOnboarding(server, 'REGISTERED');
+    const sent = await serveOnboarding(server, 'REGISTERED');
     renderOnboardingPage('/external/onboarding/people');
     const people = await region('People of the company');
     await user.type(within(people).getByLabelText(/First name/), 'Sara');
@@ -182,7 +182,7 @@ describe('the people of the company', PAGE_TESTS, () => {
   });
 
   it('a refused invitation goes to the error handler (409 ALREADY_A_PERSON) and invites no one', async () => {
-    serveOnboarding(server, 'REGISTERED');
+    await serveOnboarding(server, 'REGISTERED');
     const { handleError } = renderOnboardingPage('/external/onboarding/people');
     const people = await region('People of the company');
     await user.type(within(people).getByLabelText(/First name/), 'Tom');
@@ -195,7 +195,7 @@ describe('the people of the company', PAGE_TESTS, () => {
   });
 
   it('a READ_ONLY user sees the people without actions', async () => {
-    serveOnboarding(server, 'READ_ONLY');
+    await serveOnboarding(server, 'READ_ONLY');
     renderOnboardingPage('/external/onboarding/people');
     const people = await region('People of the company');
     expect(within(people).getByText('external@portal.test')).toBeInTheDocument();

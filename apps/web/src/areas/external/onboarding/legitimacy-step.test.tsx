@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { answerIn } from '../../../test/fake-api/test-company';
+import { externalCompany, onboardingAnswer } from './test-company';
 import {
   field,
   onboardingSuite,
@@ -13,7 +13,7 @@ import {
   serveOnboarding,
 } from './test-onboarding';
 
-const { server, toasts } = onboardingSuite();
+const { server, toasts, world } = onboardingSuite();
 
 const user = userEvent.setup({ delay: null });
 
@@ -31,7 +31,9 @@ const pdf = (name: string) => new File(['%PDF-1.4 signed'], name, { type: 'appli
 
 describe('the legitimacy step: saving a draft', PAGE_TESTS, () => {
   it('PUTs the whole draft at the version it was loaded from, then uploads a new copy of proof', async () => {
-    const sent = serveOnboarding(server, 'REGISTERED');
+    const sent = await serveOnboarding(server, 'REGISTERED');
+    // The application as the API answers it before the save.
+    const draft = await onboardingAnswer(world());
     const { handleError } = await openOnboardingPage();
     await fill('company.vatNumber', 'NL853722046B01');
     await fill('authorisedRepresentative.function', 'Managing director');
@@ -44,7 +46,6 @@ describe('the legitimacy step: saving a draft', PAGE_TESTS, () => {
       'PUT /api/onboarding/legitimacy',
       'POST /api/onboarding/legitimacy/copy-of-proof',
     ]);
-    const draft = answerIn('REGISTERED');
     const { copyOfProof: _none, ...representative } = draft.authorisedRepresentative;
     expect(sent[0]?.body).toEqual({
       version: 1,
@@ -64,22 +65,15 @@ describe('the legitimacy step: saving a draft', PAGE_TESTS, () => {
   });
 
   it('on 409 VERSION_CONFLICT, reloads the application and says someone else saved it meanwhile', async () => {
-    const theirs = answerIn('REGISTERED');
-    theirs.organisation.version = 4;
-    theirs.company.address.city = 'Rotterdam';
-    let reads = 0;
-    serveOnboarding(
-      server,
-      'REGISTERED',
-      http.get('/api/onboarding', () => (reads++ === 0 ? undefined : HttpResponse.json(theirs))),
-      http.put('/api/onboarding/legitimacy', () =>
-        HttpResponse.json(
-          { code: 'VERSION_CONFLICT', message: 'Someone else changed this record' },
-          { status: 409 },
-        ),
-      ),
-    );
+    await serveOnboarding(server, 'REGISTERED');
     const { handleError } = await openOnboardingPage();
+    // Someone else saves the application meanwhile (at the API: its city and version move on).
+    const { organisationId } = await externalCompany(world().db);
+    await world()
+      .db.updateTable('organisations')
+      .set({ city: 'Rotterdam', version: 4 })
+      .where('id', '=', organisationId)
+      .execute();
     await fill('company.address.city', 'Utrecht');
     await user.click(screen.getByRole('button', { name: 'Save draft' }));
 
@@ -91,7 +85,7 @@ describe('the legitimacy step: saving a draft', PAGE_TESTS, () => {
   });
 
   it('a refusal the step does not handle goes to the error handler (403 FORBIDDEN)', async () => {
-    serveOnboarding(
+    await serveOnboarding(
       server,
       'REGISTERED',
       http.put('/api/onboarding/legitimacy', () =>
@@ -112,7 +106,7 @@ describe('the legitimacy step: saving a draft', PAGE_TESTS, () => {
 
 describe('the legitimacy step and the SPOC Assistant (issue 21 item 2)', PAGE_TESTS, () => {
   it('has no SPOC Assistant fields: its contacts link to the people page, the one place to invite', async () => {
-    serveOnboarding(server, 'REGISTERED');
+    await serveOnboarding(server, 'REGISTERED');
     const { router } = await openOnboardingPage();
     const form = screen.getByRole('form', { name: 'Legitimacy' });
     expect(within(form).queryByRole('checkbox')).not.toBeInTheDocument();
@@ -128,7 +122,7 @@ describe('the legitimacy step and the SPOC Assistant (issue 21 item 2)', PAGE_TE
   });
 
   it('invited on the people page, the assistant stays when the draft is saved, which sends no spocAssistant', async () => {
-    const sent = serveOnboarding(server, 'REGISTERED');
+    const sent = await serveOnboarding(server, 'REGISTERED');
     const { handleError } = renderOnboardingPage('/external/onboarding/people');
     const people = await screen.findByRole('region', { name: 'People of the company' }, SLOW);
     await user.type(within(people).getByLabelText(/First name/), 'Ann');

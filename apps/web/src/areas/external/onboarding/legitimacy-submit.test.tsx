@@ -23,7 +23,7 @@ const summaryLinks = (summary: HTMLElement) =>
 
 describe('the legitimacy step: submitting for review', PAGE_TESTS, () => {
   it('with items missing, saves the draft, lists them at the top with links, marks them, and does not submit', async () => {
-    const sent = serveOnboarding(server, 'REGISTERED');
+    const sent = await serveOnboarding(server, 'REGISTERED');
     await openOnboardingPage();
     await user.click(submitButton());
 
@@ -50,7 +50,7 @@ describe('the legitimacy step: submitting for review', PAGE_TESTS, () => {
   });
 
   it('shows the API’s 400 MISSING list the same way', async () => {
-    serveOnboarding(
+    await serveOnboarding(
       server,
       'COMPLETE',
       http.post('/api/onboarding/legitimacy/submit', () =>
@@ -70,7 +70,7 @@ describe('the legitimacy step: submitting for review', PAGE_TESTS, () => {
   });
 
   it('a complete application is submitted: the step becomes read-only and says when a decision is due', async () => {
-    const sent = serveOnboarding(server, 'COMPLETE');
+    const sent = await serveOnboarding(server, 'COMPLETE');
     await openOnboardingPage();
     await user.click(submitButton());
 
@@ -89,7 +89,7 @@ describe('the legitimacy step: submitting for review', PAGE_TESTS, () => {
   });
 
   it('corrections requested: the reviewer’s reason shows, the form is editable again and can be resubmitted', async () => {
-    serveOnboarding(server, 'CORRECTIONS_REQUESTED');
+    await serveOnboarding(server, 'CORRECTIONS_REQUESTED');
     await openOnboardingPage();
     expect(screen.getByRole('heading', { name: 'Corrections requested' })).toBeInTheDocument();
     expect(screen.getByText(/The copy of proof is not signed\./)).toBeInTheDocument();
@@ -108,7 +108,7 @@ describe('the legitimacy step: submitting for review', PAGE_TESTS, () => {
 
 describe('the legitimacy step: submission guards', PAGE_TESTS, () => {
   it('on 409 VERSION_CONFLICT at submission, reloads and says so', async () => {
-    serveOnboarding(
+    await serveOnboarding(
       server,
       'COMPLETE',
       http.post('/api/onboarding/legitimacy/submit', () =>

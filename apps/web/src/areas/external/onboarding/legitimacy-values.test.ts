@@ -1,12 +1,26 @@
+import type { OnboardingAnswer } from '@portal/contracts';
 import { legitimacyDraftSchema } from '@portal/contracts';
-import { describe, expect, it } from 'vitest';
-import { answerIn } from '../../../test/fake-api/test-company';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { emptyMah, toDraft, toValues } from './legitimacy-values';
 import { isListItem, missingTarget } from './missing-items';
+import { answerIn, type CompanyState } from './test-company';
+
+/** GET /api/onboarding's answer in each state the tests start from, as mock mode's world answers it. */
+const answers = new Map<CompanyState, OnboardingAnswer>();
+beforeAll(async () => {
+  for (const state of ['COMPLETE', 'REGISTERED'] as const) answers.set(state, await answerIn(state));
+}, 60_000);
+
+/** A copy of the answer in `state` (a test may change it). */
+function answerOf(state: CompanyState): OnboardingAnswer {
+  const answer = answers.get(state);
+  if (!answer) throw new Error(`No answer in ${state}`);
+  return structuredClone(answer);
+}
 
 describe('the legitimacy form values', () => {
   it('round-trip: the stored application, through the form, is the draft the contracts accept', () => {
-    const onboarding = answerIn('COMPLETE');
+    const onboarding = answerOf('COMPLETE');
     const draft = toDraft(toValues(onboarding), onboarding.organisation.version);
     const { copyOfProof: _file, ...representative } = onboarding.authorisedRepresentative;
     expect(legitimacyDraftSchema.parse(draft)).toEqual({
@@ -22,14 +36,14 @@ describe('the legitimacy form values', () => {
     ['PD: blank licence inputs are dropped', 'PD', ['A-1', '', ' B-2 '], ['A-1', 'B-2']],
     ['OPM: no licences at all', 'OPM', ['A-1', '', ''], []],
   ] as const)('%s', (_rule, orgType, inputs, licences) => {
-    const values = toValues(answerIn('REGISTERED'));
+    const values = toValues(answerOf('REGISTERED'));
     values.company.orgType = orgType;
     values.mahs = [{ ...emptyMah(), licences: inputs.map((value) => ({ value })) }];
     expect(toDraft(values, 1).mahs?.[0]?.licences).toEqual(licences);
   });
 
   it('blank text is null in the draft', () => {
-    const values = toValues(answerIn('REGISTERED'));
+    const values = toValues(answerOf('REGISTERED'));
     values.company.vatNumber = '  ';
     values.spoc.phone = '';
     const draft = toDraft(values, 1);
@@ -38,7 +52,7 @@ describe('the legitimacy form values', () => {
   });
 
   it('holds no SPOC Assistant (issue 21 item 2): not in the values, not in the draft, even when the company has one', () => {
-    const onboarding = answerIn('REGISTERED');
+    const onboarding = answerOf('REGISTERED');
     onboarding.spocAssistant = {
       firstName: 'Ann',
       lastName: 'Smit',

@@ -1,21 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { stubResizeObserver } from '../../../forms/test-form';
-import { PAGE_TESTS, renderOnboardingPage, SLOW, serveOnboarding, spyToasts } from './test-onboarding';
+import { describe, expect, it } from 'vitest';
+import { onboardingSuite, PAGE_TESTS, renderOnboardingPage, SLOW, serveOnboarding } from './test-onboarding';
 
-const server = setupServer();
-const toasts = spyToasts();
-beforeEach(() => {
-  toasts.success.mockClear();
-  toasts.error.mockClear();
-});
-beforeAll(() => {
-  stubResizeObserver();
-  server.listen({ onUnhandledRequest: 'error' });
-});
-afterAll(() => server.close());
+const { server, toasts } = onboardingSuite();
 
 const user = userEvent.setup({ delay: null });
 /** A GTIN-14 with a valid check digit. */
@@ -24,7 +12,7 @@ const register = () => screen.findByRole('region', { name: 'MAH register' }, SLO
 
 describe('the MAH register once the legitimacy is approved', PAGE_TESTS, () => {
   it('a new MAH counts in the fee at once, and one left incomplete is listed, not sent', async () => {
-    const sent = serveOnboarding(server, 'APPROVED');
+    const sent = await serveOnboarding(server, 'APPROVED');
     renderOnboardingPage();
     const section = await register();
     expect(within(section).getByText(/3 active MAHs: fee tier 3-5/)).toBeInTheDocument();
@@ -40,7 +28,7 @@ describe('the MAH register once the legitimacy is approved', PAGE_TESTS, () => {
   });
 
   it('a complete new MAH is sent as added, beside the kept ones, and the form empties', async () => {
-    const sent = serveOnboarding(server, 'APPROVED');
+    const sent = await serveOnboarding(server, 'APPROVED');
     renderOnboardingPage();
     const section = await register();
     await user.click(within(section).getByRole('button', { name: 'Add a MAH' }));

@@ -29,7 +29,7 @@ function unloadAsks(): boolean {
 
 describe('issue 23 item 3: a 400 naming fields marks them', PAGE_TESTS, () => {
   it('the invoicing step marks the field the API refused, focuses it, and shows no generic toast', async () => {
-    serveOnboarding(
+    await serveOnboarding(
       server,
       'APPROVED',
       http.put('/api/onboarding/financial', () =>
@@ -59,7 +59,7 @@ describe('issue 23 item 3: a 400 naming fields marks them', PAGE_TESTS, () => {
   });
 
   it('an entry naming no field on screen is said in a toast', async () => {
-    serveOnboarding(
+    await serveOnboarding(
       server,
       'APPROVED',
       http.put('/api/onboarding/financial', () =>
@@ -75,7 +75,7 @@ describe('issue 23 item 3: a 400 naming fields marks them', PAGE_TESTS, () => {
   });
 
   it('the invoicing form runs the contract’s VAT rule in the browser: Germany and a French number', async () => {
-    const sent = serveOnboarding(server, 'APPROVED');
+    const sent = await serveOnboarding(server, 'APPROVED');
     renderOnboardingPage('/external/onboarding/financial');
     const invoicing = await region('Invoicing');
     await user.type(within(invoicing).getByRole('combobox', { name: /^Country/ }), 'Germany');
@@ -94,7 +94,7 @@ describe('issue 23 item 3: a 400 naming fields marks them', PAGE_TESTS, () => {
 
 describe('issue 23 item 6: unsaved changes', PAGE_TESTS, () => {
   it('leaving a step with unsaved changes asks first; staying keeps the page, leaving goes', async () => {
-    serveOnboarding(server, 'REGISTERED');
+    await serveOnboarding(server, 'REGISTERED');
     const { router } = await openOnboardingPage();
     await user.type(field('company.address.city'), 'x');
     await user.click(stepLink(/^\d?Participation agreement/));
@@ -118,7 +118,7 @@ describe('issue 23 item 6: unsaved changes', PAGE_TESTS, () => {
   });
 
   it('a reload or a closed tab asks the browser’s question while changes are unsaved', async () => {
-    serveOnboarding(server, 'REGISTERED');
+    await serveOnboarding(server, 'REGISTERED');
     await openOnboardingPage();
     expect(unloadAsks()).toBe(false);
     await user.type(field('company.address.city'), 'x');
@@ -126,7 +126,7 @@ describe('issue 23 item 6: unsaved changes', PAGE_TESTS, () => {
   });
 
   it('once saved, leaving asks nothing', async () => {
-    serveOnboarding(server, 'REGISTERED');
+    await serveOnboarding(server, 'REGISTERED');
     const { router } = await openOnboardingPage();
     await user.type(field('company.address.city'), 'x');
     await user.click(screen.getByRole('button', { name: 'Save draft' }));
@@ -145,7 +145,7 @@ describe('issue 23 item 6: unsaved changes', PAGE_TESTS, () => {
 
 describe('issue 23 item 7: a new MAH and the invoicing', PAGE_TESTS, () => {
   it('warns before the save that adding a MAH reopens invoicing, then the invoicing step says what happened', async () => {
-    const sent = serveOnboarding(server, 'TECHNICAL_IQE');
+    const sent = await serveOnboarding(server, 'TECHNICAL_IQE');
     renderOnboardingPage();
     const section = await region('MAH register');
     await user.click(within(section).getByRole('button', { name: 'Add a MAH' }));
@@ -182,7 +182,7 @@ describe('issue 23 item 5: files', PAGE_TESTS, () => {
   const pdf = (name: string) => new File(['%PDF-1.4 signed'], name, { type: 'application/pdf' });
 
   it('a file the API refuses is named in one toast that says the rest was saved', async () => {
-    const sent = serveOnboarding(
+    const sent = await serveOnboarding(
       server,
       'REGISTERED',
       http.post('/api/onboarding/legitimacy/copy-of-proof', () =>
@@ -208,7 +208,7 @@ describe('issue 23 item 5: files', PAGE_TESTS, () => {
   });
 
   it('the native input hides behind a styled button that keeps its name; a small file reads in bytes', async () => {
-    serveOnboarding(server, 'REGISTERED');
+    await serveOnboarding(server, 'REGISTERED');
     await openOnboardingPage();
     const input = field('authorisedRepresentative.copyOfProof');
     expect(input).toHaveAccessibleName(/^Copy of proof/);

@@ -1,28 +1,16 @@
 import type { CheckDetail, OnboardingAnswer, ReviewQueueRow } from '@portal/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stubResizeObserver } from '../../../forms/test-form';
+import { describe, expect, it } from 'vitest';
 import { invalidateChange } from '../../../live/change-queries';
 import { createLiveHub } from '../../../live/live-hub';
 import { changeEvent } from '../../../live/test-event-source';
-import { PAGE_TESTS, renderOnboardingPage, SLOW, serveOnboarding } from './test-onboarding';
+import { onboardingSuite, PAGE_TESTS, renderOnboardingPage, SLOW, serveOnboarding } from './test-onboarding';
 
-const server = setupServer();
-beforeAll(() => {
-  stubResizeObserver();
-  server.listen({ onUnhandledRequest: 'error' });
-});
-afterAll(() => server.close());
+const { server, world } = onboardingSuite();
 
-/** A call to the (mock) API as `role`, which the page never sees. */
+/** A call to the API (this test's world) as `role`, which the page never sees. */
 async function as<T>(role: 'EMVO' | 'EXTERNAL', path: string, body?: unknown): Promise<T> {
-  const response = await fetch(new URL(path, location.origin), {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { authorization: `Bearer mock.${role}`, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return (await response.json()) as T;
+  return (await (await world().call(role, body === undefined ? 'GET' : 'POST', path, body)).json()) as T;
 }
 
 /** A reviewer starts and approves the company's legitimacy check: its last version. */
@@ -46,7 +34,7 @@ async function reviewerApproves(company: string): Promise<{ id: string; version:
 
 describe('/external/onboarding live (issue 25 item 3)', PAGE_TESTS, () => {
   it('a reviewer’s decision shows without a reload, and is said in words', async () => {
-    serveOnboarding(server, 'SUBMITTED');
+    await serveOnboarding(server, 'SUBMITTED');
     const hub = createLiveHub();
     const { queryClient } = renderOnboardingPage('/external/onboarding', { live: hub });
     const steps = await screen.findByRole('list', { name: 'Steps and their state' }, SLOW);

@@ -1,10 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stubResizeObserver } from '../../../forms/test-form';
+import { describe, expect, it } from 'vitest';
 import {
   controls,
+  onboardingSuite,
   openOnboardingPage,
   PAGE_TESTS,
   renderOnboardingPage,
@@ -12,12 +11,7 @@ import {
   serveOnboarding,
 } from './test-onboarding';
 
-const server = setupServer();
-beforeAll(() => {
-  stubResizeObserver();
-  server.listen({ onUnhandledRequest: 'error' });
-});
-afterAll(() => server.close());
+const { server } = onboardingSuite();
 
 const user = userEvent.setup({ delay: null });
 
@@ -37,7 +31,7 @@ async function stepper() {
 
 describe('/external/onboarding: the stepper', PAGE_TESTS, () => {
   it('links every step to its own address and says its state in words; the later steps are locked', async () => {
-    serveOnboarding(server, 'REGISTERED');
+    await serveOnboarding(server, 'REGISTERED');
     await openOnboardingPage();
     const { steps, hrefs, onScreen } = await stepper();
     expect(steps).toEqual([
@@ -57,7 +51,7 @@ describe('/external/onboarding: the stepper', PAGE_TESTS, () => {
   });
 
   it('a step link opens that step at its own address, which becomes aria-current="step"', async () => {
-    serveOnboarding(server, 'APPROVED');
+    await serveOnboarding(server, 'APPROVED');
     const { router } = renderOnboardingPage('/external/onboarding');
     await user.click(within(await nav()).getByRole('link', { name: /^\d?Invoicing/ }));
     expect(await screen.findByRole('region', { name: 'Invoicing' }, SLOW)).toBeInTheDocument();
@@ -69,7 +63,7 @@ describe('/external/onboarding: the stepper', PAGE_TESTS, () => {
   });
 
   it('after approval, legitimacy is done and the agreement is next', async () => {
-    serveOnboarding(server, 'APPROVED');
+    await serveOnboarding(server, 'APPROVED');
     renderOnboardingPage();
     const { steps } = await stepper();
     expect(steps.slice(0, 3)).toEqual([
@@ -86,7 +80,7 @@ describe('/external/onboarding: the stepper', PAGE_TESTS, () => {
 
 describe('/external/onboarding: the overview', PAGE_TESTS, () => {
   it('says what is next, with a link to it, and each step’s state', async () => {
-    serveOnboarding(server, 'APPROVED');
+    await serveOnboarding(server, 'APPROVED');
     renderOnboardingPage('/external/onboarding');
     const overview = await screen.findByRole('region', { name: 'Where your application stands' }, SLOW);
     expect(overview).toHaveTextContent(
@@ -97,7 +91,7 @@ describe('/external/onboarding: the overview', PAGE_TESTS, () => {
   });
 
   it('lists each step with its state; a step in review says there is nothing to do', async () => {
-    serveOnboarding(server, 'SUBMITTED');
+    await serveOnboarding(server, 'SUBMITTED');
     renderOnboardingPage('/external/onboarding');
     const overview = await screen.findByRole('region', { name: 'Where your application stands' }, SLOW);
     expect(overview).toHaveTextContent('Legitimacy is in review: nothing to do until the reviewer decides.');
@@ -113,7 +107,7 @@ describe('/external/onboarding: the overview', PAGE_TESTS, () => {
   });
 
   it('says a status once: a step in review whose check is in review reads "In review", not twice', async () => {
-    serveOnboarding(server, 'IN_REVIEW');
+    await serveOnboarding(server, 'IN_REVIEW');
     renderOnboardingPage('/external/onboarding');
     const overview = await screen.findByRole('region', { name: 'Where your application stands' }, SLOW);
     const steps = within(overview).getByRole('list', { name: 'Steps and their state' });
@@ -121,7 +115,7 @@ describe('/external/onboarding: the overview', PAGE_TESTS, () => {
   });
 
   it('an unknown step’s address goes to the overview', async () => {
-    serveOnboarding(server, 'REGISTERED');
+    await serveOnboarding(server, 'REGISTERED');
     const { router } = renderOnboardingPage('/external/onboarding/nowhere');
     expect(
       await screen.findByRole('region', { name: 'Where your application stands' }, SLOW),
@@ -140,11 +134,12 @@ function summaryEntries() {
 
 describe('/external/onboarding: the states of the legitimacy step', PAGE_TESTS, () => {
   it('submitted: a read-only summary, with the date, the attempt and the expected decision', async () => {
-    serveOnboarding(server, 'SUBMITTED');
+    await serveOnboarding(server, 'SUBMITTED');
     renderOnboardingPage();
     expect(await screen.findByRole('heading', { name: 'Submitted for review' }, SLOW)).toBeInTheDocument();
+    // 15 working days from the demo's submission, without the API's configured holidays (May 1 and 14).
     expect(
-      screen.getByText(/Submitted on Apr 29, 2026, attempt 1\. Expected decision by May 20, 2026\./),
+      screen.getByText(/Submitted on Apr 29, 2026, attempt 1\. Expected decision by May 22, 2026\./),
     ).toBeInTheDocument();
     expect(controls()).toEqual([]);
     expect(summaryEntries()).toEqual(expect.arrayContaining([expect.stringMatching(/^Legal name: .+/)]));
@@ -152,7 +147,7 @@ describe('/external/onboarding: the states of the legitimacy step', PAGE_TESTS, 
   });
 
   it('approved: what was given as a definition list, the copy of proof as a link, no greyed inputs', async () => {
-    serveOnboarding(server, 'APPROVED');
+    await serveOnboarding(server, 'APPROVED');
     renderOnboardingPage();
     await screen.findByRole('heading', { name: 'Approved' }, SLOW);
     expect(controls()).toEqual([]);
@@ -169,7 +164,7 @@ describe('/external/onboarding: the states of the legitimacy step', PAGE_TESTS, 
   });
 
   it('rejected: says so with the reviewer’s reason, and shows the summary', async () => {
-    serveOnboarding(server, 'REJECTED');
+    await serveOnboarding(server, 'REJECTED');
     renderOnboardingPage();
     expect(await screen.findByRole('heading', { name: 'Rejected' }, SLOW)).toBeInTheDocument();
     expect(screen.getByText(/cannot be changed or submitted again/)).toBeInTheDocument();
@@ -181,7 +176,7 @@ describe('/external/onboarding: the states of the legitimacy step', PAGE_TESTS, 
   });
 
   it('a READ_ONLY user sees why at the top, the summary and no action', async () => {
-    serveOnboarding(server, 'READ_ONLY');
+    await serveOnboarding(server, 'READ_ONLY');
     renderOnboardingPage();
     expect(
       await screen.findByText(/You have read-only access to this application/, {}, SLOW),

@@ -15,24 +15,34 @@ import { HttpProvider } from '../../../http/http-context';
 import { LiveProvider } from '../../../live/live-context';
 import type { LiveHub } from '../../../live/live-hub';
 import { closeModal } from '../../../modal/modal-store';
-import { createMockContext, createMockHandlers } from '../../../test/fake-api/handlers';
-import { type CompanyState, putCompanyIn } from '../../../test/fake-api/test-company';
 import { TEST_ENVIRONMENT } from '../../../test/render-with-providers';
 import { testAuth, userWith } from '../../../test/session-users';
 import { createTestI18n } from '../../../test/test-i18n';
+import { openTestWorld, type TestWorld } from '../../../test/test-world';
 import { toast } from '../../../toast/toast';
 import { fieldId } from './legitimacy-values';
 import { OnboardingPage } from './onboarding-page';
+import { type CompanyState, putCompanyIn } from './test-company';
+
+/** The world each suite's server answers from, opened afresh before each test (onboardingSuite). */
+const worlds = new WeakMap<SetupServer, TestWorld>();
+
+/** The world `server` answers from in this test: mock mode's, the API's own code over the demo world. */
+export function worldOf(server: SetupServer): TestWorld {
+  const world = worlds.get(server);
+  if (!world) throw new Error('No world: call onboardingSuite() at the top of the test file');
+  return world;
+}
 
 /**
- * Test helper (the onboarding screen's tests): mock mode's handlers over a fresh demo world whose external
- * company is put in `state` (mock/test-company.ts), and `overrides` before them (a staged refusal).
- * Returns the bodies the SPA sent, by "METHOD path".
+ * Test helper (the onboarding screen's tests): this test's world (worldOf, a fresh copy of mock mode's)
+ * with its external company put in `state` (test-company.ts), answering every API call, and `overrides`
+ * before it (a staged refusal). Returns the bodies the SPA sent to /api/onboarding/*, by "METHOD path".
  */
-export function serveOnboarding(server: SetupServer, state: CompanyState, ...overrides: HttpHandler[]) {
+export async function serveOnboarding(server: SetupServer, state: CompanyState, ...overrides: HttpHandler[]) {
+  const world = worldOf(server);
+  await putCompanyIn(world.db, state);
   const sent: Array<{ call: string; body: unknown }> = [];
-  const context = createMockContext({ delayMs: 0 });
-  putCompanyIn(context.db, state);
   const record = http.all(`${onboardingApi.answer.path}/*`, async ({ request }) => {
     const path = new URL(request.url).pathname;
     const type = request.headers.get('content-type') ?? '';
@@ -44,7 +54,7 @@ export function serveOnboarding(server: SetupServer, state: CompanyState, ...ove
     sent.push({ call: `${request.method} ${path}`, body });
     return undefined;
   });
-  server.resetHandlers(record, ...overrides, ...createMockHandlers({ delayMs: 0, db: context.db }));
+  server.resetHandlers(record, ...overrides, ...world.handlers);
   return sent;
 }
 
@@ -131,20 +141,23 @@ export function spyToasts() {
 
 /**
  * The set-up of an onboarding page suite, called at its top: msw's server (each test serves what it needs,
- * serveOnboarding), the toasts spied and cleared, no modal left open, ResizeObserver stubbed.
+ * serveOnboarding) over a fresh world per test (worldOf), the toasts spied and cleared, no modal left
+ * open, ResizeObserver stubbed.
  */
 export function onboardingSuite() {
   const server = setupServer();
   const toasts = spyToasts();
-  beforeEach(() => {
+  beforeEach(async () => {
     toasts.success.mockClear();
     toasts.error.mockClear();
     act(() => closeModal());
-  });
+    worlds.set(server, await openTestWorld());
+    server.resetHandlers(...worldOf(server).handlers);
+  }, 30_000);
   beforeAll(() => {
     stubResizeObserver();
     server.listen({ onUnhandledRequest: 'error' });
   });
   afterAll(() => server.close());
-  return { server, toasts };
+  return { server, toasts, world: () => worldOf(server) };
 }
