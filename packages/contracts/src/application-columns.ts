@@ -1,12 +1,12 @@
 import { changedFields } from '@portal/domain';
 import type { CompanyInput, ContactInput, LegitimacyDraft, MahInput } from './onboarding.js';
 
-// The columns the company's drafts write, as the API's SQL and mock mode's store both hold them.
+// The columns the company's drafts write, as the API's tables hold them.
 
 /**
  * A draft may leave any field blank (contracts onboarding.ts), but migration 0001 declares some columns
  * NOT NULL (a contact's names and email, a MAH's name and country, a product's name). Those hold '' for
- * a blank (contracts fromRequiredColumn reads them back as null, for the API and mock mode alike).
+ * a blank (contracts fromRequiredColumn reads them back as null).
  */
 export const toRequiredColumn = (value: string | null): string => value ?? '';
 

@@ -3,11 +3,11 @@ import type { ListPage, ListQuery, ListResource } from '@portal/list-query';
 import { z } from 'zod/mini';
 
 /**
- * One declaration per endpoint (issue 22): method, path, params, query, body, answer and access, written
- * once here and read by three thin readers: the API registers its route from it (apps/api http/route.ts),
- * the SPA calls it with typed answers (apps/web http/api-hooks.ts) and mock mode answers it
- * (apps/web mock/mock-http.ts mockRoute). ts-rest was the library to fit, but its stable line (3.52) speaks zod 3
- * only and its Fastify adapter would bypass the portal's access checks and serializer; this is a typed table.
+ * One declaration per endpoint (issue 22): method, path, params, query, body, answer and access, written once
+ * here and read by two thin readers: the API registers its route from it (apps/api http/route.ts; mock mode
+ * runs those routes in the browser) and the SPA calls it with typed answers (apps/web http/api-hooks.ts).
+ * ts-rest was the library to fit, but its stable line (3.52) speaks zod 3 only and its Fastify adapter would
+ * bypass the portal's access checks and serializer; this is a typed table.
  */
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -87,9 +87,8 @@ export type CallBody<E extends EndpointSpec> = E['body'] extends 'multipart' ? F
 export type ParsedBody<E extends EndpointSpec> = E['body'] extends 'multipart' ? unknown : Output<E['body']>;
 
 /**
- * What a handler of the endpoint reads, as the declaration has checked it: the API's routes and mock mode's
- * handlers each give their own list query (`List`: the API's parsed list request, mock mode's raw params)
- * and multipart body (`Multipart`).
+ * What a handler of the endpoint reads, as the declaration has checked it: its list query (`List`, the
+ * API's parsed list request: apps/api http/route.ts) and multipart body (`Multipart`).
  */
 export interface HandlerInput<E extends EndpointSpec, List, Multipart = unknown> {
   params: ParsedParams<E>;

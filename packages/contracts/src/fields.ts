@@ -43,7 +43,7 @@ export interface RuleParams {
 /** A refinement's `when`: it runs once the checks before it (a string's lengths) passed, one issue each. */
 export const lengthsPassed = (payload: z.core.ParsePayload): boolean => payload.issues.length === 0;
 
-/** spec §5 field rules the API and the SPA's mock mode check alike, with the same messages. */
+/** spec §5 field rules the API and the SPA's forms check alike, with the same messages. */
 export const emailField = z
   .string()
   .check(

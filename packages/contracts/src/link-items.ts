@@ -1,14 +1,14 @@
 import type { LinkInput, LinkItem } from './links.js';
 
 /**
- * A link's stored columns (the links table, mock mode's rows): the answer's, with spec §7's `order` kept as
- * sortOrder, in its list (spec §7 /links/{id}).
+ * A link's stored columns (the links table): the answer's, with spec §7's `order` kept as sortOrder, in its
+ * list (spec §7 /links/{id}).
  */
 export type LinkColumns = Omit<LinkItem, 'order'> & { sortOrder: LinkItem['order']; listId: string };
 
 /**
- * A stored link as spec §7 /links answers it, the API's and mock mode's: the answer's columns only (a row's
- * list and audit columns are not answered), sortOrder as order.
+ * A stored link as spec §7 /links answers it: the answer's columns only (a row's list and audit columns are
+ * not answered), sortOrder as order.
  */
 export const linkItemOf = ({
   id,

@@ -4,8 +4,8 @@ import { CHECK_STATUSES, GATEWAY_ENVIRONMENTS, GATEWAY_TYPES, ORG_TYPES, STAGES 
 
 /**
  * Each list's declaration, written once: what may be filtered, sorted and searched. The API builds its SQL
- * from it (apps/api list-sql.ts; `column` names a column when it differs from the field), mock mode runs it
- * in memory (@portal/list-query runInMemoryList); field names are the paths of the rows the API answers.
+ * from it (apps/api list-sql.ts; `column` names a column when it differs from the field); field names are
+ * the paths of the rows the API answers.
  */
 
 /** The admins' list of gateways (/admin/gateways). */

@@ -2,9 +2,9 @@ import { allowedStageMoves, type Stage } from '@portal/domain';
 import { reviewerStageMoves } from './metrics.js';
 
 /*
- * What the figures of /emvo/tests-status-metrics agree on wherever they are computed: the week start, the
- * rounding and the moves. The API computes the figures in SQL over its counters (migrations 0018 and 0019:
- * a million companies never load one by one); mock mode from its store's rows (mock/metrics-handlers.ts).
+ * What the figures of /emvo/tests-status-metrics agree on: the week start, the rounding and the moves. The
+ * API computes the figures in SQL over its counters (migrations 0018 and 0019: a million companies never
+ * load one by one) and reads these for what SQL does not say.
  */
 
 const DAY_MS = 86_400_000;

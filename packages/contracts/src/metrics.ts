@@ -111,8 +111,8 @@ export const METRICS_COMPANY_CSV_COLUMNS = [
 /**
  * One CSV cell (RFC 4180): quoted when it holds a quote, a comma or a line break (quotes doubled). A text
  * starting with = + - @ (or a tab or carriage return) would run as a formula in a spreadsheet (CSV
- * injection), so it is prefixed with a single quote, which shows the text as typed. The API's export and
- * mock mode's write the same cells.
+ * injection), so it is prefixed with a single quote, which shows the text as typed. The API's metrics
+ * export writes its cells with it.
  */
 export function csvCell(value: string | number | null): string {
   if (value === null) return '';

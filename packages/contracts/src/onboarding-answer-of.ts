@@ -24,8 +24,8 @@ import {
 
 /*
  * GET /api/onboarding assembled from an organisation's rows, once: the API loads them with its queries
- * (company/application-repository.ts), mock mode passes its store's. Timestamps come as Dates (pg, PGlite)
- * or ISO strings (the store, JSON); both read alike.
+ * (company/application-repository.ts). Timestamps come as Dates (pg, PGlite) or ISO strings; both read
+ * alike.
  */
 
 type Moment = Date | string;

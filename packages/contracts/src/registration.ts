@@ -72,10 +72,10 @@ export const ACCOUNT_TOKEN_ERRORS = {
   withdrawn: 'INVITATION_WITHDRAWN',
 } as const;
 
-/** The message of a withdrawn invitation's link, the API's and the mock's. */
+/** The message of a withdrawn invitation's link. */
 export const INVITATION_WITHDRAWN_TEXT = 'This invitation was withdrawn; ask whoever invited you';
 
-/** The message of each refused link (ACCOUNT_TOKEN_ERRORS), the API's and the mock's. */
+/** The message of each refused link (ACCOUNT_TOKEN_ERRORS), as the API answers it. */
 export const ACCOUNT_TOKEN_TEXTS: Record<keyof typeof ACCOUNT_TOKEN_ERRORS, string> = {
   unknown: 'This link is not known; ask for a new one',
   expired: 'This link has expired; ask for a new one',

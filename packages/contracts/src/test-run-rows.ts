@@ -2,11 +2,11 @@ import { iso, type TestRunSource } from '@portal/domain';
 import type { TestRun, TestRunCsvReading, TestRunImportReport, TestRunInput } from './test-runs.js';
 
 /*
- * What the API (in SQL) and mock mode (in memory) store and answer for a test run, said once: its columns,
- * its identity, the answer to an added run and an import's report and audit row.
+ * What the API stores and answers for a test run, said once: its columns, the answer to an added run and
+ * an import's report and audit row.
  */
 
-/** A run's columns as both writers store them (the writer adds who and when). */
+/** A run's columns as the API stores them (it adds who and when). */
 export const testRunColumns = (organisationId: string, run: TestRunInput, source: TestRunSource) => ({
   organisationId,
   environment: run.environment,
@@ -24,13 +24,6 @@ type StoredRun = Omit<ReturnType<typeof testRunColumns>, 'executedAt'> & {
   createdBy: string;
   createdAt: Stamp;
 };
-
-/** The same run (domain.md TestRun: unique by company, environment, scenario and time: migration 0009). */
-export const isSameTestRun = (a: Omit<StoredRun, 'id' | 'createdBy' | 'createdAt'>, b: typeof a): boolean =>
-  a.organisationId === b.organisationId &&
-  a.environment === b.environment &&
-  a.scenario === b.scenario &&
-  iso(a.executedAt) === iso(b.executedAt);
 
 /** 409 TEST_RUN_EXISTS's words: the run is stored already. */
 export const TEST_RUN_EXISTS_MESSAGE =

@@ -290,8 +290,8 @@ export const unknownCompanyMessage = (obpNumber: string) => `No company has the 
 
 /**
  * Issue 23 item 15: the lines of a reading whose company does not exist, refused (UNKNOWN_COMPANY). The one
- * rule the SPA's preview (before the reviewer confirms) and the API's and mock mode's import apply, each
- * with the companies it knows; the refused lines are merged with the reader's, in the file's order.
+ * rule the SPA's preview (before the reviewer confirms) and the API's import apply, each with the companies
+ * it knows; the refused lines are merged with the reader's, in the file's order.
  */
 export function refuseUnknownCompanies(
   reading: TestRunCsvReading,

@@ -25,7 +25,7 @@ import type {
 /**
  * The demo world's rows, one array per table of apps/api db/schema.ts and named like it (camelCase, as
  * Kysely's CamelCasePlugin names the SQL tables). Dates are ISO strings, so the rows are plain JSON: the
- * API inserts them as they are, mock mode keeps them in memory (and in the tab's storage).
+ * API's demo seed inserts them as they are (mock mode's world runs that seed too, over PGlite).
  */
 
 /** Columns every business table has (domain.md). */

@@ -45,7 +45,8 @@ export interface DemoWorldOptions {
 
 /**
  * The demo world: the same rows every time (Faker with a fixed seed, dates from a fixed day, ids counted
- * per table). The API's demo seed inserts it; mock mode loads it. Pure data: no clock, no randomness.
+ * per table). The API's demo seed inserts it (in mock mode too, over PGlite). Pure data: no clock, no
+ * randomness.
  */
 export function demoWorld(options: DemoWorldOptions = {}): DemoTables {
   const faker = new Faker({ locale: [en] });

@@ -1,6 +1,6 @@
 /*
  * Why an administrator's write to the gateways or tooltips refuses (409), once: the API throws each as an
- * ApiError, mock mode answers it as the same error.
+ * ApiError.
  */
 
 /** A refused administrator's write: its HTTP status, error code and message. */

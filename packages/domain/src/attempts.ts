@@ -21,7 +21,7 @@ export interface Attempt<At> {
 
 /**
  * The check's submissions and how each ended, derived from its event timeline (oldest first), so they
- * can never disagree with it. The API's check detail and mock mode both answer with it.
+ * can never disagree with it. The API's check detail answers with it.
  * - every event that leads to SUBMITTED starts an attempt (the company's first submission and each
  *   resubmission: domain.md "Resubmission after corrections restarts the SLA"), numbered as the check's
  *   attempt is (`decide`): 1 from NOT_SUBMITTED (also after a new agreement template sent the check back

@@ -3,7 +3,7 @@
  * (named as in TypeScript, camelCase), the columns its name is made of (joined by a space), and where its
  * company is: the row itself (an organisation), its organisationId, or the organisationId of the row its
  * `via` column names. apps/api migration 0018 (audit_entity_name_of, audit_organisation_of) says the same
- * in SQL, checked against this table by apps/api modules/audit/audit-subjects.test.ts; mock mode reads it.
+ * in SQL, checked against this table by apps/api modules/audit/audit-subjects.test.ts.
  */
 export interface AuditSubjectRule {
   table: string;
@@ -36,25 +36,3 @@ export const AUDIT_SUBJECTS: Readonly<Record<string, AuditSubjectRule>> = {
   disclaimerContent: named('disclaimerContents', 'title'),
   link: named('links', 'label'),
 };
-
-/** A row of a table by its id, as the caller's store finds it. */
-export type RowFinder = (table: string, id: string) => Readonly<Record<string, unknown>> | undefined;
-
-const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-
-/**
- * The record an audit row names: its own name and its company's id; undefined when the entity is not one
- * the trail names or its row is gone.
- */
-export function auditSubjectOf(entity: string, entityId: string, find: RowFinder) {
-  const rule = AUDIT_SUBJECTS[entity];
-  const row = rule && find(rule.table, entityId);
-  if (!rule || !row) return undefined;
-  const name = rule.name?.length ? rule.name.map((column) => text(row[column]) ?? '').join(' ') : null;
-  const { company } = rule;
-  let organisationId: unknown = null;
-  if (company === 'self') organisationId = row.id;
-  else if (company === 'organisationId') organisationId = row.organisationId;
-  else if (company !== 'none') organisationId = find(company.table, String(row[company.via]))?.organisationId;
-  return { name, organisationId: text(organisationId) };
-}

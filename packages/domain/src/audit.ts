@@ -1,6 +1,6 @@
 /**
- * domain.md AuditLog: what an audit row's diff holds. Pure, so the API's writeAudit and mock mode's write
- * the same diff: an UPDATE's { field: { from, to } }, and never a secret in the clear (issue 13 item 4).
+ * domain.md AuditLog: what an audit row's diff holds, as the API's writeAudit writes it: an UPDATE's
+ * { field: { from, to } }, and never a secret in the clear (issue 13 item 4).
  */
 
 /** The value put in place of a secret's (a key such as password, token, secret or value). */

@@ -5,7 +5,7 @@ import type { CheckStatus } from './enums.js';
 import { dateOf, iso } from './iso.js';
 import { type Failure, fail } from './result.js';
 
-/** The invoicing information's billing columns as stored (dates as Dates or a JSON store's strings). */
+/** The invoicing information's billing columns as stored (dates as Dates or as ISO strings). */
 type BilledInvoicing = Pick<StoredInvoicing, 'invoiceNumber' | 'invoicedAt' | 'paidAt'> & { id: string };
 
 export type BillingStepResult<Row> =
@@ -30,10 +30,10 @@ export type BillingStepResult<Row> =
   | Failure;
 
 /**
- * domain.md Financial: the reviewer "approves or rejects, then marks invoiced and paid". One billing step
- * on a check, whoever stores it (the API in SQL, mock mode in memory): only the financial check is
- * invoiced, only once the company filed its invoicing information, then `bill`'s rules; what it writes
- * (the invoicing information's columns, the check's event, the audit row's diff) comes back.
+ * domain.md Financial: the reviewer "approves or rejects, then marks invoiced and paid". One billing step on
+ * a check, as the API stores it: only the financial check is invoiced, only once the company filed its
+ * invoicing information, then `bill`'s rules; what it writes (the invoicing information's columns, the
+ * check's event, the audit row's diff) comes back.
  */
 export function billingStep<Row extends BilledInvoicing>(
   check: { type: CheckType; status: CheckStatus },

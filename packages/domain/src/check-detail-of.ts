@@ -28,7 +28,7 @@ interface ReviewedApplication {
 
 type Facts<Application, BillingDetails> = CheckDetailFacts<Application, BillingDetails>;
 
-/** The rows the check's detail is computed from, as both stores hold them. */
+/** The rows the check's detail is computed from, as the API reads them. */
 export interface CheckDetailRows<Application extends ReviewedApplication, BillingDetails>
   extends Omit<Facts<Application, BillingDetails>, 'documents' | 'events' | 'activeMahCount' | 'agreement'> {
   invoicing: (StoredInvoicing & { formFileId: string | null }) | null | undefined;
@@ -53,9 +53,8 @@ export const checkFileIds = (
   });
 
 /**
- * GET /api/checks/{id} from the rows both stores hold (the API reads them in SQL, mock mode from memory):
- * the check's documents among the files, its events in order, the fee tier from the MAHs active now, then
- * checkDetailView.
+ * GET /api/checks/{id} from the rows the API reads in SQL: the check's documents among the files, its events
+ * in order, the fee tier from the MAHs active now, then checkDetailView.
  */
 export function checkDetailOf<Application extends ReviewedApplication, BillingDetails = unknown>(
   rows: CheckDetailRows<Application, BillingDetails>,

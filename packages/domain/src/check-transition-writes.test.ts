@@ -12,7 +12,7 @@ const organisation = {
 };
 
 describe('checkRecordOf', () => {
-  it('reads a stored check whose dates are strings (a JSON store) or Dates (the database) alike', () => {
+  it('reads a stored check whose dates are ISO strings or Dates (the database) alike', () => {
     const stored = { ...initialCheck('LEGITIMACY'), status: 'SUBMITTED' as const, attempt: 1 };
     const fromJson = checkRecordOf({ ...stored, submittedAt: NOW.toISOString(), id: 'c1' } as never);
     expect(fromJson).toEqual(checkRecordOf({ ...stored, submittedAt: NOW }));

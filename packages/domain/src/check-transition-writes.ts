@@ -12,7 +12,7 @@ export const CHECK_STATUS_COLUMN = {
 
 type Stored<T> = { [K in keyof T]: T[K] extends Date | null ? Date | string | null : T[K] };
 
-/** A stored check (its dates as the database's Dates or a JSON store's strings) as the rules read it. */
+/** A stored check (its dates as the database's Dates or as ISO strings) as the rules read it. */
 export const checkRecordOf = (row: Stored<CheckRecord>): CheckRecord => ({
   type: row.type,
   status: row.status,
@@ -39,11 +39,11 @@ export interface DecidedCheck {
 }
 
 /**
- * domain.md: "Every transition writes a CheckEvent and an AuditLog row". What one decision of the check
- * state machine (the company's submission, a reviewer's decision: `decide`'s answer) writes, whoever
- * stores it (the API in SQL, mock mode in memory): the check's columns, its event (the caller adds the
- * check's id), the organisation's copy of the status, its stage (`stageAfterChecks`) and, for legitimacy,
- * its submittedAt (the application's submission), and the audit row named after the action.
+ * domain.md: "Every transition writes a CheckEvent and an AuditLog row". What one decision of the check state
+ * machine (the company's submission, a reviewer's decision: `decide`'s answer) writes, as the API stores it:
+ * the check's columns, its event (the caller adds the check's id), the organisation's copy of the status, its
+ * stage (`stageAfterChecks`) and, for legitimacy, its submittedAt (the application's submission), and the
+ * audit row named after the action.
  */
 export function checkTransitionWrites(organisation: TransitionOrganisation, transition: DecidedCheck) {
   const { type, next, event } = transition;

@@ -11,10 +11,9 @@ import type { DomainErrorCode } from './result.js';
 import { words } from './words.js';
 
 /*
- * What the reviewer's side answers about a check, computed the same way by the API (apps/api
- * modules/reviews) and by mock mode (apps/web mock/review-handlers.ts) from the rows they each read: the
- * detail view, the refusal of a stale decision and the HTTP status of a rule's refusal. Times come as the
- * rows hold them (a Date from SQL, an ISO string from JSON) and leave as ISO strings.
+ * What the reviewer's side answers about a check, computed by the API (apps/api modules/reviews) from the
+ * rows it reads: the detail view, the refusal of a stale decision and the HTTP status of a rule's refusal.
+ * Times come as the rows hold them (a Date from SQL, an ISO string from JSON) and leave as ISO strings.
  */
 
 type At = Date | string;
@@ -75,7 +74,7 @@ export function decidedFirst(
   return { message, values: { actor, status: words(status) } };
 }
 
-/** The check's row, as both sides store it. */
+/** The check's row, as the API stores it. */
 export interface StoredCheck {
   id: string;
   type: CheckType;

@@ -3,7 +3,6 @@ import {
   accessRefusal,
   gatewayNotAvailable,
   invitationRefusal,
-  isChoosableGateway,
   orgTypeRefusal,
   removalRefusal,
   submitStageRefusal,
@@ -62,11 +61,7 @@ describe('company refusals', () => {
     expect(accessRefusal({ id: 'u1', obpRole: 'SPOC_ASSISTANT' }, 'u1', 'me')).toBeNull();
   });
 
-  it('chooses an active, certified gateway offering the environment; one token request at a time', () => {
-    const gateway = { active: true, certified: true, environments: ['IQE'] };
-    expect(isChoosableGateway(gateway, 'IQE')).toBe(true);
-    expect(isChoosableGateway(gateway, 'PRD')).toBe(false);
-    expect(isChoosableGateway({ ...gateway, certified: false }, 'IQE')).toBe(false);
+  it('refuses a gateway not on offer, and a second token request at a time', () => {
     expect(gatewayNotAvailable('PRD').status).toBe(400);
     expect(tokenAlreadyRequested('IQE').code).toBe('TOKEN_ALREADY_REQUESTED');
   });

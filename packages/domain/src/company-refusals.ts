@@ -4,8 +4,7 @@ import type { TechnicalEnvironment } from './technical.js';
 import { words } from './words.js';
 
 /*
- * Why the company's onboarding writes refuse (their 4xx), once: the API throws each as an ApiError, mock
- * mode answers it as the same error.
+ * Why the company's onboarding writes refuse (their 4xx), once: the API throws each as an ApiError.
  */
 
 /** A refused write: its HTTP status, error code and message. */
@@ -107,13 +106,7 @@ export function accessRefusal(
   return refusal(409, 'ACCESS_NOT_CHANGEABLE', message);
 }
 
-/** A gateway the company may choose for an environment: active, certified, offering it. */
-export const isChoosableGateway = (
-  gateway: { active: boolean; certified: boolean; environments: readonly string[] },
-  environment: TechnicalEnvironment,
-): boolean => gateway.active && gateway.certified && gateway.environments.includes(environment);
-
-/** Choosing a gateway that is none of those (400 GATEWAY_NOT_AVAILABLE). */
+/** Choosing a gateway that is not active, certified and offering the environment (400 GATEWAY_NOT_AVAILABLE). */
 export const gatewayNotAvailable = (environment: TechnicalEnvironment): CompanyRefusal =>
   refusal(400, 'GATEWAY_NOT_AVAILABLE', `Choose an active, certified gateway offering ${environment}`);
 

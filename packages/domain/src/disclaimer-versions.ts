@@ -1,6 +1,6 @@
 import { tickBoxStatements } from './participation-agreement.js';
 
-/** A refused change to a disclaimer version: the status, code and message the API and mock mode answer. */
+/** A refused change to a disclaimer version: the status, code and message the API answers. */
 export interface DisclaimerRefusal {
   status: 400 | 404 | 409;
   code: string;

@@ -22,7 +22,7 @@ type IsoOf<Value> = Value extends Date ? string : Value;
 
 /**
  * A whole row's timestamps as the contracts answer them, converted once instead of column by column: the
- * API's rows (pg gives Dates) become their answers, and mock mode's store keeps its rows as JSON.
+ * API's rows (pg and PGlite give Dates) become their answers.
  */
 export function isoDates<Row extends object>(row: Row): IsoDates<Row> {
   const entries = Object.entries(row).map(([key, value]) => [

@@ -23,9 +23,9 @@ export type AccountMode = 'local' | 'b2c';
 
 /**
  * domain.md: "Confirming creates the organisation, the user (EXTERNAL) and its sign-in account". The rows a
- * confirmed registration makes, as both the API's transaction and mock mode insert and audit them: the
- * organisation (REGISTERED, its OBP number given), its Initial Requester with FULL access, who is also its
- * SPOC contact for now. With B2C the user stays INVITED until the first sign-in links the B2C account.
+ * confirmed registration makes, as the API's transaction inserts and audits them: the organisation
+ * (REGISTERED, its OBP number given), its Initial Requester with FULL access, who is also its SPOC contact
+ * for now. With B2C the user stays INVITED until the first sign-in links the B2C account.
  */
 export function registrationAccount(registration: RegistrationFacts, obpNumber: string, mode: AccountMode) {
   const { email, firstName, lastName } = registration;

@@ -8,7 +8,7 @@ import {
 } from './technical.js';
 import { words } from './words.js';
 
-/** A token as stored: its expiry as the database's Date or a JSON store's string. */
+/** A token as stored: its expiry as the database's Date or as an ISO string. */
 export interface StoredSessionToken {
   status: SessionTokenStatus;
   expiresAt: Date | string | null;
@@ -33,8 +33,8 @@ const refusal = (code: TokenRefusal['code'], status: SessionTokenStatus, only: s
 
 /**
  * A reviewer issues a REQUESTED token only; it is valid 24 h from now (domain.md SessionToken). The
- * changes and the audit diff leave the value out: the writer stores it its own way (encrypted at the
- * API), and no audit row or error ever carries it.
+ * changes and the audit diff leave the value out: the API stores it encrypted, and no audit row or error
+ * ever carries it.
  */
 export function issueTokenTransition(
   stored: StoredSessionToken,

@@ -1,9 +1,8 @@
 import type { StageEventDraft } from './stages.js';
 
 /**
- * What a stage move (`moveStage`'s event) writes besides the organisation's new stage, whoever stores it
- * (the API in SQL, mock mode in memory): its stage event (the caller adds the organisation's id) and the
- * audit row named after the move.
+ * What a stage move (`moveStage`'s event) writes besides the organisation's new stage, as the API stores
+ * it: its stage event (the caller adds the organisation's id) and the audit row named after the move.
  */
 export function stageMoveWrites(event: StageEventDraft) {
   const { move, from, to, actor, role, comment, at } = event;

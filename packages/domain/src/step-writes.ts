@@ -2,8 +2,7 @@ import { type CheckInput, decide } from './checks.js';
 import { feeFor } from './fees.js';
 
 /*
- * What the company's agreement, invoicing and MAH register writes change, once: the API writes it with
- * SQL, mock mode to its store.
+ * What the company's agreement, invoicing and MAH register writes change, once; the API writes it in SQL.
  */
 
 /**

@@ -2,8 +2,8 @@ import { FILE_PURPOSES, type FilePurpose } from './enums.js';
 
 /**
  * Every column that references a stored file (table and column as named in TypeScript). The admin deletes
- * a file only when none of them names it (issue 13 item 3); apps/api storage/file-references.test.ts checks
- * this list against the database's own foreign keys, and mock mode counts over the same list.
+ * a file only when none of them names it (issue 13 item 3); apps/api storage/file-references.ts counts over
+ * this list, and its test checks the list against the database's own foreign keys.
  */
 export const FILE_REFERENCES = [
   { table: 'contacts', column: 'copyOfProofFileId' },

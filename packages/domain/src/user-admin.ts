@@ -36,7 +36,7 @@ export const invitedUser = ({ email, firstName, lastName, role }: InternalInvita
 export const userChangeAction = (change: { status?: 'ACTIVE' | 'DISABLED' | undefined }) =>
   change.status === 'DISABLED' ? 'DISABLE' : change.status === 'ACTIVE' ? 'ENABLE' : 'UPDATE';
 
-/** checkUserChange's refusal with the status the API and mock mode answer it with, or undefined. */
+/** checkUserChange's refusal with the status the API answers it with, or undefined. */
 export function userChangeRefusal(user: UserState, change: UserChangeRequest, context: UserChangeContext) {
   const verdict = checkUserChange(user, change, context);
   return verdict.ok ? undefined : { status: USER_RULE_STATUS[verdict.code], ...verdict };

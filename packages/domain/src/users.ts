@@ -2,8 +2,8 @@ import type { Role } from './enums.js';
 
 /**
  * domain.md People and issue 13 item 1: what an administrator may change about a user. Pure: the API
- * counts the active administrators in the transaction that makes the change (their rows locked), mock
- * mode counts its array, and both ask this.
+ * counts the active administrators in the transaction that makes the change (their rows locked) and asks
+ * this.
  */
 
 /** The stable codes of a refused change (the SPA's error catalogue knows them). */
@@ -53,13 +53,13 @@ export type UserRuleResult = { ok: true } | { ok: false; code: UserRuleCode; mes
 
 const refuse = (code: UserRuleCode, message: string): UserRuleResult => ({ ok: false, code, message });
 
-/** An external user holds the EXTERNAL role; everyone else is internal (ADMIN, EMVO). */
 /**
  * Issue 23 item 22: an invitation link whose invitee was disabled since (by an administrator, or removed
  * by their company) is withdrawn: it opens nothing and says so.
  */
 export const isInvitationWithdrawn = (user: Pick<UserState, 'status'>): boolean => user.status === 'DISABLED';
 
+/** An external user holds the EXTERNAL role; everyone else is internal (ADMIN, EMVO). */
 export const isExternalUser = (user: Pick<UserState, 'roles'>): boolean => user.roles.includes('EXTERNAL');
 
 /** An administrator who can act now: ACTIVE with the ADMIN role. */
@@ -117,7 +117,7 @@ export interface CompanyCallerState {
 /**
  * Why a user may not act for a company on its onboarding routes (403), or null (issue 21 item 1): only an
  * ACTIVE user of an organisation whose access is not revoked acts for it; a write also needs FULL access
- * (domain.md: "a read-only view for a READ_ONLY user"). The API and mock mode both ask this.
+ * (domain.md: "a read-only view for a READ_ONLY user"). The API asks this of every onboarding route.
  */
 export function companyCallerRefusal(
   caller: CompanyCallerState | undefined,

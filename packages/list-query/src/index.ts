@@ -1,4 +1,3 @@
-export { type InMemoryListResult, type ListPage, readPath, runInMemoryList } from './in-memory-list.js';
 export {
   createListQuery,
   DEFAULT_LIMIT,
@@ -19,6 +18,7 @@ export {
   columnOf,
   type ListField,
   type ListFieldType,
+  type ListPage,
   type ListRequestError,
   type ListResource,
   type ListValue,

@@ -27,8 +27,8 @@ export interface ListField {
 }
 
 /**
- * A list's declaration, written once per resource (packages/contracts lists): the API builds its SQL from
- * it, mock mode filters, sorts and pages in memory with it, so the two answer alike.
+ * A list's declaration, written once per resource (packages/contracts lists): the API checks a request
+ * against it and builds its SQL from it; the SPA writes its list calls and screens' filters from it.
  */
 export interface ListResource {
   fields: Record<string, ListField>;
@@ -39,7 +39,7 @@ export interface ListResource {
   /**
    * Filters that hold when the caller's query filters none of their fields (where or whereMulti): a
    * reviewer's queue opens on what is open, the decided checks one filter away. Like defaultOrder, the API
-   * and mock mode apply it and a screen shows it as its filters' initial choice.
+   * applies it and a screen shows it as its filters' initial choice.
    */
   defaultWhere?: Readonly<Record<string, Filter>>;
   /** A unique field (a column and a row path) appended to every order, so pages never overlap or skip. */
@@ -63,7 +63,7 @@ export type CheckedCondition =
     };
 
 export interface CheckedSortKey {
-  /** The field's public name (a row path in memory). */
+  /** The field's public name (a path in the rows the API answers). */
   field: string;
   /** The field's column (SQL). */
   column: string;
@@ -221,7 +221,7 @@ function withDefaultWhere(condition: Condition, resource: ListResource): Conditi
 /**
  * Parses a list request's query params (spec §7) and checks every field, operator, value and order key
  * against the resource. Never throws: a request it cannot run is `{ ok: false, error: { code, message } }`,
- * which the API and mock mode answer with 400.
+ * which the API answers with 400.
  */
 export function checkListRequest(params: QueryParamsInput, resource: ListResource): CheckListResult {
   const parsed = parseListQuery(params);
@@ -238,4 +238,14 @@ export function checkListRequest(params: QueryParamsInput, resource: ListResourc
     if (error instanceof Refusal) return { ok: false, error: { code: error.code, message: error.message } };
     throw error;
   }
+}
+
+/** The API's list answer: `{ items, page, limit, total, totalEstimated }`. */
+export interface ListPage<T> {
+  items: T[];
+  page: number;
+  limit: number;
+  total: number;
+  /** When true, total is an estimate (the API estimates above 1,000 rows). */
+  totalEstimated: boolean;
 }

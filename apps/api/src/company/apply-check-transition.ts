@@ -38,7 +38,7 @@ export async function applyCheckTransition(
   transition: CheckTransition,
 ): Promise<AppliedTransition> {
   const { organisation, check, type, actor } = transition;
-  // What the decision writes (packages/domain checkTransitionWrites, as mock mode writes it), stored here.
+  // What the decision writes (packages/domain checkTransitionWrites), stored here.
   const writes = checkTransitionWrites(organisation, transition);
   const at = writes.event.at;
   const columns = { ...writes.check, updatedBy: actor, updatedAt: at };

@@ -5,10 +5,10 @@ import type { DB } from '../db/schema.js';
 const snake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
 /**
- * Every column that references stored_files: packages/domain FILE_REFERENCES (mock mode counts over the same
- * list), as the database names them. The admin deletes a file only when none of them names it (issue 13
- * item 3); file-references.test.ts checks this list against the database's own foreign keys, so a
- * migration that adds a reference fails that test until the reference is listed in the domain.
+ * Every column that references stored_files: packages/domain FILE_REFERENCES, as the database names them. The
+ * admin deletes a file only when none of them names it (issue 13 item 3); file-references.test.ts checks this
+ * list against the database's own foreign keys, so a migration that adds a reference fails that test until
+ * the reference is listed in the domain.
  */
 export const FILE_REFERENCES = DOMAIN_FILE_REFERENCES.map(({ table, column }) => ({
   table: snake(table),

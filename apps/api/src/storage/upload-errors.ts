@@ -4,7 +4,7 @@ import { ApiError, type ErrorEntry } from '../http/api-error.js';
 
 // spec §8: 413 FILE_TOO_LARGE; 111 and 112 both show INVALID_FILE.
 
-/** spec §5: over the purpose's limit (packages/domain upload-rules.ts, as mock mode says it). */
+/** spec §5: over the purpose's limit (packages/domain upload-rules.ts). */
 export const fileTooLarge = (purpose: FilePurpose) =>
   new ApiError(413, 'FILE_TOO_LARGE', fileSizeMessage(purpose));
 

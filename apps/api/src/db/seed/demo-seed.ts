@@ -13,15 +13,15 @@ export { DEMO_ACCOUNT_LIST as DEMO_ACCOUNTS, DEMO_PASSWORD };
 export interface DemoSeedOptions {
   /** How many organisations per stage plan (12 plans): the default gives 48 organisations. */
   perPlan?: number;
-  /** false: the users get no password (mock mode signs in without one, and its browser has no scrypt). */
+  /** false: the users get no password (mock mode, which signs in without one). */
   passwords?: boolean;
 }
 
 /**
- * Inserts the demo world of @portal/demo-data (the rows mock mode loads too), in one transaction: a failure
- * leaves the database empty. The users get the demo password; the stored files' bytes go to `storage`, the
- * store the API of that database serves them from, under a key derived from the file's id (seeding again
- * writes the same blob over itself).
+ * Inserts the demo world of @portal/demo-data (mock mode's world too, over PGlite), in one transaction: a
+ * failure leaves the database empty. The users get the demo password; the stored files' bytes go to
+ * `storage`, the store the API of that database serves them from, under a key derived from the file's id
+ * (seeding again writes the same blob over itself).
  */
 export async function seedDemo(
   db: Kysely<DB>,

@@ -3,9 +3,9 @@ import { AUDIT_SUBJECTS } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
 
 /**
- * packages/domain AUDIT_SUBJECTS (what mock mode names an audit row's record by) and migration 0018's SQL
- * functions (what the API names it by) say the same: the same entities, each read from the same table and
- * columns. A migration that changes one of the functions fails here until the table says so too.
+ * packages/domain AUDIT_SUBJECTS and migration 0018's SQL functions (what the API names an audit row's record
+ * by) say the same: the same entities, each read from the same table and columns. A migration that changes
+ * one of the functions fails here until the table says so too.
  */
 const snake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 

@@ -18,8 +18,7 @@ async function companiesPerStage(db: Kysely<DB>): Promise<Metrics['companiesPerS
 /**
  * The IQE runs of each of the last PASS_RATE_WEEKS weeks (Monday to Sunday, UTC), summed from migration
  * 0019's runs per day: seven rows a week, whatever the number of runs. Weeks without runs come back with
- * 0 runs and a null rate. The week start and rounding are contracts metrics-figures.ts's, which computes
- * the same figures from rows (mock mode).
+ * 0 runs and a null rate. The week start and rounding are contracts metrics-figures.ts's.
  */
 async function iqePassRate(db: Kysely<DB>, now: Date): Promise<Metrics['iqePassRate']> {
   const thisWeek = weekStartOf(now);

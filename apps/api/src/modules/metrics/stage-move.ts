@@ -46,7 +46,7 @@ export async function moveOrganisationStage(
       now,
     });
     if (!result.ok) throw new ApiError(refusalStatus(result.code), result.code, result.message);
-    // What the move writes besides the stage (packages/domain stageMoveWrites, as mock mode writes it).
+    // What the move writes besides the stage (packages/domain stageMoveWrites).
     const writes = stageMoveWrites(result.event);
     const moved = await touchOrganisation(trx, organisationId, {
       actor: reviewer.actor,

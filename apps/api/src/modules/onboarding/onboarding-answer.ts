@@ -6,10 +6,9 @@ import { publishedDisclaimer } from '../../publications/disclaimers-repository.j
 import type { OnboardingCaller } from './onboarding-caller.js';
 
 /**
- * GET /api/onboarding (and the answer of every onboarding write): the organisation's rows loaded here,
- * the answer assembled by contracts onboardingAnswerOf (as mock mode assembles it from its store): the
- * legitimacy step with the contractual and financial steps, the MAH register, the company's people and
- * the technical step (contracts onboardingAnswerSchema).
+ * GET /api/onboarding (and the answer of every onboarding write): the organisation's rows loaded here, the
+ * answer assembled by contracts onboardingAnswerOf: the legitimacy step with the contractual and financial
+ * steps, the MAH register, the company's people and the technical step (contracts onboardingAnswerSchema).
  */
 export async function loadOnboardingAnswer(db: Db, caller: OnboardingCaller): Promise<OnboardingAnswer> {
   const { organisationId } = caller;

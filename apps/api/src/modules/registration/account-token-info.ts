@@ -7,8 +7,8 @@ import type { AccountToken, DB } from '../../db/schema.js';
 import { accountModeOf, signUpUrl } from './account-mode.js';
 
 /**
- * Who a token is for (packages/domain tokenHolderOf, as mock mode asks it): its registration's visitor, or
- * its invited user with their organisation's legal name.
+ * Who a token is for (packages/domain tokenHolderOf): its registration's visitor, or its invited user with
+ * their organisation's legal name.
  */
 async function holderOf(db: Kysely<DB>, token: AccountToken): Promise<TokenHolder> {
   const registration =

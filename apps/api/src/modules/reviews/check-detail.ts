@@ -79,7 +79,7 @@ export async function findCheck(db: Db, id: string): Promise<CheckRow> {
 
 /**
  * GET /api/checks/{id}: the check as the reviewer's detail view shows it (contracts checkDetailSchema),
- * computed by packages/domain checkDetailOf from the rows read here, as mock mode computes it.
+ * computed by packages/domain checkDetailOf from the rows read here.
  */
 export async function loadCheckDetail(
   db: Db,
@@ -95,7 +95,7 @@ export async function loadCheckDetail(
   const invoicing = check.type === 'FINANCIAL' ? await invoicingOf(db, check.organisationId) : undefined;
   const application = { company, spoc, spocAssistant, authorisedRepresentative, mahs };
   const rows = { check, application, agreement, invoicing };
-  // packages/domain checkDetailOf, as mock mode computes it: the files read are the check's documents.
+  // packages/domain checkDetailOf: the files read are the check's documents.
   return checkDetailOf({
     ...rows,
     organisation: onboarding.organisation,

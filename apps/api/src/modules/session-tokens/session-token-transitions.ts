@@ -75,7 +75,7 @@ export async function issueSessionToken(
   const cipher = await services.cipher();
   await db.transaction().execute(async (trx) => {
     const { token, organisation } = await lockTokenAtVersion(trx, tokenId, input.version);
-    // packages/domain issueTokenTransition: a requested token only, valid 24 h, as mock mode issues it.
+    // packages/domain issueTokenTransition: a requested token only, valid 24 h.
     const result = issueTokenTransition(token, { actor: reviewer.actor, now });
     if (!result.ok) throw new ApiError(409, result.code, result.message);
     const encrypted = cipher.encrypt(input.value);
@@ -124,7 +124,7 @@ export async function cancelSessionToken(
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const { token, organisation } = await lockTokenAtVersion(trx, tokenId, input.version);
-    // packages/domain cancelTokenTransition: a requested or valid issued token, as mock mode cancels it.
+    // packages/domain cancelTokenTransition: a requested or valid issued token.
     const result = cancelTokenTransition(token, { actor: reviewer.actor, now, reason: input.reason });
     if (!result.ok) throw new ApiError(409, result.code, result.message);
     const written = await trx

@@ -23,7 +23,7 @@ import { ApiError } from '../../http/api-error.js';
 /** Rows per INSERT: an import of 5,000 runs is ten statements, all in the one transaction. */
 export const IMPORT_CHUNK_ROWS = 500;
 
-/** The run's columns (contracts testRunColumns, as mock mode stores them) and who wrote them. */
+/** The run's columns (contracts testRunColumns) and who wrote them. */
 const runValues = (
   organisationId: string,
   run: TestRunInput,

@@ -1,5 +1,5 @@
 import type { UserChangeInput } from '@portal/contracts';
-import { changedFields, userChangeAction, userChangeRefusal } from '@portal/domain';
+import { changedFields, isActiveAdmin, userChangeAction, userChangeRefusal } from '@portal/domain';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { writeAudit } from '../../db/audit.js';
 import type { DB } from '../../db/schema.js';
@@ -53,7 +53,7 @@ export async function changeUser(
       user.externalId === admin.subject ||
       (admin.email !== undefined && user.email.toLowerCase() === admin.email.toLowerCase());
     const activeAdmins = new Set(admins);
-    if (user.status === 'ACTIVE' && user.roles.includes('ADMIN')) activeAdmins.add(user.id);
+    if (isActiveAdmin(user)) activeAdmins.add(user.id);
     const refusal = userChangeRefusal(user, input, { self, activeAdmins: activeAdmins.size });
     refuse(refusal);
 
