@@ -2,31 +2,30 @@ import { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { HttpClient } from '../http/http-client';
 import { renderScreen } from '../test/render-screen';
 import { userWith } from '../test/session-users';
-import { openTestWorld, type TestWorld } from '../test/test-world';
+import { worldSuite } from '../test/world-suite';
 import { DisclaimerGate, PENDING_DISCLAIMERS_KEY, prefetchPendingDisclaimers } from './disclaimer-gate';
 
-const server = setupServer();
-let posted: unknown[] = [];
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
-
-let world: TestWorld;
+// Before each test mock mode's world (the API's own code over the demo world): the reviewer's calls
+// answered from it.
+const { server, world, calls } = worldSuite();
+/** What the gate posted: its acceptances. */
+const posted = () => calls.filter((call) => call.method === 'POST').map((call) => call.body);
 
 /** The demo texts with a second LOGIN version published that asks for acceptance: a text to accept at sign-in. */
 async function withLoginToAccept() {
-  const { id, createdAt, updatedAt, ...login } = await world.db
+  const { db } = world();
+  const { id, createdAt, updatedAt, ...login } = await db
     .selectFrom('disclaimerContents')
     .selectAll()
     .where('type', '=', 'LOGIN')
     .where('status', '=', 'PUBLISHED')
     .executeTakeFirstOrThrow();
-  await world.db.updateTable('disclaimerContents').set({ status: 'ARCHIVED' }).where('id', '=', id).execute();
-  await world.db
+  await db.updateTable('disclaimerContents').set({ status: 'ARCHIVED' }).where('id', '=', id).execute();
+  await db
     .insertInto('disclaimerContents')
     .values({
       ...login,
@@ -37,20 +36,6 @@ async function withLoginToAccept() {
     })
     .execute();
 }
-
-/** Mock mode's world (the API's own code over the demo world): the reviewer's calls answered from it. */
-async function openWorld() {
-  world = await openTestWorld();
-  server.resetHandlers(...world.handlers);
-}
-
-beforeEach(() => {
-  posted = [];
-  server.events.removeAllListeners();
-  server.events.on('request:start', async ({ request }) => {
-    if (request.method === 'POST') posted.push(await request.clone().json());
-  });
-});
 
 const renderGate = (onShown?: () => void) =>
   renderScreen({
@@ -64,8 +49,6 @@ const renderGate = (onShown?: () => void) =>
   });
 
 describe('the sign-in gate (issue 13: a text requiring acceptance, until accepted)', () => {
-  beforeEach(openWorld, 30_000);
-
   it('shows the pending text in place of the screen, rendered from markdown, and lets the screen show once accepted', async () => {
     await withLoginToAccept();
     renderGate();
@@ -77,7 +60,7 @@ describe('the sign-in gate (issue 13: a text requiring acceptance, until accepte
 
     await userEvent.click(screen.getByRole('button', { name: 'Accept' }));
     expect(await screen.findByRole('heading', { name: "The reviewers' home" })).toBeInTheDocument();
-    expect(posted).toEqual([{ version: expect.any(Number) }]);
+    expect(posted()).toEqual([{ version: expect.any(Number) }]);
   });
 
   it('shows the screen at once when nothing is pending', async () => {
@@ -90,14 +73,12 @@ describe('the sign-in gate (issue 13: a text requiring acceptance, until accepte
     renderGate();
     const logout = await screen.findByRole('button', { name: 'Log out' });
     await userEvent.click(logout);
-    await waitFor(() => expect(posted).toEqual([]));
+    await waitFor(() => expect(posted()).toEqual([]));
     expect(screen.queryByRole('heading', { name: "The reviewers' home" })).toBeNull();
   });
 });
 
 describe('when the gate has shown something (issue 15: the toasts load after the first screen)', () => {
-  beforeEach(openWorld, 30_000);
-
   it('calls onShown once the list has answered and the screen shows, not while it loads', async () => {
     // The list answers after 100 ms.
     server.use(http.get('/api/disclaimers/pending', async () => void (await delay(100))));

@@ -9,11 +9,11 @@ export interface RecordedCall {
 }
 
 /**
- * Records every call msw's `server` receives from now on (earlier listeners removed), in order: a screen
- * test reads what the page asked for and sent.
+ * Records every call msw's `server` receives from now on (earlier listeners removed), in order, into
+ * `calls` (emptied first): a screen test reads what the page asked for and sent.
  */
-export function recordCalls(server: SetupServer): RecordedCall[] {
-  const calls: RecordedCall[] = [];
+export function recordCalls(server: SetupServer, calls: RecordedCall[] = []): RecordedCall[] {
+  calls.splice(0);
   server.events.removeAllListeners();
   server.events.on('request:start', async ({ request }) => {
     const url = new URL(request.url);

@@ -1,26 +1,22 @@
 import { screen } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderScreen } from '../../test/render-screen';
-import { openTestWorld, type TestWorld } from '../../test/test-world';
+import type { TestWorld } from '../../test/test-world';
+import { worldSuite } from '../../test/world-suite';
 import { AdminHomePage } from './admin-home-page';
 
-const server = setupServer();
-let world: TestWorld;
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
-beforeEach(async () => {
-  // Mock mode's world (the API's own code over the demo world), with one change of a reviewer's on the trail.
-  world = await openTestWorld();
+/** One change of a reviewer's on the trail. */
+async function addReviewerChange({ db }: TestWorld) {
   const diff = JSON.stringify({ status: { from: 'REQUESTED', to: 'ISSUED' } });
   const entry = { action: 'ISSUE_SESSION_TOKEN', entity: 'sessionToken', entityId: 'demo-token', diff };
-  await world.db
+  await db
     .insertInto('auditLog')
     .values({ ...entry, actor: 'reviewer@portal.test' })
     .execute();
-  server.resetHandlers(...world.handlers);
-}, 30_000);
+}
+// Before each test mock mode's world (the API's own code over the demo world), with that change.
+const { server, world } = worldSuite(addReviewerChange);
 
 describe('/admin: counts that lead somewhere (issue 13 item 5)', () => {
   it('links the pending invitations, drafts, storage used and the audit trail to their screens', async () => {
@@ -35,8 +31,8 @@ describe('/admin: counts that lead somewhere (issue 13 item 5)', () => {
       'href',
       '/admin/disclaimer-contents',
     );
-    const { files } = await world.db
-      .selectFrom('storedFiles')
+    const { files } = await world()
+      .db.selectFrom('storedFiles')
       .select((eb) => eb.fn.countAll<number>().as('files'))
       .executeTakeFirstOrThrow();
     expect(screen.getByRole('link', { name: new RegExp(`stored in ${files} files`) })).toHaveAttribute(

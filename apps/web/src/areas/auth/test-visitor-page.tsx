@@ -1,16 +1,16 @@
 import { hashToken } from '@portal/api/accounts/account-tokens';
 import { DEMO_ACCOUNTS } from '@portal/demo-data';
 import { type ByRoleMatcher, configure, screen } from '@testing-library/react';
-import { setupServer } from 'msw/node';
 import { createMemoryRouter } from 'react-router';
-import { afterAll, beforeAll, beforeEach, vi } from 'vitest';
+import { beforeAll, vi } from 'vitest';
 import type { Auth } from '../../auth/msal-auth';
 import { createErrorHandler, createQueryClient } from '../../http/error-handler';
 import { createHttpClient } from '../../http/http-client';
 import { renderApp } from '../../test/render-app';
 import { testAuth } from '../../test/session-users';
 import { createTestI18n } from '../../test/test-i18n';
-import { openTestWorld, type TestWorld } from '../../test/test-world';
+import type { TestWorld } from '../../test/test-world';
+import { worldSuite } from '../../test/world-suite';
 import { ConfirmPage } from './confirm-page';
 import { RegisterPage } from './register-page';
 import { SignInPage } from './sign-in-page';
@@ -102,25 +102,15 @@ async function addDemoLinks({ db }: TestWorld) {
  * returns the server (for one-off answers), the mails the API wrote (its outbox) and the world's database.
  */
 export function serveRegistrationApi() {
-  const server = setupServer();
-  let world: TestWorld;
-  beforeAll(() => {
-    server.listen({ onUnhandledRequest: 'error' });
-    // A page waits for a call and a render of the whole form: on a busy machine that can take more than
-    // Testing Library's default second. A longer wait costs nothing when the page is quick.
-    configure({ asyncUtilTimeout: 5000 });
-  });
-  beforeEach(async () => {
-    world = await openTestWorld();
-    await addDemoLinks(world);
-    server.resetHandlers(...world.handlers);
-  }, 30_000);
-  afterAll(() => server.close());
+  const { server, world } = worldSuite(addDemoLinks);
+  // A page waits for a call and a render of the whole form: on a busy machine that can take more than
+  // Testing Library's default second. A longer wait costs nothing when the page is quick.
+  beforeAll(() => configure({ asyncUtilTimeout: 5000 }));
   const mails = async () =>
-    (await world.db.selectFrom('outbox').select(['toAddress', 'link']).orderBy('createdAt').execute()).map(
+    (await world().db.selectFrom('outbox').select(['toAddress', 'link']).orderBy('createdAt').execute()).map(
       (mail) => ({ to: mail.toAddress, link: mail.link }),
     );
-  return { server, mails, db: () => world.db };
+  return { server, mails, db: () => world().db };
 }
 
 /**

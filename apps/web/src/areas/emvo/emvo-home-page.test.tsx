@@ -4,19 +4,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { sql } from 'kysely';
 import { HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stubResizeObserver } from '../../forms/test-form';
-import { renderReviewerRoute, serveReviews } from './queues/test-queues';
+import { describe, expect, it } from 'vitest';
+import { renderReviewerRoute, reviewsSuite } from './queues/test-queues';
 
-const server = setupServer();
-beforeAll(() => {
-  stubResizeObserver();
-  server.listen({ onUnhandledRequest: 'error' });
-});
-afterAll(() => server.close());
 // Each test: a fresh copy of mock mode's world, its open checks' SLA dates moved so some are overdue.
-const { calls, db } = serveReviews(server);
+const { server, urls, db } = reviewsSuite();
 
 const SUMMARY: QueueSummary = {
   queues: [
@@ -109,7 +101,7 @@ describe('/emvo: the reviewer’s landing page', { timeout: 20_000 }, () => {
     expect(url()).toBe('/emvo/legitimacy?overdue=true');
     expect(screen.getByRole('checkbox', { name: 'Overdue only' })).toBeChecked();
     await waitFor(() =>
-      expect(calls.at(-1)).toBe('/api/review-queues/legitimacy?overdue=true&page=1&limit=20'),
+      expect(urls().at(-1)).toBe('/api/review-queues/legitimacy?overdue=true&page=1&limit=20'),
     );
     const table = screen.getByRole('table', { name: 'Legitimacy queue' });
     await waitFor(() => expect(within(table).getAllByText('Overdue')).toHaveLength(overdue));

@@ -2,36 +2,33 @@ import { DEMO_ACCOUNTS } from '@portal/demo-data';
 import { redactSecrets } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderScreen } from '../../../test/render-screen';
-import { openTestWorld } from '../../../test/test-world';
+import type { TestWorld } from '../../../test/test-world';
+import { worldSuite } from '../../../test/world-suite';
 import { AuditPage } from './audit-page';
 
-const server = setupServer();
-let calls: string[] = [];
 /** The company one of the rows is about (the demo world's first). */
 let company: { id: string; legalName: string; obpNumber: string };
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
-beforeEach(async () => {
-  calls = [];
-  // Mock mode's world, its trail holding the admin's and the reviewer's changes (written as the API's
-  // writeAudit writes them: secrets redacted, the client address), each on its day.
-  const world = await openTestWorld();
+
+/**
+ * The trail holding the admin's and the reviewer's changes (written as the API's writeAudit writes them:
+ * secrets redacted, the client address), each on its day.
+ */
+async function writeTrail({ db }: TestWorld) {
   const actors: Record<string, string> = {
     ADMIN: DEMO_ACCOUNTS.admin.email,
     EMVO: DEMO_ACCOUNTS.reviewer.email,
   };
   const write = (day: string, role: string, action: string, entity: string, diff: unknown, id?: string) =>
-    world.db
+    db
       .insertInto('auditLog')
       .values({
         ...{ action, entity, entityId: id ?? `demo-${entity}`, actor: actors[role] ?? role },
         ...{ diff: JSON.stringify(redactSecrets(diff)), at: `${day}T09:30:00Z`, address: '127.0.0.1' },
       })
       .execute();
-  company = await world.db
+  company = await db
     .selectFrom('organisations')
     .select(['id', 'legalName', 'obpNumber'])
     .orderBy('legalName')
@@ -43,13 +40,9 @@ beforeEach(async () => {
   const issued = { status: { from: 'REQUESTED', to: 'ISSUED' }, tokenValue: 'tok-123' };
   await write('2026-03-06', 'EMVO', 'ISSUE_SESSION_TOKEN', 'sessionToken', issued);
   await write('2026-01-05', 'ADMIN', 'UPDATE', 'organisation', { stage: { from: 'A', to: 'B' } }, company.id);
-  server.resetHandlers(...world.handlers);
-  server.events.removeAllListeners();
-  server.events.on('request:start', ({ request }) => {
-    const url = new URL(request.url);
-    calls.push(decodeURIComponent(`${url.pathname}${url.search}`));
-  });
-}, 30_000);
+}
+// Before each test mock mode's world (the API's own code over the demo world), with that trail.
+const { calls } = worldSuite(writeTrail);
 
 const user = userEvent.setup({ delay: null });
 const renderPage = (path = '/admin/audit') =>
@@ -122,7 +115,7 @@ describe('/admin/audit (issue 13 item 4)', { timeout: 30_000 }, () => {
     await user.type(screen.getByLabelText('From'), '2026-02-01');
     await waitFor(() => expect(url()).toContain('at.gte=2026-02-01'));
     await waitFor(async () => expect(await rows()).toHaveLength(1));
-    expect(calls.some((call) => call.startsWith('/api/audit?') && call.includes('at.gte=2026-02-01'))).toBe(
+    expect(calls.some(({ url }) => url.startsWith('/api/audit?') && url.includes('at.gte=2026-02-01'))).toBe(
       true,
     );
   });

@@ -1,36 +1,17 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ModalHost } from '../../../modal/modal-host';
-import { closeModal } from '../../../modal/modal-store';
 import { renderScreen } from '../../../test/render-screen';
-import { openTestWorld } from '../../../test/test-world';
+import { worldSuite } from '../../../test/world-suite';
 import { toast } from '../../../toast/toast';
 import { DisclaimerContentsPage } from './disclaimer-contents-page';
 
 vi.mock('../../../toast/toast', () => ({ toast: { success: vi.fn() } }));
 
-const server = setupServer();
-let calls: Array<{ method: string; path: string; body?: unknown }> = [];
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
-beforeEach(async () => {
-  calls = [];
-  // Mock mode's world: the API's own code over the demo world.
-  server.resetHandlers(...(await openTestWorld()).handlers);
-  server.events.removeAllListeners();
-  server.events.on('request:start', async ({ request }) => {
-    const url = new URL(request.url);
-    if (!url.pathname.startsWith('/api/disclaimer')) return;
-    const body = ['POST', 'PUT'].includes(request.method) ? await request.clone().json() : undefined;
-    calls.push({ method: request.method, path: url.pathname, body });
-  });
-}, 30_000);
-afterEach(async () => {
-  act(() => closeModal());
-  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-});
+// Before each test mock mode's world: the API's own code over the demo world.
+const { calls } = worldSuite();
+beforeEach(() => vi.mocked(toast.success).mockClear());
 
 const user = userEvent.setup({ delay: null });
 const renderPage = () =>
@@ -92,11 +73,13 @@ describe('/admin/disclaimer-contents (issue 13): the texts by type, beside the f
         ['1', 'Privacy', 'Archived'],
       ]),
     );
-    expect(calls).toContainEqual({
-      method: 'POST',
-      path: expect.stringMatching(/^\/api\/disclaimer-contents\/.+\/publish$/),
-      body: { version: 1 },
-    });
+    expect(calls).toContainEqual(
+      expect.objectContaining({
+        method: 'POST',
+        url: expect.stringMatching(/^\/api\/disclaimer-contents\/.+\/publish$/),
+        body: { version: 1 },
+      }),
+    );
     // issue 23 item 2: the publish confirms where the admin is.
     expect(toast.success).toHaveBeenCalledWith('Privacy published.');
   });

@@ -1,31 +1,21 @@
 import { simplePdf } from '@portal/demo-data';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ModalHost } from '../../../modal/modal-host';
-import { closeModal } from '../../../modal/modal-store';
-import { type RecordedCall, recordCalls } from '../../../test/recorded-calls';
 import { renderScreen } from '../../../test/render-screen';
-import { openTestWorld, type TestWorld } from '../../../test/test-world';
+import type { TestWorld } from '../../../test/test-world';
+import { worldSuite } from '../../../test/world-suite';
 import { toast } from '../../../toast/toast';
 import { StoragePage } from './storage-page';
 
 vi.mock('../../../toast/toast', () => ({ toast: { success: vi.fn() } }));
 
-const server = setupServer();
-let calls: RecordedCall[] = [];
-let world: TestWorld;
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
-beforeEach(async () => {
-  vi.mocked(toast.success).mockClear();
-  // Mock mode's world: the API's own code over the demo world.
-  world = await openTestWorld();
-  // The demo world's files, and the newest: a document an administrator keeps, which nothing references.
-  const template = await world.db.selectFrom('storedFiles').selectAll().limit(1).executeTakeFirstOrThrow();
-  await world.db
+/** The demo world's files, and the newest: a document an administrator keeps, which nothing references. */
+async function addGuide({ db }: TestWorld) {
+  const template = await db.selectFrom('storedFiles').selectAll().limit(1).executeTakeFirstOrThrow();
+  await db
     .insertInto('storedFiles')
     .values({
       ...{ container: 'portal-document', blobKey: 'onboarding-guide', mime: 'application/pdf' },
@@ -34,15 +24,13 @@ beforeEach(async () => {
       ...{ createdAt: '2030-01-01T00:00:00.000Z', createdBy: 'test', updatedBy: 'test' },
     })
     .execute();
-  server.resetHandlers(...world.handlers);
-  calls = recordCalls(server);
-}, 30_000);
+}
+// Before each test mock mode's world (the API's own code over the demo world), with the guide.
+const { server, world, calls } = worldSuite(addGuide);
+beforeEach(() => vi.mocked(toast.success).mockClear());
+
 /** The stored files' rows. */
-const files = () => world.db.selectFrom('storedFiles').selectAll().execute();
-afterEach(async () => {
-  act(() => closeModal());
-  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-});
+const files = () => world().db.selectFrom('storedFiles').selectAll().execute();
 
 const user = userEvent.setup({ delay: null });
 const dialog = () => screen.getByRole('dialog');
@@ -109,8 +97,8 @@ describe('/admin/storage (issue 13 item 3)', { timeout: 30_000 }, () => {
     const { url } = renderPage();
     await names();
     const owned = (await files()).filter((file) => file.organisationId !== null);
-    const company = await world.db
-      .selectFrom('organisations')
+    const company = await world()
+      .db.selectFrom('organisations')
       .selectAll()
       .where('id', '=', owned[0]?.organisationId ?? '')
       .executeTakeFirstOrThrow();
@@ -169,8 +157,8 @@ describe('/admin/storage (issue 13 item 3)', { timeout: 30_000 }, () => {
     );
     await user.click(box.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Guide 2.pdf was uploaded.'));
-    const uploaded = await world.db
-      .selectFrom('storedFiles')
+    const uploaded = await world()
+      .db.selectFrom('storedFiles')
       .selectAll()
       .where('name', '=', 'Guide 2.pdf')
       .executeTakeFirstOrThrow();

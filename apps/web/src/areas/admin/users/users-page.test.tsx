@@ -1,14 +1,11 @@
 import { DEMO_ACCOUNTS } from '@portal/demo-data';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubResizeObserver } from '../../../forms/test-form';
 import { ModalHost } from '../../../modal/modal-host';
-import { closeModal } from '../../../modal/modal-store';
-import { type RecordedCall, recordCalls } from '../../../test/recorded-calls';
 import { renderScreen } from '../../../test/render-screen';
-import { openTestWorld, type TestWorld } from '../../../test/test-world';
+import { worldSuite } from '../../../test/world-suite';
 import { toast } from '../../../toast/toast';
 import { UsersPage } from './users-page';
 
@@ -20,30 +17,15 @@ vi.mock('../../../auth/auth-context', async (importOriginal) => ({
 }));
 
 const NEXT_SIGN_IN = /takes effect at the user's next sign-in/;
-const server = setupServer();
-let calls: RecordedCall[] = [];
-let world: TestWorld;
-beforeAll(() => {
-  // The radio group (Radix) measures itself.
-  stubResizeObserver();
-  server.listen({ onUnhandledRequest: 'error' });
-});
-afterAll(() => server.close());
-beforeEach(async () => {
-  vi.mocked(toast.success).mockClear();
-  // Mock mode's world: the API's own code over the demo world.
-  world = await openTestWorld();
-  server.resetHandlers(...world.handlers);
-  calls = recordCalls(server);
-}, 30_000);
+// Before each test mock mode's world: the API's own code over the demo world.
+const { world, calls } = worldSuite();
+// The radio group (Radix) measures itself.
+beforeAll(() => stubResizeObserver());
+beforeEach(() => vi.mocked(toast.success).mockClear());
 
 /** The demo world's first company by name. */
 const firstCompany = () =>
-  world.db.selectFrom('organisations').selectAll().orderBy('legalName').limit(1).executeTakeFirstOrThrow();
-afterEach(async () => {
-  act(() => closeModal());
-  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-});
+  world().db.selectFrom('organisations').selectAll().orderBy('legalName').limit(1).executeTakeFirstOrThrow();
 
 const user = userEvent.setup({ delay: null });
 
@@ -135,7 +117,7 @@ describe('/admin/users (issue 13 item 1)', { timeout: 40_000 }, () => {
       obpNumber: `C9${String(index).padStart(4, '0')}`,
       ...{ orgType, stage, createdBy: 'test', updatedBy: 'test' },
     }));
-    await world.db.insertInto('organisations').values(more).execute();
+    await world().db.insertInto('organisations').values(more).execute();
     renderPage();
     await rows();
     await user.type(screen.getByRole('combobox', { name: 'Company' }), 'Zz Last');

@@ -1,12 +1,9 @@
 import { checksApi } from '@portal/contracts';
 import { DEMO_ACCOUNTS } from '@portal/demo-data';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { closeModal } from '../../../modal/modal-store';
-import { type RecordedCall, recordCalls } from '../../../test/recorded-calls';
-import { openTestWorld, type TestWorld } from '../../../test/test-world';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { worldSuite } from '../../../test/world-suite';
 import { toast } from '../../../toast/toast';
 import {
   confirm,
@@ -24,23 +21,10 @@ vi.mock('../../../toast/toast', () => ({ toast: { success: vi.fn() } }));
 
 /** The signed-in reviewer, as the API names her. */
 const RITA = DEMO_ACCOUNTS.reviewer.email;
-const server = setupServer();
-let world: TestWorld;
-let calls: RecordedCall[] = [];
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
-beforeEach(async () => {
-  vi.mocked(toast.success).mockClear();
-  // Mock mode's world: the API's own code over the demo world, the signed-in reviewer its Rita (RITA).
-  world = await openTestWorld();
-  server.resetHandlers(...world.handlers);
-  calls = recordCalls(server);
-}, 30_000);
-afterEach(async () => {
-  act(() => closeModal());
-  // The dialog library gives the focus back a tick after closing: let it, before the next test renders.
-  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-});
+// Before each test mock mode's world: the API's own code over the demo world, the signed-in reviewer its
+// Rita (RITA).
+const { server, world, calls } = worldSuite();
+beforeEach(() => vi.mocked(toast.success).mockClear());
 
 type CheckType = 'LEGITIMACY' | 'CONTRACTUAL' | 'FINANCIAL';
 type CheckStatus = 'SUBMITTED' | 'IN_REVIEW' | 'APPROVED';
@@ -50,8 +34,8 @@ type CheckStatus = 'SUBMITTED' | 'IN_REVIEW' | 'APPROVED';
  * is not invoiced yet.
  */
 function demoCheck(type: CheckType, status: CheckStatus) {
-  return world.db
-    .selectFrom('checks')
+  return world()
+    .db.selectFrom('checks')
     .innerJoin('organisations', 'organisations.id', 'checks.organisationId')
     .leftJoin('invoicingInformation', 'invoicingInformation.organisationId', 'checks.organisationId')
     .select(['checks.id', 'checks.version', 'organisations.legalName'])
@@ -76,7 +60,7 @@ const sent = () =>
     .filter((call) => call.method === 'POST' && call.url.startsWith('/api/checks/'))
     .map((call) => call.body);
 const statusOf = async (id: string) =>
-  (await world.db.selectFrom('checks').select('status').where('id', '=', id).executeTakeFirstOrThrow())
+  (await world().db.selectFrom('checks').select('status').where('id', '=', id).executeTakeFirstOrThrow())
     .status;
 /** Today as the page writes a date. */
 const today = () => new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(new Date());
@@ -184,7 +168,7 @@ describe('a decision in the shared modal, taken by the API', { timeout: 30_000 }
     const { check, notify } = await openDemoCheck('LEGITIMACY', 'IN_REVIEW');
     await user.click(screen.getByRole('button', { name: 'Approve' }));
     // Meanwhile, Lena Lead rejects the check, through the same API.
-    await world.call(DEMO_ACCOUNTS.lead.email, 'POST', checksApi.decide.path.replace(':id', check.id), {
+    await world().call(DEMO_ACCOUNTS.lead.email, 'POST', checksApi.decide.path.replace(':id', check.id), {
       action: 'REJECT',
       reason: 'Not a licensed distributor.',
       version: check.version,

@@ -1,16 +1,14 @@
 import { organisationsApi, weekStartOf } from '@portal/contracts';
 import { DEMO_ACCOUNTS } from '@portal/demo-data';
 import type { Stage } from '@portal/domain';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ModalHost } from '../../../modal/modal-host';
-import { closeModal } from '../../../modal/modal-store';
-import { type RecordedCall, recordCalls } from '../../../test/recorded-calls';
 import { renderScreen } from '../../../test/render-screen';
-import { openTestWorld, type TestWorld } from '../../../test/test-world';
+import type { TestWorld } from '../../../test/test-world';
+import { worldSuite } from '../../../test/world-suite';
 import { toast } from '../../../toast/toast';
 import { MetricsPage } from './metrics-page';
 
@@ -23,8 +21,6 @@ vi.mock('./uplot-chart', () => ({
 }));
 
 const DAY = 86_400_000;
-const server = setupServer();
-let calls: RecordedCall[] = [];
 
 /** The small world's companies' ids: Alpha in IQE tests, Beta in production, Gamma registered. */
 const ALPHA = '00000000-0000-4000-8000-000000000001';
@@ -124,20 +120,11 @@ const weekOf = (date: Date) =>
   new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(date);
 
 let times: SmallWorldTimes;
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
-beforeEach(async () => {
-  vi.mocked(toast.success).mockClear();
-  // Mock mode's world (the API's own code), made small.
-  const world = await openTestWorld();
+// Before each test mock mode's world (the API's own code), made small.
+const { server, calls } = worldSuite(async (world) => {
   times = await smallWorld(world);
-  server.resetHandlers(...world.handlers);
-  calls = recordCalls(server);
-}, 30_000);
-afterEach(async () => {
-  act(() => closeModal());
-  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 });
+beforeEach(() => vi.mocked(toast.success).mockClear());
 
 const user = userEvent.setup({ delay: null });
 function renderPage(path = '/emvo/tests-status-metrics') {

@@ -1,20 +1,12 @@
 import type { CheckDetail } from '@portal/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stubResizeObserver } from '../../../forms/test-form';
+import { describe, expect, it } from 'vitest';
 import { invalidateChange } from '../../../live/change-queries';
 import { changeEvent } from '../../../live/test-event-source';
-import { renderReviewerRoute, serveReviews } from './test-queues';
+import { renderReviewerRoute, reviewsSuite } from './test-queues';
 
-const server = setupServer();
-beforeAll(() => {
-  stubResizeObserver();
-  server.listen({ onUnhandledRequest: 'error' });
-});
-afterAll(() => server.close());
-// Each test: a fresh copy of mock mode's world, which the page and the other reviewer both call.
-const { world } = serveReviews(server);
+// Each test: a fresh copy of mock mode's world, its open checks' SLA dates moved so some are overdue.
+const { world } = reviewsSuite();
 
 /** Another reviewer's call, straight to the API (mock mode's world), as the page never sees it. */
 async function asAnotherReviewer<T>(path: string, body?: unknown): Promise<T> {

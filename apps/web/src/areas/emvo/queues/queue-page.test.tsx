@@ -1,20 +1,12 @@
 import { DEMO_ACCOUNTS } from '@portal/demo-data';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { stubResizeObserver } from '../../../forms/test-form';
-import { renderReviewerRoute, serveReviews } from './test-queues';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderReviewerRoute, reviewsSuite } from './test-queues';
 
-const server = setupServer();
-beforeAll(() => {
-  stubResizeObserver();
-  server.listen({ onUnhandledRequest: 'error' });
-});
-afterEach(() => vi.restoreAllMocks());
-afterAll(() => server.close());
 // Each test: a fresh copy of mock mode's world, its open checks' SLA dates moved so some are overdue.
-const { calls } = serveReviews(server);
+const { urls } = reviewsSuite();
+afterEach(() => vi.restoreAllMocks());
 
 const QUEUE_CALL = '/api/review-queues/legitimacy';
 
@@ -57,7 +49,7 @@ describe('/emvo/{queue}: the reviewers’ queue (domain.md Screens)', PAGE_TESTS
     expect(shown).toHaveLength(8);
     for (const row of shown) expect(['Submitted', 'In review']).toContain(row[COLUMN.status]);
     expect(screen.getAllByText('8 results')[0]).toBeVisible();
-    expect(calls).toEqual([`${QUEUE_CALL}?page=1&limit=20`]);
+    expect(urls()).toEqual([`${QUEUE_CALL}?page=1&limit=20`]);
     expect(url()).toBe('/emvo/legitimacy');
     const chips = screen.getAllByText(/./, { selector: '[class*="multiValueLabel"]' });
     expect(chips.map((chip) => chip.textContent)).toEqual(['Submitted', 'In review']);
@@ -71,7 +63,7 @@ describe('/emvo/{queue}: the reviewers’ queue (domain.md Screens)', PAGE_TESTS
     await waitFor(() => expect(url()).toBe('/emvo/legitimacy?status=SUBMITTED'));
     await user.click(screen.getByRole('button', { name: 'Remove Submitted' }));
     await waitFor(() => expect(url()).toBe('/emvo/legitimacy?status.not=NOT_SUBMITTED'));
-    await waitFor(() => expect(calls.at(-1)).toBe(`${QUEUE_CALL}?page=1&limit=20&status.not=NOT_SUBMITTED`));
+    await waitFor(() => expect(urls().at(-1)).toBe(`${QUEUE_CALL}?page=1&limit=20&status.not=NOT_SUBMITTED`));
     await waitFor(() => expect(screen.getAllByText('44 results')[0]).toBeVisible());
     expect(screen.getByText('Every status')).toBeInTheDocument();
     // Choosing the open ones again is the default: the URL is clean again.
@@ -87,7 +79,7 @@ describe('/emvo/{queue}: the reviewers’ queue (domain.md Screens)', PAGE_TESTS
     expect(await screen.findByRole('heading', { level: 1, name: 'Legitimacy queue' })).toBeInTheDocument();
     const shown = await rows();
     expect(shown).toHaveLength(20);
-    expect(calls).toEqual([`${QUEUE_CALL}?page=1&limit=20&status.not=NOT_SUBMITTED`]);
+    expect(urls()).toEqual([`${QUEUE_CALL}?page=1&limit=20&status.not=NOT_SUBMITTED`]);
     const headers = screen.getAllByRole('columnheader').map((header) => header.textContent);
     expect(headers.map((text) => text?.replace(/[^\w ]/g, '').trim())).toEqual([
       'OBP number',
@@ -151,7 +143,7 @@ describe('/emvo/{queue}: the reviewers’ queue (domain.md Screens)', PAGE_TESTS
     await user.click(screen.getByRole('checkbox', { name: 'Overdue only' }));
     await waitFor(() => expect(url()).toBe('/emvo/legitimacy?assignedToMe=true&overdue=true'));
     await waitFor(() =>
-      expect(calls.at(-1)).toBe(`${QUEUE_CALL}?assignedToMe=true&overdue=true&page=1&limit=20`),
+      expect(urls().at(-1)).toBe(`${QUEUE_CALL}?assignedToMe=true&overdue=true&page=1&limit=20`),
     );
     for (const row of await rows()) expect(row[COLUMN.slaDue]).toContain('Overdue');
     await user.click(screen.getByRole('checkbox', { name: 'Assigned to me' }));
@@ -179,7 +171,7 @@ describe('/emvo/{queue}: the reviewers’ queue (domain.md Screens)', PAGE_TESTS
     const expected =
       'status=IN_REVIEW,CORRECTIONS_REQUESTED&orgType=PD&country=BE&submittedAt.gte=2026-04-01&submittedAt.lt=2026-07-01';
     await waitFor(() => expect(url()).toBe(`/emvo/legitimacy?${expected}`));
-    await waitFor(() => expect(calls.at(-1)).toBe(`${QUEUE_CALL}?page=1&limit=20&${expected}`));
+    await waitFor(() => expect(urls().at(-1)).toBe(`${QUEUE_CALL}?page=1&limit=20&${expected}`));
     // Few open checks are Belgian PDs of the spring: the queue may well say there is none.
     for (const row of await rows()) {
       if (row.length === 1) expect(row).toEqual(['No result']);
@@ -197,7 +189,7 @@ describe('/emvo/{queue}: the reviewers’ queue (domain.md Screens)', PAGE_TESTS
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), number);
     await waitFor(() => expect(url()).toBe(`/emvo/financial?search=${number}`));
     await waitFor(() =>
-      expect(calls.at(-1)).toBe(`/api/review-queues/financial?page=1&limit=20&search=${number}`),
+      expect(urls().at(-1)).toBe(`/api/review-queues/financial?page=1&limit=20&search=${number}`),
     );
     await waitFor(async () =>
       expect((await rows('Financial queue')).map((row) => row[COLUMN.number])).toEqual([number]),
@@ -212,7 +204,9 @@ describe('/emvo/{queue}: the reviewers’ queue (domain.md Screens)', PAGE_TESTS
     expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('a');
     expect(screen.getByText('Submitted', { selector: '[class*="multiValueLabel"]' })).toBeInTheDocument();
     // A param the queue does not own (a mail's utm_source) never reaches the API.
-    expect(calls).toEqual([`${QUEUE_CALL}?overdue=true&page=1&limit=20&status=SUBMITTED,IN_REVIEW&search=a`]);
+    expect(urls()).toEqual([
+      `${QUEUE_CALL}?overdue=true&page=1&limit=20&status=SUBMITTED,IN_REVIEW&search=a`,
+    ]);
   });
 
   it('sorting: from the default order the first click on Submitted shows the newest first', async () => {
@@ -221,7 +215,7 @@ describe('/emvo/{queue}: the reviewers’ queue (domain.md Screens)', PAGE_TESTS
     await rows();
     await user.click(screen.getByRole('button', { name: /^Submitted/ }));
     await waitFor(() => expect(url()).toBe('/emvo/legitimacy?order=-submittedAt'));
-    await waitFor(() => expect(calls.at(-1)).toBe(`${QUEUE_CALL}?page=1&limit=20&order=-submittedAt`));
+    await waitFor(() => expect(urls().at(-1)).toBe(`${QUEUE_CALL}?page=1&limit=20&order=-submittedAt`));
     expect(screen.getByRole('columnheader', { name: /Submitted/ })).toHaveAttribute(
       'aria-sort',
       'descending',
@@ -235,7 +229,7 @@ describe('/emvo/{queue}: the reviewers’ queue (domain.md Screens)', PAGE_TESTS
     const { url } = renderReviewerRoute('/emvo/legitimacy?status.not=NOT_SUBMITTED');
     await rows();
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    await waitFor(() => expect(calls.at(-1)).toBe(`${QUEUE_CALL}?page=2&limit=20&status.not=NOT_SUBMITTED`));
+    await waitFor(() => expect(urls().at(-1)).toBe(`${QUEUE_CALL}?page=2&limit=20&status.not=NOT_SUBMITTED`));
     expect(url()).toBe('/emvo/legitimacy?status.not=NOT_SUBMITTED');
   });
 
@@ -252,13 +246,13 @@ describe('/emvo/{queue}: the reviewers’ queue (domain.md Screens)', PAGE_TESTS
     );
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
     // spec §9: rows per page = the box's height (600 px) ÷ the medium line height (60 px).
-    await waitFor(() => expect(calls.at(-1)).toBe(`${QUEUE_CALL}?page=1&limit=10&status.not=NOT_SUBMITTED`));
+    await waitFor(() => expect(urls().at(-1)).toBe(`${QUEUE_CALL}?page=1&limit=10&status.not=NOT_SUBMITTED`));
     await user.click(screen.getByRole('checkbox', { name: 'Overdue only' }));
     await waitFor(() =>
       expect(url()).toBe('/emvo/legitimacy?view=scroll&status.not=NOT_SUBMITTED&overdue=true'),
     );
     await waitFor(() =>
-      expect(calls.at(-1)).toBe(`${QUEUE_CALL}?overdue=true&page=1&limit=10&status.not=NOT_SUBMITTED`),
+      expect(urls().at(-1)).toBe(`${QUEUE_CALL}?overdue=true&page=1&limit=10&status.not=NOT_SUBMITTED`),
     );
   });
 

@@ -1,15 +1,16 @@
 import { CHECK_STATUSES, isAwaitingReview } from '@portal/domain';
 import { sql } from 'kysely';
-import type { SetupServer } from 'msw/node';
 import { createMemoryRouter, useParams } from 'react-router';
-import { beforeEach, vi } from 'vitest';
+import { beforeAll, vi } from 'vitest';
+import { stubResizeObserver } from '../../../forms/test-form';
 import { createQueryClient } from '../../../http/error-handler';
 import { createHttpClient } from '../../../http/http-client';
 import { mockToken } from '../../../mock/mock-accounts';
 import { renderApp } from '../../../test/render-app';
 import { TEST_ENVIRONMENT } from '../../../test/render-with-providers';
 import { testAuth, userWith } from '../../../test/session-users';
-import { openTestWorld, type TestWorld } from '../../../test/test-world';
+import type { TestWorld } from '../../../test/test-world';
+import { worldSuite } from '../../../test/world-suite';
 import { EmvoHomePage } from '../emvo-home-page';
 import { QUEUE_SCREENS } from './queue-page';
 
@@ -38,31 +39,16 @@ async function dueAsOnSeenDay({ db }: TestWorld) {
 }
 
 /**
- * Test helper (the reviewers' pages), called at the top of a test file: before each test, a fresh copy of
- * mock mode's world (the API's own code over the demo world, its open checks' SLA dates moved as above)
- * answers every call msw's `server` receives. `calls` lists the API calls the page made in this test, as
- * `path?query` strings (the query decoded); a test adds its own answers with `server.use`. Returns the
- * world and its database too, for a test to read or to call as someone else.
+ * Test helper (the reviewers' pages), called at the top of a test file: before each test a fresh world
+ * (worldSuite: mock mode's, the API's own code over the demo world, its open checks' SLA dates moved as
+ * above) answers every API call. `urls()`: the calls the page made in this test, as `path?query` strings
+ * (the query decoded); a test adds its own answers with `server.use`.
  */
-export function serveReviews(server: SetupServer) {
-  const calls: string[] = [];
-  let world: TestWorld | undefined;
-  beforeEach(async () => {
-    world = await openTestWorld();
-    await dueAsOnSeenDay(world);
-    server.resetHandlers(...world.handlers);
-    calls.splice(0);
-    server.events.removeAllListeners();
-    server.events.on('request:start', ({ request }) => {
-      const url = new URL(request.url);
-      calls.push(decodeURIComponent(`${url.pathname}${url.search}`));
-    });
-  }, 30_000);
-  const current = () => {
-    if (!world) throw new Error('No world before the first test');
-    return world;
-  };
-  return { calls, db: () => current().db, world: current };
+export function reviewsSuite() {
+  const suite = worldSuite(dueAsOnSeenDay);
+  // The radio groups and selects (Radix) measure themselves.
+  beforeAll(() => stubResizeObserver());
+  return { ...suite, urls: () => suite.calls.map((call) => call.url), db: () => suite.world().db };
 }
 
 /** A signed-in reviewer. */

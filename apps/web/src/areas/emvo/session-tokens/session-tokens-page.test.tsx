@@ -1,25 +1,18 @@
 import { sessionTokensApi } from '@portal/contracts';
 import { DEMO_ACCOUNTS } from '@portal/demo-data';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { sql } from 'kysely';
 import { HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ModalHost } from '../../../modal/modal-host';
-import { closeModal } from '../../../modal/modal-store';
-import { type RecordedCall, recordCalls } from '../../../test/recorded-calls';
 import { renderScreen } from '../../../test/render-screen';
-import { openTestWorld, type TestWorld } from '../../../test/test-world';
+import type { TestWorld } from '../../../test/test-world';
+import { worldSuite } from '../../../test/world-suite';
 import { toast } from '../../../toast/toast';
 import { SessionTokensPage } from './session-tokens-page';
 
 vi.mock('../../../toast/toast', () => ({ toast: { success: vi.fn() } }));
-
-const server = setupServer();
-let calls: RecordedCall[] = [];
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
 
 /**
  * The demo world's tokens are all requested: of the three oldest requests, one is issued now, one a day and
@@ -53,18 +46,9 @@ async function issueAndCancelSome({ db }: TestWorld) {
     .execute();
 }
 
-beforeEach(async () => {
-  vi.mocked(toast.success).mockClear();
-  // Mock mode's world: the API's own code over the demo world.
-  const world = await openTestWorld();
-  await issueAndCancelSome(world);
-  server.resetHandlers(...world.handlers);
-  calls = recordCalls(server);
-}, 30_000);
-afterEach(async () => {
-  act(() => closeModal());
-  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-});
+// Before each test mock mode's world (the API's own code over the demo world), some tokens issued.
+const { server, calls } = worldSuite(issueAndCancelSome);
+beforeEach(() => vi.mocked(toast.success).mockClear());
 
 const user = userEvent.setup({ delay: null });
 /** The page at /emvo/session-tokens with the app's providers, error handler (toasts to `notify`) and modal host. */

@@ -1,41 +1,27 @@
 import { metricsApi, testRunsApi } from '@portal/contracts';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubResizeObserver } from '../../../forms/test-form';
 import { apiKey } from '../../../http/api-call';
 import { ModalHost } from '../../../modal/modal-host';
-import { closeModal } from '../../../modal/modal-store';
-import { type RecordedCall, recordCalls } from '../../../test/recorded-calls';
 import { renderScreen } from '../../../test/render-screen';
-import { openTestWorld, type TestWorld } from '../../../test/test-world';
+import type { TestWorld } from '../../../test/test-world';
+import { worldSuite } from '../../../test/world-suite';
 import { toast } from '../../../toast/toast';
 import { TestRunsActions } from './test-runs-actions';
 import { previewTestRunCsv } from './test-runs-api';
 
 vi.mock('../../../toast/toast', () => ({ toast: { success: vi.fn() } }));
 
-const server = setupServer();
-let world: TestWorld;
-let calls: RecordedCall[] = [];
 /** When the test began: the runs stored since are the ones it added. */
 let since: Date;
 /** The demo world's first two companies by name, which the company picker lists first. */
 let acme: { id: string; obpNumber: string; legalName: string };
 let boreal: typeof acme;
 
-beforeAll(() => {
-  stubResizeObserver();
-  server.listen({ onUnhandledRequest: 'error' });
-});
-afterAll(() => server.close());
-beforeEach(async () => {
-  // Mock mode's world: the API's own code over the demo world.
-  world = await openTestWorld();
-  server.resetHandlers(...world.handlers);
-  calls = recordCalls(server);
-  [acme, boreal] = await world.db
+async function findCompanies({ db }: TestWorld) {
+  [acme, boreal] = await db
     .selectFrom('organisations')
     .select(['id', 'obpNumber', 'legalName'])
     .orderBy('legalName')
@@ -46,11 +32,14 @@ beforeEach(async () => {
       return [first, second];
     });
   since = new Date();
-  vi.mocked(toast.success).mockClear();
-}, 30_000);
+}
+// Before each test mock mode's world: the API's own code over the demo world.
+const { world, calls } = worldSuite(findCompanies);
+beforeAll(() => stubResizeObserver());
+beforeEach(() => vi.mocked(toast.success).mockClear());
 
 /** The runs stored since the test began. */
-const added = () => world.db.selectFrom('testRuns').selectAll().where('createdAt', '>=', since).execute();
+const added = () => world().db.selectFrom('testRuns').selectAll().where('createdAt', '>=', since).execute();
 /** The imports sent, and the OBP numbers each organisations call asked for (`obpNumber=C00101,C00102`). */
 const imports = () =>
   calls.filter((call) => call.method === 'POST' && call.url === testRunsApi.import.path).length;
@@ -58,10 +47,6 @@ const lookups = () =>
   calls
     .filter((call) => call.url.startsWith('/api/organisations?') && call.url.includes('obpNumber='))
     .map((call) => new URL(call.url, location.origin).searchParams.get('obpNumber')?.split(','));
-afterEach(async () => {
-  act(() => closeModal());
-  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-});
 
 const user = userEvent.setup({ delay: null });
 
@@ -150,8 +135,8 @@ describe('TestRunsActions: import a CSV', { timeout: 30_000 }, () => {
 
   it('previews the accepted and refused lines, then shows the API report', async () => {
     // Boreal's run is already stored: the import counts it as such.
-    await world.db
-      .insertInto('testRuns')
+    await world()
+      .db.insertInto('testRuns')
       .values({
         ...{ organisationId: boreal.id, environment: 'PRD', scenario: 'Verify a pack', result: 'PASSED' },
         ...{ executedAt: '2026-01-05T11:00:00Z', source: 'MANUAL', createdBy: 'test', updatedBy: 'test' },

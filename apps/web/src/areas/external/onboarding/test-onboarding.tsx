@@ -1,11 +1,11 @@
 import { onboardingApi } from '@portal/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, render, waitFor } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 import { type HttpHandler, http } from 'msw';
-import { type SetupServer, setupServer } from 'msw/node';
+import type { SetupServer } from 'msw/node';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterAll, beforeAll, beforeEach, vi } from 'vitest';
+import { beforeAll, beforeEach, vi } from 'vitest';
 import { AuthProvider } from '../../../auth/auth-context';
 import { EnvironmentProvider } from '../../../config/environment-context';
 import { stubResizeObserver } from '../../../forms/test-form';
@@ -14,24 +14,24 @@ import { createHttpClient } from '../../../http/http-client';
 import { HttpProvider } from '../../../http/http-context';
 import { LiveProvider } from '../../../live/live-context';
 import type { LiveHub } from '../../../live/live-hub';
-import { closeModal } from '../../../modal/modal-store';
 import { TEST_ENVIRONMENT } from '../../../test/render-with-providers';
 import { testAuth, userWith } from '../../../test/session-users';
 import { createTestI18n } from '../../../test/test-i18n';
-import { openTestWorld, type TestWorld } from '../../../test/test-world';
+import type { TestWorld } from '../../../test/test-world';
+import { type WorldSuite, worldSuite } from '../../../test/world-suite';
 import { toast } from '../../../toast/toast';
 import { fieldId } from './legitimacy-values';
 import { OnboardingPage } from './onboarding-page';
 import { type CompanyState, putCompanyIn } from './test-company';
 
-/** The world each suite's server answers from, opened afresh before each test (onboardingSuite). */
-const worlds = new WeakMap<SetupServer, TestWorld>();
+/** Each onboarding suite by its server (onboardingSuite). */
+const suites = new WeakMap<SetupServer, WorldSuite>();
 
 /** The world `server` answers from in this test: mock mode's, the API's own code over the demo world. */
 export function worldOf(server: SetupServer): TestWorld {
-  const world = worlds.get(server);
-  if (!world) throw new Error('No world: call onboardingSuite() at the top of the test file');
-  return world;
+  const suite = suites.get(server);
+  if (!suite) throw new Error('No world: call onboardingSuite() at the top of the test file');
+  return suite.world();
 }
 
 /**
@@ -140,24 +140,18 @@ export function spyToasts() {
 }
 
 /**
- * The set-up of an onboarding page suite, called at its top: msw's server (each test serves what it needs,
- * serveOnboarding) over a fresh world per test (worldOf), the toasts spied and cleared, no modal left
- * open, ResizeObserver stubbed.
+ * The set-up of an onboarding page suite, called at its top: a fresh world per test (worldSuite), which
+ * each test puts in the state it needs (serveOnboarding), the toasts spied and cleared, ResizeObserver
+ * stubbed.
  */
 export function onboardingSuite() {
-  const server = setupServer();
+  const suite = worldSuite();
+  suites.set(suite.server, suite);
   const toasts = spyToasts();
-  beforeEach(async () => {
+  beforeEach(() => {
     toasts.success.mockClear();
     toasts.error.mockClear();
-    act(() => closeModal());
-    worlds.set(server, await openTestWorld());
-    server.resetHandlers(...worldOf(server).handlers);
-  }, 30_000);
-  beforeAll(() => {
-    stubResizeObserver();
-    server.listen({ onUnhandledRequest: 'error' });
   });
-  afterAll(() => server.close());
-  return { server, toasts, world: () => worldOf(server) };
+  beforeAll(() => stubResizeObserver());
+  return { server: suite.server, toasts, world: suite.world };
 }
