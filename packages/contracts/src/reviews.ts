@@ -122,6 +122,11 @@ export const checkDetailSchema = z.object({
   billing: z.nullable(billingSchema),
   /** CONTRACTUAL only; null before the company saved its agreement. */
   agreement: z.nullable(checkAgreementSchema),
+  /**
+   * The display name of each user the check names (its assignee, deciders and the timeline's actors, who
+   * are stored by email), by that email; an actor who is no user (the seed, the system) is not in it.
+   */
+  people: z.record(z.string(), z.string()),
 });
 export type CheckDetail = z.infer<typeof checkDetailSchema>;
 

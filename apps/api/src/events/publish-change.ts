@@ -1,6 +1,7 @@
 import type { ApplicationChange, ChangeKind } from '@portal/contracts';
 import type { CheckType } from '@portal/domain';
 import { sql, type Transaction } from 'kysely';
+import { displayNameOf } from '../db/display-names.js';
 import type { DB } from '../db/schema.js';
 
 /**
@@ -23,18 +24,6 @@ export interface Change {
   /** The token's email, else its subject (http/caller.ts), or SYSTEM: as the audit row names them. */
   actor: string;
 }
-
-/**
- * The name a person knows a colleague by: the directory's display name of the actor (their subject, else
- * their email, as modules/reviews locked-check.ts finds them), else the actor as written.
- */
-export const displayNameOf = (actor: string) => sql<string>`coalesce(
-  (select display_name from users
-    where external_id = ${actor} or lower(email) = lower(${actor})
-    order by external_id is distinct from ${actor}
-    limit 1),
-  ${actor}
-)`;
 
 /**
  * Issue 25 item 1: "In the transaction that changes a check, an application, a session token, a test run

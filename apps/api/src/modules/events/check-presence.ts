@@ -1,7 +1,8 @@
 import { type CheckViewers, PRESENCE_TTL_MS, type PresenceEvent } from '@portal/contracts';
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { displayNameOf } from '../../db/display-names.js';
 import type { DB } from '../../db/schema.js';
-import { CHANGES_CHANNEL, displayNameOf } from '../../events/publish-change.js';
+import { CHANGES_CHANNEL } from '../../events/publish-change.js';
 import { notFound } from '../../http/api-error.js';
 
 /**

@@ -145,6 +145,10 @@ describe('GET /api/checks/{id}: a submitted legitimacy check', () => {
       decidedBy: RITA,
       version: 6,
     });
+    // The reviewer reads people: the display name of each user the check names, by the stored email.
+    const submitter = approved.body.events[0]?.actor ?? '';
+    expect(submitter).toContain('@');
+    expect(approved.body.people).toEqual({ [RITA]: 'Rita Reviewer', [submitter]: expect.any(String) });
     // domain.md: legitimacy approved opens the approvals (agreement and invoicing form).
     expect(approved.body.organisation.stage).toBe('APPROVALS');
     expect(approved.body.allowedActions).toEqual([]);

@@ -2,6 +2,7 @@ import type { CheckDetail } from '@portal/contracts';
 import { checkDetailOf, checkFileIds, type StoredAgreement } from '@portal/domain';
 import { loadOnboarding } from '../../company/application-repository.js';
 import { billingOf } from '../../company/billing-details.js';
+import { displayNamesOf } from '../../db/display-names.js';
 import type { CheckRow, Db } from '../../db/schema.js';
 import { notFound } from '../../http/api-error.js';
 
@@ -96,7 +97,7 @@ export async function loadCheckDetail(
   const application = { company, spoc, spocAssistant, authorisedRepresentative, mahs };
   const rows = { check, application, agreement, invoicing };
   // packages/domain checkDetailOf: the files read are the check's documents.
-  return checkDetailOf({
+  const detail = checkDetailOf({
     ...rows,
     organisation: onboarding.organisation,
     files: await documentsOf(db, checkFileIds(rows)),
@@ -105,4 +106,8 @@ export async function loadCheckDetail(
     testEnvironment: rules.testEnvironment,
     now,
   });
+  // The reviewer reads people, not addresses: who the check, its attempts and its timeline name.
+  const { check: named, attempts, events } = detail;
+  const actors = [named.assignee, named.decidedBy, ...attempts.map((attempt) => attempt.decidedBy)];
+  return { ...detail, people: await displayNamesOf(db, [...actors, ...events.map((event) => event.actor)]) };
 }

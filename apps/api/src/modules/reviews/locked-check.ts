@@ -1,21 +1,16 @@
 import { CHECK_DECIDED_FIRST } from '@portal/contracts';
 import { decidedFirst } from '@portal/domain';
 import { sql, type Transaction } from 'kysely';
+import { displayNameOf } from '../../db/display-names.js';
 import type { CheckRow, DB, Organisation } from '../../db/schema.js';
 import { lockRow } from '../../db/versioned-rows.js';
 import { ApiError } from '../../http/api-error.js';
 import { findCheck } from './check-detail.js';
 
-/** The name a person knows a colleague by: their display name when the actor is a portal user. */
-async function displayNameOf(trx: Transaction<DB>, actor: string): Promise<string> {
-  const user = await trx
-    .selectFrom('users')
-    .select('displayName')
-    .where((eb) => eb.or([eb('externalId', '=', actor), eb(sql`lower(email)`, '=', actor.toLowerCase())]))
-    .orderBy(sql`external_id is distinct from ${actor}`)
-    .limit(1)
-    .executeTakeFirst();
-  return user?.displayName ?? actor;
+/** The actor's display name (db/display-names.ts). */
+async function nameOf(trx: Transaction<DB>, actor: string): Promise<string> {
+  const { rows } = await sql<{ name: string }>`select ${displayNameOf(actor)} as name`.execute(trx);
+  return rows[0]?.name ?? actor;
 }
 
 /**
@@ -34,7 +29,7 @@ async function decidedFirstError(trx: Transaction<DB>, check: CheckRow): Promise
     .executeTakeFirst();
   const { message, values } = decidedFirst(
     check.status,
-    latest && { ...latest, actorName: await displayNameOf(trx, latest.actor) },
+    latest && { ...latest, actorName: await nameOf(trx, latest.actor) },
   );
   return new ApiError(409, CHECK_DECIDED_FIRST, message, [{ code: CHECK_DECIDED_FIRST, message, values }]);
 }

@@ -129,8 +129,8 @@ describe('a decision in the shared modal, taken by the API', { timeout: 30_000 }
     await waitFor(() => expect(fact(pageHeader(), 'Status')).toBe('Approved'));
     expect(decisionButtons()).toEqual([]);
     const timeline = rowsOf(within(region('Timeline')).getByRole('table'));
-    // The API names people by the email they signed in with (http/caller.ts actorOf).
-    expect(timeline.at(-1)?.slice(1)).toEqual(['In review', 'Approved', RITA, 'Reviewer', 'None']);
+    // The API stores people by the email they signed in with; the page names them.
+    expect(timeline.at(-1)?.slice(1)).toEqual(['In review', 'Approved', 'Rita Reviewer', 'Reviewer', 'None']);
   });
 
   it('Start, by keyboard alone: Enter on the button opens, Enter in the dialog confirms', async () => {
@@ -144,7 +144,7 @@ describe('a decision in the shared modal, taken by the API', { timeout: 30_000 }
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 5_000 });
     expect(sent()).toEqual([{ action: 'START', reason: null, version: check.version }]);
     await waitFor(() => expect(fact(pageHeader(), 'Status')).toBe('In review'));
-    expect(fact(pageHeader(), 'Assignee')).toBe(RITA);
+    expect(fact(pageHeader(), 'Assignee')).toBe(`Rita Reviewer ${RITA}`);
     expect(decisionButtons()).toEqual(['Approve', 'Approve temporarily', 'Request corrections', 'Reject']);
     // Its opener is gone with the decision: the focus is not dropped on the body.
     await waitFor(() => expect(document.activeElement).not.toBe(document.body));

@@ -16,7 +16,7 @@ import styles from './check-detail.module.css';
 import { useFormatters, When } from './check-format';
 import { Attempts, Documents, Timeline } from './check-history';
 import { CheckLive } from './check-live';
-import { Fact, Facts, Section } from './check-parts';
+import { Fact, Facts, Person, Section } from './check-parts';
 
 const isQueueSlug = (value: string | undefined): value is QueueSlug =>
   QUEUE_SLUGS.some((slug) => slug === value);
@@ -111,8 +111,8 @@ function CheckDetailView({ queue, checkId }: { queue: QueueSlug; checkId: string
       {check.type === 'CONTRACTUAL' && <AgreementPanel agreement={detail.agreement} />}
       <ApplicationData application={application} />
       <Documents documents={detail.documents} />
-      <Attempts attempts={detail.attempts} />
-      <Timeline events={detail.events} />
+      <Attempts attempts={detail.attempts} people={detail.people} />
+      <Timeline events={detail.events} people={detail.people} />
     </section>
   );
 }
@@ -153,7 +153,11 @@ function CheckHeader({ detail }: { detail: CheckDetail }) {
           )}
         </Fact>
         <Fact label={t('emvo.check.header.assignee')}>
-          {check.assignee ?? t('emvo.check.header.unassigned')}
+          {check.assignee ? (
+            <Person actor={check.assignee} people={detail.people} withEmail />
+          ) : (
+            t('emvo.check.header.unassigned')
+          )}
         </Fact>
       </Facts>
     </header>

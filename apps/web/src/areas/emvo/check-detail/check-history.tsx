@@ -1,11 +1,13 @@
-import type { CheckAttempt, CheckDocument, CheckEvent } from '@portal/contracts';
+import type { CheckAttempt, CheckDetail, CheckDocument, CheckEvent } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { useFileDownloads } from '../../../http/stored-file-download';
 import { TableScrollBox } from '../../../table/table-scroll-box';
 import { StoredFileLink } from '../../../ui/stored-file-link';
 import styles from './check-detail.module.css';
 import { When } from './check-format';
-import { Section } from './check-parts';
+import { Person, Section } from './check-parts';
+
+type People = CheckDetail['people'];
 
 /** The files the check is about, each downloaded with the reviewer's token (ui/StoredFileLink). */
 export function Documents({ documents }: { documents: readonly CheckDocument[] }) {
@@ -34,7 +36,7 @@ export function Documents({ documents }: { documents: readonly CheckDocument[] }
 }
 
 /** Each submission of the check and how it ended (contracts checkAttemptSchema). */
-export function Attempts({ attempts }: { attempts: readonly CheckAttempt[] }) {
+export function Attempts({ attempts, people }: { attempts: readonly CheckAttempt[]; people: People }) {
   const { t } = useTranslation();
   const none = t('emvo.check.none');
   const notDecided = t('emvo.check.attempts.notDecided');
@@ -68,7 +70,9 @@ export function Attempts({ attempts }: { attempts: readonly CheckAttempt[] }) {
                       ? t(`emvo.check.statuses.${attempt.outcome}`)
                       : t('emvo.check.attempts.open')}
                   </td>
-                  <td>{attempt.decidedBy ?? notDecided}</td>
+                  <td>
+                    {attempt.decidedBy ? <Person actor={attempt.decidedBy} people={people} /> : notDecided}
+                  </td>
                   <td>{attempt.decidedAt ? <When iso={attempt.decidedAt} /> : notDecided}</td>
                   <td className={styles.reason}>{attempt.reason ?? none}</td>
                 </tr>
@@ -88,7 +92,7 @@ function RoleName({ role }: { role: string }) {
 }
 
 /** Every CheckEvent, oldest first: who moved the check from which status to which, when and why. */
-export function Timeline({ events }: { events: readonly CheckEvent[] }) {
+export function Timeline({ events, people }: { events: readonly CheckEvent[]; people: People }) {
   const { t } = useTranslation();
   const none = t('emvo.check.none');
   return (
@@ -117,7 +121,9 @@ export function Timeline({ events }: { events: readonly CheckEvent[] }) {
                   </th>
                   <td>{event.from ? t(`emvo.check.statuses.${event.from}`) : none}</td>
                   <td>{t(`emvo.check.statuses.${event.to}`)}</td>
-                  <td>{event.actor}</td>
+                  <td>
+                    <Person actor={event.actor} people={people} />
+                  </td>
                   <td>
                     <RoleName role={event.role} />
                   </td>

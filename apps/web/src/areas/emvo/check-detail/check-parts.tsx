@@ -47,3 +47,28 @@ export function Fact({ label, children }: { label: string; children?: ReactNode 
 
 /** An email address the reviewer can write to; nothing (so "Not given") without one. */
 export const emailLink = (email: string | null) => (email ? <a href={`mailto:${email}`}>{email}</a> : null);
+
+/**
+ * A person the check names by the email they are stored under (its assignee, a decider, an actor): their
+ * display name from the answer's `people`, the email beside it when `withEmail`; the actor as written when
+ * they are no user (the seed, the system).
+ */
+export function Person({
+  actor,
+  people,
+  withEmail = false,
+}: {
+  actor: string;
+  people: Readonly<Record<string, string>>;
+  withEmail?: boolean;
+}) {
+  const name = people[actor];
+  if (!name) return <>{actor}</>;
+  return withEmail ? (
+    <>
+      {name} <small>{actor}</small>
+    </>
+  ) : (
+    name
+  );
+}

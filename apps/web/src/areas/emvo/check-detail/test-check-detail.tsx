@@ -136,6 +136,8 @@ export function legitimacyInReview(): CheckDetail {
     allowedActions: ['APPROVE', 'APPROVE_TEMPORARILY', 'REQUEST_CORRECTIONS', 'REJECT'],
     billing: null,
     agreement: null,
+    // Who the check names, by the email they are stored under; the fixture's actors are names already.
+    people: {},
   };
 }
 
