@@ -61,7 +61,11 @@ export async function registerByKeyboard(page: Page, email: string, company: str
 /** Opens a confirmation link and chooses the password, up to "Your account is ready". */
 export async function confirmAccount(page: Page, link: string) {
   await page.goto(link);
-  await expect(page.getByRole('heading', { name: 'Confirm your registration' })).toBeVisible();
+  // The link is checked by the page's first call: in mock mode that call waits for the world to open
+  // again from IndexedDB after the navigation (1 to 4 s, more on a busy machine; seen once past 5 s).
+  await expect(page.getByRole('heading', { name: 'Confirm your registration' })).toBeVisible({
+    timeout: 15_000,
+  });
   expect(await axeViolations(page)).toEqual([]);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
   await page.getByRole('textbox', { name: 'Confirm password' }).fill(PASSWORD);
