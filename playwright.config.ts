@@ -48,6 +48,10 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
+  // Two browsers and the stacks share two cores: the first screen after a redirect (MSAL's sign-in, mock
+  // mode's world opening) has taken more than the default 5 s there, and a retry hid it. A failing
+  // expectation waits longer; a passing one no longer than before.
+  expect: { timeout: 10_000 },
   reporter: process.env.CI ? 'list' : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL: REDIRECT_URL,
