@@ -1,17 +1,11 @@
 import { CHECK_DECIDED_FIRST } from '@portal/contracts';
 import { decidedFirst } from '@portal/domain';
-import { sql, type Transaction } from 'kysely';
-import { displayNameOf } from '../../db/display-names.js';
+import type { Transaction } from 'kysely';
+import { displayNamesOf } from '../../db/display-names.js';
 import type { CheckRow, DB, Organisation } from '../../db/schema.js';
 import { lockRow } from '../../db/versioned-rows.js';
 import { ApiError } from '../../http/api-error.js';
 import { findCheck } from './check-detail.js';
-
-/** The actor's display name (db/display-names.ts). */
-async function nameOf(trx: Transaction<DB>, actor: string): Promise<string> {
-  const { rows } = await sql<{ name: string }>`select ${displayNameOf(actor)} as name`.execute(trx);
-  return rows[0]?.name ?? actor;
-}
 
 /**
  * domain.md: "A stale version answers 409, so two reviewers can never decide the same check twice". The
@@ -29,7 +23,10 @@ async function decidedFirstError(trx: Transaction<DB>, check: CheckRow): Promise
     .executeTakeFirst();
   const { message, values } = decidedFirst(
     check.status,
-    latest && { ...latest, actorName: await nameOf(trx, latest.actor) },
+    latest && {
+      ...latest,
+      actorName: (await displayNamesOf(trx, [latest.actor]))[latest.actor] ?? latest.actor,
+    },
   );
   return new ApiError(409, CHECK_DECIDED_FIRST, message, [{ code: CHECK_DECIDED_FIRST, message, values }]);
 }
