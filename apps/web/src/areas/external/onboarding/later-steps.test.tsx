@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { closeModal, getShownModal } from '../../../modal/modal-store';
-import { onboardingSuite, PAGE_TESTS, renderOnboardingPage, SLOW, serveOnboarding } from './test-onboarding';
+import { onboardingSuite, PAGE_TESTS, renderOnboardingPage, SLOW } from './test-onboarding';
 
-const { server, toasts } = onboardingSuite();
+const { toasts, serve } = onboardingSuite();
 
 const user = userEvent.setup({ delay: null });
 const region = (name: string) => screen.findByRole('region', { name }, SLOW);
@@ -15,7 +15,7 @@ const stepLink = (name: RegExp) =>
 
 describe('the participation agreement and invoicing steps', PAGE_TESTS, () => {
   it('after approval, both render at their own address with the template, the tick boxes and the fee', async () => {
-    await serveOnboarding(server, 'APPROVED');
+    await serve('APPROVED');
     renderOnboardingPage('/external/onboarding/contractual');
     const agreement = await region('Participation agreement');
     expect(
@@ -40,7 +40,7 @@ describe('the participation agreement and invoicing steps', PAGE_TESTS, () => {
   });
 
   it('submitting the agreement without its file lists what is missing and does not submit', async () => {
-    const sent = await serveOnboarding(server, 'APPROVED');
+    const sent = await serve('APPROVED');
     renderOnboardingPage('/external/onboarding/contractual');
     const agreement = await region('Participation agreement');
     await user.click(within(agreement).getByRole('checkbox', { name: /accept its terms/ }));
@@ -48,28 +48,29 @@ describe('the participation agreement and invoicing steps', PAGE_TESTS, () => {
     const summary = await within(agreement).findByRole('alert', {}, SLOW);
     expect(summary).toHaveTextContent('The signed participation agreement (pdf)');
     expect(summary).toHaveTextContent('The second tick box');
-    expect(sent.map((entry) => entry.call)).toEqual(['PUT /api/onboarding/contractual']);
-    expect(sent[0]?.body).toEqual({ version: 1, acceptedTerms: true, confirmedAuthority: false });
+    expect(sent().map((entry) => entry.call)).toEqual(['PUT /api/onboarding/contractual']);
+    expect(sent()[0]?.body).toEqual({ version: 1, acceptedTerms: true, confirmedAuthority: false });
   });
 
   it("another step's save moves the version on: the invoicing step saves at the newer one, no conflict", async () => {
-    const sent = await serveOnboarding(server, 'APPROVED');
+    const sent = await serve('APPROVED');
     renderOnboardingPage('/external/onboarding/contractual');
     const agreement = await region('Participation agreement');
     await user.click(within(agreement).getByRole('button', { name: 'Save draft' }));
-    await waitFor(() => expect(sent.map((entry) => entry.call)).toContain('PUT /api/onboarding/contractual'));
+    await waitFor(() =>
+      expect(sent().map((entry) => entry.call)).toContain('PUT /api/onboarding/contractual'),
+    );
     await user.click(stepLink(/^\d?Invoicing/));
     const invoicing = await region('Invoicing');
     await user.click(within(invoicing).getByRole('button', { name: 'Save draft' }));
-    await waitFor(() => expect(sent.map((entry) => entry.call)).toContain('PUT /api/onboarding/financial'));
-    const financial = sent.find((entry) => entry.call === 'PUT /api/onboarding/financial');
+    await waitFor(() => expect(sent().map((entry) => entry.call)).toContain('PUT /api/onboarding/financial'));
+    const financial = sent().find((entry) => entry.call === 'PUT /api/onboarding/financial');
     expect(financial?.body).toMatchObject({ version: 2 });
     expect(within(invoicing).queryByRole('alert')).toBeNull();
   });
 
   it('on 409 VERSION_CONFLICT, the invoicing step reloads and says so', async () => {
-    await serveOnboarding(
-      server,
+    await serve(
       'APPROVED',
       http.put('/api/onboarding/financial', () =>
         HttpResponse.json({ code: 'VERSION_CONFLICT', message: 'stale' }, { status: 409 }),
@@ -84,19 +85,19 @@ describe('the participation agreement and invoicing steps', PAGE_TESTS, () => {
   });
 
   it('the invoicing step saves the billing details as a draft', async () => {
-    const sent = await serveOnboarding(server, 'APPROVED');
+    const sent = await serve('APPROVED');
     renderOnboardingPage('/external/onboarding/financial');
     const invoicing = await region('Invoicing');
     await user.type(within(invoicing).getByLabelText(/Legal entity invoiced/), 'Jansen Pharma BV');
     await user.click(within(invoicing).getByRole('button', { name: 'Save draft' }));
     // Confirmed where the person is: a toast (issue 23 item 2).
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Draft saved.'), SLOW);
-    const body = sent.find((entry) => entry.call === 'PUT /api/onboarding/financial')?.body;
+    const body = sent().find((entry) => entry.call === 'PUT /api/onboarding/financial')?.body;
     expect(body).toMatchObject({ version: 1, billing: { legalEntity: 'Jansen Pharma BV' } });
   });
 
   it("the invoicing step checks the contract's VAT rule at the field, again when the country changes", async () => {
-    const sent = await serveOnboarding(server, 'APPROVED');
+    const sent = await serve('APPROVED');
     renderOnboardingPage('/external/onboarding/financial');
     const invoicing = await region('Invoicing');
     const vat = within(invoicing).getByRole('textbox', { name: /VAT number/ });
@@ -111,7 +112,7 @@ describe('the participation agreement and invoicing steps', PAGE_TESTS, () => {
       ),
     );
     await user.click(within(invoicing).getByRole('button', { name: 'Save draft' }));
-    expect(sent.some((entry) => entry.call === 'PUT /api/onboarding/financial')).toBe(false);
+    expect(sent().some((entry) => entry.call === 'PUT /api/onboarding/financial')).toBe(false);
 
     await user.clear(vat);
     await user.type(vat, 'NL123456789B01');
@@ -119,7 +120,7 @@ describe('the participation agreement and invoicing steps', PAGE_TESTS, () => {
   });
 
   it('before approval, the agreement’s address says why it is locked and links to the step to do', async () => {
-    await serveOnboarding(server, 'REGISTERED');
+    await serve('REGISTERED');
     renderOnboardingPage('/external/onboarding/contractual');
     const locked = await region('Participation agreement');
     expect(within(locked).getByRole('heading', { name: 'This step is locked' })).toBeInTheDocument();
@@ -133,7 +134,7 @@ describe('the participation agreement and invoicing steps', PAGE_TESTS, () => {
 
 describe('the people of the company', PAGE_TESTS, () => {
   it('invites the SPOC Assistant', async () => {
-    const sent = await serveOnboarding(server, 'APPROVED');
+    const sent = await serve('APPROVED');
     renderOnboardingPage('/external/onboarding/people');
     const people = await region('People of the company');
     await user.type(within(people).getByLabelText(/First name/), 'Sara');
@@ -142,7 +143,7 @@ describe('the people of the company', PAGE_TESTS, () => {
     await user.click(within(people).getByRole('button', { name: 'Send the invitation' }));
     expect(await within(people).findByText('sara@jansen-pharma.example', {}, SLOW)).toBeInTheDocument();
     expect(
-      sent.find((entry) => entry.call === 'POST /api/onboarding/people/spoc-assistant')?.body,
+      sent().find((entry) => entry.call === 'POST /api/onboarding/people/spoc-assistant')?.body,
     ).toMatchObject({
       firstName: 'Sara',
       email: 'sara@jansen-pharma.example',
@@ -150,7 +151,7 @@ describe('the people of the company', PAGE_TESTS, () => {
   });
 
   it('sets the assistant’s access and removes them, each confirmed in the modal; the form invites again', async () => {
-    const sent = await serveOnboarding(server, 'REGISTERED');
+    const sent = await serve('REGISTERED');
     renderOnboardingPage('/external/onboarding/people');
     const people = await region('People of the company');
     await user.type(within(people).getByLabelText(/First name/), 'Sara');
@@ -164,7 +165,7 @@ describe('the people of the company', PAGE_TESTS, () => {
     expect(getShownModal()).toMatchObject({ title: 'external.onboarding.people.accessTitle' });
     act(() => getShownModal()?.primaryButton?.action?.());
     await within(people).findByRole('button', { name: 'Give Sara Bakker full access' }, SLOW);
-    expect(sent.find((entry) => entry.call.startsWith('PATCH /api/onboarding/people/'))?.body).toEqual({
+    expect(sent().find((entry) => entry.call.startsWith('PATCH /api/onboarding/people/'))?.body).toEqual({
       version: 2,
       access: 'READ_ONLY',
     });
@@ -176,13 +177,13 @@ describe('the people of the company', PAGE_TESTS, () => {
       () => expect(within(people).queryByText('sara@jansen-pharma.example')).not.toBeInTheDocument(),
       SLOW,
     );
-    expect(sent.map((entry) => entry.call)).toContain('DELETE /api/onboarding/people/spoc-assistant');
+    expect(sent().map((entry) => entry.call)).toContain('DELETE /api/onboarding/people/spoc-assistant');
     expect(within(people).getByRole('button', { name: 'Send the invitation' })).toBeInTheDocument();
     act(() => closeModal());
   });
 
   it('a refused invitation goes to the error handler (409 ALREADY_A_PERSON) and invites no one', async () => {
-    await serveOnboarding(server, 'REGISTERED');
+    await serve('REGISTERED');
     const { handleError } = renderOnboardingPage('/external/onboarding/people');
     const people = await region('People of the company');
     await user.type(within(people).getByLabelText(/First name/), 'Tom');
@@ -195,7 +196,7 @@ describe('the people of the company', PAGE_TESTS, () => {
   });
 
   it('a READ_ONLY user sees the people without actions', async () => {
-    await serveOnboarding(server, 'READ_ONLY');
+    await serve('READ_ONLY');
     renderOnboardingPage('/external/onboarding/people');
     const people = await region('People of the company');
     expect(within(people).getByText('external@portal.test')).toBeInTheDocument();

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { field, onboardingSuite, openOnboardingPage, PAGE_TESTS, serveOnboarding } from './test-onboarding';
+import { field, onboardingSuite, openOnboardingPage, PAGE_TESTS } from './test-onboarding';
 
-const { server } = onboardingSuite();
+const { serve } = onboardingSuite();
 
 const user = userEvent.setup({ delay: null });
 
@@ -17,7 +17,7 @@ async function replace(name: string, value: string) {
 describe('the legitimacy step’s fields', PAGE_TESTS, () => {
   it('PD: each MAH has its licences; OPM: none', async () => {
     // The demo company is an OPM.
-    await serveOnboarding(server, 'REGISTERED');
+    await serve('REGISTERED');
     await openOnboardingPage();
     const mah = screen.getByRole('group', { name: 'MAH 1' });
     expect(within(mah).queryByRole('group', { name: 'Licences' })).not.toBeInTheDocument();
@@ -29,7 +29,7 @@ describe('the legitimacy step’s fields', PAGE_TESTS, () => {
   });
 
   it('a product code with wrong check digits shows the contracts’ message; a valid GTIN-14 or PPN clears it', async () => {
-    await serveOnboarding(server, 'COMPLETE');
+    await serve('COMPLETE');
     await openOnboardingPage();
     const code = field('mahs.0.products.0.productCode');
     await replace('mahs.0.products.0.productCode', '08712345678907');
@@ -42,7 +42,7 @@ describe('the legitimacy step’s fields', PAGE_TESTS, () => {
   });
 
   it('a VAT number not of the company’s country is refused at the field', async () => {
-    await serveOnboarding(server, 'COMPLETE');
+    await serve('COMPLETE');
     await openOnboardingPage();
     await replace('company.vatNumber', 'DE123456789');
     await waitFor(() =>
@@ -54,7 +54,7 @@ describe('the legitimacy step’s fields', PAGE_TESTS, () => {
   });
 
   it('the copy of proof refuses a .docx (pdf, jpg, jpeg, png only)', async () => {
-    await serveOnboarding(server, 'REGISTERED');
+    await serve('REGISTERED');
     await openOnboardingPage();
     await userEvent
       .setup({ applyAccept: false })

@@ -10,10 +10,9 @@ import {
   PAGE_TESTS,
   renderOnboardingPage,
   SLOW,
-  serveOnboarding,
 } from './test-onboarding';
 
-const { server, toasts, world } = onboardingSuite();
+const { toasts, world, serve } = onboardingSuite();
 
 const user = userEvent.setup({ delay: null });
 
@@ -31,7 +30,7 @@ const pdf = (name: string) => new File(['%PDF-1.4 signed'], name, { type: 'appli
 
 describe('the legitimacy step: saving a draft', PAGE_TESTS, () => {
   it('PUTs the whole draft at the version it was loaded from, then uploads a new copy of proof', async () => {
-    const sent = await serveOnboarding(server, 'REGISTERED');
+    const sent = await serve('REGISTERED');
     // The application as the API answers it before the save.
     const draft = await onboardingAnswer(world());
     const { handleError } = await openOnboardingPage();
@@ -42,30 +41,30 @@ describe('the legitimacy step: saving a draft', PAGE_TESTS, () => {
 
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Draft saved.'), SLOW);
     expect(handleError).not.toHaveBeenCalled();
-    expect(sent.map((entry) => entry.call)).toEqual([
+    expect(sent().map((entry) => entry.call)).toEqual([
       'PUT /api/onboarding/legitimacy',
       'POST /api/onboarding/legitimacy/copy-of-proof',
     ]);
     const { copyOfProof: _none, ...representative } = draft.authorisedRepresentative;
-    expect(sent[0]?.body).toEqual({
+    expect(sent()[0]?.body).toEqual({
       version: 1,
       company: { ...draft.company, vatNumber: 'NL853722046B01' },
       spoc: draft.spoc,
       authorisedRepresentative: { ...representative, function: 'Managing director' },
       mahs: draft.mahs,
     });
-    expect(sent[0]?.body).not.toHaveProperty('spocAssistant');
+    expect(sent()[0]?.body).not.toHaveProperty('spocAssistant');
     // The stored file shows as a download link with its size; the next save claims the new version.
     expect(await screen.findByRole('link', { name: 'Download proof.pdf' })).toHaveTextContent('proof.pdf');
     expect(screen.getByText('(15 B)')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save draft' }));
-    await waitFor(() => expect(sent).toHaveLength(3));
+    await waitFor(() => expect(sent()).toHaveLength(3));
     // The upload moves no version (as at the API): the save's is the next.
-    expect(sent[2]?.body).toMatchObject({ version: 2 });
+    expect(sent()[2]?.body).toMatchObject({ version: 2 });
   });
 
   it('on 409 VERSION_CONFLICT, reloads the application and says someone else saved it meanwhile', async () => {
-    await serveOnboarding(server, 'REGISTERED');
+    await serve('REGISTERED');
     const { handleError } = await openOnboardingPage();
     // Someone else saves the application meanwhile (at the API: its city and version move on).
     const { organisationId } = await externalCompany(world().db);
@@ -85,8 +84,7 @@ describe('the legitimacy step: saving a draft', PAGE_TESTS, () => {
   });
 
   it('a refusal the step does not handle goes to the error handler (403 FORBIDDEN)', async () => {
-    await serveOnboarding(
-      server,
+    await serve(
       'REGISTERED',
       http.put('/api/onboarding/legitimacy', () =>
         HttpResponse.json(
@@ -106,7 +104,7 @@ describe('the legitimacy step: saving a draft', PAGE_TESTS, () => {
 
 describe('the legitimacy step and the SPOC Assistant (issue 21 item 2)', PAGE_TESTS, () => {
   it('has no SPOC Assistant fields: its contacts link to the people page, the one place to invite', async () => {
-    await serveOnboarding(server, 'REGISTERED');
+    await serve('REGISTERED');
     const { router } = await openOnboardingPage();
     const form = screen.getByRole('form', { name: 'Legitimacy' });
     expect(within(form).queryByRole('checkbox')).not.toBeInTheDocument();
@@ -122,7 +120,7 @@ describe('the legitimacy step and the SPOC Assistant (issue 21 item 2)', PAGE_TE
   });
 
   it('invited on the people page, the assistant stays when the draft is saved, which sends no spocAssistant', async () => {
-    const sent = await serveOnboarding(server, 'REGISTERED');
+    const sent = await serve('REGISTERED');
     const { handleError } = renderOnboardingPage('/external/onboarding/people');
     const people = await screen.findByRole('region', { name: 'People of the company' }, SLOW);
     await user.type(within(people).getByLabelText(/First name/), 'Ann');
@@ -137,13 +135,13 @@ describe('the legitimacy step and the SPOC Assistant (issue 21 item 2)', PAGE_TE
     await waitFor(() => field('company.legalName'), SLOW);
     await fill('company.address.city', 'Utrecht');
     await user.click(screen.getByRole('button', { name: 'Save draft' }));
-    await waitFor(() => expect(sent).toHaveLength(2), SLOW);
+    await waitFor(() => expect(sent()).toHaveLength(2), SLOW);
     expect(handleError).not.toHaveBeenCalled();
-    expect(sent.map((entry) => entry.call)).toEqual([
+    expect(sent().map((entry) => entry.call)).toEqual([
       'POST /api/onboarding/people/spoc-assistant',
       'PUT /api/onboarding/legitimacy',
     ]);
-    const draft = sent[1]?.body;
+    const draft = sent()[1]?.body;
     expect(draft).toMatchObject({ version: 2, company: { address: { city: 'Utrecht' } } });
     expect(draft).not.toHaveProperty('spocAssistant');
     expect(JSON.stringify(draft)).not.toContain('ann@jansen-pharma.example');

@@ -2,17 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import {
-  controls,
-  field,
-  onboardingSuite,
-  openOnboardingPage,
-  PAGE_TESTS,
-  SLOW,
-  serveOnboarding,
-} from './test-onboarding';
+import { controls, field, onboardingSuite, openOnboardingPage, PAGE_TESTS, SLOW } from './test-onboarding';
 
-const { server, toasts } = onboardingSuite();
+const { toasts, serve } = onboardingSuite();
 
 const user = userEvent.setup({ delay: null });
 const submitButton = (name = 'Submit for review') => screen.getByRole('button', { name });
@@ -23,7 +15,7 @@ const summaryLinks = (summary: HTMLElement) =>
 
 describe('the legitimacy step: submitting for review', PAGE_TESTS, () => {
   it('with items missing, saves the draft, lists them at the top with links, marks them, and does not submit', async () => {
-    const sent = await serveOnboarding(server, 'REGISTERED');
+    const sent = await serve('REGISTERED');
     await openOnboardingPage();
     await user.click(submitButton());
 
@@ -40,7 +32,7 @@ describe('the legitimacy step: submitting for review', PAGE_TESTS, () => {
       'Authorised representative: Copy of proof',
       'MAH 1: At least one product',
     ]);
-    expect(sent.map((entry) => entry.call)).toEqual(['PUT /api/onboarding/legitimacy']);
+    expect(sent().map((entry) => entry.call)).toEqual(['PUT /api/onboarding/legitimacy']);
     expect(field('company.vatNumber')).toHaveAttribute('aria-invalid', 'true');
     expect(field('company.vatNumber')).toHaveAccessibleDescription(/This field is required\./);
     expect(screen.getByText('At least one product')).toBeInTheDocument();
@@ -50,8 +42,7 @@ describe('the legitimacy step: submitting for review', PAGE_TESTS, () => {
   });
 
   it('shows the API’s 400 MISSING list the same way', async () => {
-    await serveOnboarding(
-      server,
+    await serve(
       'COMPLETE',
       http.post('/api/onboarding/legitimacy/submit', () =>
         HttpResponse.json(
@@ -70,18 +61,18 @@ describe('the legitimacy step: submitting for review', PAGE_TESTS, () => {
   });
 
   it('a complete application is submitted: the step becomes read-only and says when a decision is due', async () => {
-    const sent = await serveOnboarding(server, 'COMPLETE');
+    const sent = await serve('COMPLETE');
     await openOnboardingPage();
     await user.click(submitButton());
 
     expect(await screen.findByRole('heading', { name: 'Submitted for review' }, SLOW)).toBeInTheDocument();
     expect(screen.getByText(/^Submitted on .+, attempt 1\. Expected decision by .+\./)).toBeInTheDocument();
     expect(toasts.success).toHaveBeenCalledWith('Your application was submitted for review.');
-    expect(sent.map((entry) => entry.call)).toEqual([
+    expect(sent().map((entry) => entry.call)).toEqual([
       'PUT /api/onboarding/legitimacy',
       'POST /api/onboarding/legitimacy/submit',
     ]);
-    expect(sent[1]?.body).toEqual({ version: 2 });
+    expect(sent()[1]?.body).toEqual({ version: 2 });
     expect(controls().filter((control) => !control.disabled)).toEqual([]);
     expect(screen.queryByRole('button', { name: 'Save draft' })).not.toBeInTheDocument();
     const steps = screen.getByRole('navigation', { name: 'Onboarding steps' });
@@ -89,7 +80,7 @@ describe('the legitimacy step: submitting for review', PAGE_TESTS, () => {
   });
 
   it('corrections requested: the reviewer’s reason shows, the form is editable again and can be resubmitted', async () => {
-    await serveOnboarding(server, 'CORRECTIONS_REQUESTED');
+    await serve('CORRECTIONS_REQUESTED');
     await openOnboardingPage();
     expect(screen.getByRole('heading', { name: 'Corrections requested' })).toBeInTheDocument();
     expect(screen.getByText(/The copy of proof is not signed\./)).toBeInTheDocument();
@@ -108,8 +99,7 @@ describe('the legitimacy step: submitting for review', PAGE_TESTS, () => {
 
 describe('the legitimacy step: submission guards', PAGE_TESTS, () => {
   it('on 409 VERSION_CONFLICT at submission, reloads and says so', async () => {
-    await serveOnboarding(
-      server,
+    await serve(
       'COMPLETE',
       http.post('/api/onboarding/legitimacy/submit', () =>
         HttpResponse.json({ code: 'VERSION_CONFLICT', message: 'stale' }, { status: 409 }),

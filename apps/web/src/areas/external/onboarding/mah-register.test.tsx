@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { onboardingSuite, PAGE_TESTS, renderOnboardingPage, SLOW, serveOnboarding } from './test-onboarding';
+import { onboardingSuite, PAGE_TESTS, renderOnboardingPage, SLOW } from './test-onboarding';
 
-const { server, toasts } = onboardingSuite();
+const { toasts, serve } = onboardingSuite();
 
 const user = userEvent.setup({ delay: null });
 /** A GTIN-14 with a valid check digit. */
@@ -12,7 +12,7 @@ const register = () => screen.findByRole('region', { name: 'MAH register' }, SLO
 
 describe('the MAH register once the legitimacy is approved', PAGE_TESTS, () => {
   it('a new MAH counts in the fee at once, and one left incomplete is listed, not sent', async () => {
-    const sent = await serveOnboarding(server, 'APPROVED');
+    const sent = await serve('APPROVED');
     renderOnboardingPage();
     const section = await register();
     expect(within(section).getByText(/3 active MAHs: fee tier 3-5/)).toBeInTheDocument();
@@ -24,11 +24,11 @@ describe('the MAH register once the legitimacy is approved', PAGE_TESTS, () => {
     const summary = await within(section).findByRole('alert', {}, SLOW);
     expect(summary).toHaveTextContent('New MAH 1');
     expect(summary).toHaveFocus();
-    expect(sent.filter((entry) => entry.call === 'PUT /api/onboarding/mahs')).toEqual([]);
+    expect(sent().filter((entry) => entry.call === 'PUT /api/onboarding/mahs')).toEqual([]);
   });
 
   it('a complete new MAH is sent as added, beside the kept ones, and the form empties', async () => {
-    const sent = await serveOnboarding(server, 'APPROVED');
+    const sent = await serve('APPROVED');
     renderOnboardingPage();
     const section = await register();
     await user.click(within(section).getByRole('button', { name: 'Add a MAH' }));
@@ -43,7 +43,7 @@ describe('the MAH register once the legitimacy is approved', PAGE_TESTS, () => {
     await user.click(within(section).getByRole('button', { name: 'Save the MAH register' }));
 
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('MAH register saved.'), SLOW);
-    const put = sent.find((entry) => entry.call === 'PUT /api/onboarding/mahs');
+    const put = sent().find((entry) => entry.call === 'PUT /api/onboarding/mahs');
     expect(put?.body).toMatchObject({
       mahs: [{ active: true }, { active: true }, { active: true }],
       added: [

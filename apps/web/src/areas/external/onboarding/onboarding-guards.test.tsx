@@ -10,10 +10,9 @@ import {
   PAGE_TESTS,
   renderOnboardingPage,
   SLOW,
-  serveOnboarding,
 } from './test-onboarding';
 
-const { server, toasts } = onboardingSuite();
+const { toasts, serve } = onboardingSuite();
 
 const user = userEvent.setup({ delay: null });
 const region = (name: string) => screen.findByRole('region', { name }, SLOW);
@@ -29,8 +28,7 @@ function unloadAsks(): boolean {
 
 describe('issue 23 item 3: a 400 naming fields marks them', PAGE_TESTS, () => {
   it('the invoicing step marks the field the API refused, focuses it, and shows no generic toast', async () => {
-    await serveOnboarding(
-      server,
+    await serve(
       'APPROVED',
       http.put('/api/onboarding/financial', () =>
         HttpResponse.json(
@@ -59,8 +57,7 @@ describe('issue 23 item 3: a 400 naming fields marks them', PAGE_TESTS, () => {
   });
 
   it('an entry naming no field on screen is said in a toast', async () => {
-    await serveOnboarding(
-      server,
+    await serve(
       'APPROVED',
       http.put('/api/onboarding/financial', () =>
         HttpResponse.json([{ code: 'INVALID_FIELD', field: 'version', message: 'Stale version.' }], {
@@ -75,7 +72,7 @@ describe('issue 23 item 3: a 400 naming fields marks them', PAGE_TESTS, () => {
   });
 
   it('the invoicing form runs the contract’s VAT rule in the browser: Germany and a French number', async () => {
-    const sent = await serveOnboarding(server, 'APPROVED');
+    const sent = await serve('APPROVED');
     renderOnboardingPage('/external/onboarding/financial');
     const invoicing = await region('Invoicing');
     await user.type(within(invoicing).getByRole('combobox', { name: /^Country/ }), 'Germany');
@@ -88,13 +85,13 @@ describe('issue 23 item 3: a 400 naming fields marks them', PAGE_TESTS, () => {
     expect(vat).toHaveAccessibleDescription(
       'A VAT number of Germany is DE followed by 9 digits, e.g. DE123456789.',
     );
-    expect(sent.some((entry) => entry.call === 'PUT /api/onboarding/financial')).toBe(false);
+    expect(sent().some((entry) => entry.call === 'PUT /api/onboarding/financial')).toBe(false);
   });
 });
 
 describe('issue 23 item 6: unsaved changes', PAGE_TESTS, () => {
   it('leaving a step with unsaved changes asks first; staying keeps the page, leaving goes', async () => {
-    await serveOnboarding(server, 'REGISTERED');
+    await serve('REGISTERED');
     const { router } = await openOnboardingPage();
     await user.type(field('company.address.city'), 'x');
     await user.click(stepLink(/^\d?Participation agreement/));
@@ -118,7 +115,7 @@ describe('issue 23 item 6: unsaved changes', PAGE_TESTS, () => {
   });
 
   it('a reload or a closed tab asks the browser’s question while changes are unsaved', async () => {
-    await serveOnboarding(server, 'REGISTERED');
+    await serve('REGISTERED');
     await openOnboardingPage();
     expect(unloadAsks()).toBe(false);
     await user.type(field('company.address.city'), 'x');
@@ -126,7 +123,7 @@ describe('issue 23 item 6: unsaved changes', PAGE_TESTS, () => {
   });
 
   it('once saved, leaving asks nothing', async () => {
-    await serveOnboarding(server, 'REGISTERED');
+    await serve('REGISTERED');
     const { router } = await openOnboardingPage();
     await user.type(field('company.address.city'), 'x');
     await user.click(screen.getByRole('button', { name: 'Save draft' }));
@@ -145,7 +142,7 @@ describe('issue 23 item 6: unsaved changes', PAGE_TESTS, () => {
 
 describe('issue 23 item 7: a new MAH and the invoicing', PAGE_TESTS, () => {
   it('warns before the save that adding a MAH reopens invoicing, then the invoicing step says what happened', async () => {
-    const sent = await serveOnboarding(server, 'TECHNICAL_IQE');
+    const sent = await serve('TECHNICAL_IQE');
     renderOnboardingPage();
     const section = await region('MAH register');
     await user.click(within(section).getByRole('button', { name: 'Add a MAH' }));
@@ -161,7 +158,7 @@ describe('issue 23 item 7: a new MAH and the invoicing', PAGE_TESTS, () => {
     const warning = getShownModal();
     expect(warning).toMatchObject({ title: 'external.onboarding.mahRegister.reopensTitle' });
     expect(warning?.text).toMatch(/no longer covers your MAHs/);
-    expect(sent.some((entry) => entry.call === 'PUT /api/onboarding/mahs')).toBe(false);
+    expect(sent().some((entry) => entry.call === 'PUT /api/onboarding/mahs')).toBe(false);
     act(() => getShownModal()?.primaryButton?.action?.());
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('MAH register saved.'), SLOW);
 
@@ -182,8 +179,7 @@ describe('issue 23 item 5: files', PAGE_TESTS, () => {
   const pdf = (name: string) => new File(['%PDF-1.4 signed'], name, { type: 'application/pdf' });
 
   it('a file the API refuses is named in one toast that says the rest was saved', async () => {
-    const sent = await serveOnboarding(
-      server,
+    const sent = await serve(
       'REGISTERED',
       http.post('/api/onboarding/legitimacy/copy-of-proof', () =>
         HttpResponse.json({ code: '111', message: 'not a pdf' }, { status: 400 }),
@@ -199,7 +195,7 @@ describe('issue 23 item 5: files', PAGE_TESTS, () => {
         ),
       SLOW,
     );
-    expect(sent.map((entry) => entry.call)).toEqual([
+    expect(sent().map((entry) => entry.call)).toEqual([
       'PUT /api/onboarding/legitimacy',
       'POST /api/onboarding/legitimacy/copy-of-proof',
     ]);
@@ -208,7 +204,7 @@ describe('issue 23 item 5: files', PAGE_TESTS, () => {
   });
 
   it('the native input hides behind a styled button that keeps its name; a small file reads in bytes', async () => {
-    await serveOnboarding(server, 'REGISTERED');
+    await serve('REGISTERED');
     await openOnboardingPage();
     const input = field('authorisedRepresentative.copyOfProof');
     expect(input).toHaveAccessibleName(/^Copy of proof/);

@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { invalidateChange } from '../../../live/change-queries';
 import { createLiveHub } from '../../../live/live-hub';
 import { changeEvent } from '../../../live/test-event-source';
-import { onboardingSuite, PAGE_TESTS, renderOnboardingPage, SLOW, serveOnboarding } from './test-onboarding';
+import { onboardingSuite, PAGE_TESTS, renderOnboardingPage, SLOW } from './test-onboarding';
 
-const { server, world } = onboardingSuite();
+const { world, serve } = onboardingSuite();
 
 /** A call to the API (this test's world) as `role`, which the page never sees. */
 async function as<T>(role: 'EMVO' | 'EXTERNAL', path: string, body?: unknown): Promise<T> {
@@ -34,7 +34,7 @@ async function reviewerApproves(company: string): Promise<{ id: string; version:
 
 describe('/external/onboarding live (issue 25 item 3)', PAGE_TESTS, () => {
   it('a reviewer’s decision shows without a reload, and is said in words', async () => {
-    await serveOnboarding(server, 'SUBMITTED');
+    await serve('SUBMITTED');
     const hub = createLiveHub();
     const { queryClient } = renderOnboardingPage('/external/onboarding', { live: hub });
     const steps = await screen.findByRole('list', { name: 'Steps and their state' }, SLOW);

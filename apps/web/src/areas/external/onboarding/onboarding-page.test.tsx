@@ -8,10 +8,9 @@ import {
   PAGE_TESTS,
   renderOnboardingPage,
   SLOW,
-  serveOnboarding,
 } from './test-onboarding';
 
-const { server } = onboardingSuite();
+const { serve } = onboardingSuite();
 
 const user = userEvent.setup({ delay: null });
 
@@ -31,7 +30,7 @@ async function stepper() {
 
 describe('/external/onboarding: the stepper', PAGE_TESTS, () => {
   it('links every step to its own address and says its state in words; the later steps are locked', async () => {
-    await serveOnboarding(server, 'REGISTERED');
+    await serve('REGISTERED');
     await openOnboardingPage();
     const { steps, hrefs, onScreen } = await stepper();
     expect(steps).toEqual([
@@ -51,7 +50,7 @@ describe('/external/onboarding: the stepper', PAGE_TESTS, () => {
   });
 
   it('a step link opens that step at its own address, which becomes aria-current="step"', async () => {
-    await serveOnboarding(server, 'APPROVED');
+    await serve('APPROVED');
     const { router } = renderOnboardingPage('/external/onboarding');
     await user.click(within(await nav()).getByRole('link', { name: /^\d?Invoicing/ }));
     expect(await screen.findByRole('region', { name: 'Invoicing' }, SLOW)).toBeInTheDocument();
@@ -63,7 +62,7 @@ describe('/external/onboarding: the stepper', PAGE_TESTS, () => {
   });
 
   it('after approval, legitimacy is done and the agreement is next', async () => {
-    await serveOnboarding(server, 'APPROVED');
+    await serve('APPROVED');
     renderOnboardingPage();
     const { steps } = await stepper();
     expect(steps.slice(0, 3)).toEqual([
@@ -80,7 +79,7 @@ describe('/external/onboarding: the stepper', PAGE_TESTS, () => {
 
 describe('/external/onboarding: the overview', PAGE_TESTS, () => {
   it('says what is next, with a link to it, and each step’s state', async () => {
-    await serveOnboarding(server, 'APPROVED');
+    await serve('APPROVED');
     renderOnboardingPage('/external/onboarding');
     const overview = await screen.findByRole('region', { name: 'Where your application stands' }, SLOW);
     expect(overview).toHaveTextContent(
@@ -91,7 +90,7 @@ describe('/external/onboarding: the overview', PAGE_TESTS, () => {
   });
 
   it('lists each step with its state; a step in review says there is nothing to do', async () => {
-    await serveOnboarding(server, 'SUBMITTED');
+    await serve('SUBMITTED');
     renderOnboardingPage('/external/onboarding');
     const overview = await screen.findByRole('region', { name: 'Where your application stands' }, SLOW);
     expect(overview).toHaveTextContent('Legitimacy is in review: nothing to do until the reviewer decides.');
@@ -107,7 +106,7 @@ describe('/external/onboarding: the overview', PAGE_TESTS, () => {
   });
 
   it('says a status once: a step in review whose check is in review reads "In review", not twice', async () => {
-    await serveOnboarding(server, 'IN_REVIEW');
+    await serve('IN_REVIEW');
     renderOnboardingPage('/external/onboarding');
     const overview = await screen.findByRole('region', { name: 'Where your application stands' }, SLOW);
     const steps = within(overview).getByRole('list', { name: 'Steps and their state' });
@@ -115,7 +114,7 @@ describe('/external/onboarding: the overview', PAGE_TESTS, () => {
   });
 
   it('an unknown step’s address goes to the overview', async () => {
-    await serveOnboarding(server, 'REGISTERED');
+    await serve('REGISTERED');
     const { router } = renderOnboardingPage('/external/onboarding/nowhere');
     expect(
       await screen.findByRole('region', { name: 'Where your application stands' }, SLOW),
@@ -134,7 +133,7 @@ function summaryEntries() {
 
 describe('/external/onboarding: the states of the legitimacy step', PAGE_TESTS, () => {
   it('submitted: a read-only summary, with the date, the attempt and the expected decision', async () => {
-    await serveOnboarding(server, 'SUBMITTED');
+    await serve('SUBMITTED');
     renderOnboardingPage();
     expect(await screen.findByRole('heading', { name: 'Submitted for review' }, SLOW)).toBeInTheDocument();
     // 15 working days from the demo's submission, without the API's configured holidays (May 1 and 14).
@@ -147,7 +146,7 @@ describe('/external/onboarding: the states of the legitimacy step', PAGE_TESTS, 
   });
 
   it('approved: what was given as a definition list, the copy of proof as a link, no greyed inputs', async () => {
-    await serveOnboarding(server, 'APPROVED');
+    await serve('APPROVED');
     renderOnboardingPage();
     await screen.findByRole('heading', { name: 'Approved' }, SLOW);
     expect(controls()).toEqual([]);
@@ -164,7 +163,7 @@ describe('/external/onboarding: the states of the legitimacy step', PAGE_TESTS, 
   });
 
   it('rejected: says so with the reviewer’s reason, and shows the summary', async () => {
-    await serveOnboarding(server, 'REJECTED');
+    await serve('REJECTED');
     renderOnboardingPage();
     expect(await screen.findByRole('heading', { name: 'Rejected' }, SLOW)).toBeInTheDocument();
     expect(screen.getByText(/cannot be changed or submitted again/)).toBeInTheDocument();
@@ -176,7 +175,7 @@ describe('/external/onboarding: the states of the legitimacy step', PAGE_TESTS, 
   });
 
   it('a READ_ONLY user sees why at the top, the summary and no action', async () => {
-    await serveOnboarding(server, 'READ_ONLY');
+    await serve('READ_ONLY');
     renderOnboardingPage();
     expect(
       await screen.findByText(/You have read-only access to this application/, {}, SLOW),

@@ -16,9 +16,9 @@ import { createTestI18n } from '../../../test/test-i18n';
 import { useOnboarding } from './onboarding-api';
 import { TechnicalStep } from './technical-step';
 import { externalCompany } from './test-company';
-import { onboardingSuite, serveOnboarding } from './test-onboarding';
+import { onboardingSuite } from './test-onboarding';
 
-const { server, toasts, world } = onboardingSuite();
+const { toasts, world, serve } = onboardingSuite();
 
 const user = userEvent.setup({ delay: null });
 const SLOW = { timeout: 5_000 };
@@ -34,12 +34,12 @@ const CSR_PEM =
  * This test's world with its external company moved to TECHNICAL_IQE (or TECHNICAL_PRD), with an accepted
  * CSR, a token a reviewer issued (and a requested one) and two test runs in IQE. The company uploads its
  * CSR and the reviewer issues the token through the API; the rest is written to its tables. Returns the
- * bodies the step sent (serveOnboarding).
+ * bodies the step sent (onboardingSuite's serve).
  */
 async function serveTechnical(
   options: { prd?: boolean; access?: 'FULL' | 'READ_ONLY'; requested?: boolean } = {},
 ) {
-  const sent = await serveOnboarding(server, options.prd ? 'TECHNICAL_PRD' : 'TECHNICAL_IQE');
+  const sent = await serve(options.prd ? 'TECHNICAL_PRD' : 'TECHNICAL_IQE');
   const { db } = world();
   const { userId, organisationId } = await externalCompany(db);
   const written = { createdBy: 'seed', updatedBy: 'seed' };
@@ -166,7 +166,7 @@ describe('the technical step', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('option', { name: beta?.name }));
     await user.click(within(iqe).getByRole('button', { name: 'Save the gateway' }));
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Gateway saved.'), SLOW);
-    expect(sent.find((entry) => entry.call === 'PUT /api/onboarding/technical/IQE/gateway')?.body).toEqual({
+    expect(sent().find((entry) => entry.call === 'PUT /api/onboarding/technical/IQE/gateway')?.body).toEqual({
       version,
       gatewayId: beta?.id,
     });
@@ -189,7 +189,7 @@ describe('the technical step', { timeout: 20_000 }, () => {
       SLOW,
     );
     expect(
-      sent.find((entry) => entry.call === 'POST /api/onboarding/technical/IQE/session-token')?.body,
+      sent().find((entry) => entry.call === 'POST /api/onboarding/technical/IQE/session-token')?.body,
     ).toEqual({ version: 1 });
     // The requested token's row (the column "Requested" has the same word).
     await waitFor(() => {
@@ -213,7 +213,7 @@ describe('the technical step', { timeout: 20_000 }, () => {
     await user.click(within(iqe).getByRole('button', { name: 'Show the token (shown once only)' }));
     expect(getShownModal()).toMatchObject({ title: 'external.onboarding.technical.tokens.revealTitle' });
     expect(getShownModal()?.text).toMatch(/only once/);
-    expect(sent.filter((entry) => entry.call.endsWith('/reveal'))).toHaveLength(0);
+    expect(sent().filter((entry) => entry.call.endsWith('/reveal'))).toHaveLength(0);
     act(() => getShownModal()?.primaryButton?.action?.());
     const box = await within(iqe).findByLabelText('Session token', {}, SLOW);
     expect(box).toHaveValue(ISSUED_VALUE);
@@ -227,7 +227,7 @@ describe('the technical step', { timeout: 20_000 }, () => {
         ).not.toBeInTheDocument(),
       SLOW,
     );
-    expect(sent.filter((entry) => entry.call.endsWith('/reveal'))).toHaveLength(1);
+    expect(sent().filter((entry) => entry.call.endsWith('/reveal'))).toHaveLength(1);
     // Once the application reloaded, the value is still on screen with its copy button.
     expect(within(iqe).getByLabelText('Session token')).toHaveValue(ISSUED_VALUE);
     expect(within(iqe).getByRole('button', { name: 'Copy' })).toBeEnabled();
@@ -245,7 +245,7 @@ describe('the technical step', { timeout: 20_000 }, () => {
   });
 
   it('is not shown before the company reaches TECHNICAL_IQE', async () => {
-    await serveOnboarding(server, 'APPROVED');
+    await serve('APPROVED');
     renderStep();
     await waitFor(() => expect(document.body.textContent).toBe(''));
     expect(screen.queryByRole('region')).not.toBeInTheDocument();

@@ -1,8 +1,7 @@
 import { onboardingApi } from '@portal/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, waitFor } from '@testing-library/react';
-import { type HttpHandler, http } from 'msw';
-import type { SetupServer } from 'msw/node';
+import type { HttpHandler } from 'msw';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeAll, beforeEach, vi } from 'vitest';
@@ -17,45 +16,16 @@ import type { LiveHub } from '../../../live/live-hub';
 import { TEST_ENVIRONMENT } from '../../../test/render-with-providers';
 import { testAuth, userWith } from '../../../test/session-users';
 import { createTestI18n } from '../../../test/test-i18n';
-import type { TestWorld } from '../../../test/test-world';
-import { type WorldSuite, worldSuite } from '../../../test/world-suite';
+import { worldSuite } from '../../../test/world-suite';
 import { toast } from '../../../toast/toast';
 import { fieldId } from './legitimacy-values';
 import { OnboardingPage } from './onboarding-page';
 import { type CompanyState, putCompanyIn } from './test-company';
 
-/** Each onboarding suite by its server (onboardingSuite). */
-const suites = new WeakMap<SetupServer, WorldSuite>();
-
-/** The world `server` answers from in this test: mock mode's, the API's own code over the demo world. */
-export function worldOf(server: SetupServer): TestWorld {
-  const suite = suites.get(server);
-  if (!suite) throw new Error('No world: call onboardingSuite() at the top of the test file');
-  return suite.world();
-}
-
-/**
- * Test helper (the onboarding screen's tests): this test's world (worldOf, a fresh copy of mock mode's)
- * with its external company put in `state` (test-company.ts), answering every API call, and `overrides`
- * before it (a staged refusal). Returns the bodies the SPA sent to /api/onboarding/*, by "METHOD path".
- */
-export async function serveOnboarding(server: SetupServer, state: CompanyState, ...overrides: HttpHandler[]) {
-  const world = worldOf(server);
-  await putCompanyIn(world.db, state);
-  const sent: Array<{ call: string; body: unknown }> = [];
-  const record = http.all(`${onboardingApi.answer.path}/*`, async ({ request }) => {
-    const path = new URL(request.url).pathname;
-    const type = request.headers.get('content-type') ?? '';
-    const body = type.includes('json')
-      ? await request.clone().json()
-      : type.includes('multipart')
-        ? 'multipart'
-        : undefined;
-    sent.push({ call: `${request.method} ${path}`, body });
-    return undefined;
-  });
-  server.resetHandlers(record, ...overrides, ...world.handlers);
-  return sent;
+/** A call the SPA sent to /api/onboarding/*: "METHOD path" and its JSON body. */
+export interface SentCall {
+  call: string;
+  body: unknown;
 }
 
 /** A signed-in external user whose token the download sends. */
@@ -140,18 +110,28 @@ export function spyToasts() {
 }
 
 /**
- * The set-up of an onboarding page suite, called at its top: a fresh world per test (worldSuite), which
- * each test puts in the state it needs (serveOnboarding), the toasts spied and cleared, ResizeObserver
- * stubbed.
+ * The set-up of an onboarding page suite, called at its top: a fresh world per test (worldSuite), the
+ * toasts spied and cleared, ResizeObserver stubbed. `serve(state, ...overrides)` puts this test's external
+ * company in `state` (test-company.ts), with `overrides` before the world (a staged refusal), and returns
+ * what the SPA sends to /api/onboarding/* from then on, read from the suite's recorded calls.
  */
 export function onboardingSuite() {
-  const suite = worldSuite();
-  suites.set(suite.server, suite);
+  const { server, world, calls } = worldSuite();
   const toasts = spyToasts();
   beforeEach(() => {
     toasts.success.mockClear();
     toasts.error.mockClear();
   });
   beforeAll(() => stubResizeObserver());
-  return { server: suite.server, toasts, world: suite.world };
+  async function serve(state: CompanyState, ...overrides: HttpHandler[]): Promise<() => SentCall[]> {
+    await putCompanyIn(world().db, state);
+    server.resetHandlers(...overrides, ...world().handlers);
+    const from = calls.length;
+    return () =>
+      calls
+        .slice(from)
+        .filter((call) => call.url.startsWith(`${onboardingApi.answer.path}/`))
+        .map((call) => ({ call: `${call.method} ${call.url.split('?')[0]}`, body: call.body }));
+  }
+  return { toasts, world, serve };
 }
