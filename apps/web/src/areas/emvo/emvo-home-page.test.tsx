@@ -1,11 +1,10 @@
 import { type QueueSummary, reviewQueuesApi } from '@portal/contracts';
-import { CHECK_STATUSES, isAwaitingReview } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { sql } from 'kysely';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { renderReviewerRoute, reviewsSuite } from './queues/test-queues';
+import { AWAITING_REVIEW, renderReviewerRoute, reviewsSuite } from './queues/test-queues';
 
 // Each test: a fresh copy of mock mode's world, its open checks' SLA dates moved so some are overdue.
 const { server, urls, db } = reviewsSuite();
@@ -91,7 +90,7 @@ describe('/emvo: the reviewer’s landing page', { timeout: 20_000 }, () => {
       .selectFrom('checks')
       .select(sql<number>`count(*)::int`.as('overdue'))
       .where('type', '=', 'LEGITIMACY')
-      .where('status', 'in', CHECK_STATUSES.filter(isAwaitingReview))
+      .where('status', 'in', AWAITING_REVIEW)
       .where('slaDueAt', '<', sql<Date>`now()`)
       .executeTakeFirstOrThrow();
     expect(overdue).toBeGreaterThan(0);

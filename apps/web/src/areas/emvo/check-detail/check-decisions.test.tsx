@@ -3,6 +3,7 @@ import { DEMO_ACCOUNTS } from '@portal/demo-data';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { dateFormat } from '../../../i18n/date-format';
 import { worldSuite } from '../../../test/world-suite';
 import { toast } from '../../../toast/toast';
 import {
@@ -63,7 +64,7 @@ const statusOf = async (id: string) =>
   (await world().db.selectFrom('checks').select('status').where('id', '=', id).executeTakeFirstOrThrow())
     .status;
 /** Today as the page writes a date. */
-const today = () => new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(new Date());
+const today = () => dateFormat('en').date(new Date().toISOString());
 
 describe('a decision in the shared modal, taken by the API', { timeout: 30_000 }, () => {
   it.each([

@@ -5,6 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { dateFormat } from '../../../i18n/date-format';
 import { ModalHost } from '../../../modal/modal-host';
 import { renderScreen } from '../../../test/render-screen';
 import type { TestWorld } from '../../../test/test-world';
@@ -115,7 +116,7 @@ async function smallWorld({ db }: TestWorld): Promise<SmallWorldTimes> {
 }
 
 /** A day as the table shows a moment (the reader's time zone), and a week's start as the charts name it. */
-const dayOf = (date: Date) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(date);
+const dayOf = (date: Date) => dateFormat('en').date(date.toISOString());
 const weekOf = (date: Date) =>
   new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(date);
 

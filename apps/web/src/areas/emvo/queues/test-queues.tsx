@@ -23,7 +23,7 @@ import { QUEUE_SCREENS } from './queue-page';
 const SLA_SEEN_AT = '2026-04-05T10:00:00Z';
 
 /** The checks awaiting review (packages/domain isAwaitingReview), the ones that may be overdue. */
-const AWAITING_REVIEW = CHECK_STATUSES.filter(isAwaitingReview);
+export const AWAITING_REVIEW = CHECK_STATUSES.filter(isAwaitingReview);
 
 /**
  * The open checks' SLA due dates as they stood on SLA_SEEN_AT, moved to today: of the legitimacy queue's

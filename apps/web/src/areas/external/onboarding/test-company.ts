@@ -1,3 +1,4 @@
+import type { Db } from '@portal/api/db/schema';
 import { type OnboardingAnswer, onboardingApi } from '@portal/contracts';
 import { DEMO_ACCOUNTS } from '@portal/demo-data';
 import type { CheckStatus, Stage } from '@portal/domain';
@@ -29,11 +30,8 @@ export const TEST_REASONS: Partial<Record<CheckStatus, string>> = {
   REJECTED: 'The company is not registered as a parallel distributor in the Netherlands.',
 };
 
-/** The world's database, as the API's code reads and writes it. */
-type WorldDb = TestWorld['db'];
-
 /** The demo EXTERNAL user and their organisation. */
-export async function externalCompany(db: WorldDb): Promise<{ userId: string; organisationId: string }> {
+export async function externalCompany(db: Db): Promise<{ userId: string; organisationId: string }> {
   const user = await db
     .selectFrom('users')
     .select(['id', 'organisationId'])
@@ -74,7 +72,7 @@ const PATHS: Partial<Record<CheckStatus, CheckStatus[]>> = {
  * technical states have every check approved. Before the technical states, nothing after legitimacy is
  * filed. The organisation stays at its version (1).
  */
-export async function putCompanyIn(db: WorldDb, state: CompanyState) {
+export async function putCompanyIn(db: Db, state: CompanyState) {
   const company = await externalCompany(db);
   const { userId, organisationId } = company;
   const technical = state === 'TECHNICAL_IQE' || state === 'TECHNICAL_PRD';
@@ -181,7 +179,7 @@ export async function putCompanyIn(db: WorldDb, state: CompanyState) {
  * A partial draft: no VAT number and no phone, the representative without function, phone and copy of
  * proof, one MAH (the first) without products.
  */
-async function makeDraftPartial(db: WorldDb, organisationId: string) {
+async function makeDraftPartial(db: Db, organisationId: string) {
   await db
     .updateTable('organisations')
     .set({ vatNumber: null, phone: null, mahCount: 1 })
