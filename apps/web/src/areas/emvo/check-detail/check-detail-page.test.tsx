@@ -8,12 +8,10 @@ import {
   ROLES,
   TICK_BOX_FIELDS,
 } from '@portal/domain';
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { closeModal } from '../../../modal/modal-store';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestI18n } from '../../../test/test-i18n';
-import { toast } from '../../../toast/toast';
 import {
   CHECK_ID,
   contractualSubmitted,
@@ -29,17 +27,9 @@ import {
   user,
 } from './test-check-detail';
 
-vi.mock('../../../toast/toast', () => ({ toast: { success: vi.fn() } }));
-
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
-beforeEach(() => vi.mocked(toast.success).mockClear());
-afterEach(async () => {
-  act(() => closeModal());
-  // The dialog library gives the focus back a tick after closing: let it, before the next test renders.
-  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-});
 
 /** Renders the page for the API's answer `detail` and waits for it. */
 async function openCheck(detail: CheckDetail, path?: string) {
