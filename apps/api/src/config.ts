@@ -14,7 +14,7 @@ const booleanString = z.pipe(
 
 /**
  * Every environment variable the API reads, with its default. This module is the only reader of
- * process.env (architecture.md); the README's configuration table mirrors this schema.
+ * process.env (architecture.md); docs/configuration.md's table mirrors this schema.
  */
 const envSchema = z.object({
   NODE_ENV: z._default(z.enum(['development', 'production', 'test']), 'development'),
