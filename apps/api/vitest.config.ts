@@ -16,6 +16,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
     globalSetup: ['src/test/global-setup.ts'],
+    setupFiles: ['../../test/fixed-clock.ts'],
     // Each file would otherwise import the whole app again (about a second a file); the three that fake
     // timers restore them.
     isolate: false,

@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
+    setupFiles: ['../../test/fixed-clock.ts'],
     // Seeding hashes the demo password with scrypt (about a second); each sign-in verifies one.
     testTimeout: 20_000,
     hookTimeout: 60_000,

@@ -21,7 +21,7 @@ export default defineConfig({
   plugins: [react()],
   test: {
     environment: 'jsdom',
-    setupFiles: ['src/test/setup.ts'],
+    setupFiles: ['../../test/fixed-clock.ts', 'src/test/setup.ts'],
     projects: [
       { extends: true, test: { name: 'shared', include, exclude: isolated, isolate: false } },
       { extends: true, test: { name: 'isolated', include: isolated } },

@@ -45,6 +45,21 @@ export function addWorkingDays(start: Date, days: number, holidays: readonly str
   return new Date(time);
 }
 
+/**
+ * How many working days lie after `from`'s calendar day up to and including `to`'s: the inverse of
+ * addWorkingDays (`workingDaysBetween(d, addWorkingDays(d, n)) === n`), so a due date can be read back as
+ * the rule it keeps, whatever the weekday it started on.
+ */
+export function workingDaysBetween(from: Date, to: Date, holidays: readonly string[] = []): number {
+  const holidaySet = new Set(holidays);
+  let counted = 0;
+  for (let time = from.getTime() + DAY_MS; time <= to.getTime(); time += DAY_MS) {
+    const day = new Date(time);
+    if (!isWeekend(day) && !holidaySet.has(toUtcDay(day))) counted += 1;
+  }
+  return counted;
+}
+
 /** domain.md: the legitimacy SLA is due 15 working days after the (re)submission (day 0). */
 export const slaDueAt = (submittedAt: Date, holidays: readonly string[] = []): Date =>
   addWorkingDays(submittedAt, LEGITIMACY_SLA_WORKING_DAYS, holidays);

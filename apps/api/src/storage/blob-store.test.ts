@@ -11,6 +11,9 @@ import { type BlobEntry, BlobNotFoundError, type BlobStore } from './blob-store.
 import { createDiskBlobStore } from './disk-blob-store.js';
 import { createKeyValueBlobStore } from './key-value-blob-store.js';
 
+// test:dates: not calendar. Blob ages come from the file system's and Azurite's clocks, which a run's set
+// clock does not move; what the sweep decides depends on an age, not on the day.
+
 let azurite: Azurite;
 let dir: string;
 const stores: Record<BlobStore['kind'], () => BlobStore> = {

@@ -14,6 +14,9 @@ import { orphanSweepPlugin } from './orphan-sweep-plugin.js';
 import { storagePlugin } from './storage-plugin.js';
 import { SAMPLES } from './test-uploads.js';
 
+// test:dates: not calendar. Blob ages come from the file system's and Azurite's clocks, which a run's set
+// clock does not move; what the sweep decides depends on an age, not on the day.
+
 type App = Awaited<ReturnType<typeof createTestApp>>;
 
 const MINUTE = 60_000;
