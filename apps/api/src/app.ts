@@ -129,6 +129,10 @@ export async function buildApp({ config, database, keySet, logger }: AppOptions)
   // issue 21 item 5: what a crash or an abandoned upload leaves is swept, on every instance, after a grace.
   await app.register(orphanSweepPlugin, { database, storage: config.storage });
   await app.register(routesPlugin, { database, config, observeVital: metrics.observeVital });
-  await app.register(webPlugin, { webDist: config.webDist, webMock: config.webMock });
+  await app.register(webPlugin, {
+    webDist: config.webDist,
+    webMock: config.webMock,
+    sourceMaps: config.webSourceMaps,
+  });
   return app;
 }
