@@ -95,6 +95,7 @@ export async function buildApp({ config, database, keySet, logger }: AppOptions)
     onSignIn: (user) => recordSignIn(database.db, user),
     // issue 13: a disabled or revoked user's calls are refused within a minute (the standing is cached).
     standing: (user) => userStanding(database.db, user),
+    standingTtlMs: config.standingCheckMs,
     ...(keySet ? { keySet } : {}),
   });
   // After auth: each signed-in user's writes and uploads are counted by the token's subject.

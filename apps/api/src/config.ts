@@ -144,6 +144,11 @@ const envSchema = z.object({
     z.coerce.number().check(z.int(), z.minimum(500), z.maximum(300_000)),
     15_000,
   ),
+  /**
+   * How old a signed-in user's standing (status, access, roles) may be: each instance reads it from the
+   * directory at most this often per user and checks its open live streams as often. At most a minute.
+   */
+  STANDING_CHECK_MS: z._default(z.coerce.number().check(z.int(), z.minimum(100), z.maximum(60_000)), 60_000),
   /** What each company's stored files may take, in MB of 10⁶ bytes (issue 21 item 5). */
   STORAGE_QUOTA_MB: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(1_000_000)), 200),
   /** How long an uploaded file no record references is kept before the sweep removes it. */
@@ -329,6 +334,7 @@ export function loadConfig(
     rateLimitUserUploads: e.RATE_LIMIT_USER_UPLOADS,
     eventsStreamsPerUser: e.EVENTS_STREAMS_PER_USER,
     eventsHeartbeatMs: e.EVENTS_HEARTBEAT_MS,
+    standingCheckMs: e.STANDING_CHECK_MS,
     invitationsPerCompanyPerDay: e.INVITATIONS_PER_COMPANY_PER_DAY,
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     devOutbox: e.DEV_OUTBOX,
