@@ -106,4 +106,10 @@ describe('loadConfig', () => {
       loadConfig({ DEV_OUTBOX: 'true', PUBLIC_URL: 'https://demo.example.com' }, { server: false }).devOutbox,
     ).toBe(true);
   });
+
+  it("reads how old a user's standing may be: a minute by default, and never more", () => {
+    expect(loadConfig({}).standingCheckMs).toBe(60_000);
+    expect(loadConfig({ STANDING_CHECK_MS: '500' }).standingCheckMs).toBe(500);
+    expect(() => loadConfig({ STANDING_CHECK_MS: '60001' })).toThrow(/STANDING_CHECK_MS/);
+  });
 });
