@@ -9,18 +9,34 @@ import type { Environment } from './src/config/environment';
 // those paths to the API on its default port.
 const api = 'http://127.0.0.1:8080';
 
+/** Where a build puts what only mock mode loads: the API serves this folder only with WEB_MOCK=true. */
+const MOCK_ASSETS = 'assets/mock';
+const MOCK_SOURCES = /[\\/]src[\\/]mock[\\/]/;
+
 export default defineConfig(({ mode }) => ({
   plugins: [react(), inlineEntryStyles(), mockWorkerInBuild(), ...(mode === 'mock' ? [mockMode()] : [])],
   resolve: { alias: NODE_IN_THE_BROWSER },
   // Node's `global`, which the ports' CommonJS modules read as they load (mock mode's worker only).
   define: { global: 'globalThis' },
-  // Mock mode's API worker (src/mock/mock-api-worker.ts) loads its chunks as modules.
-  worker: { format: 'es' },
+  // Mock mode's API worker (src/mock/mock-api-worker.ts) loads its chunks as modules. Everything it is made
+  // of (the API's code, its migrations, the demo data, PGlite) goes under MOCK_ASSETS, which the API serves
+  // only in mock mode (apps/api plugins/web.ts).
+  worker: {
+    format: 'es',
+    rolldownOptions: {
+      output: {
+        entryFileNames: `${MOCK_ASSETS}/[name]-[hash].js`,
+        chunkFileNames: `${MOCK_ASSETS}/[name]-[hash].js`,
+        assetFileNames: `${MOCK_ASSETS}/[name]-[hash][extname]`,
+      },
+    },
+  },
   // PGlite loads its wasm and data files beside its module, which pre-bundling would move.
   optimizeDeps: { exclude: ['@electric-sql/pglite'] },
   build: {
-    // Maps for error traces and bench/bundle, without the `sourceMappingURL` comment in every chunk that
-    // browsers would download (issue 15: about 65 bytes gzipped per chunk on the first page).
+    // Maps for error traces (to upload to an error tracker) and bench/bundle, without the `sourceMappingURL`
+    // comment in every chunk that browsers would download (issue 15: about 65 bytes gzipped per chunk on the
+    // first page). A production API does not serve them unless WEB_SOURCE_MAPS says so (plugins/web.ts).
     sourcemap: 'hidden',
     // Every browser the portal supports preloads modules itself (modulepreload): no polyfill in the entry.
     modulePreload: { polyfill: false },
@@ -31,6 +47,11 @@ export default defineConfig(({ mode }) => ({
     // The redirect bridge (redirect.html) is built on its own: vite.redirect.config.ts.
     rollupOptions: {
       output: {
+        // Mock mode's own chunks (src/mock: its start, its sign-in) beside its worker, under MOCK_ASSETS.
+        chunkFileNames: (chunk) =>
+          chunk.facadeModuleId && MOCK_SOURCES.test(chunk.facadeModuleId)
+            ? `${MOCK_ASSETS}/[name]-[hash].js`
+            : 'assets/[name]-[hash].js',
         // Issue 15: the libraries every page starts with, in one chunk. Left to itself the bundler cuts them
         // into several (by which lazy pages share which), and each small file compresses worse and costs a
         // request on the first page.
@@ -80,7 +101,8 @@ function inlineEntryStyles(): Plugin {
 // Mock mode (`vite --mode mock`, script dev:mock; or the API with WEB_MOCK=true). The SPA needs no API:
 // the environment says `mock: true` and msw's browser worker answers the API calls (src/mock). The worker
 // script comes straight from the installed msw package, so it always matches the library's version; a
-// build carries it too, and the API serves it only when WEB_MOCK=true (apps/api plugins/web.ts).
+// build carries it too (with mock mode's chunks under MOCK_ASSETS), and the API serves them only when
+// WEB_MOCK=true, which production refuses (apps/api plugins/web.ts and config.ts).
 // ---------------------------------------------------------------------------------------------------------
 
 /**

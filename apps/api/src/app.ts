@@ -95,6 +95,7 @@ export async function buildApp({ config, database, keySet, logger }: AppOptions)
     onSignIn: (user) => recordSignIn(database.db, user),
     // issue 13: a disabled or revoked user's calls are refused within a minute (the standing is cached).
     standing: (user) => userStanding(database.db, user),
+    standingTtlMs: config.standingCheckMs,
     ...(keySet ? { keySet } : {}),
   });
   // After auth: each signed-in user's writes and uploads are counted by the token's subject.
@@ -129,6 +130,10 @@ export async function buildApp({ config, database, keySet, logger }: AppOptions)
   // issue 21 item 5: what a crash or an abandoned upload leaves is swept, on every instance, after a grace.
   await app.register(orphanSweepPlugin, { database, storage: config.storage });
   await app.register(routesPlugin, { database, config, observeVital: metrics.observeVital });
-  await app.register(webPlugin, { webDist: config.webDist, webMock: config.webMock });
+  await app.register(webPlugin, {
+    webDist: config.webDist,
+    webMock: config.webMock,
+    sourceMaps: config.webSourceMaps,
+  });
   return app;
 }

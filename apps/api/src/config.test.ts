@@ -75,4 +75,41 @@ describe('loadConfig', () => {
       storage: { quotaBytes: 200_000_000 },
     });
   });
+
+  it('refuses mock mode in production: it would sign every visitor in without the identity provider', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', WEB_MOCK: 'true' })).toThrow(
+      /Invalid configuration[\s\S]*WEB_MOCK/,
+    );
+    expect(loadConfig({ NODE_ENV: 'production', WEB_MOCK: 'false' }).webMock).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development', WEB_MOCK: 'true' }).webMock).toBe(true);
+    // The API in the browser (mock mode) is no production either way.
+    expect(() => loadConfig({ NODE_ENV: 'production', WEB_MOCK: 'true' }, { server: false })).toThrow(
+      /WEB_MOCK/,
+    );
+  });
+
+  it('refuses the local conveniences when PUBLIC_URL is not this machine, even behind a local proxy', () => {
+    for (const name of ['DEV_OUTBOX', 'LOCAL_IDP']) {
+      expect(() => loadConfig({ [name]: 'true', PUBLIC_URL: 'https://portal.example.com' }), name).toThrow(
+        new RegExp(`${name}.*PUBLIC_URL`),
+      );
+      expect(() => loadConfig({ [name]: 'true', PUBLIC_URL: 'http://192.0.2.10:8080' }), name).toThrow(
+        /PUBLIC_URL/,
+      );
+      for (const local of ['http://127.0.0.1:8080', 'http://localhost:5173', 'http://[::1]:8080']) {
+        expect(loadConfig({ [name]: 'true', PUBLIC_URL: local }).publicUrl, local).toBe(local);
+      }
+    }
+    expect(loadConfig({ PUBLIC_URL: 'https://portal.example.com' }).devOutbox).toBe(false);
+    // The API in the browser listens on nothing: its outbox lives in the page, whatever served it.
+    expect(
+      loadConfig({ DEV_OUTBOX: 'true', PUBLIC_URL: 'https://demo.example.com' }, { server: false }).devOutbox,
+    ).toBe(true);
+  });
+
+  it("reads how old a user's standing may be: a minute by default, and never more", () => {
+    expect(loadConfig({}).standingCheckMs).toBe(60_000);
+    expect(loadConfig({ STANDING_CHECK_MS: '500' }).standingCheckMs).toBe(500);
+    expect(() => loadConfig({ STANDING_CHECK_MS: '60001' })).toThrow(/STANDING_CHECK_MS/);
+  });
 });

@@ -31,8 +31,13 @@ const envSchema = z.object({
   LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   APP_NAME: z._default(z.string().check(z.minLength(1)), 'Onboarding Portal'),
   ENV_NAME: z._default(z.string().check(z.minLength(1)), 'local'),
-  /** spec §7: with mock, the SPA answers its own calls (MSW). */
+  /** spec §7: with mock, the SPA answers its own calls (MSW). Refused in production. */
   WEB_MOCK: z._default(booleanString, false),
+  /**
+   * Whether a production API serves the SPA's source maps (they hold the code of every screen and, for mock
+   * mode, of the API): for an error tracker that fetches them. Outside production they are served anyway.
+   */
+  WEB_SOURCE_MAPS: z._default(booleanString, false),
   /** spec §3 azureAd: the identity provider the SPA signs in with. */
   AUTH_CLIENT_ID: z._default(z.string().check(z.minLength(1)), 'portal-spa'),
   AUTH_TENANT: z._default(z.string().check(z.minLength(1)), 'emvoportal'),
@@ -139,6 +144,11 @@ const envSchema = z.object({
     z.coerce.number().check(z.int(), z.minimum(500), z.maximum(300_000)),
     15_000,
   ),
+  /**
+   * How old a signed-in user's standing (status, access, roles) may be: each instance reads it from the
+   * directory at most this often per user and checks its open live streams as often. At most a minute.
+   */
+  STANDING_CHECK_MS: z._default(z.coerce.number().check(z.int(), z.minimum(100), z.maximum(60_000)), 60_000),
   /** What each company's stored files may take, in MB of 10⁶ bytes (issue 21 item 5). */
   STORAGE_QUOTA_MB: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(1_000_000)), 200),
   /** How long an uploaded file no record references is kept before the sweep removes it. */
@@ -223,7 +233,42 @@ export type Config = ReturnType<typeof loadConfig>;
 export const b2cPolicyBase = (instance: string, tenant: string, policy: string) =>
   `${instance}/${tenant}.onmicrosoft.com/${policy}`.toLowerCase();
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+/**
+ * What production refuses to start with, and what only this machine may see: the reasons a configuration
+ * that parses is still refused. `server`: false for the API in the browser (mock mode), which listens on
+ * nothing, so its outbox faces no network.
+ */
+function refusals(e: z.infer<typeof envSchema>, options: { server: boolean }): string[] {
+  const problems: string[] = [];
+  // Mock mode signs every visitor in to a demo portal without the identity provider.
+  if (e.NODE_ENV === 'production' && e.WEB_MOCK) {
+    problems.push(
+      'WEB_MOCK: mock mode signs every visitor in without the identity provider; never in production',
+    );
+  }
+  if (!options.server) return problems;
+  // issue 21 item 7: the readable outbox hands out every mailed link and the local provider is no B2C:
+  // neither may face a network, neither by the API's own address nor behind a proxy that publishes it.
+  const conveniences = [e.DEV_OUTBOX && 'DEV_OUTBOX', e.LOCAL_IDP && 'LOCAL_IDP'].filter(Boolean).join(', ');
+  if (conveniences && !isLoopback(e.HOST)) {
+    problems.push(
+      `${conveniences}: local-only, but the API listens on ${e.HOST} (set HOST=127.0.0.1 or turn them off)`,
+    );
+  }
+  // Unset, PUBLIC_URL is the API's own address, checked above. A URL's IPv6 host comes in brackets.
+  const publicHost = e.PUBLIC_URL && new URL(e.PUBLIC_URL).hostname.replace(/^\[(.*)\]$/, '$1');
+  if (conveniences && publicHost && !isLoopback(publicHost)) {
+    problems.push(
+      `${conveniences}: local-only, but PUBLIC_URL ${e.PUBLIC_URL} is not this machine (turn them off)`,
+    );
+  }
+  return problems;
+}
+
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  options: { server: boolean } = { server: true },
+) {
   // An empty variable counts as unset (`DATABASE_URL= npm start` means the embedded database).
   const set = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const parsed = envSchema.safeParse(set);
@@ -232,16 +277,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
-  // issue 21 item 7: the readable outbox hands out every mailed link and the local provider is no B2C:
-  // neither may face a network.
-  const conveniences = [e.DEV_OUTBOX && 'DEV_OUTBOX', e.LOCAL_IDP && 'LOCAL_IDP'].filter(Boolean);
-  if (conveniences.length > 0 && !isLoopback(e.HOST)) {
-    throw new Error(
-      `Invalid configuration:\n  ${conveniences.join(', ')}: local-only, but the API listens on ${e.HOST} ` +
-        '(set HOST=127.0.0.1 or turn them off)',
-    );
-  }
   const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, '');
+  const refused = refusals(e, options);
+  if (refused.length > 0) throw new Error(`Invalid configuration:\n  ${refused.join('\n  ')}`);
   const instance = (e.AUTH_INSTANCE ?? 'http://127.0.0.1:8090').replace(/\/$/, '');
   const policyBase = b2cPolicyBase(instance, e.AUTH_TENANT, e.AUTH_LOGIN_POLICY);
   return {
@@ -259,6 +297,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     appName: e.APP_NAME,
     envName: e.ENV_NAME,
     webMock: e.WEB_MOCK,
+    /** Whether the API serves the SPA's source maps: outside production, or when WEB_SOURCE_MAPS asks. */
+    webSourceMaps: e.NODE_ENV !== 'production' || e.WEB_SOURCE_MAPS,
     metricsToken: e.METRICS_TOKEN,
     auth: {
       clientId: e.AUTH_CLIENT_ID,
@@ -294,6 +334,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     rateLimitUserUploads: e.RATE_LIMIT_USER_UPLOADS,
     eventsStreamsPerUser: e.EVENTS_STREAMS_PER_USER,
     eventsHeartbeatMs: e.EVENTS_HEARTBEAT_MS,
+    standingCheckMs: e.STANDING_CHECK_MS,
     invitationsPerCompanyPerDay: e.INVITATIONS_PER_COMPANY_PER_DAY,
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     devOutbox: e.DEV_OUTBOX,

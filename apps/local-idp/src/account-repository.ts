@@ -1,7 +1,7 @@
 import { standingOf } from '@portal/api/accounts/user-standing';
 import { writeAudit } from '@portal/api/db/audit';
 import type { Database } from '@portal/api/db/database';
-import { hashPassword, verifyPassword } from '@portal/api/db/seed/passwords';
+import { hashPassword, unusableHash, verifyPassword } from '@portal/api/db/seed/passwords';
 import type { PortalUser } from './claims.js';
 
 /** The portal's Kysely instance (typed through the API, so both use the same kysely). */
@@ -52,18 +52,26 @@ export const maySignIn = (user: PortalUser): boolean => user.status === 'ACTIVE'
 
 export type SignInOutcome =
   | { ok: true; user: PortalUser }
-  /** unknown: no such account, or one that cannot sign in with a password here (invited, no hash). */
-  | { ok: false; reason: 'unknown' | 'password' | 'locked' };
+  /**
+   * credentials: no such account, one that cannot sign in with a password here (invited, no hash), or a
+   * wrong password; one reason, so nobody can tell which. locked: the right password of a refused account.
+   */
+  | { ok: false; reason: 'credentials' | 'locked' };
 
-/** Checks a sign-in against the users table, read afresh at every sign-in (roles change between them). */
+/**
+ * Checks a sign-in against the users table, read afresh at every sign-in (roles change between them).
+ * The password is hashed whether or not the address has one: an unknown address answers as a wrong
+ * password does, in words and in time.
+ */
 export async function checkCredentials(
   db: PortalDb,
   signInName: string,
   password: string,
 ): Promise<SignInOutcome> {
-  const user = await findUserByEmail(db, signInName);
-  if (!user?.passwordHash || user.status === 'INVITED') return { ok: false, reason: 'unknown' };
-  if (!(await verifyPassword(password, user.passwordHash))) return { ok: false, reason: 'password' };
+  const found = await findUserByEmail(db, signInName);
+  const user = found?.passwordHash && found.status !== 'INVITED' ? found : undefined;
+  const matches = await verifyPassword(password, user?.passwordHash ?? unusableHash());
+  if (!user || !matches) return { ok: false, reason: 'credentials' };
   // Said only after the password matched, so the page does not tell strangers which accounts are disabled.
   if (!maySignIn(user)) return { ok: false, reason: 'locked' };
   return { ok: true, user };

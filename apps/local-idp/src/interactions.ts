@@ -124,12 +124,7 @@ export async function handleInteraction(
       route.lockout.succeeded(email);
       return signIn(subjectOf(outcome.user));
     }
-    const message = {
-      unknown: MESSAGES.unknownAccount,
-      password: MESSAGES.wrongPassword,
-      locked: MESSAGES.locked,
-    }[outcome.reason];
-    return showSignIn(200, email, message);
+    return showSignIn(200, email, outcome.reason === 'locked' ? MESSAGES.locked : MESSAGES.wrongCredentials);
   }
 
   if (method === 'POST' && action === 'send-code' && route.kind === 'reset') {

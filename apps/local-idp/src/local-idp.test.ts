@@ -219,8 +219,8 @@ describe('sign-in with the login policy', () => {
 
 describe('sign-in errors', () => {
   it.each([
-    ['a wrong password', 'lead@portal.test', 'Wrong-password-1!', MESSAGES.wrongPassword],
-    ['an unknown email', 'nobody@portal.test', DEMO_PASSWORD, MESSAGES.unknownAccount],
+    ['a wrong password', 'lead@portal.test', 'Wrong-password-1!', MESSAGES.wrongCredentials],
+    ['an unknown email', 'nobody@portal.test', DEMO_PASSWORD, MESSAGES.wrongCredentials],
     ['an empty password', 'lead@portal.test', '', MESSAGES.missingPassword],
   ])(
     'shows the form again for %s, with the message in an alert and the email kept',

@@ -7,8 +7,8 @@ import { CODE_TTL_MS } from './reset-codes.js';
 
 /** B2C's own wording, so the local flow reads like production. */
 export const MESSAGES = {
-  wrongPassword: 'Your password is incorrect',
-  unknownAccount: "We can't seem to find your account",
+  /** An unknown address and a wrong password alike: the page tells nobody which addresses are accounts. */
+  wrongCredentials: 'Your email address or password is incorrect',
   locked: 'Your account is locked. Contact your support person to unlock it, then try again.',
   missingEmail: 'Please enter your Email Address',
   missingPassword: 'Please enter your password',

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CODE_ATTEMPTS, CODE_REQUESTS_PER_HOUR, CODE_TTL_MS, createResetCodes } from './reset-codes.js';
+import {
+  CODE_ATTEMPTS,
+  CODE_REQUESTS_PER_HOUR,
+  CODE_TTL_MS,
+  createResetCodes,
+  MAX_ENTRIES,
+} from './reset-codes.js';
 
 const otherThan = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
@@ -41,6 +47,26 @@ describe('createResetCodes', () => {
     }
     expect(codes.mayRequest('ANA@example.test ')).toBe(false);
     expect(codes.mayRequest('bob@example.test')).toBe(true);
+    now = 60 * 60 * 1000;
+    expect(codes.mayRequest('ana@example.test')).toBe(true);
+  });
+
+  it('keeps an address refused for its hour, however many made-up addresses ask meanwhile', () => {
+    let now = 0;
+    const codes = createResetCodes({ now: () => now });
+    for (let request = 0; request < CODE_REQUESTS_PER_HOUR; request += 1)
+      codes.mayRequest('ana@example.test');
+    expect(codes.mayRequest('ana@example.test')).toBe(false);
+    for (let flood = 0; flood < 10_000; flood += 1) codes.mayRequest(`made-up-${flood}@flood.test`);
+    expect(codes.mayRequest('ana@example.test')).toBe(false);
+
+    // Addresses that used up their own requests fill the map: they stay refused, and so is a new one.
+    for (let flood = 0; flood < MAX_ENTRIES; flood += 1) {
+      for (let request = 0; request < CODE_REQUESTS_PER_HOUR; request += 1)
+        codes.mayRequest(`spent-${flood}@flood.test`);
+    }
+    expect(codes.mayRequest('ana@example.test')).toBe(false);
+    expect(codes.mayRequest('somebody-new@example.test')).toBe(false);
     now = 60 * 60 * 1000;
     expect(codes.mayRequest('ana@example.test')).toBe(true);
   });

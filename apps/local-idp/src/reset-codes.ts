@@ -7,7 +7,7 @@ export const CODE_ATTEMPTS = 3;
 /** Codes one address may ask for, counted until an hour after its last request: no mail cannon (issue 21 item 4). */
 export const CODE_REQUESTS_PER_HOUR = 5;
 const HOUR_MS = 60 * 60 * 1000;
-const MAX_ENTRIES = 10_000;
+export const MAX_ENTRIES = 10_000;
 
 interface PendingCode {
   /** The address as the person typed it, to show it again. */
@@ -41,7 +41,13 @@ export interface ResetCodes {
 export function createResetCodes(options: { now: Clock }): ResetCodes {
   const { now } = options;
   const pending = createExpiringMap<PendingCode>({ maxEntries: MAX_ENTRIES, now });
-  const requests = createExpiringMap<number>({ maxEntries: MAX_ENTRIES, now });
+  // An address that used up its requests stays refused until its hour is over, however many other
+  // addresses ask meanwhile; when only such addresses fill the map, a new one is refused too.
+  const requests = createExpiringMap<number>({
+    maxEntries: MAX_ENTRIES,
+    now,
+    held: (count) => count >= CODE_REQUESTS_PER_HOUR,
+  });
   const hashOf = (interaction: string, code: string) =>
     createHash('sha256').update(`${interaction}:${code}`).digest();
 
@@ -50,8 +56,7 @@ export function createResetCodes(options: { now: Clock }): ResetCodes {
       const key = email.trim().toLowerCase();
       const count = requests.get(key) ?? 0;
       if (count >= CODE_REQUESTS_PER_HOUR) return false;
-      requests.set(key, count + 1, HOUR_MS);
-      return true;
+      return requests.set(key, count + 1, HOUR_MS);
     },
     issue(interaction, email) {
       const code = randomInt(0, 1_000_000).toString().padStart(6, '0');

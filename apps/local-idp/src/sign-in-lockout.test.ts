@@ -4,7 +4,12 @@ import { DEMO_PASSWORD } from '@portal/api/db/seed/demo-seed';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StartedLocalIdp } from './local-idp.js';
 import { escapeHtml, MESSAGES } from './pages.js';
-import { LOCKOUT_MS, MAX_FAILED_SIGN_INS } from './sign-in-lockout.js';
+import {
+  createSignInLockout,
+  LOCKOUT_MS,
+  MAX_FAILED_SIGN_INS,
+  MAX_TRACKED_ADDRESSES,
+} from './sign-in-lockout.js';
 import { addAccount } from './test/accounts.js';
 import { startTestIdp } from './test/fixture.js';
 import { resetWithMailedCode } from './test/password-reset-flow.js';
@@ -50,7 +55,7 @@ async function signIn(email: string, password: string) {
 const refused = (message: string) => ({ signedIn: false, alert: escapeHtml(message) });
 const SIGNED_IN = { signedIn: true, alert: undefined };
 
-async function failTimes(email: string, times: number, message: string = MESSAGES.wrongPassword) {
+async function failTimes(email: string, times: number, message: string = MESSAGES.wrongCredentials) {
   for (let attempt = 1; attempt <= times; attempt += 1) {
     expect(await signIn(email, WRONG), `attempt ${attempt}`).toEqual(refused(message));
   }
@@ -89,7 +94,9 @@ describe('sign-in lockout (issue 21 item 7)', () => {
       email,
       email,
     ].entries()) {
-      expect(await signIn(typed, WRONG), `attempt ${attempt + 1}`).toEqual(refused(MESSAGES.unknownAccount));
+      expect(await signIn(typed, WRONG), `attempt ${attempt + 1}`).toEqual(
+        refused(MESSAGES.wrongCredentials),
+      );
     }
     expect(await signIn(email, WRONG)).toEqual(refused(MESSAGES.temporarilyLocked));
   });
@@ -100,5 +107,28 @@ describe('sign-in lockout (issue 21 item 7)', () => {
     expect(await signIn(email, DEMO_PASSWORD)).toEqual(refused(MESSAGES.temporarilyLocked));
     await resetWithMailedCode(client, database.db, config.auth.resetPolicy, email, 'New-password-1');
     expect(await signIn(email, 'New-password-1')).toEqual(SIGNED_IN);
+  });
+});
+
+describe('a lock holds until it expires, whatever the traffic', () => {
+  it('is not pushed out by 10,000 made-up addresses, each failing once or up to a lock of its own', () => {
+    let time = 0;
+    const lockout = createSignInLockout({ now: () => time });
+    for (let attempt = 0; attempt < MAX_FAILED_SIGN_INS; attempt += 1) lockout.attempt('victim@portal.test');
+    expect(lockout.attempt('victim@portal.test')).toBe(false);
+    for (let flood = 0; flood < 10_000; flood += 1) lockout.attempt(`made-up-${flood}@flood.test`);
+    expect(lockout.attempt('victim@portal.test')).toBe(false);
+
+    // Locks of their own fill the map: they stay, and an address it can no longer count is refused.
+    for (let flood = 0; flood < MAX_TRACKED_ADDRESSES; flood += 1) {
+      for (let attempt = 0; attempt < MAX_FAILED_SIGN_INS; attempt += 1)
+        lockout.attempt(`lock-${flood}@flood.test`);
+    }
+    expect(lockout.attempt('victim@portal.test')).toBe(false);
+    expect(lockout.attempt('somebody-new@portal.test')).toBe(false);
+
+    time += LOCKOUT_MS;
+    expect(lockout.attempt('victim@portal.test')).toBe(true);
+    expect(lockout.attempt('somebody-new@portal.test')).toBe(true);
   });
 });

@@ -3,7 +3,7 @@ import { type Clock, createExpiringMap } from './expiring-map.js';
 /** issue 21 item 7, as B2C does: five wrong passwords in a row lock the account for a while. */
 export const MAX_FAILED_SIGN_INS = 5;
 export const LOCKOUT_MS = 15 * 60 * 1000;
-const MAX_TRACKED_ADDRESSES = 10_000;
+export const MAX_TRACKED_ADDRESSES = 10_000;
 
 export interface SignInLockout {
   /**
@@ -19,11 +19,17 @@ export interface SignInLockout {
 /**
  * Counted per lower-cased address, whether an account has it or not, so the lock tells nobody which
  * addresses are accounts. The count is forgotten LOCKOUT_MS after the last failure; once it reaches
- * MAX_FAILED_SIGN_INS the address is refused until then.
+ * MAX_FAILED_SIGN_INS the address is refused until then. A lock is never pushed out of the bounded map by
+ * other addresses, however many: only counts below the lock are. Should the map hold nothing but locks,
+ * an address it cannot count is refused as locked, rather than let its guesses go uncounted.
  */
 export function createSignInLockout(options: { now: Clock; lockoutMs?: number }): SignInLockout {
   const lockoutMs = options.lockoutMs ?? LOCKOUT_MS;
-  const failures = createExpiringMap<number>({ maxEntries: MAX_TRACKED_ADDRESSES, now: options.now });
+  const failures = createExpiringMap<number>({
+    maxEntries: MAX_TRACKED_ADDRESSES,
+    now: options.now,
+    held: (count) => count >= MAX_FAILED_SIGN_INS,
+  });
   const keyOf = (email: string) => email.trim().toLowerCase();
 
   return {
@@ -32,8 +38,7 @@ export function createSignInLockout(options: { now: Clock; lockoutMs?: number })
       const count = failures.get(key) ?? 0;
       // Refused attempts do not extend the lock: it ends LOCKOUT_MS after the failure that set it.
       if (count >= MAX_FAILED_SIGN_INS) return false;
-      failures.set(key, count + 1, lockoutMs);
-      return true;
+      return failures.set(key, count + 1, lockoutMs);
     },
     succeeded(email) {
       failures.delete(keyOf(email));

@@ -11,11 +11,26 @@ import { findDirectoryUser } from './directory-user.js';
  * the token opens nothing).
  */
 export async function userStanding(db: Kysely<DB>, user: SessionUser): Promise<UserStanding> {
-  const row = await findDirectoryUser(db, user);
-  if (!row) return 'unknown';
-  if (row.status === 'INVITED') return 'inactive';
-  return standingOf(row);
+  return (await currentStanding(db, user)).standing;
 }
+
+/**
+ * The user's standing and what the directory says of their roles now: a token keeps the roles it was
+ * issued with until it expires, the directory's change at once. What outlives a request (a live stream's
+ * ticket) takes only the roles both grant (`rolesStillHeld`).
+ */
+export async function currentStanding(
+  db: Kysely<DB>,
+  user: Pick<SessionUser, 'subject' | 'email'>,
+): Promise<{ standing: UserStanding; roles: Role[] }> {
+  const row = await findDirectoryUser(db, user);
+  if (!row) return { standing: 'unknown', roles: [] };
+  return { standing: row.status === 'INVITED' ? 'inactive' : standingOf(row), roles: row.roles };
+}
+
+/** The token's roles the directory still grants: a role an administrator removed is not among them. */
+export const rolesStillHeld = (granted: readonly Role[], stored: readonly Role[]): Role[] =>
+  granted.filter((role) => stored.includes(role));
 
 /**
  * A directory row's standing: a DISABLED user, or an external user whose access to their company is

@@ -1,6 +1,6 @@
 import type { Role } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BROKEN_TOKENS, brokenTokenHeaders, type Headers } from '../test/callers.js';
+import { BROKEN_TOKENS, brokenTokenHeaders, type Headers, signedInHeaders } from '../test/callers.js';
 import { createOnboardingTestApp, type TestApp } from '../test/onboarding-test-kit.js';
 import { TEST_CONNECTOR_SECRET } from '../test/test-app.js';
 import { seedTwoCompanies, type TwoCompanies } from '../test/two-companies.js';
@@ -20,7 +20,15 @@ interface Caller {
   refused?: 'disabled' | 'revoked';
   /** An external user whose access to their company is READ_ONLY. */
   readOnly?: boolean;
+  /** The roles the directory holds now, when an administrator changed them since the token was issued. */
+  rolesNow?: Role[];
 }
+
+/**
+ * What outlives the request goes by the roles of now, not the token's: a live updates ticket carries only
+ * the token's roles the directory still grants (modules/events/event-tickets.ts).
+ */
+const BY_ROLES_OF_NOW = new Set(['POST /api/events/tickets']);
 
 let callers: Caller[] = [];
 let cells = 0;
@@ -31,8 +39,27 @@ beforeAll(async () => {
   const broken = await Promise.all(
     BROKEN_TOKENS.map(async (name) => ({ name, headers: await brokenTokenHeaders(t, name) })),
   );
+  // A reviewer an administrator made an administrator only: the token still says EMVO.
+  const formerReviewer = { subject: 'oid-former-reviewer', email: 'former-reviewer@people.test' };
+  await t.db
+    .insertInto('users')
+    .values({
+      email: formerReviewer.email,
+      displayName: 'Former Reviewer',
+      externalId: formerReviewer.subject,
+      roles: ['ADMIN'],
+      createdBy: 'test',
+      updatedBy: 'test',
+    })
+    .execute();
   callers = [
     ...broken,
+    {
+      name: 'EMVO since made ADMIN only',
+      roles: ['EMVO'],
+      rolesNow: ['ADMIN'],
+      headers: await signedInHeaders(t, { ...formerReviewer, roles: ['EMVO'] }),
+    },
     { name: 'ADMIN', roles: ['ADMIN'], headers: f.headers.admin },
     { name: 'EMVO', roles: ['EMVO'], headers: f.headers.emvo },
     { name: 'EXTERNAL of the owning company', roles: ['EXTERNAL'], headers: f.owner.headers },
@@ -76,6 +103,11 @@ function expected(route: RouteCase, caller: Caller): 401 | 403 | 'through' {
   if (caller.refused) return 403;
   if (!access.roles.some((role) => caller.roles?.includes(role))) return 403;
   if (caller.readOnly && writesTheCompany(route)) return 403;
+  const { rolesNow } = caller;
+  if (rolesNow && BY_ROLES_OF_NOW.has(`${route.method} ${route.url}`)) {
+    const held = caller.roles.filter((role) => rolesNow.includes(role));
+    if (!access.roles.some((role) => held.includes(role))) return 403;
+  }
   return 'through';
 }
 

@@ -63,13 +63,17 @@ export async function openMockWorld(
 ): Promise<MockWorld> {
   const database = pgliteDatabase(client);
   await applyMigrations(database, MIGRATIONS);
-  const config = loadConfig({
-    NODE_ENV: 'development',
-    PUBLIC_URL: origin,
-    DEV_OUTBOX: 'true',
-    // A fixed key: the session tokens mock mode issues are no secret, and the browser keeps no key file.
-    TOKEN_ENCRYPTION_KEY: btoa('mock-mode-session-token-key-0001'),
-  });
+  // Not a server: the outbox lives in this browser, whatever origin served the page.
+  const config = loadConfig(
+    {
+      NODE_ENV: 'development',
+      PUBLIC_URL: origin,
+      DEV_OUTBOX: 'true',
+      // A fixed key: the session tokens mock mode issues are no secret, and the browser keeps no key file.
+      TOKEN_ENCRYPTION_KEY: btoa('mock-mode-session-token-key-0001'),
+    },
+    { server: false },
+  );
   const fileStorage = fileStorageIn(createKeyValueBlobStore(blobs), config.storage);
   await seedIfEmpty(database.db, fileStorage, { passwords: false });
   const accountOf = async (email: string): Promise<MockAccount | undefined> =>

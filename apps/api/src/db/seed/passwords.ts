@@ -19,6 +19,22 @@ export async function hashPassword(password: string): Promise<string> {
   return ['scrypt', N, R, P, salt.toString('base64'), hash.toString('base64')].join('$');
 }
 
+/**
+ * A stored hash of the same cost as hashPassword's that no password matches (its salt and hash are random
+ * bytes): checking a sign-in for an address without a password against it takes as long as a wrong
+ * password does, so the time tells nobody which addresses have accounts.
+ */
+export function unusableHash(): string {
+  return [
+    'scrypt',
+    N,
+    R,
+    P,
+    randomBytes(16).toString('base64'),
+    randomBytes(KEY_LENGTH).toString('base64'),
+  ].join('$');
+}
+
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash) return false;

@@ -1,7 +1,10 @@
 import type { ChangeEvent, PresenceEvent } from '@portal/contracts';
 import type { Role } from '@portal/domain';
 
-/** Who a stream is for: what the ticket recorded of the token that asked for it (event-tickets.ts). */
+/**
+ * Who a stream is for: what the ticket recorded of the token that asked for it (event-tickets.ts), its
+ * roles narrowed to those the directory still granted then.
+ */
 export interface StreamCaller {
   subject: string;
   email: string | null;

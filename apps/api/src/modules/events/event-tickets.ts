@@ -1,10 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { EventTicket } from '@portal/contracts';
 import { type Kysely, sql } from 'kysely';
+import { currentStanding, rolesStillHeld } from '../../accounts/user-standing.js';
 import { callerOrganisationId } from '../../company/caller-organisation.js';
 import type { DB, Role } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Caller } from '../../http/caller.js';
+import { refuseStanding } from '../../plugins/auth.js';
 import type { StreamCaller } from './event-access.js';
 
 /**
@@ -19,15 +21,21 @@ const hashOf = (ticket: string) => createHash('sha256').update(ticket).digest();
 /**
  * POST /api/events/tickets. Issue 25 item 2: "the bearer token cannot travel in an EventSource header, so
  * use a short-lived single-use ticket from a POST". The ticket records who the verified token says the
- * caller is (the auth plugin has checked it and the caller's standing) and, for a company's user, the
- * organisation they act for now: what the stream filters by. In the database, so any instance behind the
- * load balancer can take the GET that follows. An EXTERNAL caller acting for no company is refused, as the
- * onboarding routes refuse them.
+ * caller is, with the roles the directory still grants them now (a token keeps a role an administrator
+ * removed until it expires, and the auth plugin's standing may be a minute old: a stream outlives both)
+ * and, for a company's user, the organisation they act for now: what the stream filters by. In the
+ * database, so any instance behind the load balancer can take the GET that follows. A caller the directory
+ * refuses now, or who holds none of the token's roles any more, is refused; so is an EXTERNAL caller acting
+ * for no company, as the onboarding routes refuse them.
  */
 export async function issueTicket(db: Kysely<DB>, caller: Caller, now = new Date()): Promise<EventTicket> {
-  const external = caller.roles.includes('EXTERNAL');
+  const current = await currentStanding(db, caller);
+  refuseStanding(current.standing);
+  const roles = rolesStillHeld(caller.roles, current.roles);
+  if (roles.length === 0) throw new ApiError(403, 'FORBIDDEN', 'Your role does not allow this');
+  const external = roles.includes('EXTERNAL');
   const organisationId = external ? await callerOrganisationId(db, caller) : null;
-  if (external && !organisationId && !caller.roles.some((role) => role !== 'EXTERNAL')) {
+  if (external && !organisationId && !roles.some((role) => role !== 'EXTERNAL')) {
     throw new ApiError(403, 'FORBIDDEN', 'Your account belongs to no onboarding company');
   }
   const ticket = randomBytes(32).toString('base64url');
@@ -39,7 +47,7 @@ export async function issueTicket(db: Kysely<DB>, caller: Caller, now = new Date
       subject: caller.subject,
       email: caller.email ?? null,
       name: caller.name ?? null,
-      roles: caller.roles,
+      roles,
       organisationId,
       expiresAt,
     })

@@ -14,6 +14,7 @@ import {
 import { externalHeaders, type Headers } from '../../test/onboarding-test-kit.js';
 import { reviewerHeaders, seedCheck } from '../../test/reviews-test-kit.js';
 import { createTestApp } from '../../test/test-app.js';
+import { changeUser, seedUser } from '../../test/users-test-kit.js';
 import { waitFor } from '../../test/wait-for.js';
 import { sweepEvents } from './events-sweep.js';
 
@@ -31,6 +32,8 @@ const companies: Array<{ organisationId: string; checkId: string; headers: Heade
 
 const STREAMS_PER_USER = 2;
 const HEARTBEAT_MS = 500;
+/** How old a user's standing may be: the auth plugin's cache and the open streams' check. */
+const STANDING_CHECK_MS = 300;
 const open: OpenedStream[] = [];
 
 beforeAll(async () => {
@@ -40,12 +43,19 @@ beforeAll(async () => {
       DATA_DIR: dataDir,
       EVENTS_STREAMS_PER_USER: String(STREAMS_PER_USER),
       EVENTS_HEARTBEAT_MS: String(HEARTBEAT_MS),
+      STANDING_CHECK_MS: String(STANDING_CHECK_MS),
     },
   });
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   rita = await reviewerHeaders(t, 'rita@emvo.test', { displayName: 'Rita Reviewer' });
   ada = await reviewerHeaders(t, 'ada@admin.test', { displayName: 'Ada Admin', roles: ['EmvoPortalAdmin'] });
+  // The directory grants what her token does: a ticket carries only the roles both grant.
+  await t.db
+    .updateTable('users')
+    .set({ roles: ['ADMIN'] })
+    .where('email', '=', 'ada@admin.test')
+    .execute();
   for (const name of ['a', 'b']) {
     const { organisationId, checkId } = await seedCheck(t, { status: 'SUBMITTED' });
     const email = `user-${name}@company-${name}.test`;
@@ -451,7 +461,8 @@ describe('the per-user connection limit and heartbeats', () => {
       await own.app.inject({
         method: 'POST',
         url: '/api/events/tickets',
-        headers: await own.bearer('EmvoPortalInternal'),
+        // A reviewer of this app's directory: a ticket carries the roles the directory still grants.
+        headers: await reviewerHeaders(own, 'rita@emvo.test'),
       })
     ).json<EventTicket>().ticket;
     const stream = opened(await openEventStream(`http://127.0.0.1:${port}/api/events?ticket=${ticket}`));
@@ -462,4 +473,69 @@ describe('the per-user connection limit and heartbeats', () => {
     expect(Date.now() - started).toBeLessThan(5_000);
     // A second app on a fresh database: its start (migrations) takes seconds on a busy machine.
   }, 30_000);
+});
+
+/** Resolves once the server has ended the stream; rejects if it has not within a few standing checks. */
+const endedWithin = (stream: OpenedStream, ms = 20 * STANDING_CHECK_MS) =>
+  Promise.race([
+    stream.ended.then(() => 'ended'),
+    new Promise((_resolve, reject) => setTimeout(() => reject(new Error(`not ended within ${ms} ms`)), ms)),
+  ]);
+
+const askTicket = (headers: Headers) => t.app.inject({ method: 'POST', url: '/api/events/tickets', headers });
+
+describe('a role or standing withdrawn: no ticket for it, and the open streams end within the standing check', () => {
+  it("an administrator removes a reviewer's EMVO: their old token gets no ticket, their open stream ends", async () => {
+    const reviewer = await seedUser(t, 'Former Reviewer', { roles: ['EMVO'] });
+    const { stream } = await connect(reviewer.headers);
+    const changed = await changeUser(t, ada, reviewer.id, { roles: ['ADMIN'], version: reviewer.version });
+    expect(changed.statusCode).toBe(200);
+    // The token still says EMVO, and its standing is fine: the ticket goes by the directory's roles.
+    const refused = await askTicket(reviewer.headers);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'FORBIDDEN' });
+    expect(await endedWithin(stream)).toBe('ended');
+  });
+
+  it('a reviewer and administrator who keeps ADMIN only: the stream ends, a new one receives no presence', async () => {
+    const both = await seedUser(t, 'Was Both', { roles: ['ADMIN', 'EMVO'] });
+    const before = await connect(both.headers);
+    const changed = await changeUser(t, ada, both.id, { roles: ['ADMIN'], version: both.version });
+    expect(changed.statusCode).toBe(200);
+    expect(await endedWithin(before.stream)).toBe('ended');
+
+    // The old token (ADMIN and EMVO) opens a stream of the administrator's: changes with who, no presence.
+    const after = (await connect(both.headers)).stream;
+    const { checkId } = company(1);
+    const announced = await t.app.inject({
+      method: 'POST',
+      url: `/api/checks/${checkId}/presence`,
+      headers: rita,
+    });
+    expect(announced.statusCode).toBe(200);
+    const touched = await touchCheck(1);
+    expect(await changeFor(after, touched)).toMatchObject({ actor: 'rita@emvo.test' });
+    expect(after.messages.some((message) => message.event === 'presence')).toBe(false);
+    await t.app.inject({ method: 'DELETE', url: `/api/checks/${checkId}/presence`, headers: rita });
+    after.close();
+  });
+
+  it('a disabled reviewer: no ticket with the old token, and the open stream ends', async () => {
+    const reviewer = await seedUser(t, 'Disabled Reviewer', { roles: ['EMVO'] });
+    const { stream } = await connect(reviewer.headers);
+    const changed = await changeUser(t, ada, reviewer.id, { status: 'DISABLED', version: reviewer.version });
+    expect(changed.statusCode).toBe(200);
+    expect(await endedWithin(stream)).toBe('ended');
+    const refused = await askTicket(reviewer.headers);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'ACCESS_WITHDRAWN' });
+  });
+
+  it("a company's user keeps their stream while nothing changes", async () => {
+    const { stream } = await connect(company(0).headers);
+    await new Promise((resolve) => setTimeout(resolve, 4 * STANDING_CHECK_MS));
+    const touched = await touchCheck(0);
+    expect((await changeFor(stream, touched)).entityId).toBe(touched.checkId);
+    stream.close();
+  });
 });

@@ -1,6 +1,6 @@
 import { eventsApi, presenceApi } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
-import { userStanding } from '../../accounts/user-standing.js';
+import { currentStanding, rolesStillHeld } from '../../accounts/user-standing.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import { actorOf, callerOf } from '../../http/caller.js';
@@ -12,13 +12,12 @@ import { issueTicket, redeemTicket } from './event-tickets.js';
 import { EVENTS_SWEEP_INTERVAL_MS, sweepEvents } from './events-sweep.js';
 import { openStream } from './open-stream.js';
 
-/** issue 13: a disabled or revoked user is refused within a minute; an open stream is checked as often. */
-const STANDING_CHECK_MS = 60_000;
-
 /**
  * Issue 25: live updates, as @portal/contracts eventsApi and presenceApi declare them. This instance's
  * listener feeds its hub (change-feed.ts), which passes each change to the streams open here; the tables
- * are swept every few minutes; each stream's user is checked against the directory every minute.
+ * are swept every few minutes; each stream's user is checked against the directory as often as the auth
+ * plugin reads a standing (config STANDING_CHECK_MS, a minute): a disabled or revoked user, or one who lost
+ * a role the stream was opened with, has their streams ended within that delay.
  */
 export async function eventsRoutes(app: FastifyInstance, options: { database: Database; config: Config }) {
   const { database } = options;
@@ -74,7 +73,7 @@ export async function eventsRoutes(app: FastifyInstance, options: { database: Da
     checkStandings(hub, db).catch((error: unknown) =>
       app.log.warn({ err: error }, 'checking the live streams users failed'),
     );
-  }, STANDING_CHECK_MS);
+  }, options.config.standingCheckMs);
   standing.unref?.();
 
   // Before the server waits for its open requests to end: a stream would keep it waiting forever.
@@ -86,18 +85,19 @@ export async function eventsRoutes(app: FastifyInstance, options: { database: Da
   });
 }
 
-/** Ends the streams of users the directory no longer lets in (disabled, revoked, removed). */
+/**
+ * Ends the streams of users the directory no longer lets in (disabled, revoked, removed) and those opened
+ * with a role the user no longer holds: the SPA asks for a new ticket, which carries the roles of now.
+ */
 async function checkStandings(hub: ChangeHub, db: Database['db']): Promise<void> {
   const bySubject = new Map(hub.streams().map((stream) => [stream.caller.subject, stream.caller]));
   for (const [subject, caller] of bySubject) {
-    const standing = await userStanding(db, {
-      subject,
-      email: caller.email ?? undefined,
-      name: caller.name ?? undefined,
-      roles: caller.roles,
-      issuedAt: new Date(),
-    });
-    if (standing === 'ok') continue;
-    for (const stream of hub.streams()) if (stream.caller.subject === subject) stream.end();
+    const current = await currentStanding(db, { subject, email: caller.email ?? undefined });
+    for (const stream of hub.streams()) {
+      if (stream.caller.subject !== subject) continue;
+      const { roles } = stream.caller;
+      if (current.standing !== 'ok' || rolesStillHeld(roles, current.roles).length < roles.length)
+        stream.end();
+    }
   }
 }
