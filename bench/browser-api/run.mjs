@@ -50,8 +50,8 @@ const server = createServer(async (request, response) => {
     response.writeHead(404).end();
   }
 });
-await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-const origin = `http://127.0.0.1:${server.address().port}`;
+await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+const origin = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}`;
 
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
 let context;
@@ -61,8 +61,8 @@ try {
     context ??= await browser.newContext();
     const page = await context.newPage();
     await page.goto(origin);
-    await page.waitForFunction(() => window.done, null, { timeout: 120_000 });
-    const figures = JSON.parse(await page.textContent('#out'));
+    await page.waitForFunction(() => /** @type {any} */ (window).done, null, { timeout: 120_000 });
+    const figures = JSON.parse((await page.textContent('#out')) ?? '{}');
     if (figures.error) throw new Error(figures.error);
     console.log(`run ${run}: ${JSON.stringify(figures)}`);
     await page.close();

@@ -275,7 +275,7 @@ await new Promise((resolve) => {
     }
     if (elapsed >= DURATION_MS) {
       clearInterval(timer);
-      resolve();
+      resolve(undefined);
       return;
     }
     // An open model: the changes due by now go out whether or not the earlier ones are answered.

@@ -65,6 +65,7 @@ async function measure({ name, path, email }) {
         // Keep the signed-in session: Lighthouse clears site storage by default.
         disableStorageReset: true,
       });
+      if (!result) throw new Error(`Lighthouse gave no result for ${base}${path}`);
       const { categories, audits } = result.lhr;
       if (run === 0) continue;
       const score = Math.round((categories.performance.score ?? 0) * 100);
@@ -82,7 +83,7 @@ async function measure({ name, path, email }) {
           `best practices ${Math.round((categories['best-practices'].score ?? 0) * 100)} | ` +
           `FCP ${audits['first-contentful-paint'].displayValue}, LCP ${audits['largest-contentful-paint'].displayValue}, ` +
           `TBT ${audits['total-blocking-time'].displayValue}, CLS ${audits['cumulative-layout-shift'].displayValue}, ` +
-          `${Math.round(audits.diagnostics.details.items[0].totalByteWeight / 1024)} kB transferred`,
+          `${Math.round(/** @type {any} */ (audits.diagnostics.details).items[0].totalByteWeight / 1024)} kB transferred`,
       );
     }
     const sorted = [...scores].sort((a, b) => a - b);

@@ -4,15 +4,12 @@
 // top), spread over the last three years. Generated in SQL (generate_series), a chunk of organisations per
 // transaction with the triggers off, and kept: a chunk is recorded once its transaction commits, so an
 // interrupted seed resumes; the summaries the triggers keep are then counted once (recount_summaries).
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { openDatabase } from '../../apps/api/dist/db/database.js';
 import { migrate } from '../../apps/api/dist/db/migrate.js';
-import { seedIfEmpty } from '../../apps/api/dist/db/seed/seed.js';
 import { seedVolume } from '../../apps/api/dist/db/seed/volume-seed.js';
+import { seedDemoIfEmpty } from '../lib/demo-seed.mjs';
 
 const CHUNK = 50_000;
 /** At most this many synthetic audit rows (issue 24: 10M audit rows at the top size). */
@@ -106,11 +103,7 @@ export async function prepareScaleDatabase(base, label, size) {
   const database = await openDatabase({ databaseUrl: url, poolSize: 2 });
   // A migration that rewrote rows leaves the planner's statistics stale: analysed below like a seed.
   const migrated = await migrate(database);
-  await seedIfEmpty(database.db, {
-    connectionString: undefined,
-    containerPrefix: 'bench',
-    dir: mkdtempSync(join(tmpdir(), 'bench-scale-files-')),
-  });
+  await seedDemoIfEmpty(database.db);
   await database.close();
 
   const client = new pg.Client({ connectionString: url });

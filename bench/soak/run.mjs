@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { loadConfig } from '../../apps/api/dist/config.js';
 import { openDatabase } from '../../apps/api/dist/db/database.js';
 import { migrate } from '../../apps/api/dist/db/migrate.js';
 import { seedIfEmpty } from '../../apps/api/dist/db/seed/seed.js';
@@ -44,13 +45,8 @@ async function freshDatabase() {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-soak-'));
   const database = await openDatabase({ databaseUrl, poolSize: 4 });
   await migrate(database);
-  const storage = {
-    connectionString: undefined,
-    containerPrefix: 'soak-',
-    dir: join(dataDir, 'files'),
-    quotaBytes: 0,
-  };
-  await seedIfEmpty(database.db, createFileStorage(storage));
+  // The demo's documents go where the API started below serves them from.
+  await seedIfEmpty(database.db, createFileStorage(loadConfig({ DATA_DIR: dataDir }).storage));
   return { dataDir, database };
 }
 
@@ -109,7 +105,12 @@ async function call(operation, caller, method, path, body) {
       console.error(operation, response.status, text.slice(0, 200));
     return response.ok ? JSON.parse(text || 'null') : undefined;
   } catch (error) {
-    record(operation, performance.now() - started, false, error.code ?? 'network');
+    record(
+      operation,
+      performance.now() - started,
+      false,
+      /** @type {{ code?: string }} */ (error).code ?? 'network',
+    );
     return undefined;
   }
 }
@@ -191,6 +192,7 @@ const company = {
 };
 
 // The mix of one tick: weights of each operation.
+/** @type {Array<[weight: number, run: (c?: any) => Promise<unknown>]>} */
 const MIX = [
   [35, () => reviewer.list()],
   [10, () => reviewer.open()],
@@ -243,7 +245,7 @@ await new Promise((resolve) => {
     if (elapsed >= DURATION_MS) {
       clearInterval(timer);
       clearInterval(sampler);
-      resolve();
+      resolve(undefined);
       return;
     }
     const operation = tick().catch((error) => record('harness', 0, false, error.message));
@@ -278,7 +280,7 @@ console.log(
 console.log(`error rate: ${((100 * allErrors) / Math.max(1, all.length)).toFixed(3)} % (aim 0)`);
 const half = DURATION_MS / 2;
 const startOfLastHalf = memory.find((sample) => sample.at >= half) ?? memory[0];
-const end = memory.at(-1);
+const end = memory[memory.length - 1];
 const growth = (100 * (end.rss - startOfLastHalf.rss)) / startOfLastHalf.rss;
 console.log(
   `API memory (RSS): ${startOfLastHalf.rss.toFixed(1)} MB at ${(startOfLastHalf.at / 60_000).toFixed(1)} min, ${end.rss.toFixed(1)} MB at the end: ${growth >= 0 ? '+' : ''}${growth.toFixed(1)} % (aim < 10 %)`,

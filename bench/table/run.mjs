@@ -89,7 +89,7 @@ try {
   );
   const box = page.getByRole('region', { name: 'Generated companies' });
   await box.waitFor();
-  const loaded = await page.evaluate(() => ({ ...window.bench }));
+  const loaded = await page.evaluate(() => ({ .../** @type {any} */ (window).bench }));
   console.log(
     `loaded ${ROWS.toLocaleString('en-US')} rows in ${ms(Date.now() - loadStart)} ` +
       `(longest task while loading, generating the rows included: ${ms(loaded.longestTask)}; loads asked for: ${loaded.loads.length})`,
@@ -106,7 +106,7 @@ try {
   );
 
   // Scroll like a user: the pointer over the table, wheel steps, one frame after each.
-  await page.evaluate(() => window.bench.reset());
+  await page.evaluate(() => /** @type {any} */ (window).bench.reset());
   const boxArea = await box.boundingBox();
   if (boxArea) await page.mouse.move(boxArea.x + boxArea.width / 2, boxArea.y + boxArea.height / 2);
   // Row TARGET is the first one under the sticky header once (TARGET - 1) rows are scrolled past.
@@ -128,7 +128,7 @@ try {
   const scrollMs = Date.now() - scrollStart;
   // Let the last frames and observers report.
   await page.waitForTimeout(300);
-  const seen = await page.evaluate(() => ({ ...window.bench }));
+  const seen = await page.evaluate(() => ({ .../** @type {any} */ (window).bench }));
   const visible = await box.evaluate((element) => {
     const boxTop = element.getBoundingClientRect().top + (element.querySelector('thead')?.offsetHeight ?? 0);
     const rows = [...element.querySelectorAll('tbody tr[aria-rowindex]')];
