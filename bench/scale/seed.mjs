@@ -95,11 +95,16 @@ const seconds = (started) => `${((performance.now() - started) / 1000).toFixed(0
 /**
  * The database of `size` organisations, migrated and seeded (what is missing only); returns its URL.
  * Vacuums and analyses after seeding, so the plans measured are the steady state autovacuum reaches.
+ * `scratchUrl`: a database made for this run instead of the size's own (--smoke).
+ * @param {string} base
+ * @param {string} label
+ * @param {number} size
+ * @param {string} [scratchUrl]
  */
-export async function prepareScaleDatabase(base, label, size) {
-  const name = `portal_scale_${label}`;
-  const url = `${base}/${name}`;
-  await ensureDatabase(base, name);
+export async function prepareScaleDatabase(base, label, size, scratchUrl) {
+  const name = scratchUrl ? new URL(scratchUrl).pathname.slice(1) : `portal_scale_${label}`;
+  const url = scratchUrl ?? `${base}/${name}`;
+  if (!scratchUrl) await ensureDatabase(base, name);
   const database = await openDatabase({ databaseUrl: url, poolSize: 2 });
   // A migration that rewrote rows leaves the planner's statistics stale: analysed below like a seed.
   const migrated = await migrate(database);
