@@ -10,6 +10,7 @@ import pg from 'pg';
 
 const { databaseUrl, pool: max, cap, queries } = JSON.parse(process.env.BENCH_BARE ?? '{}');
 const pool = new pg.Pool({ connectionString: databaseUrl, max });
+/** @param {{ sql: string, parameters: unknown[] }} query */
 const run = (query) => pool.query(query.sql, query.parameters);
 
 /** The planner's row estimate out of EXPLAIN (FORMAT JSON), as the API reads it (list-sql.ts plannedRows). */
@@ -28,7 +29,9 @@ const server = createServer(async (request, response) => {
   response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(body);
 });
 
-server.listen(0, '127.0.0.1', () => process.send?.({ port: server.address().port }));
+server.listen(0, '127.0.0.1', () =>
+  process.send?.({ port: /** @type {import('node:net').AddressInfo} */ (server.address()).port }),
+);
 process.on('message', (message) => {
   if (message === 'cpu') {
     const { user, system } = process.cpuUsage();

@@ -7,7 +7,7 @@
 // of any Node API here, and how much of it the portal's API reaches.
 //
 //   npm run build && node bench/api-list/run.mjs [--only postgres|pglite] [--seconds 10] [--warmup 5] [--connections 32]
-//     [--runs 3] [--cpu-prof DIR]
+//     [--runs 3] [--cpu-prof DIR] [--smoke]
 //
 // --cpu-prof DIR runs the API under `node --cpu-prof` and leaves its profile in DIR (read it with
 // profile-top.mjs). The machine's load average is printed before every run: other work on the machine
@@ -16,11 +16,14 @@
 // PostgreSQL: database portal_bench on BENCH_PG (default postgres://postgres@127.0.0.1:5432), 1,000,000
 // organisations and their checks. PGlite: data/bench-pglite, 100,000 organisations. Both are seeded once
 // and kept; a database seeded before the volume seed wrote checks gets them added.
+//
+// --smoke: whether the bench still runs, quickly: 2,000 organisations in a PostgreSQL database of its own
+// (with --only pglite, 1,000 in a PGlite folder of its own; either removed at the end); each query is asked
+// once (it must answer 200), then loaded for half a second at 2 connections; it fails when a request does
+// not answer 200.
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -28,7 +31,6 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { openDatabase } from '../../apps/api/dist/db/database.js';
 import { migrate } from '../../apps/api/dist/db/migrate.js';
-import { seedIfEmpty } from '../../apps/api/dist/db/seed/seed.js';
 import { seedVolume, seedVolumeChecks } from '../../apps/api/dist/db/seed/volume-seed.js';
 import { parseListRequest } from '../../apps/api/dist/list/list-resource.js';
 import { buildListQueries, EXACT_COUNT_LIMIT } from '../../apps/api/dist/list/list-sql.js';
@@ -37,6 +39,8 @@ import { reviewQueueQuery } from '../../apps/api/dist/modules/reviews/review-que
 import { XSRF_HEADERS } from '../../apps/api/dist/test/test-app.js';
 import { ORGANISATIONS_LIST, REVIEW_QUEUE_LIST } from '../../packages/contracts/dist/index.js';
 import { startApi } from '../lib/api-process.mjs';
+import { seedDemoIfEmpty } from '../lib/demo-seed.mjs';
+import { pgBase, scratchDatabase, scratchDir } from '../lib/scratch.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -46,30 +50,46 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '3' },
     'cpu-prof': { type: 'string' },
     warmup: { type: 'string', default: '5' },
+    smoke: { type: 'boolean', default: false },
   },
 });
-const SECONDS = Number(values.seconds);
-const CONNECTIONS = Number(values.connections);
-const RUNS = Number(values.runs);
+const SMOKE = values.smoke;
+const SECONDS = SMOKE ? 0.5 : Number(values.seconds);
+const CONNECTIONS = SMOKE ? 2 : Number(values.connections);
+const RUNS = SMOKE ? 1 : Number(values.runs);
 /** Seconds of load, not measured, before each query's runs (API and SQL alike). */
-const WARMUP = Number(values.warmup);
+const WARMUP = SMOKE ? 0 : Number(values.warmup);
+/** The connections of the load that warms up what all lists share. */
+const WARM_ALL_CONNECTIONS = SMOKE ? CONNECTIONS : 32;
 const POOL = 10;
 
 /** The reviewer the benchmark signs in as: the volume seed assigns a quarter of the started checks to them. */
 const REVIEWER = 'reviewer@portal.test';
 
-// Each list: its URL, its declaration and the base query its SQL starts from (as its route builds it).
+/**
+ * A list: its URL, its declaration and the base query its SQL starts from (as its route builds it).
+ * @typedef {{
+ *   path: string,
+ *   resource: import('@portal/list-query').ListResource,
+ *   base: (db: import('../../apps/api/dist/db/database.js').Database['db'], flags: QueueFlags) => any,
+ * }} List
+ * @typedef {{ assignedToMe: boolean, overdue: boolean }} QueueFlags
+ */
+
+/** @type {List} */
 const ORGANISATIONS = {
   path: '/api/organisations',
   resource: ORGANISATIONS_LIST,
   base: (db) => organisationsQuery(db),
 };
+/** @type {List} */
 const LEGITIMACY_QUEUE = {
   path: '/api/review-queues/legitimacy',
   resource: REVIEW_QUEUE_LIST,
   base: (db, flags) => reviewQueueQuery(db, 'LEGITIMACY', flags, { actor: REVIEWER, now: new Date() }),
 };
 
+/** @type {Array<[name: string, list: List, query: string]>} */
 const QUERIES = [
   ['filter + sort + first page', ORGANISATIONS, 'stage=INFORMATION&address.country=BE&order=-createdAt'],
   ['free text', ORGANISATIONS, 'search=elmar'],
@@ -85,7 +105,7 @@ const QUERIES = [
 ];
 
 /** The query that warms up what all lists share before the first is measured: the quickest. */
-const WARM_ALL = QUERIES.find(([name]) => name === 'the total');
+const WARM_ALL = QUERIES.find(([name]) => name === 'the total') ?? QUERIES[0];
 
 /** A query's list request and the queue flags the route takes off before the list language reads it. */
 function listRequestOf(list, query) {
@@ -94,15 +114,29 @@ function listRequestOf(list, query) {
   return { flags, request: parseListRequest(params, list.resource) };
 }
 
-const pgBase = (process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/$/, '');
-const TARGETS = [
-  { name: 'postgres', rows: 1_000_000, options: { databaseUrl: `${pgBase}/portal_bench`, poolSize: POOL } },
-  {
+// A smoke run measures PostgreSQL only unless asked (--only pglite): PGlite's start is most of its time, and
+// bench/browser-api and bench/upload run the API on PGlite.
+const targetNames = values.only ? [values.only] : SMOKE ? ['postgres'] : ['postgres', 'pglite'];
+const TARGETS = [];
+if (targetNames.includes('postgres'))
+  TARGETS.push({
+    name: 'postgres',
+    rows: SMOKE ? 2_000 : 1_000_000,
+    options: {
+      databaseUrl: SMOKE ? await scratchDatabase('api_list') : `${pgBase}/portal_bench`,
+      poolSize: POOL,
+    },
+  });
+if (targetNames.includes('pglite'))
+  TARGETS.push({
     name: 'pglite',
-    rows: 100_000,
-    options: { pgliteDir: new URL('../../data/bench-pglite', import.meta.url).pathname },
-  },
-].filter((target) => !values.only || target.name === values.only);
+    rows: SMOKE ? 1_000 : 100_000,
+    options: {
+      pgliteDir: SMOKE
+        ? scratchDir('bench-pglite-')
+        : new URL('../../data/bench-pglite', import.meta.url).pathname,
+    },
+  });
 
 const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
@@ -121,15 +155,11 @@ async function ensurePostgresDatabase(url) {
 }
 
 async function prepare(target) {
-  if (target.name === 'postgres') await ensurePostgresDatabase(target.options.databaseUrl);
+  if (target.name === 'postgres' && !SMOKE) await ensurePostgresDatabase(target.options.databaseUrl);
   const database = await openDatabase(target.options);
   await migrate(database);
   // The demo's documents go to a scratch folder: the bench reads lists, never files.
-  await seedIfEmpty(database.db, {
-    connectionString: undefined,
-    containerPrefix: 'bench',
-    dir: mkdtempSync(join(tmpdir(), 'bench-files-')),
-  });
+  await seedDemoIfEmpty(database.db);
   const counted = await database.db
     .selectFrom('organisations')
     .select((eb) => eb.fn.countAll().as('n'))
@@ -301,6 +331,19 @@ const load = () =>
   loadavg()
     .map((n) => n.toFixed(2))
     .join(' ');
+/** One request, which must answer 200: --smoke's check that a query works at all, however slow the machine. */
+async function answersOnce(server, url) {
+  const response = await fetch(url, {
+    headers: server.token ? { authorization: `Bearer ${server.token}`, ...XSRF_HEADERS } : {},
+  });
+  const body = await response.text();
+  if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${body.slice(0, 300)}`);
+}
+
+/** A warm-up load, unless there is none (--warmup 0, --smoke). */
+const warmUp = async (load) => {
+  if (WARMUP > 0) await load();
+};
 /** Runs a measure RUNS times, printing the machine's load (1, 5, 15 min) before each, and its medians. */
 async function measured(label, measure) {
   const runs = [];
@@ -319,13 +362,15 @@ for (const target of TARGETS) {
   // optimising the shared code while the first queries were measured (their CPU per request a third
   // higher than once warm).
   const [, warmList, warmQuery] = WARM_ALL;
-  await viaApi(api, `${api.origin}${warmList.path}?${warmQuery}`, WARMUP, 32);
+  await warmUp(() => viaApi(api, `${api.origin}${warmList.path}?${warmQuery}`, WARMUP, WARM_ALL_CONNECTIONS));
+  if (SMOKE)
+    for (const [, list, query] of QUERIES) await answersOnce(api, `${api.origin}${list.path}?${query}`);
   const http = [];
   for (const [name, list, query] of QUERIES) {
     const url = `${api.origin}${list.path}?${query}`;
     // Warm up first: a freshly started process spends its first seconds compiling and optimising (V8's
     // tiers), which inflated the first queries' figures to twice the later ones'.
-    await viaApi(api, url, WARMUP);
+    await warmUp(() => viaApi(api, url, WARMUP));
     http.push(await measured(`API ${name}`, () => viaApi(api, url)));
   }
   await api.stop();
@@ -347,18 +392,19 @@ for (const target of TARGETS) {
   if (target.name === 'postgres') {
     const server = await startBare(target, compiled);
     const urlOf = (index) => `${server.origin}/q/${index}`;
-    await viaApi(server, urlOf(QUERIES.indexOf(WARM_ALL)), WARMUP, 32);
+    await warmUp(() => viaApi(server, urlOf(QUERIES.indexOf(WARM_ALL)), WARMUP, WARM_ALL_CONNECTIONS));
+    if (SMOKE) for (const index of QUERIES.keys()) await answersOnce(server, urlOf(index));
     for (const [index, [name]] of QUERIES.entries()) {
-      await viaApi(server, urlOf(index), WARMUP);
+      await warmUp(() => viaApi(server, urlOf(index), WARMUP));
       bare.push(await measured(`bare ${name}`, () => viaApi(server, urlOf(index))));
     }
     await server.stop();
   }
-  await viaSql(target, database, compiledOf(WARM_ALL), WARMUP, 32); // as the API's warm-up
+  await warmUp(() => viaSql(target, database, compiledOf(WARM_ALL), WARMUP, WARM_ALL_CONNECTIONS)); // as the API's
   const direct = [];
   for (const [index, [name]] of QUERIES.entries()) {
     const queries = compiled[index];
-    await viaSql(target, database, queries, WARMUP);
+    await warmUp(() => viaSql(target, database, queries, WARMUP));
     direct.push(await measured(`SQL ${name}`, () => viaSql(target, database, queries)));
   }
   await database.close();
@@ -378,4 +424,8 @@ for (const target of TARGETS) {
       `${name.padEnd(27)} |${fmt(viaHttp.p50)}${fmt(viaHttp.p95)}${fmt(viaHttp.perSecond)} |${fmt(sqlOnly.p50)}${fmt(sqlOnly.p95)}${fmt(sqlOnly.perSecond)} | ${fmt(ownCost)} ms |${throughput.toFixed(0).padStart(7)} %      | ${viaHttp.cpu.toFixed(2).padStart(6)} ms${ceiling(bare[index], viaHttp, sqlOnly)}${viaHttp.failures ? `  (${viaHttp.failures} failed)` : ''}`,
     );
   }
+  // A smoke run fails where a full one prints: a query the API (or the bare server) answered other than 200.
+  const broken = QUERIES.filter((_, index) => http[index].failures > 0 || bare[index]?.failures > 0);
+  if (SMOKE && broken.length > 0)
+    throw new Error(`${target.name}: answers other than 200 for ${broken.map(([name]) => name).join(', ')}`);
 }

@@ -11,6 +11,8 @@ import { loadConfig } from '../../apps/api/dist/config.js';
 import { openDatabase } from '../../apps/api/dist/db/database.js';
 import { responseSerializerCompiler } from '../../apps/api/dist/http/response-serializer.js';
 
+/** @import {} from '../../apps/api/dist/plugins/auth.js' (the app's `declaredRoutes`) */
+
 const pgBase = (process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/$/, '');
 const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', AUTH_ISSUER: 'bench' });
 const { privateKey, publicKey } = await generateKeyPair('RS256');
@@ -32,6 +34,7 @@ const token = await new SignJWT({
   .sign(privateKey);
 
 // name, route, query, and whether its schema declares dates (z.date(): Date objects in the handler's value)
+/** @type {Array<[string, string, string, boolean]>} */
 const QUERIES = [
   [
     'filter + sort + first page',
@@ -62,7 +65,8 @@ for (const [name, route, query, dates] of QUERIES) {
   const data = dates ? JSON.parse(answer.body, revive) : JSON.parse(answer.body);
   // plugins/auth.ts keeps every route's options (for the authorization matrix), its schema among them.
   const declared = app.declaredRoutes.find((r) => r.method === 'GET' && r.url === route);
-  const schema = declared.schema.response[200];
+  if (!declared) throw new Error(`no route GET ${route}`);
+  const schema = /** @type {any} */ (declared.schema).response[200];
   const viaZod = serializerCompiler({ schema, method: 'GET', url });
   const compiled = responseSerializerCompiler({ check: false })({ schema, method: 'GET', url });
   if (compiled(data) !== viaZod(data)) throw new Error(`${name}: the two serializers disagree`);

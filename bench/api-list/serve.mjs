@@ -17,7 +17,7 @@ const database = await openDatabase(JSON.parse(process.env.BENCH_DATABASE ?? '{}
 const keySet = createLocalJWKSet({ keys: [JSON.parse(process.env.BENCH_JWK ?? '{}')] });
 const app = await buildApp({ config, database, keySet, logger: false });
 await app.listen({ host: '127.0.0.1', port: 0 });
-process.send?.({ port: app.server.address().port });
+process.send?.({ port: /** @type {import('node:net').AddressInfo} */ (app.server.address()).port });
 // The CPU time this process has used (user + system, µs): the bench reads it before and after a run and
 // divides by the requests served, a figure that other work on the machine inflates far less than latency.
 process.on('message', (message) => {

@@ -29,7 +29,7 @@ async function call(world, who, method, path, body) {
   return { ms, status: response.status, body: await response.json() };
 }
 
-const out = document.getElementById('out');
+const out = /** @type {HTMLElement} */ (document.getElementById('out'));
 try {
   // As mock mode's worker opens it (src/mock/mock-api-worker.ts): relaxed durability, a write kept in
   // IndexedDB before it answers.
@@ -66,6 +66,8 @@ try {
     application: { ms: application.ms, status: application.status },
   });
 } catch (error) {
-  out.textContent = JSON.stringify({ error: String(error?.stack ?? error) });
+  out.textContent = JSON.stringify({
+    error: String(error instanceof Error ? (error.stack ?? error) : error),
+  });
 }
-window.done = true;
+/** @type {Window & { done?: boolean }} */ (window).done = true;

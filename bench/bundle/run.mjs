@@ -65,6 +65,11 @@ async function report(name, keys) {
 const entry = 'index.html';
 const areaKey = Object.keys(manifest).find((key) => key.endsWith('areas/emvo/emvo-home-page.tsx'));
 const signInKey = Object.keys(manifest).find((key) => key.endsWith('areas/auth/sign-in-page.tsx'));
+// A page moved or renamed would measure the entry alone, silently: it fails the bench instead.
+if (!areaKey || !signInKey)
+  throw new Error(
+    'the build has no reviewer area or sign-in chunk: update bench/bundle/run.mjs, or npm run build',
+  );
 await report('Sign-in page (index.html + the sign-in chunk)', [
   ...eagerFiles(entry),
   ...eagerFiles(signInKey),

@@ -6,14 +6,15 @@
 // deliveries missing, and the API process's memory (RSS from /proc, V8 heap from inside).
 // Aims: p95 ≤ 250 ms; no memory growth after the first minute.
 //
-//   npm run build && node bench/events/run.mjs [--streams 500] [--rate 50] [--seconds 120]
+//   npm run build && node bench/events/run.mjs [--streams 500] [--rate 50] [--seconds 120] [--smoke]
 //
 // Database portal_events on BENCH_PG (default postgres://postgres@127.0.0.1:5432), made afresh each run.
+// --smoke: whether the bench still runs, quickly: 5 streams, 5 changes a second for 4 s, in a database of
+// its own (dropped at the end); a failed decision or a delivery missing fails it.
 
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -21,29 +22,33 @@ import { openDatabase } from '../../apps/api/dist/db/database.js';
 import { migrate } from '../../apps/api/dist/db/migrate.js';
 import { XSRF_HEADERS } from '../../apps/api/dist/test/test-app.js';
 import { startApi } from '../lib/api-process.mjs';
+import { pgBase, scratchDatabase, scratchDir } from '../lib/scratch.mjs';
 
 const { values } = parseArgs({
   options: {
     streams: { type: 'string', default: '500' },
     rate: { type: 'string', default: '50' },
     seconds: { type: 'string', default: '120' },
+    smoke: { type: 'boolean', default: false },
   },
 });
-const STREAMS = Number(values.streams);
-const RATE = Number(values.rate);
-const DURATION_MS = Number(values.seconds) * 1000;
+const SMOKE = values.smoke;
+const STREAMS = SMOKE ? 5 : Number(values.streams);
+const RATE = SMOKE ? 5 : Number(values.rate);
+const DURATION_MS = (SMOKE ? 4 : Number(values.seconds)) * 1000;
 const WINDOW_MS = 10_000;
 // Every change needs a check of its own to start: the run's, and a margin for the open model's catch-up.
-const CHECKS = Math.ceil((RATE * DURATION_MS) / 1000) + 1000;
+const CHECKS = Math.ceil((RATE * DURATION_MS) / 1000) + (SMOKE ? 50 : 1000);
 
-const pgBase = (process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/$/, '');
-const databaseUrl = `${pgBase}/portal_events`;
+const databaseUrl = SMOKE ? await scratchDatabase('events') : `${pgBase}/portal_events`;
 
 async function freshDatabase() {
   const admin = new pg.Client({ connectionString: `${pgBase}/postgres` });
   await admin.connect();
-  await admin.query('drop database if exists portal_events with (force)');
-  await admin.query('create database portal_events');
+  if (!SMOKE) {
+    await admin.query('drop database if exists portal_events with (force)');
+    await admin.query('create database portal_events');
+  }
   await admin.end();
   const database = await openDatabase({ databaseUrl, poolSize: 2 });
   await migrate(database);
@@ -106,7 +111,7 @@ class Histogram {
 }
 
 const checks = await freshDatabase();
-const dataDir = mkdtempSync(join(tmpdir(), 'portal-events-'));
+const dataDir = scratchDir('portal-events-');
 const api = await startApi({
   database: { databaseUrl, poolSize: 10 },
   // The heap printed is what is live: collected before each sample (every 10 s), not what awaits collection.
@@ -275,7 +280,7 @@ await new Promise((resolve) => {
     }
     if (elapsed >= DURATION_MS) {
       clearInterval(timer);
-      resolve();
+      resolve(undefined);
       return;
     }
     // An open model: the changes due by now go out whether or not the earlier ones are answered.
@@ -327,6 +332,7 @@ if (afterMinute && last && last !== afterMinute) {
   );
 }
 console.log(`events: load ${load()}`);
+if (SMOKE && (overall.changes === 0 || overall.failed > 0 || missing !== 0)) process.exitCode = 1;
 for (const stream of streams) stream.destroy();
 agent.destroy();
 await api.stop();

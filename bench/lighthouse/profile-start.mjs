@@ -89,8 +89,9 @@ try {
   const stretches = [];
   let current = null;
   let at = profile.startTime;
-  profile.samples.forEach((id, index) => {
-    const delta = profile.timeDeltas[index + 1] ?? 0;
+  const deltas = profile.timeDeltas ?? [];
+  (profile.samples ?? []).forEach((id, index) => {
+    const delta = deltas[index + 1] ?? 0;
     const node = byId.get(id);
     if (idle(node)) {
       current = null;

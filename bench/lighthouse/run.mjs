@@ -4,7 +4,10 @@
 // a profile of its own, then lets Lighthouse measure its page in that profile (storage kept: signed in;
 // the HTTP cache emptied before each run, so every script and style downloads again).
 //
-//   npm run build && node bench/lighthouse/run.mjs [--runs 5] [--save DIR] [--only visitor,reviewer,…]
+//   npm run build && node bench/lighthouse/run.mjs [--runs 5] [--save DIR] [--only visitor,reviewer,…] [--smoke]
+//
+// --smoke: whether the bench still runs, quickly: the reviewer's page (a sign-in), one run after the warm-up;
+// a Lighthouse run that reports an error fails it. Scores never fail it.
 //
 // Prints every run (score, TBT, CLS and the other metrics), then per page the lowest and median score, the
 // highest TBT and CLS: the aim (every run ≥ 95, TBT ≤ 150 ms, CLS 0) is held in every run, not the median.
@@ -21,12 +24,18 @@ import { startPortalStack } from '../lib/portal-stack.mjs';
 import { ROLE_PAGES, signIn } from '../lib/role-pages.mjs';
 
 const { values } = parseArgs({
-  options: { runs: { type: 'string', default: '5' }, save: { type: 'string' }, only: { type: 'string' } },
+  options: {
+    runs: { type: 'string', default: '5' },
+    save: { type: 'string' },
+    only: { type: 'string' },
+    smoke: { type: 'boolean', default: false },
+  },
 });
-const RUNS = Number(values.runs);
+const RUNS = values.smoke ? 1 : Number(values.runs);
+const ONLY = values.smoke ? 'reviewer' : values.only;
 const PORT = 8484;
 const DEBUG_PORT = 9333;
-const PAGES = ROLE_PAGES.filter((page) => !values.only || values.only.split(',').includes(page.name));
+const PAGES = ROLE_PAGES.filter((page) => !ONLY || ONLY.split(',').includes(page.name));
 
 async function measure({ name, path, email }) {
   const profile = mkdtempSync(join(tmpdir(), 'portal-lighthouse-profile-'));
@@ -65,7 +74,9 @@ async function measure({ name, path, email }) {
         // Keep the signed-in session: Lighthouse clears site storage by default.
         disableStorageReset: true,
       });
+      if (!result) throw new Error(`Lighthouse gave no result for ${base}${path}`);
       const { categories, audits } = result.lhr;
+      if (result.lhr.runtimeError) throw new Error(`${name} run ${run}: ${result.lhr.runtimeError.message}`);
       if (run === 0) continue;
       const score = Math.round((categories.performance.score ?? 0) * 100);
       scores.push(score);
@@ -82,7 +93,7 @@ async function measure({ name, path, email }) {
           `best practices ${Math.round((categories['best-practices'].score ?? 0) * 100)} | ` +
           `FCP ${audits['first-contentful-paint'].displayValue}, LCP ${audits['largest-contentful-paint'].displayValue}, ` +
           `TBT ${audits['total-blocking-time'].displayValue}, CLS ${audits['cumulative-layout-shift'].displayValue}, ` +
-          `${Math.round(audits.diagnostics.details.items[0].totalByteWeight / 1024)} kB transferred`,
+          `${Math.round(/** @type {any} */ (audits.diagnostics.details).items[0].totalByteWeight / 1024)} kB transferred`,
       );
     }
     const sorted = [...scores].sort((a, b) => a - b);

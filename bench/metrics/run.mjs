@@ -2,11 +2,12 @@
 // PostgreSQL, one caller; prints p50 and p95 (aim: p95 under 200 ms) and the gzip size of the metrics
 // screen's lazy chunks (read from apps/web/dist; says so when the build predates the screen).
 //
-//   npm run build && node bench/metrics/run.mjs [--requests 200]
+//   npm run build && node bench/metrics/run.mjs [--requests 200] [--smoke]
 //
 // PostgreSQL: database portal_metrics_bench on BENCH_PG (default postgres://postgres@127.0.0.1:5432), its
 // own database, so no test's schema is touched; seeded once with generate_series and kept. The compiled API
-// is read from apps/api/dist, or from BENCH_API_DIST (a tsc output of apps/api elsewhere).
+// is read from apps/api/dist, or from BENCH_API_DIST (a tsc output of apps/api elsewhere). --smoke: whether
+// the bench still runs, quickly: 1,000 organisations in a database of its own (dropped at the end), 5 requests.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -15,10 +16,14 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import pg from 'pg';
+import { pgBase, scratchDatabase } from '../lib/scratch.mjs';
 
-const { values } = parseArgs({ options: { requests: { type: 'string', default: '200' } } });
-const REQUESTS = Number(values.requests);
-const ORGANISATIONS = 100_000;
+const { values } = parseArgs({
+  options: { requests: { type: 'string', default: '200' }, smoke: { type: 'boolean', default: false } },
+});
+const SMOKE = values.smoke;
+const REQUESTS = SMOKE ? 5 : Number(values.requests);
+const ORGANISATIONS = SMOKE ? 1_000 : 100_000;
 const RUNS_PER_ORGANISATION = 10; // 1,000,000 test runs
 
 const apiDist = process.env.BENCH_API_DIST ?? fileURLToPath(new URL('../../apps/api/dist/', import.meta.url));
@@ -28,8 +33,7 @@ const { loadConfig } = await load('config.js');
 const { openDatabase } = await load('db/database.js');
 const { migrate } = await load('db/migrate.js');
 
-const pgBase = (process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/$/, '');
-const DATABASE_URL = `${pgBase}/portal_metrics_bench`;
+const DATABASE_URL = SMOKE ? await scratchDatabase('metrics') : `${pgBase}/portal_metrics_bench`;
 
 async function ensureDatabase() {
   const admin = new pg.Client({ connectionString: `${pgBase}/postgres` });
@@ -65,7 +69,7 @@ const SEED = [
 ];
 
 async function prepare() {
-  await ensureDatabase();
+  if (!SMOKE) await ensureDatabase();
   const database = await openDatabase({ databaseUrl: DATABASE_URL, poolSize: 4 });
   await migrate(database);
   const client = new pg.Client({ connectionString: DATABASE_URL });
@@ -75,7 +79,9 @@ async function prepare() {
   );
   if (rows[0].n < ORGANISATIONS) {
     const started = performance.now();
-    process.stderr.write('  seeding 100,000 organisations and 1,000,000 test runs…');
+    process.stderr.write(
+      `  seeding ${ORGANISATIONS.toLocaleString('en-US')} organisations and ${(ORGANISATIONS * RUNS_PER_ORGANISATION).toLocaleString('en-US')} test runs…`,
+    );
     await client.query('begin');
     for (const statement of SEED) await client.query(statement);
     await client.query('commit');
@@ -83,6 +89,12 @@ async function prepare() {
     await client.query('vacuum analyze');
     process.stderr.write(` ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
   }
+  // The reviewer the bench's token names (subject `bench`): the API serves only the directory's users.
+  await client.query(
+    `insert into users (email, display_name, external_id, roles, status, created_by, updated_by)
+     values ('reviewer@portal.test', 'Bench Reviewer', 'bench', '{EMVO}', 'ACTIVE', 'bench', 'bench')
+     on conflict do nothing`,
+  );
   const counts = await client.query(
     'select (select count(*) from organisations)::int as organisations, (select count(*) from test_runs)::int as runs',
   );
@@ -177,7 +189,7 @@ function lazyChunkSize() {
 
 const { database, counts } = await prepare();
 console.log(
-  `PostgreSQL portal_metrics_bench: ${counts.organisations} organisations, ${counts.runs} test runs`,
+  `PostgreSQL ${new URL(DATABASE_URL).pathname.slice(1)}: ${counts.organisations} organisations, ${counts.runs} test runs`,
 );
 const api = await measureApi(database);
 await database.close();

@@ -54,11 +54,16 @@ const queries = buildListQueries(
 const literal = (value) =>
   `'${String(value instanceof Date ? value.toISOString() : value).replaceAll("'", "''")}'`;
 const inlined = (compiled) => compiled.sql.replace(/\$(\d+)/g, (_, n) => literal(compiled.parameters[n - 1]));
-for (const [name, compiled] of [
+/** @type {Array<[string, import('kysely').CompiledQuery]>} */
+const compiledQueries = [
   ['items', queries.items.compile()],
   ['count', queries.count.compile(database.db)],
-]) {
-  const { rows } = await sql`explain (analyze, buffers) ${sql.raw(inlined(compiled))}`.execute(database.db);
-  console.log(`--- ${name}\n${compiled.sql}\n${rows.map((row) => Object.values(row)[0]).join('\n')}`);
+];
+for (const [name, compiled] of compiledQueries) {
+  // Each row of the plan is one column, its line of text.
+  const { rows: lines } = /** @type {{ rows: Array<Record<string, string>> }} */ (
+    await sql`explain (analyze, buffers) ${sql.raw(inlined(compiled))}`.execute(database.db)
+  );
+  console.log(`--- ${name}\n${compiled.sql}\n${lines.map((row) => Object.values(row)[0]).join('\n')}`);
 }
 await database.close();

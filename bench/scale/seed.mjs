@@ -4,15 +4,12 @@
 // top), spread over the last three years. Generated in SQL (generate_series), a chunk of organisations per
 // transaction with the triggers off, and kept: a chunk is recorded once its transaction commits, so an
 // interrupted seed resumes; the summaries the triggers keep are then counted once (recount_summaries).
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { openDatabase } from '../../apps/api/dist/db/database.js';
 import { migrate } from '../../apps/api/dist/db/migrate.js';
-import { seedIfEmpty } from '../../apps/api/dist/db/seed/seed.js';
 import { seedVolume } from '../../apps/api/dist/db/seed/volume-seed.js';
+import { seedDemoIfEmpty } from '../lib/demo-seed.mjs';
 
 const CHUNK = 50_000;
 /** At most this many synthetic audit rows (issue 24: 10M audit rows at the top size). */
@@ -98,19 +95,20 @@ const seconds = (started) => `${((performance.now() - started) / 1000).toFixed(0
 /**
  * The database of `size` organisations, migrated and seeded (what is missing only); returns its URL.
  * Vacuums and analyses after seeding, so the plans measured are the steady state autovacuum reaches.
+ * `scratchUrl`: a database made for this run instead of the size's own (--smoke).
+ * @param {string} base
+ * @param {string} label
+ * @param {number} size
+ * @param {string} [scratchUrl]
  */
-export async function prepareScaleDatabase(base, label, size) {
-  const name = `portal_scale_${label}`;
-  const url = `${base}/${name}`;
-  await ensureDatabase(base, name);
+export async function prepareScaleDatabase(base, label, size, scratchUrl) {
+  const name = scratchUrl ? new URL(scratchUrl).pathname.slice(1) : `portal_scale_${label}`;
+  const url = scratchUrl ?? `${base}/${name}`;
+  if (!scratchUrl) await ensureDatabase(base, name);
   const database = await openDatabase({ databaseUrl: url, poolSize: 2 });
   // A migration that rewrote rows leaves the planner's statistics stale: analysed below like a seed.
   const migrated = await migrate(database);
-  await seedIfEmpty(database.db, {
-    connectionString: undefined,
-    containerPrefix: 'bench',
-    dir: mkdtempSync(join(tmpdir(), 'bench-scale-files-')),
-  });
+  await seedDemoIfEmpty(database.db);
   await database.close();
 
   const client = new pg.Client({ connectionString: url });

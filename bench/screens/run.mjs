@@ -5,7 +5,10 @@
 // 1920 × 1080.
 //
 //   npm run build && node bench/screens/run.mjs [--out /tmp/screens] [--only visitor,reviewer,admin,company] [--port 8430]
+//     [--smoke]
 //
+// --smoke: whether the bench still runs, quickly: the visitor's first screen and the reviewer's (signed in),
+// into a folder removed at the end.
 // Prints each file written, and for any shot a layout fault the page measures of itself (a page wider than
 // the window: it scrolls sideways). Nothing fails: it is for looking at, not a test.
 import { mkdirSync } from 'node:fs';
@@ -13,16 +16,20 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { startPortalStack } from '../lib/portal-stack.mjs';
+import { scratchDir } from '../lib/scratch.mjs';
 
 const { values } = parseArgs({
   options: {
     out: { type: 'string', default: '/tmp/screens' },
     only: { type: 'string' },
     port: { type: 'string', default: '8430' },
+    smoke: { type: 'boolean', default: false },
   },
 });
+const SMOKE = values.smoke;
 const PORT = Number(values.port);
-mkdirSync(values.out, { recursive: true });
+const OUT = SMOKE ? scratchDir('portal-screens-') : values.out;
+mkdirSync(OUT, { recursive: true });
 
 const LAPTOP = { width: 1366, height: 900 };
 const TABLE_WIDTHS = [
@@ -80,7 +87,11 @@ const ROLES = [
       ),
     ],
   },
-].filter((role) => !values.only || values.only.split(',').includes(role.name));
+]
+  .filter((role) => !values.only || values.only.split(',').includes(role.name))
+  // A smoke run: the visitor's page and the reviewer's landing (a sign-in through the provider).
+  .filter((role) => !SMOKE || ['visitor', 'reviewer'].includes(role.name))
+  .map((role) => (SMOKE ? { ...role, paths: role.paths.slice(0, 1), details: [] } : role));
 
 /** The file name of a path: `/emvo/legitimacy/…` → `reviewer-emvo-legitimacy-detail`. */
 const fileOf = (role, path) =>
@@ -121,12 +132,12 @@ async function shoot(page, role, path) {
     await settled(page);
     // Every screen at 1366 px; the other widths for the screens that hold a table.
     if (index === 0 && (await page.locator('main table').count()) === 0) {
-      const file = join(values.out, `${name}-${viewport.width}.png`);
+      const file = join(OUT, `${name}-${viewport.width}.png`);
       await page.screenshot({ path: file, fullPage: true });
       written.push([file, await sideways(page)]);
       break;
     }
-    const file = join(values.out, `${name}-${viewport.width}.png`);
+    const file = join(OUT, `${name}-${viewport.width}.png`);
     await page.screenshot({ path: file, fullPage: true });
     written.push([file, await sideways(page)]);
   }

@@ -3,15 +3,18 @@
 // copy of proof and submit. Prints the error rate (aim 0), p50 and p95 per operation and overall, and the
 // API process's memory (RSS) at the start and the end of the last five minutes (aim: under 10 % growth).
 //
-//   npm run build && node bench/soak/run.mjs [--minutes 10] [--rate 20] [--companies 400]
+//   npm run build && node bench/soak/run.mjs [--minutes 10] [--rate 20] [--companies 400] [--smoke]
 //
 // Database portal_soak on BENCH_PG (default postgres://postgres@127.0.0.1:5432), made afresh each run.
+// --smoke: whether the bench still runs, quickly: 10 s at 10 operations/s with 5 companies, in a database
+// and folder of their own (removed at the end); any error fails it.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { loadavg as systemLoad, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { loadConfig } from '../../apps/api/dist/config.js';
 import { openDatabase } from '../../apps/api/dist/db/database.js';
 import { migrate } from '../../apps/api/dist/db/migrate.js';
 import { seedIfEmpty } from '../../apps/api/dist/db/seed/seed.js';
@@ -19,38 +22,37 @@ import { createFileStorage } from '../../apps/api/dist/storage/configured-file-s
 import { completeDraft, createCompany, TINY_PDF } from '../../apps/api/dist/test/onboarding-test-kit.js';
 import { XSRF_HEADERS } from '../../apps/api/dist/test/test-app.js';
 import { startApi } from '../lib/api-process.mjs';
+import { pgBase, scratchDatabase, scratchDir } from '../lib/scratch.mjs';
 
 const { values } = parseArgs({
   options: {
     minutes: { type: 'string', default: '10' },
     rate: { type: 'string', default: '20' },
     companies: { type: 'string', default: '400' },
+    smoke: { type: 'boolean', default: false },
   },
 });
-const DURATION_MS = Number(values.minutes) * 60_000;
-const RATE = Number(values.rate);
-const COMPANIES = Number(values.companies);
+const SMOKE = values.smoke;
+const DURATION_MS = SMOKE ? 10_000 : Number(values.minutes) * 60_000;
+const RATE = SMOKE ? 10 : Number(values.rate);
+const COMPANIES = SMOKE ? 5 : Number(values.companies);
 const REVIEWER = 'reviewer@portal.test';
 
-const pgBase = (process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/$/, '');
-const databaseUrl = `${pgBase}/portal_soak`;
+const databaseUrl = SMOKE ? await scratchDatabase('soak') : `${pgBase}/portal_soak`;
 
 async function freshDatabase() {
   const admin = new pg.Client({ connectionString: `${pgBase}/postgres` });
   await admin.connect();
-  await admin.query('drop database if exists portal_soak with (force)');
-  await admin.query('create database portal_soak');
+  if (!SMOKE) {
+    await admin.query('drop database if exists portal_soak with (force)');
+    await admin.query('create database portal_soak');
+  }
   await admin.end();
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-soak-'));
+  const dataDir = SMOKE ? scratchDir('portal-soak-') : mkdtempSync(join(tmpdir(), 'portal-soak-'));
   const database = await openDatabase({ databaseUrl, poolSize: 4 });
   await migrate(database);
-  const storage = {
-    connectionString: undefined,
-    containerPrefix: 'soak-',
-    dir: join(dataDir, 'files'),
-    quotaBytes: 0,
-  };
-  await seedIfEmpty(database.db, createFileStorage(storage));
+  // The demo's documents go where the API started below serves them from.
+  await seedIfEmpty(database.db, createFileStorage(loadConfig({ DATA_DIR: dataDir }).storage));
   return { dataDir, database };
 }
 
@@ -109,7 +111,12 @@ async function call(operation, caller, method, path, body) {
       console.error(operation, response.status, text.slice(0, 200));
     return response.ok ? JSON.parse(text || 'null') : undefined;
   } catch (error) {
-    record(operation, performance.now() - started, false, error.code ?? 'network');
+    record(
+      operation,
+      performance.now() - started,
+      false,
+      /** @type {{ code?: string }} */ (error).code ?? 'network',
+    );
     return undefined;
   }
 }
@@ -191,6 +198,7 @@ const company = {
 };
 
 // The mix of one tick: weights of each operation.
+/** @type {Array<[weight: number, run: (c?: any) => Promise<unknown>]>} */
 const MIX = [
   [35, () => reviewer.list()],
   [10, () => reviewer.open()],
@@ -229,7 +237,9 @@ const loadavg = () =>
   systemLoad()
     .map((n) => n.toFixed(2))
     .join(' ');
-console.log(`soak: ${values.minutes} min at ${RATE} operations/s, ${COMPANIES} companies; load ${loadavg()}`);
+console.log(
+  `soak: ${DURATION_MS / 60_000} min at ${RATE} operations/s, ${COMPANIES} companies; load ${loadavg()}`,
+);
 const memory = [];
 const startedAt = performance.now();
 const inFlight = new Set();
@@ -243,7 +253,7 @@ await new Promise((resolve) => {
     if (elapsed >= DURATION_MS) {
       clearInterval(timer);
       clearInterval(sampler);
-      resolve();
+      resolve(undefined);
       return;
     }
     const operation = tick().catch((error) => record('harness', 0, false, error.message));
@@ -276,9 +286,10 @@ console.log(
   `${'all'.padEnd(22)} | ${String(all.length).padStart(8)} ${String(allErrors).padStart(8)} |${fmt(percentile(all, 50))}  ${fmt(percentile(all, 95))}`,
 );
 console.log(`error rate: ${((100 * allErrors) / Math.max(1, all.length)).toFixed(3)} % (aim 0)`);
+if (SMOKE && (allErrors > 0 || all.length === 0)) process.exitCode = 1;
 const half = DURATION_MS / 2;
 const startOfLastHalf = memory.find((sample) => sample.at >= half) ?? memory[0];
-const end = memory.at(-1);
+const end = memory[memory.length - 1];
 const growth = (100 * (end.rss - startOfLastHalf.rss)) / startOfLastHalf.rss;
 console.log(
   `API memory (RSS): ${startOfLastHalf.rss.toFixed(1)} MB at ${(startOfLastHalf.at / 60_000).toFixed(1)} min, ${end.rss.toFixed(1)} MB at the end: ${growth >= 0 ? '+' : ''}${growth.toFixed(1)} % (aim < 10 %)`,

@@ -3,6 +3,9 @@
 // the API process's resident memory growth (its peak during the uploads over its VmRSS before them) and MB/s.
 //
 //   npm run build && node bench/upload/run.mjs [--count 20] [--mb 20] [--parallel 4] [--only disk|azure] [--live]
+//     [--smoke]
+//
+// --smoke: whether the bench still runs, quickly: 2 uploads of 1 MB, 2 at a time, to each store.
 import { fork } from 'node:child_process';
 import { createHash, randomFillSync } from 'node:crypto';
 import { once } from 'node:events';
@@ -21,11 +24,13 @@ const { values } = parseArgs({
     parallel: { type: 'string', default: '4' },
     only: { type: 'string' },
     live: { type: 'boolean', default: false },
+    smoke: { type: 'boolean', default: false },
   },
 });
-const COUNT = Number(values.count);
-const SIZE = Number(values.mb) * 1_000_000;
-const PARALLEL = Number(values.parallel);
+const SMOKE = values.smoke;
+const COUNT = SMOKE ? 2 : Number(values.count);
+const SIZE = (SMOKE ? 1 : Number(values.mb)) * 1_000_000;
+const PARALLEL = SMOKE ? 2 : Number(values.parallel);
 const BUDGET_MB = 64;
 const XSRF = 'bench-xsrf-token';
 // --live: the API runs with --expose-gc and collects before each sample (slow), so the figures are the

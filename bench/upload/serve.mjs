@@ -6,6 +6,8 @@ import { loadConfig } from '../../apps/api/dist/config.js';
 import { openDatabase } from '../../apps/api/dist/db/database.js';
 import { migrate } from '../../apps/api/dist/db/migrate.js';
 
+/** @import {} from '../../apps/api/dist/storage/storage-plugin.js' (the app's `fileStorage`) */
+
 const config = loadConfig({
   LOG_LEVEL: 'silent',
   WEB_DIST: '/nonexistent',
@@ -34,7 +36,10 @@ await database.db
 const keySet = createLocalJWKSet({ keys: [JSON.parse(process.env.BENCH_JWK ?? '{}')] });
 const app = await buildApp({ config, database, keySet, logger: false });
 await app.listen({ host: '127.0.0.1', port: 0 });
-process.send?.({ port: app.server.address().port, store: app.fileStorage.store.kind });
+process.send?.({
+  port: /** @type {import('node:net').AddressInfo} */ (app.server.address()).port,
+  store: app.fileStorage.store.kind,
+});
 process.on('SIGTERM', () => app.close().then(() => process.exit(0)));
 // The benchmark samples the process's own view of its memory too (V8 heap, Buffers) besides /proc's RSS;
 // with --live (node --expose-gc) after a full collection, so garbage not collected yet does not count.

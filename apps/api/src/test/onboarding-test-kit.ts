@@ -39,16 +39,23 @@ export interface TestCompany {
 let sequence = 0;
 
 /** The headers of a signed-in external user: the token's subject and email, and the anti-forgery pair. */
-export async function externalHeaders(t: TestApp, sub: string, email: string): Promise<Headers> {
+export async function externalHeaders(
+  t: Pick<TestApp, 'sign'>,
+  sub: string,
+  email: string,
+): Promise<Headers> {
   return {
     authorization: `Bearer ${await t.sign({ roles: ['EmvoPortalExternal'], sub, emails: [email] })}`,
     ...XSRF_HEADERS,
   };
 }
 
-/** An organisation as the registration leaves it (REGISTERED, OPM) and its Initial Requester. */
+/**
+ * An organisation as the registration leaves it (REGISTERED, OPM) and its Initial Requester. Reads only the
+ * database and the token minter: a test app's, or a bench's own beside the API process it started.
+ */
 export async function createCompany(
-  t: TestApp,
+  t: Pick<TestApp, 'db' | 'sign'>,
   options: { orgType?: 'OPM' | 'PD'; access?: 'FULL' | 'READ_ONLY' | 'REVOKED'; name?: string } = {},
 ): Promise<TestCompany> {
   sequence += 1;
