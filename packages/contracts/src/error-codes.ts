@@ -85,7 +85,7 @@ export const ERROR_CODES = [
   'MAH_DELETION_NOT_ALLOWED',
   'SPOC_ASSISTANT_EXISTS',
   'ALREADY_A_PERSON',
-  'PERSON_DISABLED',
+  'ACCESS_WITHDRAWN_BY_PORTAL',
   'OWN_ACCOUNT',
   'ACCESS_NOT_CHANGEABLE',
   // The list query's codes (packages/list-query): parsing, then a field the resource does not declare.

@@ -78,6 +78,7 @@ const rows: OnboardingRows = {
       obpRole: 'SPOC_ASSISTANT',
       access: 'READ_ONLY',
       status: 'INVITED',
+      ...{ disabledBy: null, revokedBy: null },
     },
     {
       id: 'u1',
@@ -87,6 +88,7 @@ const rows: OnboardingRows = {
       obpRole: 'INITIAL_REQUESTER',
       access: 'FULL',
       status: 'ACTIVE',
+      ...{ disabledBy: null, revokedBy: null },
     },
     {
       id: 'u3',
@@ -96,6 +98,7 @@ const rows: OnboardingRows = {
       obpRole: null,
       access: 'REVOKED',
       status: 'DISABLED',
+      ...{ disabledBy: 'COMPANY' as const, revokedBy: 'COMPANY' as const },
     },
   ],
   files: [proof],
@@ -157,11 +160,36 @@ describe('onboardingAnswerOf', () => {
       ['u1', true],
       ['u2', false],
     ]);
+    expect(answer.people.every((person) => !person.withdrawnByPortal)).toBe(true);
     expect(answer.canManagePeople).toBe(true);
     expect(answer.financial.activeMahCount).toBe(1);
     expect(answer.financial.invoicing?.billing.legalEntity).toBe('Acme');
     expect(answer.contractual.currentTemplate).toBeNull();
     expect(answer.technical.open).toBe(false);
+  });
+
+  it('shows the people whose access the portal withdrew, disabled or revoked, and says so', () => {
+    const withdrawn = {
+      ...rows,
+      users: [
+        ...rows.users,
+        ...[
+          { id: 'u4', status: 'DISABLED' as const, access: 'FULL' as const, disabledBy: 'ADMIN' as const },
+          { id: 'u5', status: 'ACTIVE' as const, access: 'REVOKED' as const, revokedBy: 'ADMIN' as const },
+        ].map((over) => ({
+          ...{ createdAt: at(3), displayName: over.id, email: `${over.id}@x.eu` },
+          ...{ obpRole: 'SPOC_ASSISTANT' as const, disabledBy: null, revokedBy: null, ...over },
+        })),
+      ],
+    };
+    const answer = onboardingAnswerOf(withdrawn, { userId: 'u1', access: 'FULL' }, new Date(at(9)));
+    // The person the company removed itself (u3) stays out; the portal's withdrawals are listed.
+    expect(answer.people.map((person) => [person.id, person.status, person.withdrawnByPortal])).toEqual([
+      ['u1', 'ACTIVE', false],
+      ['u2', 'INVITED', false],
+      ['u4', 'DISABLED', true],
+      ['u5', 'ACTIVE', true],
+    ]);
   });
 
   it('orders a register by entry and reads stored billing field by field', () => {

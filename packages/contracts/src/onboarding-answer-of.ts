@@ -12,7 +12,9 @@ import {
   type OrgType,
   progressOf,
   type Stage,
+  type StandingSetter,
   technicalStepOf,
+  withdrawnByPortal,
 } from '@portal/domain';
 import type { MahInput, Onboarding, StoredFileSummary } from './onboarding.js';
 import {
@@ -144,6 +146,9 @@ export interface UserColumns extends Aged {
   obpRole: Person['role'];
   access: Person['access'];
   status: Person['status'];
+  /** Who set a withdrawn standing (packages/domain withdrawnByPortal). */
+  disabledBy: StandingSetter | null;
+  revokedBy: StandingSetter | null;
 }
 
 /** What the legitimacy step's answer reads: the organisation's own rows, every one of each table. */
@@ -153,7 +158,10 @@ export interface ApplicationRows {
   checks: readonly CheckColumns[];
   mahs: readonly MahColumns[];
   products: readonly MahProductColumns[];
-  /** The organisation's users, disabled ones too. */
+  /**
+   * The organisation's users, disabled ones too, and its pending invitations of addresses that have an
+   * account already, as the invited users they would be (status INVITED): the company sees both alike.
+   */
   users: readonly UserColumns[];
   /** The stored files the rows name (more do no harm). */
   files: readonly StoredFileSummary[];
@@ -302,7 +310,8 @@ export function onboardingAnswerOf(
   const checks = checksByType(rows.checks);
   const progress = progressOf(organisation, checks);
   const mahs = registerOf(rows.mahs, rows.products);
-  const people = byAge(rows.users.filter((row) => row.status !== 'DISABLED'));
+  // Those who count towards the three, and those whose access the portal withdrew (theirs to see).
+  const people = byAge(rows.users.filter((row) => row.status !== 'DISABLED' || withdrawnByPortal(row)));
   const callerRow = rows.users.find((row) => row.id === caller.userId);
   const csrs = rows.csrs.flatMap(({ fileId, ...row }) => {
     const stored = file(fileId);
@@ -328,6 +337,7 @@ export function onboardingAnswerOf(
     people: people.map((row) => ({
       ...{ id: row.id, name: row.displayName, email: row.email, role: row.obpRole },
       ...{ access: row.access, status: row.status, you: row.id === caller.userId },
+      withdrawnByPortal: withdrawnByPortal(row),
     })),
     canManagePeople: managesPeople({ access: caller.access, obpRole: callerRow?.obpRole ?? null }),
     technical: technicalStepOf(

@@ -155,6 +155,11 @@ export const personSchema = z.object({
   status: z.enum(['INVITED', 'ACTIVE', 'DISABLED']),
   /** The caller. */
   you: z.boolean(),
+  /**
+   * The portal (an administrator) withdrew this person's access (packages/domain withdrawnByPortal): the
+   * company sees it and cannot undo it (409 ACCESS_WITHDRAWN_BY_PORTAL).
+   */
+  withdrawnByPortal: z.boolean(),
 });
 export type Person = z.infer<typeof personSchema>;
 
@@ -252,7 +257,10 @@ export const onboardingAnswerSchema = z.extend(onboardingSchema, {
   contractual: contractualStepSchema,
   financial: financialStepSchema,
   mahRegister: mahRegisterAnswerSchema,
-  /** The company's users who count towards the three (not disabled), oldest first. */
+  /**
+   * The company's people who count towards the three (not disabled; its pending invitations among them, as
+   * invited people), and those whose access the portal withdrew, oldest first.
+   */
   people: z.array(personSchema),
   /** The caller may invite, remove and set the access of people (the SPOC or the Initial Requester). */
   canManagePeople: z.boolean(),

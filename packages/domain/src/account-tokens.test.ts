@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountTokenRefusal, tokenExpiry, tokenHolderOf } from './account-tokens.js';
+import { accountTokenRefusal, invitationRedeemed, tokenExpiry, tokenHolderOf } from './account-tokens.js';
 
 describe('tokenExpiry (domain.md: a confirmation link 48 hours, an invitation a week)', () => {
   const now = new Date('2026-03-01T12:00:00Z');
@@ -41,5 +41,14 @@ describe('tokenHolderOf', () => {
   it('refuses a withdrawn invitation and a link whose owner is gone', () => {
     expect(tokenHolderOf(undefined, { ...user, status: 'DISABLED' })).toEqual({ refusal: 'withdrawn' });
     expect(tokenHolderOf(undefined, undefined)).toEqual({ refusal: 'unknown' });
+  });
+});
+
+describe('invitationRedeemed (a sign-in activates an invited user only once they used their newest link)', () => {
+  it('is false while the newest invitation link is unused, true once used or when no invitation made them', () => {
+    expect(invitationRedeemed({ usedAt: null })).toBe(false);
+    expect(invitationRedeemed({ usedAt: new Date() })).toBe(true);
+    expect(invitationRedeemed({ usedAt: '2026-01-01T00:00:00Z' })).toBe(true);
+    expect(invitationRedeemed(undefined)).toBe(true);
   });
 });

@@ -57,3 +57,12 @@ export function tokenHolderOf(
     companyName: user.legalName ?? INTERNAL_COMPANY_NAME,
   };
 }
+
+/**
+ * Whether an INVITED user has redeemed the invitation that made them so: their newest invitation link
+ * (a person invited again has a new one) is used. Only then may their sign-in activate them; a user no
+ * invitation made (a registration's, whose confirmation made them) has no link to redeem. Signing in
+ * with an account linked before is no acceptance of a new invitation.
+ */
+export const invitationRedeemed = (newestInvitation: { usedAt: Date | string | null } | undefined): boolean =>
+  newestInvitation === undefined || newestInvitation.usedAt !== null;

@@ -10,6 +10,21 @@ import {
   tooManyPeople,
 } from './company-refusals.js';
 import type { OrganisationProgress } from './stages.js';
+import type { PersonStanding } from './users.js';
+
+const standing = (over: Partial<PersonStanding> = {}): PersonStanding => ({
+  status: 'ACTIVE',
+  access: 'FULL',
+  disabledBy: null,
+  revokedBy: null,
+  ...over,
+});
+const removedByCompany = standing({
+  status: 'DISABLED',
+  access: 'REVOKED',
+  disabledBy: 'COMPANY',
+  revokedBy: 'COMPANY',
+});
 
 const progress = (over: Partial<OrganisationProgress>): OrganisationProgress => ({
   stage: 'REGISTERED',
@@ -42,9 +57,11 @@ describe('company refusals', () => {
 
   it('invites one SPOC Assistant, never a person of the company twice, at most max people', () => {
     expect(invitationRefusal(undefined, undefined, 'a@x.eu')).toBeNull();
-    expect(invitationRefusal({ email: ' ' }, { status: 'DISABLED' }, 'a@x.eu')).toBeNull();
+    expect(invitationRefusal({ email: ' ' }, removedByCompany, 'a@x.eu')).toBeNull();
     expect(invitationRefusal({ email: 'b@x.eu' }, undefined, 'a@x.eu')?.code).toBe('SPOC_ASSISTANT_EXISTS');
-    expect(invitationRefusal(undefined, { status: 'INVITED' }, 'a@x.eu')?.code).toBe('ALREADY_A_PERSON');
+    expect(invitationRefusal(undefined, standing({ status: 'INVITED' }), 'a@x.eu')?.code).toBe(
+      'ALREADY_A_PERSON',
+    );
     expect(tooManyPeople(2, 3)).toBeNull();
     expect(tooManyPeople(3, 3)?.message).toBe(
       'A company has at most 3 people in the portal; it has 3 already',
@@ -55,10 +72,46 @@ describe('company refusals', () => {
     expect(removalRefusal(undefined, [], 'me')?.status).toBe(404);
     expect(removalRefusal({}, [{ id: 'me' }], 'me')?.code).toBe('OWN_ACCOUNT');
     expect(removalRefusal({}, [{ id: 'other' }], 'me')).toBeNull();
+    const person = (id: string, obpRole: string, over: Partial<PersonStanding> = {}) => ({
+      id,
+      obpRole,
+      ...standing(over),
+    });
     expect(accessRefusal(undefined, 'u1', 'me')?.status).toBe(404);
-    expect(accessRefusal({ id: 'me', obpRole: 'SPOC_ASSISTANT' }, 'me', 'me')?.code).toBe('OWN_ACCOUNT');
-    expect(accessRefusal({ id: 'u1', obpRole: 'SPOC' }, 'u1', 'me')?.code).toBe('ACCESS_NOT_CHANGEABLE');
-    expect(accessRefusal({ id: 'u1', obpRole: 'SPOC_ASSISTANT' }, 'u1', 'me')).toBeNull();
+    expect(accessRefusal(person('me', 'SPOC_ASSISTANT'), 'me', 'me')?.code).toBe('OWN_ACCOUNT');
+    expect(accessRefusal(person('u1', 'SPOC'), 'u1', 'me')?.code).toBe('ACCESS_NOT_CHANGEABLE');
+    expect(accessRefusal(person('u1', 'SPOC_ASSISTANT'), 'u1', 'me')).toBeNull();
+    // A person the company removed itself is not found, so nothing leaks.
+    expect(
+      accessRefusal({ id: 'u1', obpRole: 'SPOC_ASSISTANT', ...removedByCompany }, 'u1', 'me')?.status,
+    ).toBe(404);
+  });
+
+  describe('a standing the portal set is the company’s to see, never to undo', () => {
+    const withdrawn: Array<[string, Partial<PersonStanding>]> = [
+      ['disabled by an administrator', { status: 'DISABLED', disabledBy: 'ADMIN' }],
+      ['revoked by an administrator', { access: 'REVOKED', revokedBy: 'ADMIN' }],
+      ['disabled, setter unknown', { status: 'DISABLED' }],
+      ['revoked, setter unknown', { access: 'REVOKED' }],
+      [
+        'revoked by an administrator, then removed by the company',
+        { status: 'DISABLED', disabledBy: 'COMPANY', access: 'REVOKED', revokedBy: 'ADMIN' },
+      ],
+      [
+        'disabled by an administrator, read-only',
+        { status: 'DISABLED', disabledBy: 'ADMIN', access: 'READ_ONLY' },
+      ],
+    ];
+    it.each(withdrawn)('%s: setting the access is refused (409 ACCESS_WITHDRAWN_BY_PORTAL)', (_, over) => {
+      const person = { id: 'u1', obpRole: 'SPOC_ASSISTANT', ...standing(over) };
+      expect(accessRefusal(person, 'u1', 'me')).toMatchObject({
+        status: 409,
+        code: 'ACCESS_WITHDRAWN_BY_PORTAL',
+      });
+    });
+    it.each(withdrawn)('%s: inviting them again is refused', (_, over) => {
+      expect(invitationRefusal(undefined, standing(over), 'a@x.eu')?.code).toBe('ACCESS_WITHDRAWN_BY_PORTAL');
+    });
   });
 
   it('refuses a gateway not on offer, and a second token request at a time', () => {

@@ -1,6 +1,7 @@
 import type { CheckType } from './checks.js';
 import { canSubmit, type OrganisationProgress } from './stages.js';
 import type { TechnicalEnvironment } from './technical.js';
+import { type PersonStanding, withdrawnByPortal } from './users.js';
 import { words } from './words.js';
 
 /*
@@ -49,18 +50,30 @@ export const NO_AGREEMENT_TEMPLATE = refusal(
 );
 
 /**
+ * A person whose access the portal withdrew (packages/domain withdrawnByPortal): the company sees that
+ * standing and never undoes it, on any of its people routes (409 ACCESS_WITHDRAWN_BY_PORTAL).
+ */
+export const WITHDRAWN_BY_PORTAL = refusal(
+  409,
+  'ACCESS_WITHDRAWN_BY_PORTAL',
+  'The portal withdrew this person’s access; only EMVO can restore it',
+);
+
+/**
  * Inviting the SPOC Assistant (domain.md People): one at a time (a contact with an address is one), never
- * a person of the company already (one it removed may be invited again).
+ * a person of the company already (one it removed itself may be invited again), never one whose access
+ * the portal withdrew.
  */
 export function invitationRefusal(
   current: { email: string } | undefined,
-  existing: { status: 'INVITED' | 'ACTIVE' | 'DISABLED' } | undefined,
+  existing: PersonStanding | undefined,
   email: string,
 ): CompanyRefusal | null {
   if (current && current.email.trim() !== '') {
     const message = `The company's SPOC Assistant is ${current.email}: remove them first to invite another person`;
     return refusal(409, 'SPOC_ASSISTANT_EXISTS', message);
   }
+  if (existing && withdrawnByPortal(existing)) return WITHDRAWN_BY_PORTAL;
   if (existing && existing.status !== 'DISABLED') {
     return refusal(409, 'ALREADY_A_PERSON', `${email} is one of the company's people already`);
   }
@@ -91,16 +104,19 @@ export function removalRefusal(
 }
 
 /**
- * Setting a person's access: one of the company's people who are not disabled (else 404, so nothing
- * leaks), not the caller, and only the invited person's (the SPOC Assistant's).
+ * Setting a person's access: one of the company's people (one it removed itself is not found: 404, so
+ * nothing leaks), not the caller, not one whose access the portal withdrew, and only the invited person's
+ * (the SPOC Assistant's).
  */
 export function accessRefusal(
-  person: { id: string; obpRole: string | null } | undefined,
+  person: ({ id: string; obpRole: string | null } & PersonStanding) | undefined,
   userId: string,
   callerId: string,
 ): CompanyRefusal | null {
-  if (!person) return refusal(404, 'NOT_FOUND', `No person ${userId} in your company`);
+  const removed = person?.status === 'DISABLED' && !withdrawnByPortal(person);
+  if (!person || removed) return refusal(404, 'NOT_FOUND', `No person ${userId} in your company`);
   if (person.id === callerId) return refusal(409, 'OWN_ACCOUNT', 'You cannot change your own access');
+  if (withdrawnByPortal(person)) return WITHDRAWN_BY_PORTAL;
   if (person.obpRole === 'SPOC_ASSISTANT') return null;
   const message = "Only an invited person's (the SPOC Assistant's) access is set here";
   return refusal(409, 'ACCESS_NOT_CHANGEABLE', message);

@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
+  adminStandingSetters,
   type CompanyCallerState,
   checkUserChange,
   companyCallerRefusal,
+  companyRemoval,
   isActiveAdmin,
   managesPeople,
+  mayJoinCompany,
   mayRemoveAdmin,
+  type PersonStanding,
   USER_RULE_STATUS,
   type UserState,
+  withdrawnByPortal,
 } from './users.js';
 
 const admin: UserState = { roles: ['ADMIN'], status: 'ACTIVE' };
@@ -139,5 +144,67 @@ describe("managesPeople (domain.md People: who manages a company's people)", () 
     ['a user of no company role', null, 'FULL', false],
   ] as const)('%s: %s', (_who, obpRole, access, manages) => {
     expect(managesPeople({ obpRole, access })).toBe(manages);
+  });
+});
+
+describe('withdrawnByPortal: who set a withdrawn standing', () => {
+  const person = (over: Partial<PersonStanding>): PersonStanding => ({
+    status: 'ACTIVE',
+    access: 'FULL',
+    disabledBy: null,
+    revokedBy: null,
+    ...over,
+  });
+
+  it('is the portal’s when an administrator disabled or revoked, or nobody recorded who did', () => {
+    expect(withdrawnByPortal(person({}))).toBe(false);
+    expect(withdrawnByPortal(person({ access: 'READ_ONLY' }))).toBe(false);
+    expect(withdrawnByPortal(person({ status: 'INVITED' }))).toBe(false);
+    expect(withdrawnByPortal(person({ status: 'DISABLED', disabledBy: 'ADMIN' }))).toBe(true);
+    expect(withdrawnByPortal(person({ access: 'REVOKED', revokedBy: 'ADMIN' }))).toBe(true);
+    expect(withdrawnByPortal(person({ status: 'DISABLED' }))).toBe(true);
+    expect(withdrawnByPortal(person({ access: 'REVOKED' }))).toBe(true);
+  });
+
+  it('is not when the company removed the person itself', () => {
+    expect(withdrawnByPortal(person(companyRemoval({ access: 'FULL', revokedBy: null })))).toBe(false);
+    expect(withdrawnByPortal(person(companyRemoval({ access: 'READ_ONLY', revokedBy: null })))).toBe(false);
+  });
+
+  it('stays the portal’s when the company removes a person an administrator revoked', () => {
+    const removed = companyRemoval({ access: 'REVOKED', revokedBy: 'ADMIN' });
+    expect(removed).toMatchObject({ disabledBy: 'COMPANY', revokedBy: 'ADMIN' });
+    expect(withdrawnByPortal(person(removed))).toBe(true);
+    expect(withdrawnByPortal(person(companyRemoval({ access: 'REVOKED', revokedBy: null })))).toBe(true);
+  });
+
+  it('records an administrator as the setter of what they withdraw, and clears it when they restore', () => {
+    expect(adminStandingSetters({})).toEqual({});
+    expect(adminStandingSetters({ status: 'DISABLED' })).toEqual({ disabledBy: 'ADMIN' });
+    expect(adminStandingSetters({ status: 'ACTIVE' })).toEqual({ disabledBy: null });
+    expect(adminStandingSetters({ access: 'REVOKED' })).toEqual({ revokedBy: 'ADMIN' });
+    expect(adminStandingSetters({ access: 'FULL' })).toEqual({ revokedBy: null });
+    expect(adminStandingSetters({ access: 'READ_ONLY', status: 'DISABLED' })).toEqual({
+      disabledBy: 'ADMIN',
+      revokedBy: null,
+    });
+  });
+});
+
+describe('mayJoinCompany: who accepts a company’s invitation to an existing account', () => {
+  const account = {
+    roles: ['EXTERNAL'] as const,
+    status: 'ACTIVE' as const,
+    organisationId: null,
+    access: 'FULL' as const,
+  };
+  it('is an external account of no company, not withdrawn', () => {
+    expect(mayJoinCompany(account)).toBe(true);
+    expect(mayJoinCompany({ ...account, status: 'INVITED' })).toBe(true);
+    expect(mayJoinCompany({ ...account, organisationId: 'o1' })).toBe(false);
+    expect(mayJoinCompany({ ...account, roles: ['EMVO'] })).toBe(false);
+    expect(mayJoinCompany({ ...account, roles: ['ADMIN', 'EXTERNAL'] })).toBe(false);
+    expect(mayJoinCompany({ ...account, status: 'DISABLED' })).toBe(false);
+    expect(mayJoinCompany({ ...account, access: 'REVOKED' })).toBe(false);
   });
 });

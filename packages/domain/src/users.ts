@@ -107,6 +107,74 @@ export function checkUserChange(
   return { ok: true };
 }
 
+/** Who set a person's withdrawn standing: an administrator, or their company removing them. */
+export type StandingSetter = 'ADMIN' | 'COMPANY';
+
+/** A person's standing with who set each withdrawn part (users.disabled_by, users.revoked_by). */
+export interface PersonStanding {
+  status: UserStatusValue;
+  access: 'FULL' | 'READ_ONLY' | 'REVOKED';
+  disabledBy: StandingSetter | null;
+  revokedBy: StandingSetter | null;
+}
+
+/**
+ * Whether the portal (an administrator) withdrew this person's access: they are DISABLED or their access
+ * is REVOKED, and not by their company's own removal. Such a standing is the company's to see, never to
+ * undo: the people routes refuse to change, remove into a re-invitable state, or invite the person again.
+ * A withdrawn part nobody recorded counts as the administrator's (the safe side: the company cannot
+ * revive them).
+ */
+export const withdrawnByPortal = (person: PersonStanding): boolean =>
+  (person.status === 'DISABLED' && person.disabledBy !== 'COMPANY') ||
+  (person.access === 'REVOKED' && person.revokedBy !== 'COMPANY');
+
+/**
+ * Who set each part of a standing once an administrator's change is made: disabling or revoking is the
+ * administrator's, enabling or granting access clears the part's setter; parts the change leaves alone
+ * keep theirs.
+ */
+export function adminStandingSetters(change: {
+  status?: UserStatusValue | undefined;
+  access?: PersonStanding['access'] | undefined;
+}): Partial<Pick<PersonStanding, 'disabledBy' | 'revokedBy'>> {
+  return {
+    ...(change.status === undefined ? {} : { disabledBy: change.status === 'DISABLED' ? 'ADMIN' : null }),
+    ...(change.access === undefined ? {} : { revokedBy: change.access === 'REVOKED' ? 'ADMIN' : null }),
+  };
+}
+
+/**
+ * A person the company removes (DISABLED, access REVOKED): the company is recorded as the setter of what
+ * it changed, never over an administrator's revocation, which stays the administrator's (so removing a
+ * person the portal revoked cannot make them the company's to invite again).
+ */
+export function companyRemoval(person: Pick<PersonStanding, 'access' | 'revokedBy'>) {
+  return {
+    status: 'DISABLED' as const,
+    access: 'REVOKED' as const,
+    disabledBy: 'COMPANY' as const,
+    revokedBy: person.access === 'REVOKED' ? person.revokedBy : ('COMPANY' as const),
+  };
+}
+
+/**
+ * Whether an existing account may accept a company's invitation: only an external account that belongs
+ * to no company and is not withdrawn. An internal user, or another company's person, never joins: their
+ * invitation stays pending until the company withdraws it.
+ */
+export const mayJoinCompany = (
+  user: Pick<UserState, 'roles' | 'status'> & {
+    organisationId: string | null;
+    access: PersonStanding['access'];
+  },
+): boolean =>
+  isExternalUser(user) &&
+  user.roles.length === 1 &&
+  user.organisationId === null &&
+  user.status !== 'DISABLED' &&
+  user.access !== 'REVOKED';
+
 /** The user behind a company route's token, as found for it: their organisation, status and access. */
 export interface CompanyCallerState {
   organisationId: string | null;

@@ -1,4 +1,4 @@
-import { changedFields } from '@portal/domain';
+import { changedFields, invitationRedeemed } from '@portal/domain';
 import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import { writeAudit } from '../db/audit.js';
@@ -45,6 +45,25 @@ export async function completeRegistrationsOf(
       diff: { status: { from: 'CONFIRMED', to: 'COMPLETED' } },
     });
   }
+}
+
+/**
+ * Whether an INVITED user has used their newest invitation link (domain invitationRedeemed): a person
+ * their company invited again is linked already, and signing in is no acceptance of the new invitation.
+ * The links of a company's invitation of an existing account are that invitation's, not this user's.
+ */
+export async function invitationRedeemedBy(db: Kysely<DB>, userId: string): Promise<boolean> {
+  const newest = await db
+    .selectFrom('accountTokens')
+    .select('usedAt')
+    .where('userId', '=', userId)
+    .where('purpose', '=', 'INVITATION')
+    .where('personInvitationId', 'is', null)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return invitationRedeemed(newest);
 }
 
 /** Whether the claims endpoint has something to link: a new B2C account, or an invited user's first login. */

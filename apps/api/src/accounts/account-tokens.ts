@@ -24,19 +24,26 @@ export async function issueAccountToken(
   trx: Db,
   target:
     | { purpose: 'CONFIRM_REGISTRATION'; registrationId: string }
-    | { purpose: 'INVITATION'; userId: string },
+    // A company's invitation of an account that exists already names its pending invitation.
+    | { purpose: 'INVITATION'; userId: string; personInvitationId?: string },
   now = new Date(),
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const owner =
     target.purpose === 'CONFIRM_REGISTRATION'
-      ? ({ registrationId: target.registrationId, userId: null } as const)
-      : ({ registrationId: null, userId: target.userId } as const);
+      ? ({ registrationId: target.registrationId, userId: null, personInvitationId: null } as const)
+      : ({
+          registrationId: null,
+          userId: target.userId,
+          personInvitationId: target.personInvitationId ?? null,
+        } as const);
   let previous = trx.updateTable('accountTokens').set({ usedAt: now }).where('usedAt', 'is', null);
   previous =
     owner.registrationId !== null
       ? previous.where('registrationId', '=', owner.registrationId)
-      : previous.where('userId', '=', owner.userId);
+      : owner.personInvitationId !== null
+        ? previous.where('personInvitationId', '=', owner.personInvitationId)
+        : previous.where('userId', '=', owner.userId).where('personInvitationId', 'is', null);
   await previous.execute();
   await trx
     .insertInto('accountTokens')

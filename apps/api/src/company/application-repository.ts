@@ -95,10 +95,23 @@ export async function applicationRows(
   const users = await db
     .selectFrom('users')
     .select(['id', 'createdAt', 'displayName', 'email', 'obpRole', 'access', 'status'])
+    .select(['disabledBy', 'revokedBy'])
     .where('organisationId', '=', organisationId)
     .execute();
+  // An invitation of an address that has an account shows as the invited user a new address makes.
+  const invitations = await db
+    .selectFrom('personInvitations')
+    .select(['id', 'createdAt', 'displayName', 'email', 'obpRole', 'access'])
+    .where('organisationId', '=', organisationId)
+    .execute();
+  const invited = invitations.map((invitation) => ({
+    ...invitation,
+    status: 'INVITED' as const,
+    disabledBy: null,
+    revokedBy: null,
+  }));
   const files = await filesNamed(db, [...contacts.map((contact) => contact.copyOfProofFileId), ...alsoFiles]);
-  return { organisation, contacts, checks, mahs, products, users, files };
+  return { organisation, contacts, checks, mahs, products, users: [...users, ...invited], files };
 }
 
 /**

@@ -114,6 +114,21 @@ export interface UsersTable extends Audited {
   lastLoginAt: Timestamp | null;
   /** Who disabled a DISABLED user (migration 0016): a company may invite again only whom it removed. */
   disabledBy: ColumnType<'ADMIN' | 'COMPANY' | null, 'ADMIN' | 'COMPANY' | null | undefined>;
+  /** Who revoked a REVOKED user's access (migration 0022): what the portal withdrew, the company never undoes. */
+  revokedBy: ColumnType<'ADMIN' | 'COMPANY' | null, 'ADMIN' | 'COMPANY' | null | undefined>;
+}
+
+/**
+ * A company's invitation of an address that has an account already (migration 0023): shown to the
+ * company as an invited person; accepted only by an external account of no company.
+ */
+export interface PersonInvitationsTable extends Audited {
+  organisationId: string;
+  userId: string;
+  email: string;
+  displayName: string;
+  obpRole: ColumnType<'SPOC_ASSISTANT', 'SPOC_ASSISTANT' | undefined, never>;
+  access: ColumnType<'FULL' | 'READ_ONLY', 'FULL' | 'READ_ONLY' | undefined>;
 }
 
 export interface ContactsTable extends Audited {
@@ -343,6 +358,8 @@ export interface AccountTokensTable {
   purpose: AccountTokenPurpose;
   registrationId: string | null;
   userId: string | null;
+  /** A company's invitation of an existing account (migration 0023): using the link joins that company. */
+  personInvitationId: ColumnType<string | null, string | null | undefined, never>;
   expiresAt: Timestamp;
   usedAt: Timestamp | null;
   createdAt: Generated<Date>;
@@ -423,6 +440,7 @@ export interface DB {
   gateways: GatewaysTable;
   organisations: OrganisationsTable;
   users: UsersTable;
+  personInvitations: PersonInvitationsTable;
   contacts: ContactsTable;
   mahs: MahsTable;
   mahProducts: MahProductsTable;

@@ -94,7 +94,13 @@ export async function createCompany(
 export async function addPerson(
   t: TestApp,
   company: TestCompany,
-  options: { access?: 'FULL' | 'READ_ONLY' | 'REVOKED'; status?: 'ACTIVE' | 'DISABLED'; email?: string } = {},
+  options: {
+    access?: 'FULL' | 'READ_ONLY' | 'REVOKED';
+    status?: 'ACTIVE' | 'DISABLED';
+    email?: string;
+    /** Who disabled a DISABLED person (none recorded counts as an administrator). */
+    disabledBy?: 'ADMIN' | 'COMPANY';
+  } = {},
 ): Promise<Headers> {
   sequence += 1;
   const email = options.email ?? `person-${sequence}@company.test`;
@@ -108,6 +114,7 @@ export async function addPerson(
       organisationId: company.organisationId,
       access: options.access ?? 'FULL',
       status: options.status ?? 'ACTIVE',
+      disabledBy: options.disabledBy ?? null,
       createdBy: 'test',
       updatedBy: 'test',
     })

@@ -205,7 +205,7 @@ describe('the error catalogue, row by row (spec §8)', () => {
         'MAH_DELETION_NOT_ALLOWED',
         'SPOC_ASSISTANT_EXISTS',
         'ALREADY_A_PERSON',
-        'PERSON_DISABLED',
+        'ACCESS_WITHDRAWN_BY_PORTAL',
         'OWN_ACCOUNT',
         'ACCESS_NOT_CHANGEABLE',
       ],

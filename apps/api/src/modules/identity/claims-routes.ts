@@ -2,7 +2,12 @@ import { type ConnectorResponse, identityApi } from '@portal/contracts';
 import { CLAIM_BY_ROLE } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
-import { type LinkableUser, linkExternalAccount, needsLinking } from '../../accounts/account-linking.js';
+import {
+  invitationRedeemedBy,
+  type LinkableUser,
+  linkExternalAccount,
+  needsLinking,
+} from '../../accounts/account-linking.js';
 import { standingOf } from '../../accounts/user-standing.js';
 import type { DB } from '../../db/schema.js';
 import { route } from '../../http/route.js';
@@ -53,6 +58,15 @@ export async function claimsRoutes(app: FastifyInstance) {
           version: '1.0.0',
           action: 'ShowBlockPage',
           userMessage: 'Your account has no access to the portal. Contact your administrator.',
+        };
+      }
+      // An invited user becomes ACTIVE only by using their invitation's link: one invited again after their
+      // company removed them has a linked account, and signing in with it accepts nothing.
+      if (user.status === 'INVITED' && !(await invitationRedeemedBy(request.db, user.id))) {
+        return {
+          version: '1.0.0',
+          action: 'ShowBlockPage',
+          userMessage: 'Accept the invitation mailed to you first, then sign in again.',
         };
       }
       // domain.md: confirming a registration (or an invitation) with B2C leaves the user INVITED; the first

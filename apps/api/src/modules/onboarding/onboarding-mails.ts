@@ -28,8 +28,9 @@ export function invitationMail(input: {
 }
 
 /**
- * Sent instead of an invitation when the address has an account already (issue 21 item 4): the company's
- * answer is the same either way, and the owner of the inbox learns what happened.
+ * Sent instead of an invitation's link when the address has an account that cannot join a company (an
+ * internal user, another company's person): the company's answer is the same either way (a pending
+ * invitation), and the owner of the inbox learns what happened.
  */
 export function invitedAccountExistsMail(input: {
   to: string;
@@ -43,7 +44,8 @@ export function invitedAccountExistsMail(input: {
       'Hello,',
       '',
       `A company onboarding on the ${input.appName} named this address as its SPOC Assistant. The address`,
-      'already has an account, so no invitation was made. Sign in as usual to the portal:',
+      'already has an account that cannot join a company, so nothing changes for it: the invitation stays',
+      'pending until the company withdraws it. Sign in as usual to the portal:',
       `${input.publicUrl}/`,
       '',
       'If you do not know why, you can ignore this mail: nothing has changed for your account.',

@@ -76,6 +76,7 @@ describe('GET /api/onboarding: the caller’s own application', () => {
           access: 'FULL',
           status: 'ACTIVE',
           you: true,
+          withdrawnByPortal: false,
         },
       ],
       canManagePeople: true,

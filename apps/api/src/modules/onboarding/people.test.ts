@@ -8,7 +8,8 @@ import {
   type TestApp,
   type TestCompany,
 } from '../../test/onboarding-test-kit.js';
-import { stepCalls } from '../../test/steps-test-kit.js';
+import { adminHeaders, stepCalls } from '../../test/steps-test-kit.js';
+import { createTestApp } from '../../test/test-app.js';
 
 let t: TestApp & { close: () => Promise<void> };
 let calls: ReturnType<typeof stepCalls>;
@@ -47,6 +48,7 @@ describe('the company’s people (domain.md People)', () => {
         access: 'FULL',
         status: 'ACTIVE',
         you: true,
+        withdrawnByPortal: false,
       },
     ]);
     expect(body.canManagePeople).toBe(true);
@@ -97,7 +99,7 @@ describe('the company’s people (domain.md People)', () => {
   it('at most three people per company: a fourth is refused (TOO_MANY_PEOPLE); a removed person does not count', async () => {
     const company = await createCompany(t);
     await addPerson(t, company);
-    await addPerson(t, company, { status: 'DISABLED' });
+    await addPerson(t, company, { status: 'DISABLED', disabledBy: 'COMPANY' });
     const third = await withAssistant(company, 'third@three.example');
     expect((await calls.get(company.headers)).body.people).toHaveLength(3);
     expect((await calls.removeAssistant(company.headers, third.version)).status).toBe(200);
@@ -258,5 +260,99 @@ describe('the company’s people (domain.md People)', () => {
       404,
     );
     expect(await userByEmail('acme-helper@iso.example')).toBeDefined();
+  });
+});
+
+describe('a standing the portal set is the company’s to see, never to undo', () => {
+  /** An administrator's change to a user, at the user's version. */
+  async function adminChanges(email: string, change: object) {
+    const user = await userByEmail(email);
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${user?.id}`,
+      headers: await adminHeaders(t),
+      payload: { version: user?.version, ...change },
+    });
+    expect(response.statusCode).toBe(200);
+  }
+
+  const withdrawals = [
+    ['REVOKED', { access: 'REVOKED' }, { status: 'ACTIVE', access: 'REVOKED', revokedBy: 'ADMIN' }],
+    ['DISABLED', { status: 'DISABLED' }, { status: 'DISABLED', access: 'FULL', disabledBy: 'ADMIN' }],
+  ] as const;
+
+  it.each(withdrawals)(
+    '%s by an administrator: the company sees it and sets no access (409 ACCESS_WITHDRAWN_BY_PORTAL)',
+    async (_, change, stored) => {
+      const company = await createCompany(t);
+      const email = `withdrawn-${stored.status.toLowerCase()}@portal.example`;
+      const { userId } = await withAssistant(company, email);
+      const old = await acceptsAndSignsIn(t, email);
+      await adminChanges(email, change);
+
+      // The company's people page shows the person and that the portal withdrew their access.
+      const { body } = await calls.get(company.headers);
+      expect(body.people.find((person) => person.id === userId)).toMatchObject({
+        status: stored.status,
+        access: stored.access,
+        withdrawnByPortal: true,
+      });
+      for (const access of ['FULL', 'READ_ONLY'] as const) {
+        const version = await calls.version(company.headers);
+        const refused = await calls.setAccess(company.headers, userId, { version, access });
+        expect(refused, access).toMatchObject({
+          status: 409,
+          body: { code: 'ACCESS_WITHDRAWN_BY_PORTAL' },
+        });
+      }
+      expect(await userByEmail(email)).toMatchObject(stored);
+      // The old token stays refused (a new instance: no cached standing).
+      const fresh = await createTestApp({ database: t.database, keys: t.keys });
+      expect(
+        (await fresh.app.inject({ method: 'GET', url: '/api/onboarding', headers: old })).statusCode,
+      ).toBe(403);
+    },
+  );
+
+  it.each(withdrawals)(
+    '%s by an administrator: removing the person does not make them the company’s to invite again',
+    async (_, change, stored) => {
+      const company = await createCompany(t);
+      const email = `removed-${stored.status.toLowerCase()}@portal.example`;
+      await withAssistant(company, email);
+      await acceptsAndSignsIn(t, email);
+      await adminChanges(email, change);
+
+      const removed = await calls.removeAssistant(company.headers, await calls.version(company.headers));
+      expect(removed.status).toBe(200);
+      const again = await calls.invite(company.headers, {
+        version: await calls.version(company.headers),
+        ...assistant(email),
+      });
+      expect(again).toMatchObject({ status: 409, body: { code: 'ACCESS_WITHDRAWN_BY_PORTAL' } });
+      // The removal disables a revoked person, and leaves the administrator's part theirs.
+      const { access: _access, ...kept } = stored;
+      expect(await userByEmail(email)).toMatchObject({ ...kept, status: 'DISABLED' });
+      // Still the portal's: listed as withdrawn, not as one the company removed.
+      const { body } = await calls.get(company.headers);
+      expect(body.people.find((person) => person.email === email)).toMatchObject({ withdrawnByPortal: true });
+    },
+  );
+
+  it('an administrator restoring the access gives the company its say back', async () => {
+    const company = await createCompany(t);
+    const email = 'restored@portal.example';
+    const { userId } = await withAssistant(company, email);
+    await acceptsAndSignsIn(t, email);
+    await adminChanges(email, { access: 'REVOKED' });
+    await adminChanges(email, { access: 'FULL' });
+    expect(await userByEmail(email)).toMatchObject({ access: 'FULL', revokedBy: null });
+    const version = await calls.version(company.headers);
+    const set = await calls.setAccess(company.headers, userId, { version, access: 'READ_ONLY' });
+    expect(set.status).toBe(200);
+    expect(set.body.people.find((person) => person.id === userId)).toMatchObject({
+      access: 'READ_ONLY',
+      withdrawnByPortal: false,
+    });
   });
 });

@@ -3,6 +3,7 @@ import { contactColumns } from '@portal/contracts';
 import {
   accessRefusal,
   changedFields,
+  companyRemoval,
   invitationRefusal,
   managesPeople,
   NOT_PEOPLE_MANAGER,
@@ -50,8 +51,9 @@ export interface PeopleServices {
 
 /**
  * POST /api/onboarding/people/spoc-assistant: invites the SPOC Assistant (spoc-assistant-invitation.ts:
- * an INVITED user, a token and a mail; PERSON_DISABLED, TOO_MANY_PEOPLE, the daily limit) and records them as the company's
- * SPOC_ASSISTANT contact. The company has one assistant: another is invited once the first is removed.
+ * an INVITED user, or a pending invitation of an address that has an account, a token and a mail;
+ * TOO_MANY_PEOPLE, the daily limit) and records them as the company's SPOC_ASSISTANT contact. A person
+ * whose access the portal withdrew is not invited again (ACCESS_WITHDRAWN_BY_PORTAL). The company has one assistant: another is invited once the first is removed.
  */
 export async function inviteSpocAssistant(
   db: Kysely<DB>,
@@ -67,7 +69,7 @@ export async function inviteSpocAssistant(
     const { version: _version, ...person } = input;
     const existing = await trx
       .selectFrom('users')
-      .select(['id', 'status'])
+      .select(['id', 'status', 'access', 'disabledBy', 'revokedBy'])
       .where('organisationId', '=', organisation.id)
       .where(sql`lower(email)`, '=', person.email.toLowerCase())
       .executeTakeFirst();
@@ -107,8 +109,10 @@ export async function inviteSpocAssistant(
 
 /**
  * DELETE /api/onboarding/people/spoc-assistant: removes the SPOC Assistant. A person who never signed in
- * is withdrawn (the user row and its invitation go); one who did is DISABLED with access REVOKED (kept for
- * the audit trail, and no longer counted among the three). The SPOC_ASSISTANT contact is cleared.
+ * is withdrawn (the user row and its invitation go), and so is a pending invitation of an address that has
+ * an account; one who did sign in is DISABLED with access REVOKED (kept for the audit trail, and no longer
+ * counted among the three), an administrator's revocation staying theirs (domain companyRemoval). The
+ * SPOC_ASSISTANT contact is cleared.
  */
 export async function removeSpocAssistant(
   db: Kysely<DB>,
@@ -128,7 +132,21 @@ export async function removeSpocAssistant(
       .where('status', '<>', 'DISABLED')
       .forUpdate()
       .execute();
-    refuse(removalRefusal(contact, assistants, caller.userId));
+    const invitations = await trx
+      .deleteFrom('personInvitations')
+      .where('organisationId', '=', organisation.id)
+      .returning(['id', 'email'])
+      .execute();
+    refuse(removalRefusal(contact, [...assistants, ...invitations], caller.userId));
+    for (const invitation of invitations) {
+      await writeAudit(trx, {
+        actor,
+        action: 'WITHDRAW_INVITATION',
+        entity: 'organisation',
+        entityId: organisation.id,
+        diff: { email: invitation.email },
+      });
+    }
     for (const user of assistants) {
       if (user.status === 'INVITED' && user.lastLoginAt === null) {
         await trx.deleteFrom('users').where('id', '=', user.id).execute();
@@ -141,12 +159,12 @@ export async function removeSpocAssistant(
         });
         continue;
       }
-      const changes = { status: 'DISABLED' as const, access: 'REVOKED' as const };
+      const { disabledBy, revokedBy, ...changes } = companyRemoval(user);
       await trx
         .updateTable('users')
         .set({
           ...changes,
-          disabledBy: 'COMPANY',
+          ...{ disabledBy, revokedBy },
           updatedBy: actor,
           updatedAt: new Date(),
           version: sql<number>`version + 1`,
@@ -179,7 +197,9 @@ export async function removeSpocAssistant(
 
 /**
  * PATCH /api/onboarding/people/{userId}: an invited person's (the SPOC Assistant's) access, FULL or
- * READ_ONLY. Another company's user, or a removed one, is not found (404), so nothing leaks.
+ * READ_ONLY; a pending invitation of an address that has an account is set alike (the company sees it as
+ * an invited person). Another company's user, or one it removed, is not found (404), so nothing leaks; one
+ * whose access the portal withdrew, disabled or revoked, stays so (409 ACCESS_WITHDRAWN_BY_PORTAL).
  */
 export async function setPersonAccess(
   db: Kysely<DB>,
@@ -191,37 +211,57 @@ export async function setPersonAccess(
   await db.transaction().execute(async (trx) => {
     const organisation = await lockOrganisationAtVersion(trx, caller.organisationId, input.version);
     await assertManager(trx, caller);
-    const user = await trx
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', userId)
-      .where('organisationId', '=', organisation.id)
-      .where('status', '<>', 'DISABLED')
-      .forUpdate()
-      .executeTakeFirst();
+    const user =
+      (await trx
+        .selectFrom('users')
+        .selectAll()
+        .where('id', '=', userId)
+        .where('organisationId', '=', organisation.id)
+        .forUpdate()
+        .executeTakeFirst()) ?? (await pendingInvitation(trx, organisation.id, userId));
     refuse(accessRefusal(user, userId, caller.userId));
     if (!user) return;
+    // A pending invitation is no user row: its audit rows are its organisation's.
+    const pending = 'pending' in user;
     if (user.access !== input.access) {
-      await trx
-        .updateTable('users')
-        .set({
-          access: input.access,
-          updatedBy: actor,
-          updatedAt: new Date(),
-          version: sql<number>`version + 1`,
-        })
-        .where('id', '=', user.id)
-        .execute();
+      const change = {
+        access: input.access,
+        updatedBy: actor,
+        updatedAt: new Date(),
+        version: sql<number>`version + 1`,
+      };
+      if (pending) {
+        await trx.updateTable('personInvitations').set(change).where('id', '=', user.id).execute();
+      } else {
+        await trx.updateTable('users').set(change).where('id', '=', user.id).execute();
+      }
     }
     const touched = await touchOrganisation(trx, organisation.id, {
       actor,
       audit: {
         action: 'SET_ACCESS',
-        entity: 'user',
-        entityId: user.id,
+        entity: pending ? 'organisation' : 'user',
+        entityId: pending ? organisation.id : user.id,
         diff: { email: user.email, ...changedFields(user, { access: input.access }) },
       },
     });
     await publishChange(trx, applicationChange(touched, 'SET_ACCESS', actor));
   });
+}
+
+/**
+ * The company's pending invitation of an address that has an account, by id, as the invited person the
+ * company sees (locked until the transaction ends).
+ */
+async function pendingInvitation(trx: Transaction<DB>, organisationId: string, id: string) {
+  const invitation = await trx
+    .selectFrom('personInvitations')
+    .select(['id', 'email', 'obpRole', 'access'])
+    .where('id', '=', id)
+    .where('organisationId', '=', organisationId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!invitation) return undefined;
+  const standing = { status: 'INVITED' as const, disabledBy: null, revokedBy: null };
+  return { ...invitation, ...standing, pending: true as const };
 }

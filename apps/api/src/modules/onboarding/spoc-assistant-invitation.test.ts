@@ -1,3 +1,4 @@
+import type { OnboardingAnswer } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   acceptsAndSignsIn,
@@ -11,7 +12,7 @@ import {
   type TestCompany,
 } from '../../test/onboarding-test-kit.js';
 import { stepCalls } from '../../test/steps-test-kit.js';
-import { createTestApp } from '../../test/test-app.js';
+import { createTestApp, XSRF_HEADERS } from '../../test/test-app.js';
 
 // issue 21 items 1, 2 and 4: who may invite, whom a company may invite again, and the mails it may send.
 // A second app on the same database (createTestApp({ database })) stands for another API instance, with
@@ -80,7 +81,7 @@ describe('the legitimacy draft writes no people (issue 21 item 2)', () => {
 });
 
 describe('a person disabled by an administrator stays disabled (issue 21 item 1)', () => {
-  it('refuses the company’s invitation (409 PERSON_DISABLED); the old token stays refused', async () => {
+  it('refuses the company’s invitation (409 ACCESS_WITHDRAWN_BY_PORTAL); the old token stays refused', async () => {
     const company = await createCompany(t);
     expect((await invite(company, 'banned@admin.example')).status).toBe(200);
     const banned = await acceptsAndSignsIn(t, 'banned@admin.example');
@@ -105,7 +106,7 @@ describe('a person disabled by an administrator stays disabled (issue 21 item 1)
       (await people.removeAssistant(company.headers, await people.version(company.headers))).status,
     ).toBe(200);
     const again = await invite(company, 'banned@admin.example');
-    expect(again).toMatchObject({ status: 409, body: { code: 'PERSON_DISABLED' } });
+    expect(again).toMatchObject({ status: 409, body: { code: 'ACCESS_WITHDRAWN_BY_PORTAL' } });
     expect(await userByEmail('banned@admin.example')).toMatchObject({
       status: 'DISABLED',
       disabledBy: 'ADMIN',
@@ -165,7 +166,7 @@ describe('invitations are no mail cannon (issue 21 item 4)', () => {
     const other = await createCompany(t);
     const answer = await invite(other, owner.email);
     expect(answer.status).toBe(200);
-    // The owner stays the other company's user; no invitation, no token: a mail says what happened.
+    // The owner stays the other company's user; no link: a mail says what happened.
     expect(await userByEmail(owner.email)).toMatchObject({ organisationId: owner.organisationId });
     const [mail, ...more] = await mailsTo(owner.email);
     expect(more).toEqual([]);
@@ -201,5 +202,174 @@ describe('invitations are no mail cannon (issue 21 item 4)', () => {
     const third = await inviteThere('three@limit.example');
     expect(third).toMatchObject({ status: 429, body: { code: 'TOO_MANY_REQUESTS' } });
     expect(await mailsTo('three@limit.example')).toEqual([]);
+  });
+});
+
+describe('an invitation answers alike whether the address has an account or not', () => {
+  /** The answer with what differs by nature between two invitations (ids, addresses, names) left out. */
+  const shapeOf = (body: OnboardingAnswer) => ({
+    spocAssistant: body.spocAssistant && { status: body.spocAssistant.status },
+    people: body.people.map(({ id: _id, email: _email, name: _name, ...person }) => person),
+    canManagePeople: body.canManagePeople,
+  });
+  const internalUser = async (email: string) =>
+    t.db
+      .insertInto('users')
+      .values({ email, displayName: 'Ines Internal', roles: ['EMVO'], createdBy: 't', updatedBy: 't' })
+      .execute();
+
+  it('gives the same answer and people list for a new address, another company’s person and an internal user', async () => {
+    const owner = await createCompany(t);
+    await internalUser('reviewer@alike.example');
+    const shapes = [];
+    for (const email of ['new@alike.example', owner.email, 'reviewer@alike.example']) {
+      const company = await createCompany(t);
+      const answer = await invite(company, email);
+      expect(answer.status, email).toBe(200);
+      expect(answer.body.spocAssistant, email).toMatchObject({ email, status: 'INVITED' });
+      expect(
+        answer.body.people.map((person) => [person.email, person.status]),
+        email,
+      ).toEqual([
+        [company.email, 'ACTIVE'],
+        [email, 'INVITED'],
+      ]);
+      shapes.push(shapeOf(answer.body));
+      // The next read says the same.
+      expect(shapeOf((await legitimacy.get(company.headers)).body as OnboardingAnswer)).toEqual(
+        shapeOf(answer.body),
+      );
+    }
+    expect(shapes[1]).toEqual(shapes[0]);
+    expect(shapes[2]).toEqual(shapes[0]);
+  });
+
+  it('an internal address stays a pending invitation: its access is set, it takes a place, the company withdraws it', async () => {
+    await internalUser('auditor@pending.example');
+    const company = await createCompany(t);
+    const invited = await invite(company, 'auditor@pending.example');
+    const pending = invited.body.people.find((person) => person.email === 'auditor@pending.example');
+    if (!pending) throw new Error('no pending invitation listed');
+    // Its owner is told, with no link: an internal user never joins a company.
+    const [mail] = await mailsTo('auditor@pending.example');
+    expect(mail?.subject).toMatch(/has an account/);
+    expect(mail?.link).toBeNull();
+    expect(await userByEmail('auditor@pending.example')).toMatchObject({
+      organisationId: null,
+      roles: ['EMVO'],
+    });
+
+    const readOnly = await people.setAccess(company.headers, pending.id, {
+      version: await people.version(company.headers),
+      access: 'READ_ONLY',
+    });
+    expect(readOnly.status).toBe(200);
+    expect(readOnly.body.people.find((person) => person.id === pending.id)).toMatchObject({
+      access: 'READ_ONLY',
+      status: 'INVITED',
+    });
+    // Another company does not find it.
+    const stranger = await createCompany(t);
+    const foreign = await people.setAccess(stranger.headers, pending.id, {
+      version: await people.version(stranger.headers),
+      access: 'FULL',
+    });
+    expect(foreign.status).toBe(404);
+
+    // It takes a place: with two more people, no fourth.
+    await addPerson(t, company);
+    expect((await people.get(company.headers)).body.people).toHaveLength(3);
+
+    const withdrawn = await people.removeAssistant(company.headers, await people.version(company.headers));
+    expect(withdrawn.status).toBe(200);
+    expect(withdrawn.body.spocAssistant).toBeNull();
+    expect(withdrawn.body.people.map((person) => person.email)).not.toContain('auditor@pending.example');
+    expect(await t.db.selectFrom('personInvitations').selectAll().execute()).not.toContainEqual(
+      expect.objectContaining({ id: pending.id }),
+    );
+    expect(await userByEmail('auditor@pending.example')).toMatchObject({
+      organisationId: null,
+      roles: ['EMVO'],
+    });
+  });
+
+  it('an external account of no company accepts through the mailed link and joins the company', async () => {
+    await t.db
+      .insertInto('users')
+      .values({
+        email: 'free@agent.example',
+        displayName: 'Fay Free',
+        roles: ['EXTERNAL'],
+        externalId: 'oid-free@agent.example',
+        createdBy: 't',
+        updatedBy: 't',
+      })
+      .execute();
+    const company = await createCompany(t, { name: 'Joining Pharma' });
+    const invited = await invite(company, 'free@agent.example');
+    expect(invited.status).toBe(200);
+    const [mail] = await mailsTo('free@agent.example');
+    const token = new URL(mail?.link ?? 'http://x/').searchParams.get('token') ?? '';
+    const info = await t.app.inject({ method: 'GET', url: `/api/account-tokens/${token}` });
+    expect(info.json()).toMatchObject({ purpose: 'INVITATION', companyName: 'Joining Pharma' });
+    const used = await t.app.inject({
+      method: 'POST',
+      url: `/api/account-tokens/${token}/use`,
+      payload: { password: 'Joining-Pass1' },
+      headers: XSRF_HEADERS,
+    });
+    expect(used.statusCode).toBe(200);
+    expect(await userByEmail('free@agent.example')).toMatchObject({
+      organisationId: company.organisationId,
+      obpRole: 'SPOC_ASSISTANT',
+      status: 'ACTIVE',
+      access: 'FULL',
+    });
+    const { body } = await people.get(company.headers);
+    // The account is older than the company: the list is oldest first.
+    expect(body.people.map((person) => [person.email, person.status])).toEqual([
+      ['free@agent.example', 'ACTIVE'],
+      [company.email, 'ACTIVE'],
+    ]);
+    const left = await t.db
+      .selectFrom('personInvitations')
+      .select('id')
+      .where('email', '=', 'free@agent.example')
+      .execute();
+    expect(left).toEqual([]);
+  });
+
+  it('a link that reached an account which joined a company since opens nothing', async () => {
+    await t.db
+      .insertInto('users')
+      .values({
+        email: 'late@agent.example',
+        displayName: 'Lee Late',
+        roles: ['EXTERNAL'],
+        createdBy: 't',
+        updatedBy: 't',
+      })
+      .execute();
+    const company = await createCompany(t);
+    expect((await invite(company, 'late@agent.example')).status).toBe(200);
+    const [mail] = await mailsTo('late@agent.example');
+    const token = new URL(mail?.link ?? 'http://x/').searchParams.get('token') ?? '';
+    const elsewhere = await createCompany(t);
+    await t.db
+      .updateTable('users')
+      .set({ organisationId: elsewhere.organisationId })
+      .where('email', '=', 'late@agent.example')
+      .execute();
+    const used = await t.app.inject({
+      method: 'POST',
+      url: `/api/account-tokens/${token}/use`,
+      payload: { password: 'Joining-Pass1' },
+      headers: XSRF_HEADERS,
+    });
+    expect(used).toMatchObject({ statusCode: 400 });
+    expect(used.json()).toMatchObject({ code: 'INVITATION_WITHDRAWN' });
+    expect(await userByEmail('late@agent.example')).toMatchObject({
+      organisationId: elsewhere.organisationId,
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { MAX_PEOPLE_PER_COMPANY, type SpocAssistantInvitation } from '@portal/contracts';
-import { tooManyPeople } from '@portal/domain';
+import { mayJoinCompany, tooManyPeople } from '@portal/domain';
 import { sql, type Transaction } from 'kysely';
 import { confirmationLink, issueAccountToken } from '../../accounts/account-tokens.js';
 import { writeAudit } from '../../db/audit.js';
@@ -28,11 +28,13 @@ const DAY_MS = 24 * 60 * 60_000;
 /**
  * The SPOC Assistant given by the people route (people.ts inviteSpocAssistant) becomes a user of the
  * company: an EXTERNAL user, INVITED, with an invitation token and mail, in the caller's transaction.
- * - A person the company removed itself is invited again (the same row). One an administrator disabled is
- *   refused (PERSON_DISABLED): only an administrator undoes that (issue 21 item 1).
- * - An address that is another user's already (another company's, an internal user) answers as a new
- *   invitation does and mails its owner instead, as registration does (issue 21 item 4): the answer tells
- *   nobody who uses the portal.
+ * - A person the company removed itself is invited again (the same row). One whose access the portal
+ *   withdrew is refused before this (people.ts, domain invitationRefusal).
+ * - An address that is another user's already (another company's person, an internal user, an external
+ *   account of no company) is invited as a new address is: the company sees the same answer and the same
+ *   people list (a pending invitation, shown as an invited person), so nothing tells it who uses the
+ *   portal. Its owner is mailed: the invitation's link when the account may join a company (domain
+ *   mayJoinCompany), else a word that the address was named and nothing changed.
  * - At most MAX_PEOPLE_PER_COMPANY people (TOO_MANY_PEOPLE), and a few invitation mails a day (429).
  */
 export async function inviteAssistantUser(
@@ -45,56 +47,99 @@ export async function inviteAssistantUser(
 
   const existing = await trx
     .selectFrom('users')
-    .select(['id', 'organisationId', 'status', 'disabledBy'])
+    .select(['id', 'organisationId', 'roles', 'status', 'access'])
     .where(sql`lower(email)`, '=', email)
+    .forUpdate()
     .executeTakeFirst();
   const ours = existing?.organisationId === organisation.id;
-  if (ours && existing.status === 'DISABLED' && existing.disabledBy !== 'COMPANY') {
-    throw new ApiError(
-      409,
-      'PERSON_DISABLED',
-      'An administrator has disabled this person’s account; ask EMVO to restore it',
-    );
-  }
-  // people.ts refuses a person of the company who is not removed (ALREADY_A_PERSON) before this.
-  if (existing && !ours) {
-    await context.mail.enqueue(
-      trx,
-      invitedAccountExistsMail({
-        appName: context.appName,
-        to: assistant.email,
-        publicUrl: context.publicUrl,
-      }),
-    );
-    await recordSent(context, assistant.email);
-    return;
-  }
+  // people.ts refuses a person of the company who is not removed by it (ALREADY_A_PERSON, and
+  // ACCESS_WITHDRAWN_BY_PORTAL) before this.
   await assertPlaceLeft(context);
 
   const name = [assistant.firstName, assistant.lastName].filter(Boolean).join(' ') || null;
   const displayName = name ?? assistant.email;
+  if (existing && !ours) {
+    await inviteExistingAccount(context, existing, { email: assistant.email, name, displayName });
+    return;
+  }
   const userId = existing
     ? await inviteAgain(trx, existing.id, displayName, actor)
     : await createInvitedUser(trx, organisation.id, { email: assistant.email, displayName }, actor);
   const token = await issueAccountToken(trx, { purpose: 'INVITATION', userId });
-  const link = confirmationLink(context.publicUrl, token);
-  await context.mail.enqueue(
-    trx,
-    invitationMail({
-      appName: context.appName,
-      to: assistant.email,
-      name,
-      companyName: organisation.legalName,
-      link,
-    }),
-  );
-  await recordSent(context, assistant.email);
+  await mailInvitation(context, { email: assistant.email, name }, token);
   await writeAudit(trx, {
     actor,
     action: 'INVITE',
     entity: 'user',
     entityId: userId,
     diff: { email: assistant.email, organisationId: organisation.id, obpRole: 'SPOC_ASSISTANT' },
+  });
+}
+
+/** The invitation mail with its link, and the row the daily limit counts. */
+async function mailInvitation(
+  context: InvitationContext,
+  to: { email: string; name: string | null },
+  token: string,
+): Promise<void> {
+  const link = confirmationLink(context.publicUrl, token);
+  await context.mail.enqueue(
+    context.trx,
+    invitationMail({
+      appName: context.appName,
+      to: to.email,
+      name: to.name,
+      companyName: context.organisation.legalName,
+      link,
+    }),
+  );
+  await recordSent(context, to.email);
+}
+
+/**
+ * An address that has an account: a pending invitation the company sees as an invited person (the same
+ * answer a new address gets) and can withdraw. An external account of no company gets the invitation's
+ * link (using it joins the company); any other account is told its address was named, with no link.
+ */
+async function inviteExistingAccount(
+  context: InvitationContext,
+  account: Parameters<typeof mayJoinCompany>[0] & { id: string },
+  person: { email: string; name: string | null; displayName: string },
+): Promise<void> {
+  const { trx, organisation, actor } = context;
+  const { id } = await trx
+    .insertInto('personInvitations')
+    .values({
+      organisationId: organisation.id,
+      userId: account.id,
+      email: person.email,
+      displayName: person.displayName,
+      createdBy: actor,
+      updatedBy: actor,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (mayJoinCompany(account)) {
+    const token = await issueAccountToken(trx, {
+      purpose: 'INVITATION',
+      userId: account.id,
+      personInvitationId: id,
+    });
+    await mailInvitation(context, person, token);
+  } else {
+    await context.mail.enqueue(
+      trx,
+      invitedAccountExistsMail({ appName: context.appName, to: person.email, publicUrl: context.publicUrl }),
+    );
+    await recordSent(context, person.email);
+  }
+  // The organisation's row: the invitation is no user of the company (yet).
+  await writeAudit(trx, {
+    actor,
+    action: 'INVITE',
+    entity: 'organisation',
+    entityId: organisation.id,
+    diff: { email: person.email, obpRole: 'SPOC_ASSISTANT' },
   });
 }
 
@@ -134,7 +179,13 @@ async function assertPlaceLeft(context: InvitationContext): Promise<void> {
     .where('organisationId', '=', context.organisation.id)
     .where('status', '<>', 'DISABLED')
     .executeTakeFirstOrThrow();
-  refuse(tooManyPeople(Number(people), MAX_PEOPLE_PER_COMPANY));
+  // A pending invitation takes a place, as the invited user of a new address does.
+  const { pending } = await context.trx
+    .selectFrom('personInvitations')
+    .select((eb) => eb.fn.countAll<string>().as('pending'))
+    .where('organisationId', '=', context.organisation.id)
+    .executeTakeFirstOrThrow();
+  refuse(tooManyPeople(Number(people) + Number(pending), MAX_PEOPLE_PER_COMPANY));
 }
 
 /** A new EXTERNAL user of the company, INVITED as its SPOC Assistant. */

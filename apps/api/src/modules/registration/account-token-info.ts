@@ -1,5 +1,5 @@
 import type { AccountTokenInfo } from '@portal/contracts';
-import { type TokenHolder, tokenHolderOf } from '@portal/domain';
+import { mayJoinCompany, type TokenHolder, tokenHolderOf } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import { accountTokenError, usableAccountToken } from '../../accounts/account-tokens.js';
 import type { Config } from '../../config.js';
@@ -19,6 +19,7 @@ async function holderOf(db: Kysely<DB>, token: AccountToken): Promise<TokenHolde
           .select(['email', 'firstName', 'companyName'])
           .where('id', '=', token.registrationId)
           .executeTakeFirst();
+  if (token.personInvitationId !== null) return joiningHolderOf(db, token.personInvitationId);
   const user =
     token.userId === null
       ? undefined
@@ -31,6 +32,25 @@ async function holderOf(db: Kysely<DB>, token: AccountToken): Promise<TokenHolde
   const holder = tokenHolderOf(registration, user);
   if ('refusal' in holder) throw accountTokenError(holder.refusal);
   return holder;
+}
+
+/**
+ * The holder of a company's invitation of an existing account: the account, greeted with the inviting
+ * company's legal name; an account that may not join a company (domain mayJoinCompany) is refused as a
+ * withdrawn invitation.
+ */
+async function joiningHolderOf(db: Kysely<DB>, invitationId: string): Promise<TokenHolder> {
+  const found = await db
+    .selectFrom('personInvitations')
+    .innerJoin('users', 'users.id', 'personInvitations.userId')
+    .innerJoin('organisations', 'organisations.id', 'personInvitations.organisationId')
+    .select(['users.email', 'users.displayName', 'users.roles', 'users.status', 'users.access'])
+    .select(['users.organisationId', 'organisations.legalName'])
+    .where('personInvitations.id', '=', invitationId)
+    .executeTakeFirst();
+  if (!found) throw accountTokenError('unknown');
+  if (!mayJoinCompany(found)) throw accountTokenError('withdrawn');
+  return { email: found.email, firstName: found.displayName, companyName: found.legalName };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { REGISTRATION_COMPLETED_TEXT } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueAccountToken } from '../../accounts/account-tokens.js';
+import { assistant, createCompany } from '../../test/onboarding-test-kit.js';
 import {
   B2C_CONFIG,
   mailedToken,
@@ -13,6 +14,7 @@ import {
   userOf,
   useToken,
 } from '../../test/registration-test-kit.js';
+import { stepCalls } from '../../test/steps-test-kit.js';
 import { createTestApp, TEST_CONNECTOR_SECRET } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -152,5 +154,64 @@ describe('B2C (AUTH_INSTANCE https://emvoportal.b2clogin.com): the account is ma
       status: 'ACTIVE',
       externalId: 'b2c-object-2',
     });
+  });
+
+  it('activates a person invited again only once they use the new link, never at a mere sign-in', async () => {
+    const people = stepCalls(t);
+    const company = await createCompany(t);
+    const email = 'returning@b2c.example';
+    const invite = async () =>
+      people.invite(company.headers, { version: await people.version(company.headers), ...assistant(email) });
+    // The first invitation, used, and the first sign-in: linked and ACTIVE.
+    expect((await invite()).status).toBe(200);
+    await useToken(t, await mailedToken(t, email), {});
+    expect((await signIn('b2c-returning', email)).json()).toMatchObject({ action: 'Continue' });
+    expect(await userOf(t, email)).toMatchObject({ status: 'ACTIVE', externalId: 'b2c-returning' });
+
+    // The company removes them and invites them again: INVITED, their B2C account still linked.
+    expect(
+      (await people.removeAssistant(company.headers, await people.version(company.headers))).status,
+    ).toBe(200);
+    expect((await invite()).status).toBe(200);
+    const invited = await userOf(t, email);
+    expect(invited).toMatchObject({ status: 'INVITED', externalId: 'b2c-returning' });
+
+    // Signing in accepts nothing: blocked, still INVITED, nothing written.
+    for (const payload of [{ objectId: 'b2c-returning', email }, { objectId: 'b2c-returning' }]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/identity/claims',
+        payload,
+        headers: { authorization: `Basic ${Buffer.from(`b2c:${TEST_CONNECTOR_SECRET}`).toString('base64')}` },
+      });
+      expect(response.json()).toMatchObject({
+        action: 'ShowBlockPage',
+        userMessage: expect.stringMatching(/invitation/),
+      });
+    }
+    expect(await userOf(t, email)).toMatchObject({ status: 'INVITED', version: invited?.version });
+    expect(
+      (await people.get(company.headers)).body.people.find((person) => person.email === email),
+    ).toMatchObject({
+      status: 'INVITED',
+    });
+
+    // Using the new link, then signing in: ACTIVE again.
+    expect((await useToken(t, await mailedToken(t, email), {})).statusCode).toBe(200);
+    expect((await signIn('b2c-returning', email)).json()).toMatchObject({ action: 'Continue' });
+    expect(await userOf(t, email)).toMatchObject({ status: 'ACTIVE', externalId: 'b2c-returning' });
+  });
+
+  it('does not activate a first invitee who signs up at B2C before using their link', async () => {
+    const people = stepCalls(t);
+    const company = await createCompany(t);
+    const email = 'eager@b2c.example';
+    const version = await people.version(company.headers);
+    expect((await people.invite(company.headers, { version, ...assistant(email) })).status).toBe(200);
+    expect((await signIn('b2c-eager', email)).json()).toMatchObject({ action: 'ShowBlockPage' });
+    expect(await userOf(t, email)).toMatchObject({ status: 'INVITED', externalId: null });
+    await useToken(t, await mailedToken(t, email), {});
+    expect((await signIn('b2c-eager', email)).json()).toMatchObject({ action: 'Continue' });
+    expect(await userOf(t, email)).toMatchObject({ status: 'ACTIVE', externalId: 'b2c-eager' });
   });
 });

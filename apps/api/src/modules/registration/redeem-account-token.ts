@@ -9,6 +9,7 @@ import { ApiError } from '../../http/api-error.js';
 import { acceptInvitation } from './accept-invitation.js';
 import { accountModeOf } from './account-mode.js';
 import { accountExists, confirmRegistration } from './confirm-registration.js';
+import { joinCompany } from './join-company.js';
 import type { NewAccount } from './new-account.js';
 
 const passwordRequired = () =>
@@ -34,10 +35,11 @@ export async function redeemAccountToken(
     if (!input.password) throw passwordRequired();
     account = { mode: 'local', passwordHash: await hashPassword(input.password) };
   }
-  const { registrationId, userId } = found;
+  const { registrationId, userId, personInvitationId } = found;
   try {
     return await db.transaction().execute((trx) => {
       if (registrationId !== null) return confirmRegistration(trx, registrationId, token, account);
+      if (personInvitationId !== null) return joinCompany(trx, personInvitationId, token, account);
       if (userId !== null) return acceptInvitation(trx, userId, token, account);
       throw new Error(`Account token ${found.id} has neither a registration nor a user`);
     });

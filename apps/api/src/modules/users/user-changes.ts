@@ -1,5 +1,11 @@
 import type { UserChangeInput } from '@portal/contracts';
-import { changedFields, isActiveAdmin, userChangeAction, userChangeRefusal } from '@portal/domain';
+import {
+  adminStandingSetters,
+  changedFields,
+  isActiveAdmin,
+  userChangeAction,
+  userChangeRefusal,
+} from '@portal/domain';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { writeAudit } from '../../db/audit.js';
 import type { DB } from '../../db/schema.js';
@@ -64,16 +70,13 @@ export async function changeUser(
     };
     const diff = changedFields(user, changes);
     if (Object.keys(diff).length === 0) return;
-    // issue 21 item 1: an administrator's disable is theirs to undo: the company cannot invite them again.
-    const disabledBy =
-      changes.status === undefined
-        ? {}
-        : { disabledBy: changes.status === 'DISABLED' ? ('ADMIN' as const) : null };
+    // What an administrator withdraws (disable, revoke) is theirs to undo, never the company's.
+    const setters = adminStandingSetters(changes);
     await trx
       .updateTable('users')
       .set({
         ...changes,
-        ...disabledBy,
+        ...setters,
         updatedBy: admin.actor,
         updatedAt: now,
         version: sql<number>`version + 1`,

@@ -3,9 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { closeModal, getShownModal } from '../../../modal/modal-store';
+import { externalCompany } from './test-company';
 import { onboardingSuite, PAGE_TESTS, renderOnboardingPage, SLOW } from './test-onboarding';
 
-const { toasts, serve } = onboardingSuite();
+const { toasts, serve, world } = onboardingSuite();
 
 const user = userEvent.setup({ delay: null });
 const region = (name: string) => screen.findByRole('region', { name }, SLOW);
@@ -194,6 +195,40 @@ describe('the people of the company', PAGE_TESTS, () => {
     expect(handleError.mock.calls[0]?.[0]).toMatchObject({ status: 409, code: 'ALREADY_A_PERSON' });
     expect(within(people).getAllByRole('row')).toHaveLength(2);
   });
+
+  it.each([
+    ['revoked', { status: 'ACTIVE', access: 'REVOKED', revokedBy: 'ADMIN' }, ['Remove Wendy Withdrawn']],
+    ['disabled', { status: 'DISABLED', access: 'FULL', disabledBy: 'ADMIN' }, []],
+  ] as const)(
+    'a person the portal %s is listed with that said, and the company cannot give access back',
+    async (_, standing, buttons) => {
+      await serve('REGISTERED');
+      const { organisationId } = await externalCompany(world().db);
+      await world()
+        .db.insertInto('users')
+        .values({
+          email: 'wendy@jansen-pharma.example',
+          displayName: 'Wendy Withdrawn',
+          roles: ['EXTERNAL'],
+          organisationId,
+          obpRole: 'SPOC_ASSISTANT',
+          ...standing,
+          createdBy: 'admin',
+          updatedBy: 'admin',
+        })
+        .execute();
+      renderOnboardingPage('/external/onboarding/people');
+      const people = await region('People of the company');
+      const row = (await within(people).findByText('wendy@jansen-pharma.example', {}, SLOW)).closest('tr');
+      if (!row) throw new Error('no row for the withdrawn person');
+      expect(row).toHaveTextContent('The portal withdrew this access: only EMVO can restore it.');
+      expect(
+        within(row)
+          .queryAllByRole('button')
+          .map((button) => button.textContent),
+      ).toEqual(buttons);
+    },
+  );
 
   it('a READ_ONLY user sees the people without actions', async () => {
     await serve('READ_ONLY');

@@ -134,7 +134,7 @@ export type StepDraft<S extends StepEndpoints> = CallBody<S['save']>;
  * version and a submission's missing items are outcomes the step shows in place; every other failure
  * (STEP_LOCKED, ORG_TYPE_LOCKED, FILE_TOO_LARGE, …) is thrown to the error handler, which shows its
  * message (spec §8). People are no part of a step: useOnboardingWrite's people calls answer
- * ALREADY_A_PERSON, PERSON_DISABLED and TOO_MANY_PEOPLE (issue 21 items 1 and 2).
+ * ALREADY_A_PERSON, ACCESS_WITHDRAWN_BY_PORTAL and TOO_MANY_PEOPLE.
  */
 export function useStepActions<S extends StepEndpoints>(step: S) {
   const http = useHttp();

@@ -29,14 +29,17 @@ interface InviteValues {
  * (canManagePeople, FULL access) invites the SPOC Assistant, removes them and sets their access; each
  * change is confirmed in the shared modal. A stale version shows the reload notice. This is the one place
  * people are invited and removed (the people routes, with their manager check): the legitimacy draft
- * holds no SPOC Assistant (issue 21 item 2).
+ * holds no SPOC Assistant (issue 21 item 2). A person whose access the portal withdrew (an administrator
+ * disabled or revoked them) is listed with that said, and their access is the company's to see, not to change.
  */
 export function PeopleSection({ onboarding }: { onboarding: OnboardingAnswer }) {
   const { t } = useTranslation();
   const write = useOnboardingWrite();
   const [conflict, setConflict] = useState(false);
   const manage = onboarding.canManagePeople && onboarding.access === 'FULL';
-  const hasAssistant = onboarding.people.some((person) => person.role === 'SPOC_ASSISTANT');
+  // Those who count towards the three: a disabled person the list shows is the portal's withdrawal.
+  const counted = onboarding.people.filter((person) => person.status !== 'DISABLED');
+  const hasAssistant = counted.some((person) => person.role === 'SPOC_ASSISTANT');
   const form = useFormKit<InviteValues>({
     defaultValues: { firstName: '', lastName: '', email: '' },
     schema: spocAssistantInvitationSchema,
@@ -119,26 +122,36 @@ export function PeopleSection({ onboarding }: { onboarding: OnboardingAnswer }) 
                 </td>
                 <td>{person.email}</td>
                 <td>{person.role ? t(`external.onboarding.people.roles.${person.role}`) : ''}</td>
-                <td>{t(`external.onboarding.people.accessLevels.${person.access}`)}</td>
+                <td>
+                  {t(`external.onboarding.people.accessLevels.${person.access}`)}
+                  {person.withdrawnByPortal && (
+                    <>
+                      {' '}
+                      <span className={styles.help}>{t('external.onboarding.people.withdrawnByPortal')}</span>
+                    </>
+                  )}
+                </td>
                 <td>{t(`external.onboarding.contacts.assistantStatus.${person.status}`)}</td>
                 {manage && (
                   <td>
-                    {!person.you && person.role === 'SPOC_ASSISTANT' && (
+                    {!person.you && person.role === 'SPOC_ASSISTANT' && person.status !== 'DISABLED' && (
                       <>
-                        <button
-                          type="button"
-                          disabled={write.isPending}
-                          onClick={() =>
-                            confirmAccess(person, person.access === 'FULL' ? 'READ_ONLY' : 'FULL')
-                          }
-                        >
-                          {t(
-                            person.access === 'FULL'
-                              ? 'external.onboarding.people.makeReadOnly'
-                              : 'external.onboarding.people.makeFull',
-                            { name: person.name },
-                          )}
-                        </button>{' '}
+                        {!person.withdrawnByPortal && (
+                          <button
+                            type="button"
+                            disabled={write.isPending}
+                            onClick={() =>
+                              confirmAccess(person, person.access === 'FULL' ? 'READ_ONLY' : 'FULL')
+                            }
+                          >
+                            {t(
+                              person.access === 'FULL'
+                                ? 'external.onboarding.people.makeReadOnly'
+                                : 'external.onboarding.people.makeFull',
+                              { name: person.name },
+                            )}
+                          </button>
+                        )}{' '}
                         <button
                           type="button"
                           disabled={write.isPending}
@@ -155,7 +168,7 @@ export function PeopleSection({ onboarding }: { onboarding: OnboardingAnswer }) 
           </tbody>
         </table>
       </TableScrollBox>
-      {manage && !hasAssistant && onboarding.people.length < 3 && (
+      {manage && !hasAssistant && counted.length < 3 && (
         <Form
           form={form}
           aria-labelledby="people-invite-title"
