@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { EMAIL_PATTERN, NAME_PATTERN, TEL_PATTERN, URL_PATTERN } from './patterns.js';
+import { EMAIL_PATTERN, NAME_PATTERN, ONE_LINE_PATTERN, TEL_PATTERN, URL_PATTERN } from './patterns.js';
 
 /** An instant as the API answers it: an ISO 8601 date-time with its zone (what Date.toISOString writes). */
 export const isoDateTime = z.iso.datetime({ offset: true });
@@ -58,6 +58,15 @@ export const personNameField = z
     z.minLength(TEXT_MIN_LENGTH),
     z.maxLength(TEXT_MAX_LENGTH),
     z.regex(NAME_PATTERN, 'A name has no digits or special characters'),
+  );
+/** A company's (legal) name: any text of 2 to 100 characters, on one line (patterns.ts ONE_LINE_PATTERN). */
+export const companyNameField = z
+  .string()
+  .check(
+    z.trim(),
+    z.minLength(TEXT_MIN_LENGTH),
+    z.maxLength(100),
+    z.regex(ONE_LINE_PATTERN, 'A name is one line of text, without control characters'),
   );
 export const urlField = z
   .string()

@@ -68,6 +68,7 @@ export const linksApi = {
     method: 'GET',
     path: '/links/:id/:linkId',
     access: 'public',
+    summary: 'One active link of a list: an inactive one is unknown (404) here, as the list hides it',
     params: linkItemParams,
     response: linkSchema,
   }),

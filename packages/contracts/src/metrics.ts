@@ -108,17 +108,25 @@ export const METRICS_COMPANY_CSV_COLUMNS = [
   'passRatePrd',
 ] as const satisfies ReadonlyArray<keyof MetricsCompanyRow>;
 
+/** What a spreadsheet reads as the start of a formula: = + - @, or a tab or carriage return before one. */
+const FORMULA_START = /[=+\-@\t\r]/;
+
 /**
- * One CSV cell (RFC 4180): quoted when it holds a quote, a comma or a line break (quotes doubled). A text
- * starting with = + - @ (or a tab or carriage return) would run as a formula in a spreadsheet (CSV
- * injection), so it is prefixed with a single quote, which shows the text as typed. The API's metrics
- * export writes its cells with it.
+ * One CSV cell (RFC 4180): quoted when it holds a quote, a line break or a separator (quotes doubled).
+ * The separator is a comma here, but a spreadsheet in a locale whose lists use `;` (Belgium's, among
+ * others) splits a file on semicolons, so a cell holding `;` is quoted too. A text starting with = + - @
+ * (or a tab or carriage return) would run as a formula in a spreadsheet (CSV injection), so it is prefixed
+ * with a single quote, which shows the text as typed; so is each such start after a `,` or `;` inside
+ * the text, which a reader that splits on either separator without minding quotes would open as a cell
+ * of its own. The API's metrics export writes its cells with it.
  */
 export function csvCell(value: string | number | null): string {
   if (value === null) return '';
   if (typeof value === 'number') return String(value);
-  const guarded = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(guarded) ? `"${guarded.replaceAll('"', '""')}"` : guarded;
+  const guarded = value
+    .replace(new RegExp(`^(?=${FORMULA_START.source})`), "'")
+    .replace(new RegExp(`([,;])(?=${FORMULA_START.source})`, 'g'), "$1'");
+  return /[",;\r\n]/.test(guarded) ? `"${guarded.replaceAll('"', '""')}"` : guarded;
 }
 
 /** One CSV record, CRLF-terminated (RFC 4180). */

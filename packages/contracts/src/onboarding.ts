@@ -10,6 +10,7 @@ import {
 } from '@portal/domain';
 import { z } from 'zod/mini';
 import {
+  companyNameField,
   emailField,
   isoDateTime,
   optionalText,
@@ -74,7 +75,7 @@ export const addressSchema = z.object({
 
 export const companySchema = z
   .object({
-    legalName: z.string().check(z.trim(), z.minLength(2), z.maxLength(100)),
+    legalName: companyNameField,
     /** domain.md: locked after the first submission (the API refuses a change then). */
     orgType: z.enum(ORG_TYPES),
     registrationNumber: optionalText(z.string().check(z.trim(), z.maxLength(50))),

@@ -21,8 +21,24 @@ export const TEL_PATTERN = /^[+() ]*\d[\d +()]*$/;
 /** domain.md: a tooltip key, like onboarding.company.vatnumber. */
 export const TOOLTIP_KEY_PATTERN = /^[a-z0-9.]+$/;
 
-/** spec §5 name: no digits and none of , ; : = + * " ! ? / ( ) & § $ € _ @ # < > ^ % ² ³. */
-export const NAME_PATTERN = /^[^0-9,;:=+*"!?/()&§$€_@#<>^%²³]+$/;
+/**
+ * What no name holds, whoever writes it: control characters (C0 with tab and line breaks, DEL, C1), the
+ * line and paragraph separators, and the bidirectional overrides and isolates that reorder what a reader
+ * sees. A name is one line of text: a mail or a screen quoting it cannot be made to show lines of its own.
+ */
+const NOT_IN_A_NAME = String.raw`\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069`;
+
+/** A run of what no name holds, anywhere in a text (global): what a one-line quotation of it replaces. */
+export const NOT_ONE_LINE = new RegExp(`[${NOT_IN_A_NAME}]+`, 'g');
+
+/** A name that is not a person's (a company's legal name): any text on one line (NOT_IN_A_NAME). */
+export const ONE_LINE_PATTERN = new RegExp(`^[^${NOT_IN_A_NAME}]+$`);
+
+/**
+ * spec §5 name: no digits and none of , ; : = + * " ! ? / ( ) & § $ € _ @ # < > ^ % ² ³, on one line
+ * (NOT_IN_A_NAME).
+ */
+export const NAME_PATTERN = new RegExp(`^[^0-9,;:=+*"!?/()&§$€_@#<>^%²³${NOT_IN_A_NAME}]+$`);
 
 /** spec §5 houseNumber: digits followed by optional letters (12, 12a, 12AB). */
 export const HOUSE_NUMBER_PATTERN = /^[0-9]+[A-Za-z]*$/;

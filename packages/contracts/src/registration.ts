@@ -7,7 +7,7 @@ import {
 } from '@portal/domain';
 import { z } from 'zod/mini';
 import { endpoint } from './endpoint.js';
-import { emailField, lengthsPassed, personNameField, type RuleParams } from './fields.js';
+import { companyNameField, emailField, lengthsPassed, personNameField, type RuleParams } from './fields.js';
 
 /**
  * domain.md "Life of an application": a visitor registers a company (POST /api/registrations); the mail's
@@ -17,7 +17,7 @@ export const registrationInputSchema = z.object({
   email: emailField,
   firstName: personNameField,
   lastName: personNameField,
-  companyName: z.string().check(z.trim(), z.minLength(2), z.maxLength(100)),
+  companyName: companyNameField,
   orgType: z.enum(ORG_TYPES),
   /** The version of the published REGISTRATION disclaimer the visitor read and accepted. */
   disclaimerVersion: z.int().check(z.minimum(1)),

@@ -2,7 +2,7 @@ import { ROLES } from '@portal/domain';
 import type { ListResource } from '@portal/list-query';
 import { z } from 'zod/mini';
 import { endpoint, idParams, listEndpoint, roles } from './endpoint.js';
-import { isoDateTime } from './fields.js';
+import { isoDateTime, personNameField } from './fields.js';
 
 /**
  * domain.md Screens, /admin/users (issue 13 item 1): every user of the portal, inviting an internal user,
@@ -57,14 +57,11 @@ export const USER_LIST: ListResource = {
   maxLimit: 100,
 };
 
-/** spec §5 defaults: a name is 2 to 50 characters, an email at most 100. */
-const personName = z.string().check(z.trim(), z.minLength(2), z.maxLength(50));
-
 /** POST /api/users/invitations: an internal user (ADMIN or EMVO), invited by mail. */
 export const userInvitationSchema = z.object({
   email: z.email().check(z.maxLength(100)),
-  firstName: personName,
-  lastName: personName,
+  firstName: personNameField,
+  lastName: personNameField,
   role: z.enum(INTERNAL_ROLES),
 });
 export type UserInvitationInput = z.infer<typeof userInvitationSchema>;

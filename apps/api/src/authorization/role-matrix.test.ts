@@ -227,6 +227,33 @@ describe('authorization matrix: every route the app registered × every kind of 
     });
   });
 
+  // A public read by id answers what the public list shows: an inactive link is unknown to every caller
+  // there, whatever their role (the administrators read it in their own list, /links/:id/all).
+  it('hides an inactive link from every caller of the public read by id, as the list hides it', async () => {
+    const url = `/links/footer-links/${f.shared.linkId}`;
+    const answers = async () => {
+      const seen: Record<string, number> = {};
+      for (const caller of callers) {
+        seen[caller.name] = (await t.app.inject({ method: 'GET', url, headers: caller.headers })).statusCode;
+      }
+      return seen;
+    };
+    const everyone = (status: number) => Object.fromEntries(callers.map((caller) => [caller.name, status]));
+    expect(await answers()).toEqual(everyone(200));
+    await t.db.updateTable('links').set({ active: false }).where('id', '=', f.shared.linkId).execute();
+    try {
+      expect(await answers()).toEqual(everyone(404));
+      const all = await t.app.inject({
+        method: 'GET',
+        url: '/links/footer-links/all',
+        headers: f.headers.admin,
+      });
+      expect(all.json()).toEqual(expect.arrayContaining([expect.objectContaining({ id: f.shared.linkId })]));
+    } finally {
+      await t.db.updateTable('links').set({ active: true }).where('id', '=', f.shared.linkId).execute();
+    }
+  });
+
   it('answers each caller what the route declares, refusals with the spec code', async () => {
     const failures: string[] = [];
     for (const route of routeCases(t.app)) {

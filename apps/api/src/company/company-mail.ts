@@ -1,6 +1,10 @@
 import type { MailInput } from '../mail/outbox-repository.js';
+import { quoted } from '../mail/quoted.js';
 
-/** Who a mail to a company goes to, and what it names: the portal, the person and their company. */
+/**
+ * Who a mail to a company goes to, and what it names: the portal, the person and their company. The
+ * person's and the company's names are the company's own words: the mails quote them (mail/quoted.ts).
+ */
 export interface MailContext {
   appName: string;
   publicUrl: string;
@@ -10,8 +14,8 @@ export interface MailContext {
   obpNumber: string;
 }
 
-/** A mail's first line: the person by name when the company gave one. */
-export const greeting = (name: string | null) => (name ? `Dear ${name},` : 'Hello,');
+/** A mail's first line: the person by name (quoted: a caller wrote it) when the company gave one. */
+export const greeting = (name: string | null) => (name ? `Dear ${quoted(name)},` : 'Hello,');
 
 /** An amount in EUR cents as a mail writes it: 18,000.00. */
 export const euros = (cents: number) =>

@@ -389,12 +389,13 @@ export interface StageEventsTable {
 }
 
 /** Issue 24 item 4: a Core Web Vital a browser reported (migration 0017). */
-export interface WebVitalsTable {
-  id: Generated<string>;
-  screen: string;
+/** A signed-in person's latest reading of one web vital (migration 0022): one row per person and vital. */
+export interface WebVitalReadingsTable {
+  subject: string;
   name: 'LCP' | 'INP' | 'CLS';
+  screen: string;
   value: number;
-  at: ColumnType<Date, Date | undefined, never>;
+  at: ColumnType<Date, Date | undefined, Date>;
 }
 
 /** Issue 25: one row per change a browser may hear of (migration 0021); the id is the SSE event id. */
@@ -431,7 +432,7 @@ export interface CheckPresenceTable {
 }
 
 export interface DB {
-  webVitals: WebVitalsTable;
+  webVitalReadings: WebVitalReadingsTable;
   registrations: RegistrationsTable;
   accountTokens: AccountTokensTable;
   disclaimerAcceptances: DisclaimerAcceptancesTable;

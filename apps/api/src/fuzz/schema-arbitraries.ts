@@ -168,6 +168,11 @@ export const badString: fc.Arbitrary<string> = fc.oneof(
     '00000000-0000-0000-0000-00000000000g',
     '00000000-0000-4000-8000-000000000000x',
     '{{7*7}}',
+    // Text a caller may try to pass off as the portal's own words in a mail, and a formula a spreadsheet in
+    // a `;`-separated locale would run from an export.
+    'ACME\n\nSECURITY NOTICE: sign in again at https://evil.test',
+    'ACME\u2028NOTICE',
+    "Beta;=cmd|' /C calc'!A0",
   ),
   fc.string({ unit: 'grapheme', maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 40 }),
@@ -186,6 +191,8 @@ export const badNumber: fc.Arbitrary<number> = fc.oneof(
     2 ** 53 + 2,
     Number.MAX_SAFE_INTEGER,
     -Number.MAX_SAFE_INTEGER,
+    // Past what a browser measures of a web vital (contracts VITAL_BOUNDS).
+    600_000,
   ),
   fc.integer(),
   fc.double({ noNaN: true, noDefaultInfinity: true }),

@@ -41,6 +41,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route and its declared access, for the authorization matrix. */
     declaredRoutes: DeclaredRoute[];
+    /**
+     * On a public route: the caller's user when they sent a valid token and the directory lets them in,
+     * else undefined (a visitor). Never a refusal: the route answers both; it only counts who is who.
+     */
+    signedInUser: (request: FastifyRequest) => Promise<SessionUser | undefined>;
   }
 }
 
@@ -189,6 +194,20 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
     }
     refuseStanding(known.standing);
   }
+
+  app.decorate('signedInUser', async (request: FastifyRequest): Promise<SessionUser | undefined> => {
+    if (request.user) return request.user;
+    if (!request.headers.authorization) return undefined;
+    try {
+      const user = await verify(request);
+      await checkStanding(user);
+      return user;
+    } catch (error) {
+      // A token the API would refuse makes the caller a visitor here.
+      if (error instanceof ApiError) return undefined;
+      throw error;
+    }
+  });
 
   // Routes are checked once all are registered, since plugins such as the docs mark theirs public in their
   // own onRoute hook, which runs after this one.

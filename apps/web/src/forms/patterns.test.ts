@@ -13,6 +13,25 @@ const NAME_FORBIDDEN = [
   ...['<', '>', '^', '%', '²', '³'],
 ];
 
+/**
+ * What no name holds, a person's or a company's: line breaks, tabs and other control characters, the line
+ * and paragraph separators, and the direction overrides (a name is one line a mail can quote).
+ */
+const NOT_ONE_LINE = [
+  '\n',
+  '\r',
+  '\t',
+  '\u0000',
+  '\u0007',
+  '\u001b',
+  '\u007f',
+  '\u0085',
+  '\u2028',
+  '\u2029',
+  '\u202e',
+  '\u2066',
+];
+
 /** spec §5: every pattern with the values it accepts and the values it rejects. */
 const examples: Record<PatternName, { accepted: string[]; rejected: string[] }> = {
   email: {
@@ -40,7 +59,20 @@ const examples: Record<PatternName, { accepted: string[]; rejected: string[] }> 
   name: {
     accepted: ['Jane', 'Jean-Luc Picard', "O'Brien", 'Zoë Müller-Lüdenscheidt', 'Dr. Jane Doe', 'Ærøskøbing'],
     // One row per forbidden character: the ten digits, then the characters spec §5 lists.
-    rejected: NAME_FORBIDDEN.map((character) => `Jane ${character} Doe`),
+    rejected: [...NAME_FORBIDDEN, ...NOT_ONE_LINE].map((character) => `Jane ${character} Doe`),
+  },
+  oneLine: {
+    accepted: [
+      'Acme Pharma GmbH',
+      'Gamma, "Generics" & Co. (BE) 2',
+      "Beta;=cmd|' /C calc'!A0",
+      'Ærø Medicinal A/S',
+    ],
+    rejected: [
+      ...NOT_ONE_LINE.map((character) => `ACME${character}NV`),
+      'ACME\n\nSECURITY NOTICE: https://evil.test',
+      '',
+    ],
   },
   tel: {
     accepted: ['0123456789', '+44 (0) 20 7946 0958', '+32 2 123 45 67', '(02) 123'],
@@ -99,6 +131,7 @@ describe('patterns (spec §5, as packages/contracts writes them)', () => {
     ['url', `https://${'a.'.repeat(20_000)}a `],
     ['url', `https://example.com/${'a'.repeat(40_000)} `],
     ['name', `${'a'.repeat(40_000)}1`],
+    ['oneLine', `${'a'.repeat(40_000)}\n`],
     ['houseNumber', `${'1'.repeat(40_000)}-`],
   ] satisfies Array<[PatternName, string]>)('%s fails fast on a long hostile input', (pattern, value) => {
     const start = performance.now();

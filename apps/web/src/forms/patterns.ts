@@ -2,6 +2,7 @@ import {
   EMAIL_PATTERN,
   HOUSE_NUMBER_PATTERN,
   NAME_PATTERN,
+  ONE_LINE_PATTERN,
   TEL_PATTERN,
   URL_PATTERN,
 } from '@portal/contracts';
@@ -14,6 +15,7 @@ import { tk } from '../i18n/i18n';
 export const patterns = {
   email: EMAIL_PATTERN,
   name: NAME_PATTERN,
+  oneLine: ONE_LINE_PATTERN,
   tel: TEL_PATTERN,
   url: URL_PATTERN,
   houseNumber: HOUSE_NUMBER_PATTERN,
@@ -27,6 +29,7 @@ export const PATTERN_MESSAGES = {
   email: tk('errors.form.pattern.email'),
   password: tk('errors.form.pattern.password'),
   name: tk('errors.form.pattern.name'),
+  oneLine: tk('errors.form.pattern.oneLine'),
   tel: tk('errors.form.pattern.tel'),
   url: tk('errors.form.pattern.url'),
   houseNumber: tk('errors.form.pattern.houseNumber'),

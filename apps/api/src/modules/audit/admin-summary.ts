@@ -24,13 +24,14 @@ export async function adminSummary(db: Kysely<DB>): Promise<AdminSummary> {
       .select([sql<string>`count(*)`.as('files'), sql<string>`coalesce(sum(size), 0)`.as('bytes')])
       .executeTakeFirstOrThrow(),
     auditQuery(db).orderBy('at', 'desc').orderBy('id', 'desc').limit(LATEST_AUDIT_ROWS).execute(),
-    // Issue 24 item 4: the last day's p75 of each vital the browsers reported (modules/vitals).
+    // Issue 24 item 4: the last day's p75 of each vital, over the signed-in people's readings: one row per
+    // person and vital (modules/vitals), so each person counts once.
     db
-      .selectFrom('webVitals')
+      .selectFrom('webVitalReadings')
       .select([
         'name',
         sql<number | null>`percentile_cont(0.75) within group (order by value)`.as('p75'),
-        sql<string>`count(*)`.as('samples'),
+        sql<string>`count(*)`.as('people'),
       ])
       .where('at', '>=', new Date(Date.now() - 24 * 60 * 60_000))
       .groupBy('name')
@@ -47,7 +48,7 @@ export async function adminSummary(db: Kysely<DB>): Promise<AdminSummary> {
       return {
         name,
         p75: row?.p75 === null || row?.p75 === undefined ? null : Number(row.p75),
-        samples: Number(row?.samples ?? 0),
+        people: Number(row?.people ?? 0),
       };
     }),
   };

@@ -12,28 +12,37 @@ import { notFound } from '../../http/api-error.js';
 
 const ENTITY = 'link';
 
+/** Which of a list's links a read answers: the active ones, or every one for the administrators. */
+export type LinkReach = 'active' | 'all';
+
 /**
- * A list's links in their order: the active ones (spec §7 GET /links/{id}, what visitors see), or all of
- * them for the administrators who manage the list.
+ * spec §7 GET /links/{id}: visitors see a list's active links only. The one rule of what a read may
+ * answer, whether it lists the links or names one by id: an inactive link is the administrators' alone
+ * (their own list, /links/{id}/all), never a visitor's, not even by id.
  */
+const readable = (db: Kysely<DB>, listId: string, reach: LinkReach) => {
+  const query = db.selectFrom('links').selectAll().where('listId', '=', listId);
+  return reach === 'active' ? query.where('active', '=', true) : query;
+};
+
+/** A list's links in their order: the active ones (what visitors see), or all of them for its administrators. */
 export async function listLinks(
   db: Kysely<DB>,
   listId: string,
-  include: 'active' | 'all' = 'active',
+  reach: LinkReach = 'active',
 ): Promise<LinkItem[]> {
-  let query = db.selectFrom('links').selectAll().where('listId', '=', listId);
-  if (include === 'active') query = query.where('active', '=', true);
-  const rows = await query.orderBy('sortOrder').orderBy('label').execute();
+  const rows = await readable(db, listId, reach).orderBy('sortOrder').orderBy('label').execute();
   return rows.map(linkItemOf);
 }
 
-export async function getLink(db: Kysely<DB>, listId: string, linkId: string): Promise<LinkItem> {
-  const row = await db
-    .selectFrom('links')
-    .selectAll()
-    .where('listId', '=', listId)
-    .where('id', '=', linkId)
-    .executeTakeFirst();
+/** One link of a list, read as the list is: an inactive one is unknown (404) to a visitor's read. */
+export async function getLink(
+  db: Kysely<DB>,
+  listId: string,
+  linkId: string,
+  reach: LinkReach = 'active',
+): Promise<LinkItem> {
+  const row = await readable(db, listId, reach).where('id', '=', linkId).executeTakeFirst();
   if (!row) throw notFound(`No link ${linkId} in ${listId}`);
   return linkItemOf(row);
 }

@@ -51,6 +51,33 @@ describe('the /links resource (spec §7)', () => {
     expect(reviewer.statusCode).toBe(403);
   });
 
+  it.each([
+    ['nobody signed in', undefined],
+    ['an external user', 'EmvoPortalExternal'],
+    ['a reviewer', 'EmvoPortalInternal'],
+    ['an administrator', 'EmvoPortalAdmin'],
+  ])('hides an inactive link by id as the list hides it, from %s (404)', async (_who, role) => {
+    const headers = role ? await t.bearer(role) : {};
+    const hidden = (await create({ ...valid, label: 'Hidden', active: false })).json();
+    const shown = (await create({ ...valid, label: 'Shown' })).json();
+    const read = (id: string) => t.app.inject({ method: 'GET', url: `/links/footer-links/${id}`, headers });
+    const refused = await read(hidden.id);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toMatchObject({ code: 'NOT_FOUND' });
+    expect(refused.body).not.toContain('Hidden');
+    expect((await read(shown.id)).json()).toEqual(shown);
+    // Once shown again, it answers by id too; the administrators' own list has it all along.
+    const all = await t.app.inject({ method: 'GET', url: '/links/footer-links/all', headers: admin });
+    expect(all.json().map((link: { label: string }) => link.label)).toContain('Hidden');
+    await t.app.inject({
+      method: 'PUT',
+      url: `/links/footer-links/${hidden.id}`,
+      payload: { ...valid, label: 'Hidden', active: true, version: 1 },
+      headers: admin,
+    });
+    expect((await read(hidden.id)).statusCode).toBe(200);
+  });
+
   it('answers an empty list for a list nobody filled', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/links/nothing-here' });
     expect(response.statusCode).toBe(200);

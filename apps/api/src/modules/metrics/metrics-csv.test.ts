@@ -14,6 +14,14 @@ describe('csvCell: RFC 4180 quoting and the formula guard', () => {
     ['\tTabbed', "'\tTabbed"],
     ['=HYPERLINK("x","y")', `"'=HYPERLINK(""x"",""y"")"`],
     ['a=b', 'a=b'],
+    // A `;`-separated locale splits on semicolons: such a cell is quoted, and a formula after either
+    // separator is guarded as one at the start is.
+    ['Beta;Gamma', '"Beta;Gamma"'],
+    ["Beta;=cmd|' /C calc'!A0", `"Beta;'=cmd|' /C calc'!A0"`],
+    ['Beta,=cmd', `"Beta,'=cmd"`],
+    ['Beta; @SUM(A1)', '"Beta; @SUM(A1)"'],
+    ['Beta;+1;-2', `"Beta;'+1;'-2"`],
+    ['=a;=b', `"'=a;'=b"`],
   ])('%j → %j', (value, cell) => {
     expect(csvCell(value)).toBe(cell);
   });

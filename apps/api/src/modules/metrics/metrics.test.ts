@@ -31,7 +31,7 @@ beforeAll(async () => {
   rita = await reviewerHeaders(t, 'rita@emvo.test');
   const companies = [
     { key: 'A', obpNumber: 'C00101', legalName: 'Alpha Pharma', stage: 'TECHNICAL_IQE' },
-    { key: 'B', obpNumber: 'C00102', legalName: 'Beta Biotech', stage: 'TECHNICAL_PRD' },
+    { key: 'B', obpNumber: 'C00102', legalName: "Beta;=cmd|' /C calc'!A0", stage: 'TECHNICAL_PRD' },
     { key: 'C', obpNumber: 'C00103', legalName: 'Gamma, "Generics"', stage: 'MAINTENANCE' },
     { key: 'D', obpNumber: 'C00104', legalName: '=HYPERLINK("http://evil.test")', stage: 'REGISTERED' },
     { key: 'E', obpNumber: 'C00105', legalName: 'Epsilon Labs', stage: 'APPROVALS', email: '+31@mail.test' },
@@ -159,6 +159,8 @@ describe('GET /api/metrics/companies.csv: the export', () => {
     expect(rows[1]).toBe(
       `C00101,Alpha Pharma,c00101@company.test,TECHNICAL_IQE,${inWeek(now, 0, 1).toISOString()},100,60,`,
     );
+    // A `;`-separated locale's spreadsheet splits on semicolons: the cell is quoted and its formula guarded.
+    expect(rows[2]).toMatch(/^C00102,"Beta;'=cmd\|' \/C calc'!A0",c00102@company.test,TECHNICAL_PRD,/);
     expect(rows[3]).toBe(
       `C00103,"Gamma, ""Generics""",c00103@company.test,MAINTENANCE,${inWeek(now, 13).toISOString()},,100,`,
     );

@@ -1,6 +1,7 @@
 import type { StageMoveInput } from '@portal/contracts';
 import { companyMail, type MailContext } from '../../company/company-mail.js';
 import type { MailInput } from '../../mail/outbox-repository.js';
+import { QUOTED_REASON_LENGTH, quoted } from '../../mail/quoted.js';
 
 const MOVED: Record<StageMoveInput['move'], { subject: string; text: string }> = {
   MOVE_TO_PRODUCTION: {
@@ -20,8 +21,8 @@ export function stageMoveMail(
 ): MailInput {
   const moved = MOVED[move.move];
   return companyMail(context, `your onboarding ${moved.subject}`, [
-    `the onboarding of ${context.companyName} (${context.obpNumber}) ${moved.subject}.`,
+    `the onboarding of ${quoted(context.companyName)} (${context.obpNumber}) ${moved.subject}.`,
     moved.text,
-    ...(move.reason ? [`Comment: ${move.reason}`] : []),
+    ...(move.reason ? [`Comment: ${quoted(move.reason, QUOTED_REASON_LENGTH)}`] : []),
   ]);
 }

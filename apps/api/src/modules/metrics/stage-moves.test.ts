@@ -79,7 +79,7 @@ describe('POST /api/organisations/:id/stage-moves: to production, then maintenan
     const mails = await mailsTo(t, spoc);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toContain(`moves to production (${obpNumber})`);
-    expect(mails[0]?.text).toContain('Comment: IQE tests all green');
+    expect(mails[0]?.text).toContain('Comment: “IQE tests all green”');
 
     const second = await move(id, { move: 'MOVE_TO_MAINTENANCE', version: 2 });
     expect(second.statusCode).toBe(200);

@@ -167,7 +167,7 @@ describe('POST /api/onboarding/legitimacy/submit: a complete application', () =>
     const [mail, ...others] = await spocMails(t, company);
     expect(others).toEqual([]);
     expect(mail?.subject).toMatch(/we received your application/);
-    expect(mail?.text).toContain('Dear Sara Spoc,');
+    expect(mail?.text).toContain('Dear “Sara Spoc”,');
   });
 
   it('answers 409 VERSION_CONFLICT at a stale version, submitting nothing', async () => {

@@ -1,5 +1,6 @@
 import { greeting } from '../../company/company-mail.js';
 import type { MailInput } from '../../mail/outbox-repository.js';
+import { quoted } from '../../mail/quoted.js';
 
 /** domain.md People: the SPOC Assistant is invited by the company; the link confirms the account. */
 export function invitationMail(input: {
@@ -16,7 +17,8 @@ export function invitationMail(input: {
     text: [
       greeting(input.name),
       '',
-      `${input.companyName} named you its SPOC Assistant for its onboarding application in the ${input.appName}.`,
+      `The company ${quoted(input.companyName)} named you its SPOC Assistant for its onboarding application`,
+      `in the ${input.appName}.`,
       'Follow this link to accept the invitation and set up your account (it is valid for 7 days):',
       '',
       input.link,
@@ -70,7 +72,7 @@ export function legitimacyReceivedMail(input: {
     text: [
       greeting(input.name),
       '',
-      `we received your ${what} for ${input.companyName} (${input.obpNumber}).`,
+      `we received your ${what} for ${quoted(input.companyName)} (${input.obpNumber}).`,
       `A reviewer checks its legitimacy within 15 working days, by ${input.slaDueAt.toISOString().slice(0, 10)}.`,
       'You will get a mail when it is decided; until then the legitimacy step is read-only.',
     ].join('\n'),

@@ -332,6 +332,14 @@ describe('PUT /api/onboarding/legitimacy: the step saved as a draft', () => {
     ],
     ['a VAT number of another country', { vatNumber: 'FR12345678901' }, 'company.vatNumber'],
     ['an unknown organisation type', { orgType: 'XYZ' }, 'company.orgType'],
+    // A legal name is one line: the portal's mails quote it to addresses the company chooses.
+    [
+      'a legal name on several lines',
+      { legalName: 'ACME\n\nSECURITY NOTICE: sign in again at https://evil.test' },
+      'company.legalName',
+    ],
+    ['a legal name with a control character', { legalName: 'ACME\u0007 NV' }, 'company.legalName'],
+    ['a legal name with a direction override', { legalName: 'ACME \u202efdp.exe' }, 'company.legalName'],
   ])('refuses %s with 400 INVALID_FIELD', async (_case, change: object, field) => {
     const company = await createCompany(t);
     const draft = { ...base, company: { ...base.company, ...change } };

@@ -1,11 +1,15 @@
 import { TOKEN_TTL_HOURS } from '@portal/domain';
 import type { MailInput } from '../../mail/outbox-repository.js';
+import { quoted } from '../../mail/quoted.js';
 
-/** domain.md: "a form, then an email with a single-use link". */
+/**
+ * domain.md: "a form, then an email with a single-use link". Anyone may register with any address, so the
+ * mail repeats none of the form's text but the first name, quoted: the company's name stays on the
+ * confirmation page, which only the owner of the mailbox reaches.
+ */
 export function confirmationMail(input: {
   to: string;
   firstName: string;
-  companyName: string;
   appName: string;
   link: string;
 }): MailInput {
@@ -15,10 +19,10 @@ export function confirmationMail(input: {
     // issue 21 item 4: no caller-written text (an anonymous visitor's company name) in a subject.
     subject: `${input.appName}: confirm your company's registration`,
     text: [
-      `Hello ${input.firstName},`,
+      `Hello ${quoted(input.firstName)},`,
       '',
-      `You asked to register ${input.companyName} on the ${input.appName}. To confirm it and create your`,
-      `account, open this link within ${hours} hours; it works once:`,
+      `You asked to register a company on the ${input.appName}. To confirm it and create your account,`,
+      `open this link within ${hours} hours; it works once:`,
       '',
       input.link,
       '',

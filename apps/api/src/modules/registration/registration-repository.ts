@@ -96,7 +96,6 @@ export async function sendConfirmation(
     confirmationMail({
       to: registration.email,
       firstName: registration.firstName,
-      companyName: registration.companyName,
       appName: settings.appName,
       link: confirmationLink(settings.publicUrl, token),
     }),

@@ -69,9 +69,11 @@ describe('POST /api/registrations', () => {
     const [mail] = await mailsTo(t, input.email);
     expect(mail?.link).toMatch(new RegExp(`^${t.config.publicUrl}/confirm\\?token=[A-Za-z0-9_-]{43}$`));
     expect(mail?.text).toContain(mail?.link);
-    // The visitor's company name is in the text, never in the subject (issue 21 item 4: no caller text).
-    expect(mail?.text).toContain('Pharma Works NV');
-    expect(mail?.subject).not.toContain('Pharma Works NV');
+    // Anyone may register with any address: the mail repeats none of the company's name, in its subject or
+    // its text; the visitor's first name only, quoted.
+    expect(mail?.text).not.toContain('Pharma Works');
+    expect(mail?.subject).not.toContain('Pharma Works');
+    expect(mail?.text).toContain('Hello “Anna”,');
     // Only the token's hash is stored.
     const token = new URL(mail?.link ?? '').searchParams.get('token');
     expect(tokens[0]?.tokenHash).not.toBe(token);
@@ -119,6 +121,15 @@ describe('POST /api/registrations', () => {
     ['a one-letter first name', { firstName: 'A' }, 'firstName'],
     ['a last name with digits', { lastName: 'Peeters2' }, 'lastName'],
     ['a one-letter company name', { companyName: 'X' }, 'companyName'],
+    [
+      'a company name on several lines',
+      { companyName: 'ACME\n\nSECURITY NOTICE: your account is locked, see https://evil.test' },
+      'companyName',
+    ],
+    ['a company name with a tab', { companyName: 'ACME\tNV' }, 'companyName'],
+    ['a company name with a line separator', { companyName: 'ACME\u2028NOTICE' }, 'companyName'],
+    ['a first name on two lines', { firstName: 'Anna\nSECURITY NOTICE' }, 'firstName'],
+    ['a last name with a control character', { lastName: 'Peeters\u0000' }, 'lastName'],
     ['an unknown organisation type', { orgType: 'WHOLESALER' }, 'orgType'],
     ['terms not accepted', { acceptsDisclaimer: false }, 'acceptsDisclaimer'],
     ['no disclaimer version', { disclaimerVersion: undefined }, 'disclaimerVersion'],

@@ -176,10 +176,10 @@ describe('what a decision writes', () => {
       const [mail] = mails;
       expect(mail?.subject).toMatch(subject);
       expect(mail?.subject).toContain(obpNumber);
-      expect(mail?.text).toContain('Dear Sara Spoc,');
+      expect(mail?.text).toContain('Dear “Sara Spoc”,');
       expect(mail?.text).toContain(`${t.config.publicUrl}/external/onboarding`);
       expect(mail?.link).toBe(`${t.config.publicUrl}/external/onboarding`);
-      if (reason) expect(mail?.text).toContain(`Reason: ${reason}`);
+      if (reason) expect(mail?.text).toContain(`Reason: “${reason}”`);
       const decided = await checkRow(checkId);
       expect(decided).toMatchObject({ decidedBy: RITA, reason: reason ?? null, version: 2 });
       expect(decided.decidedAt).toBeInstanceOf(Date);

@@ -1,6 +1,7 @@
 import type { CHECK_DECISIONS, CheckType } from '@portal/domain';
 import { companyMail, euros, type MailContext } from '../../company/company-mail.js';
 import type { MailInput } from '../../mail/outbox-repository.js';
+import { QUOTED_REASON_LENGTH, quoted } from '../../mail/quoted.js';
 
 /** The reviewer's decisions (START is none: it only assigns the check). */
 type CheckDecision = (typeof CHECK_DECISIONS)[number];
@@ -39,8 +40,8 @@ export function decisionMail(
   const submission = SUBMISSION[decision.type];
   const outcome = OUTCOME[decision.action];
   return companyMail(context, `your ${submission} ${outcome.subject}`, [
-    `the ${submission} of ${context.companyName} (${context.obpNumber}) ${outcome.subject}.`,
-    ...(decision.reason ? [`Reason: ${decision.reason}`] : []),
+    `the ${submission} of ${quoted(context.companyName)} (${context.obpNumber}) ${outcome.subject}.`,
+    ...(decision.reason ? [`Reason: ${quoted(decision.reason, QUOTED_REASON_LENGTH)}`] : []),
     outcome.next,
   ]);
 }
@@ -52,7 +53,7 @@ export function invoicedMail(
 ): MailInput {
   const mahs = `${invoice.declaredMahCount} MAH${invoice.declaredMahCount === 1 ? '' : 's'}`;
   return companyMail(context, `invoice ${invoice.invoiceNumber} for your onboarding`, [
-    `we invoiced the onboarding fee of ${context.companyName} (${context.obpNumber}): EUR ${euros(invoice.feeCents)}`,
+    `we invoiced the onboarding fee of ${quoted(context.companyName)} (${context.obpNumber}): EUR ${euros(invoice.feeCents)}`,
     `for ${mahs}, invoice number ${invoice.invoiceNumber}. The invoice reaches you at the billing address`,
     'of your invoicing form.',
   ]);

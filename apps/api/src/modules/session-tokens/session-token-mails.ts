@@ -1,6 +1,7 @@
 import type { TechnicalEnvironment } from '@portal/domain';
 import { companyMail, type MailContext } from '../../company/company-mail.js';
 import type { MailInput } from '../../mail/outbox-repository.js';
+import { QUOTED_REASON_LENGTH, quoted } from '../../mail/quoted.js';
 
 /** The expiry as a person reads it in a mail: UTC, to the minute. */
 const when = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
@@ -14,7 +15,7 @@ export function tokenIssuedMail(
   token: { environment: TechnicalEnvironment; expiresAt: Date },
 ): MailInput {
   return companyMail(context, `your ${token.environment} session token is issued`, [
-    `the ${token.environment} session token of ${context.companyName} (${context.obpNumber}) is issued.`,
+    `the ${token.environment} session token of ${quoted(context.companyName)} (${context.obpNumber}) is issued.`,
     'Sign in to the portal to see it: it is shown once, in the technical step of your onboarding.',
     `It expires on ${when(token.expiresAt)}; after that you may request a new one.`,
   ]);
@@ -26,8 +27,8 @@ export function tokenCancelledMail(
   token: { environment: TechnicalEnvironment; reason: string },
 ): MailInput {
   return companyMail(context, `your ${token.environment} session token is cancelled`, [
-    `the ${token.environment} session token of ${context.companyName} (${context.obpNumber}) is cancelled.`,
-    `Reason: ${token.reason}`,
+    `the ${token.environment} session token of ${quoted(context.companyName)} (${context.obpNumber}) is cancelled.`,
+    `Reason: ${quoted(token.reason, QUOTED_REASON_LENGTH)}`,
     'You may request a new one in the technical step of your onboarding.',
   ]);
 }

@@ -248,7 +248,7 @@ describe('cancel with a reason', () => {
     const audit = await auditOf(id);
     expect(audit.at(-1)).toMatchObject({ action: 'CANCEL_SESSION_TOKEN', actor: RITA });
     const [mail] = await mailsTo(acme.spoc);
-    expect(mail?.text).toContain('Reason: Wrong environment asked');
+    expect(mail?.text).toContain('Reason: “Wrong environment asked”');
     expect((await requestToken(acme.headers)).status).toBe(200);
   });
 

@@ -1,6 +1,7 @@
 import type { InternalRole } from '@portal/contracts';
 import { INTERNAL_ROLE_WORDS, TOKEN_TTL_HOURS } from '@portal/domain';
 import type { MailInput } from '../../mail/outbox-repository.js';
+import { quoted } from '../../mail/quoted.js';
 
 /**
  * issue 13: an internal user's invitation. The link opens the SPA's /confirm page (the confirmation flow):
@@ -19,7 +20,7 @@ export function internalInvitationMail(input: {
     to: input.to,
     subject: `${input.appName}: you are invited as ${INTERNAL_ROLE_WORDS[input.role]}`,
     text: [
-      `Hello ${input.firstName},`,
+      `Hello ${quoted(input.firstName)},`,
       '',
       `An administrator invited you to the ${input.appName} as ${INTERNAL_ROLE_WORDS[input.role]}.`,
       `Follow this link to set up your account (it works once and is valid for ${days} days):`,

@@ -116,6 +116,20 @@ describe('POST /api/users/invitations', () => {
     expect(response.json()).toMatchObject({ code: 'USER_EMAIL_TAKEN' });
   });
 
+  it.each([
+    ['a first name on two lines', { firstName: 'Ines\n\nSECURITY NOTICE: https://evil.test' }, 'firstName'],
+    ['a last name with a control character', { lastName: 'Invited\u001b[31m' }, 'lastName'],
+    ['a last name with digits', { lastName: 'Invited2' }, 'lastName'],
+  ])('answers 400 INVALID_FIELD to %s, and mails nothing', async (_case, change, field) => {
+    const input = { ...invitation(), ...change };
+    const response = await invite(t, admin.headers, input);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual(
+      expect.arrayContaining([expect.objectContaining({ code: 'INVALID_FIELD', field })]),
+    );
+    expect(await mailsTo(t, input.email)).toEqual([]);
+  });
+
   it('answers 400 to a role an admin cannot invite, and mails nothing', async () => {
     const input = { ...invitation(), role: 'EXTERNAL' };
     expect((await invite(t, admin.headers, input)).statusCode).toBe(400);

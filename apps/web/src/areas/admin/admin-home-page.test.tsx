@@ -50,7 +50,7 @@ describe('/admin: counts that lead somewhere (issue 13 item 5)', () => {
     ).toBeInTheDocument();
   });
 
-  it("shows the last day's p75 of each Core Web Vital the browsers reported (issue 24 item 4)", async () => {
+  it("shows the last day's p75 of each Core Web Vital, and from how many signed-in people (issue 24 item 4)", async () => {
     server.use(
       http.get('/api/admin/summary', () =>
         HttpResponse.json({
@@ -60,9 +60,9 @@ describe('/admin: counts that lead somewhere (issue 13 item 5)', () => {
           storageFiles: 0,
           latestAudit: [],
           vitals: [
-            { name: 'LCP', p75: 1834.6, samples: 120 },
-            { name: 'INP', p75: 72, samples: 1 },
-            { name: 'CLS', p75: null, samples: 0 },
+            { name: 'LCP', p75: 1834.6, people: 120 },
+            { name: 'INP', p75: 72, people: 1 },
+            { name: 'CLS', p75: null, people: 0 },
           ],
         }),
       ),
@@ -73,12 +73,12 @@ describe('/admin: counts that lead somewhere (issue 13 item 5)', () => {
       roles: ['EmvoPortalAdmin'],
     });
     expect(
-      await screen.findByRole('heading', { name: "Speed in the users' browsers, last day" }),
+      await screen.findByRole('heading', { name: "Speed in the signed-in users' browsers, last day" }),
     ).toBeInTheDocument();
     const values = screen.getAllByRole('definition').map((node) => node.textContent);
     expect(values).toEqual([
-      '1,835 ms, from 120 reports',
-      '72 ms, from 1 report',
+      '1,835 ms, from 120 people',
+      '72 ms, from 1 person',
       'No report in the last day.',
     ]);
   });

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { localeOf, numberFormat } from '../../i18n/number-format';
 
 /**
- * Issue 24 item 4: the last day's p75 of each Core Web Vital, as the users' browsers reported them
- * (http/web-vitals.ts → POST /api/vitals), beside web.dev's "good" threshold.
+ * Issue 24 item 4: the last day's p75 of each Core Web Vital, as the signed-in users' browsers reported
+ * them (http/web-vitals.ts → POST /api/vitals), each person counted once, beside web.dev's "good" threshold.
  */
 export function VitalsSummary({ vitals }: { vitals: AdminSummary['vitals'] }) {
   const { t, i18n } = useTranslation();
@@ -17,13 +17,13 @@ export function VitalsSummary({ vitals }: { vitals: AdminSummary['vitals'] }) {
     <>
       <h2>{t('admin.home.vitals.title')}</h2>
       <dl>
-        {vitals.map(({ name, p75, samples }) => (
+        {vitals.map(({ name, p75, people }) => (
           <div key={name}>
             <dt>{t(`admin.home.vitals.names.${name}`)}</dt>
             <dd>
               {p75 === null
                 ? t('admin.home.vitals.none')
-                : t('admin.home.vitals.value', { value: shown(name, p75), count: samples })}
+                : t('admin.home.vitals.value', { value: shown(name, p75), count: people })}
             </dd>
           </div>
         ))}
