@@ -1,6 +1,6 @@
 import { METRICS_COMPANY_LIST, type MetricsCompanyRow, reviewerMovesFrom } from '@portal/contracts';
 import { iso, type Stage } from '@portal/domain';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { ListRequest } from '../../list/list-resource.js';
 import { conditionSql, type ListPage, orderedBy, runList } from '../../list/list-sql.js';
