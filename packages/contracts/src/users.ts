@@ -49,7 +49,8 @@ export const USER_LIST: ListResource = {
     obpNumber: { type: 'text' },
     access: { type: 'enum', values: USER_ACCESSES },
     status: { type: 'enum', values: USER_STATUSES },
-    lastSignInAt: { type: 'date' },
+    // Never signed in: last, whichever way the column is sorted.
+    lastSignInAt: { type: 'date', emptyLast: true },
   },
   searchFields: ['name', 'email'],
   defaultOrder: ['name'],

@@ -48,6 +48,26 @@ describe('checkListRequest: a request checked against its declaration', () => {
     });
   });
 
+  it('marks a key whose field sorts its empty values last, in either direction, and no other key', () => {
+    const resource: ListResource = {
+      ...RESOURCE,
+      fields: { ...RESOURCE.fields, since: { type: 'date', emptyLast: true } },
+    };
+    for (const key of ['since', '-since']) {
+      expect(check(`order=${key},name`, resource)).toMatchObject({
+        ok: true,
+        value: {
+          order: [
+            { field: 'since', emptyLast: true },
+            { field: 'name', emptyLast: false },
+            { field: 'id', emptyLast: false },
+          ],
+        },
+      });
+    }
+    expect(check('order=-since')).toMatchObject({ ok: true, value: { order: [{ emptyLast: false }, {}] } });
+  });
+
   it('applies the default filters to the fields the caller does not filter, and only to those', () => {
     const resource: ListResource = { ...RESOURCE, defaultWhere: { kind: { type: 'equal', value: ['A'] } } };
     const filtersOn = (condition: CheckedCondition): Array<{ type: string; values: unknown[] }> =>

@@ -24,6 +24,12 @@ export interface ListField {
   filterable?: boolean;
   /** Default true (never for textArray). */
   sortable?: boolean;
+  /**
+   * The field may be empty (a user who never signed in): its empty values sort last in either direction,
+   * so "most recent first" opens on the most recent and not on every row that has none. Left out for a
+   * field an index orders: descending, an index read backwards gives the empty values first.
+   */
+  emptyLast?: boolean;
 }
 
 /**
@@ -68,6 +74,8 @@ export interface CheckedSortKey {
   /** The field's column (SQL). */
   column: string;
   direction: 'asc' | 'desc';
+  /** The field's empty values come last whichever the direction (ListField emptyLast). */
+  emptyLast: boolean;
 }
 
 export interface CheckedListRequest {
@@ -188,7 +196,12 @@ function checkOrder(keys: readonly string[], resource: ListResource): CheckedSor
     if (!field || field.sortable === false || field.type === 'textArray') {
       throw new Refusal('INVALID_ORDER', `Cannot sort by '${name}'`);
     }
-    return { field: name, column: columnOf(name, field), direction: key.startsWith('-') ? 'desc' : 'asc' };
+    return {
+      field: name,
+      column: columnOf(name, field),
+      direction: key.startsWith('-') ? 'desc' : 'asc',
+      emptyLast: field.emptyLast === true,
+    };
   });
   const tie = resource.tieBreaker;
   if (!order.some((key) => key.column === columnOf(tie, resource.fields[tie]))) {
@@ -196,7 +209,7 @@ function checkOrder(keys: readonly string[], resource: ListResource): CheckedSor
     // the column's order both ways, read forwards or backwards. Ties in the opposite direction made the
     // database sort every row of a large group of equal values (a million companies by pass rate).
     const direction = order.at(-1)?.direction ?? 'asc';
-    order.push({ field: tie, column: columnOf(tie, resource.fields[tie]), direction });
+    order.push({ field: tie, column: columnOf(tie, resource.fields[tie]), direction, emptyLast: false });
   }
   return order;
 }

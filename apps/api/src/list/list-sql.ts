@@ -186,8 +186,28 @@ function shapeOf(request: ListRequest): { shape: string; values: unknown[] } {
   const values: unknown[] = [];
   const condition = conditionShape(request.condition, values);
   values.push(request.limit, (request.page - 1) * request.limit);
-  const order = request.order.map((sort) => `${JSON.stringify(sort.column)} ${sort.direction}`).join(',');
+  const order = request.order
+    .map((sort) => `${JSON.stringify(sort.column)} ${sort.direction}${sort.emptyLast ? ' nulls last' : ''}`)
+    .join(',');
   return { shape: `${condition} order ${order}`, values };
+}
+
+/**
+ * A query ordered by the request's keys. A key whose field sorts its empty values last says so in both
+ * directions (PostgreSQL puts nulls first when descending); the others keep the plain order an index serves.
+ */
+export function orderedBy<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  order: ListRequest['order'],
+): SelectQueryBuilder<DB, TB, O> {
+  return order.reduce(
+    (q, sort) =>
+      q.orderBy(sql.ref(sort.column), (item) => {
+        const directed = sort.direction === 'desc' ? item.desc() : item.asc();
+        return sort.emptyLast ? directed.nullsLast() : directed;
+      }),
+    query,
+  );
 }
 
 /**
@@ -207,7 +227,7 @@ export function buildListQueries<DB, TB extends keyof DB & string, O>(
   const tieBreaker = columnOf(resource.tieBreaker, resource.fields[resource.tieBreaker]);
   const key = sql.ref(tieBreaker);
   const ordered = <Q extends SelectQueryBuilder<DB, TB, unknown>>(query: Q): Q =>
-    request.order.reduce((q, sort) => q.orderBy(sql.ref(sort.column), sort.direction) as Q, query);
+    orderedBy(query, request.order) as Q;
   // The inner query's one output column is named as the tie-breaker's column: ORDER BY reads a bare name
   // as an output column first, so any other alias would shadow a sort column of that name (a tooltip's key).
   const keyName = tieBreaker.slice(tieBreaker.lastIndexOf('.') + 1);

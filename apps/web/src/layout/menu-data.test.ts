@@ -37,6 +37,7 @@ describe('the side menu by role (spec §2)', () => {
           '/admin/tooltips',
           '/admin/disclaimer-contents',
           '/admin/storage',
+          '/admin/audit',
         ],
         ['menu.logout'],
       ],
@@ -70,11 +71,15 @@ describe('the side menu by role (spec §2)', () => {
     expect(admin?.items.find((item) => item.link === '/admin/users')?.isEnabled).toBe(true);
   });
 
-  it('enables /admin/storage and keeps /admin/audit a hidden entry (issue 13 items 3, 4)', () => {
+  it('enables /admin/storage and shows /admin/audit in the menu, enabled, to administrators only', () => {
     const admin = menuGroups(userWith('EmvoPortalAdmin'), logout).find((group) => group.id === 'admin');
     expect(admin?.items.find((item) => item.link === '/admin/storage')?.isEnabled).toBe(true);
-    expect(admin?.items.find((item) => item.link === '/admin/audit')?.isDisplayed).toBe(false);
-    expect(links(visibleGroups([admin ?? { id: 'admin', items: [] }])).flat()).not.toContain('/admin/audit');
+    const audit = admin?.items.find((item) => item.link === '/admin/audit');
+    expect(audit).toMatchObject({ isEnabled: true, icon: 'history' });
+    expect(audit?.isDisplayed).not.toBe(false);
+    expect(links(visibleGroups([admin ?? { id: 'admin', items: [] }])).flat()).toContain('/admin/audit');
+    const reviewer = visibleGroups(menuGroups(userWith('EmvoPortalInternal'), logout));
+    expect(links(reviewer).flat()).not.toContain('/admin/audit');
   });
 
   it('ends with the logout action and its login icon', () => {

@@ -40,6 +40,7 @@ export const AVAILABLE_SCREENS: ReadonlySet<string> = new Set<string>([
   '/admin/tooltips',
   '/admin/disclaimer-contents',
   '/admin/storage',
+  '/admin/audit',
 ]);
 
 const screen = (link: string, name: string, icon?: IconName): MenuItem => ({
@@ -74,14 +75,14 @@ export function menuGroups(user: SessionUser, logout: () => void): MenuGroup[] {
       id: 'admin',
       items: [
         { link: '/admin', name: 'menu.admin.home', isDisplayed: false },
-        // issue 13 item 4: the audit trail is a hidden entry, reached from the landing page.
-        { link: '/admin/audit', name: 'menu.admin.audit', isDisplayed: false },
         ...when('ADMIN', [
           screen('/admin/users', 'menu.admin.users', 'users'),
           screen('/admin/gateways', 'menu.admin.gateways', 'network'),
           screen('/admin/tooltips', 'menu.admin.tooltips', 'info'),
           screen('/admin/disclaimer-contents', 'menu.admin.disclaimerContents', 'document'),
           screen('/admin/storage', 'menu.admin.storage', 'folder'),
+          // An administrator's screen like the others: reached from the menu, not only from the landing.
+          screen('/admin/audit', 'menu.admin.audit', 'history'),
         ]),
       ],
     },

@@ -109,6 +109,29 @@ describe('the shared table holds its shape (issue 23 item 17)', () => {
       expect(short).not.toHaveAttribute('tabindex');
     });
 
+    it('never cuts a name: it wraps in its cell, no title, no extra tab stop', () => {
+      renderWithI18n(
+        <DataTable
+          mode="pagination"
+          columns={[{ ...(COLUMNS[0] as Column<Account>), kind: 'name' }]}
+          rows={ROWS}
+          rowKey={(row) => row.id}
+          order={[]}
+          onSort={vi.fn()}
+          total={ROWS.length}
+          caption="Accounts"
+          page={1}
+          limit={20}
+          onPage={vi.fn()}
+        />,
+      );
+      const long = screen.getByRole('cell', { name: ROWS[1]?.name });
+      expect(long).not.toHaveAttribute('title');
+      expect(long).not.toHaveAttribute('tabindex');
+      expect(long.className).toMatch(/wrapCell/);
+      expect(minWidthOf({ ...(COLUMNS[0] as Column<Account>), kind: 'name' })).toBe('12rem');
+    });
+
     it('never cuts the actions: their buttons wrap inside the row', () => {
       renderTable();
       const cell = screen.getByRole('button', { name: 'Edit 1' }).closest('td');

@@ -3,13 +3,16 @@ import type { ReactNode } from 'react';
 /**
  * What a column holds: it gives the column its minimum width, its alignment and how a long value shows
  * (issue 23 item 17). Text, emails, dates and statuses stay on one line and end in an ellipsis, the full
- * value on hover and focus; numbers are right-aligned; actions wrap inside their row.
+ * value on hover and focus; numbers are right-aligned; actions wrap inside their row. A name (a company's,
+ * a person's) is what a person reads a row by: it wraps onto a second line rather than being cut.
  */
-export type ColumnKind = 'text' | 'email' | 'date' | 'dateTime' | 'number' | 'status' | 'actions';
+export type ColumnKind = 'text' | 'name' | 'email' | 'date' | 'dateTime' | 'number' | 'status' | 'actions';
 
 /** The minimum width of each kind: at most this narrow, then the table scrolls in its own box. */
 export const KIND_MIN_WIDTHS: Readonly<Record<ColumnKind, string>> = {
   text: '9rem',
+  // Two lines of it hold a long company name ("Gusikowski, Renner and Schmitt Pharma") at 14 px.
+  name: '12rem',
   email: '12rem',
   date: '7.5rem',
   dateTime: '11rem',
@@ -59,7 +62,8 @@ export function alignOf<T>(column: Column<T>): 'start' | 'center' | 'end' {
   return column.align ?? (kindOf(column) === 'number' ? 'end' : 'start');
 }
 
-/** Whether the column's cells keep to one line and end long values in an ellipsis. */
+/** Whether the column's cells keep to one line and end long values in an ellipsis (names and actions wrap). */
 export function truncates<T>(column: Column<T>): boolean {
-  return !column.wrap && kindOf(column) !== 'actions';
+  const kind = kindOf(column);
+  return !column.wrap && kind !== 'actions' && kind !== 'name';
 }

@@ -1,6 +1,7 @@
 import { type Filter, isFilter, type ListQuery, SEARCH_KEY } from '@portal/list-query';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterFold } from './filter-fold';
 import styles from './list-toolbar.module.css';
 import type { TableParams } from './use-table-params';
 
@@ -22,6 +23,7 @@ export interface ToolbarFilter {
 /**
  * Free text and equal filters over a list, all written to the URL through the table's params. `children`
  * are a screen's own filters (a searchable select, a date range): in the same row, not on a row of their own.
+ * On a phone the filters fold behind one button (FilterFold), the search stays.
  */
 export function ListToolbar({
   params,
@@ -54,28 +56,32 @@ export function ListToolbar({
           onChange={(event) => setText(event.target.value)}
         />
       </div>
-      {filters.map((filter) => (
-        <div key={filter.field} className={styles.field}>
-          <label htmlFor={`${id}-${filter.field}`}>{filter.label}</label>
-          <select
-            id={`${id}-${filter.field}`}
-            value={filterValue(params.query, filter.field)}
-            onChange={(event) => {
-              const value = event.target.value;
-              const next: Filter | undefined = value === '' ? undefined : { type: 'equal', value };
-              params.setFilter(filter.field, next);
-            }}
-          >
-            <option value="">{t('lists.all')}</option>
-            {filter.options.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
-      ))}
-      {children}
+      {(filters.length > 0 || children) && (
+        <FilterFold chosen={Object.keys(params.query.where).length}>
+          {filters.map((filter) => (
+            <div key={filter.field} className={styles.field}>
+              <label htmlFor={`${id}-${filter.field}`}>{filter.label}</label>
+              <select
+                id={`${id}-${filter.field}`}
+                value={filterValue(params.query, filter.field)}
+                onChange={(event) => {
+                  const value = event.target.value;
+                  const next: Filter | undefined = value === '' ? undefined : { type: 'equal', value };
+                  params.setFilter(filter.field, next);
+                }}
+              >
+                <option value="">{t('lists.all')}</option>
+                {filter.options.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ))}
+          {children}
+        </FilterFold>
+      )}
     </search>
   );
 }

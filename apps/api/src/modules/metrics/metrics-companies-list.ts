@@ -1,9 +1,9 @@
 import { METRICS_COMPANY_LIST, type MetricsCompanyRow, reviewerMovesFrom } from '@portal/contracts';
 import { iso, type Stage } from '@portal/domain';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { ListRequest } from '../../list/list-resource.js';
-import { conditionSql, type ListPage, runList } from '../../list/list-sql.js';
+import { conditionSql, type ListPage, orderedBy, runList } from '../../list/list-sql.js';
 
 /**
  * The per-company table's rows before the list's filters and order: each organisation with its test runs
@@ -70,5 +70,5 @@ export async function listMetricsCompanies(
  */
 export function metricsCompanyExportQuery(db: Kysely<DB>, request: ListRequest) {
   const filtered = metricsCompanyQuery(db).where(conditionSql(request.condition, METRICS_COMPANY_LIST));
-  return request.order.reduce((query, sort) => query.orderBy(sql.ref(sort.column), sort.direction), filtered);
+  return orderedBy(filtered, request.order);
 }

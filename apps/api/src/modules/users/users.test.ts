@@ -76,6 +76,26 @@ describe('GET /api/users', () => {
     expect(searched.items[0].lastSignInAt).not.toBeNull();
   });
 
+  it('sorts by last sign-in with the users who never signed in last, in either direction', async () => {
+    const organisationId = await seedOrganisation(t, 'Sign-in Order AG');
+    const seed = (name: string, lastLoginAt: Date | null) =>
+      seedUser(t, name, { roles: ['EXTERNAL'], organisationId }).then(async (user) => {
+        await t.db.updateTable('users').set({ lastLoginAt }).where('id', '=', user.id).execute();
+        return name;
+      });
+    const never = await seed('Nadia Never', null);
+    const early = await seed('Elsa Early', new Date('2026-01-05T08:00:00Z'));
+    const late = await seed('Luca Late', new Date('2026-03-05T08:00:00Z'));
+    const names = async (order: string) =>
+      (await listUsers(t, admin.headers, `?companyName=Sign-in%20Order%20AG&order=${order}`))
+        .json()
+        .items.map((row: { name: string }) => row.name);
+    expect(await names('-lastSignInAt')).toEqual([late, early, never]);
+    expect(await names('lastSignInAt')).toEqual([early, late, never]);
+    // Another key keeps the database's order: only a field declared so puts its empty values last.
+    expect(await names('-name')).toEqual([never, late, early]);
+  });
+
   it('answers 400 to a filter the list does not declare', async () => {
     const response = await listUsers(t, admin.headers, '?passwordHash=x');
     expect(response.statusCode).toBe(400);

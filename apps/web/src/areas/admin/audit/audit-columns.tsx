@@ -33,6 +33,9 @@ export function auditColumns(t: TFunction, format: DateFormat): Column<AuditRow>
       id: 'actor',
       header: tk('admin.audit.fields.actor'),
       fields: 'actor',
+      // Who, by name, wraps rather than being cut; the narrower width keeps the six columns in 1366 px.
+      kind: 'name',
+      width: '9rem',
       cell: (row) => (
         <>
           {row.actorName ?? row.actor}
@@ -73,6 +76,8 @@ export function auditColumns(t: TFunction, format: DateFormat): Column<AuditRow>
       id: 'company',
       header: tk('admin.audit.company'),
       fields: 'companyName',
+      // The company's name on two lines rather than cut (table/README.md: names wrap).
+      kind: 'name',
       cell: (row) =>
         row.companyName ? (
           <>

@@ -20,7 +20,7 @@ import { AuditDateRange } from './audit-date-range';
 const WHO_QUERY = createListQuery({ limit: 100, order: ['name'] });
 
 /**
- * /admin/audit (issue 13 item 4; a hidden menu entry linked from the landing page): the AuditLog on the
+ * /admin/audit (an entry of the administrators' menu, and linked from the landing page): the AuditLog on the
  * shared table, newest first, filters by actor, entity, action and date range, each diff readable.
  */
 export function AuditPage() {

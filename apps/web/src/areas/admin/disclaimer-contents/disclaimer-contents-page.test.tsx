@@ -58,6 +58,22 @@ describe('/admin/disclaimer-contents (issue 13): the texts by type, beside the f
     expect(screen.getByRole('heading', { level: 2, name: 'Footer links' })).toBeInTheDocument();
   });
 
+  it('shows which text is chosen: pressed, ticked, and the tick moves with the choice', async () => {
+    renderPage();
+    await versions();
+    const picker = screen.getByRole('group', { name: 'Text' });
+    const ticked = () =>
+      within(picker)
+        .getAllByRole('button')
+        .filter((button) => button.querySelector('[data-chosen-mark]'))
+        .map((button) => [button.textContent, button.getAttribute('aria-pressed')]);
+    expect(ticked()).toEqual([['✓Sign-in', 'true']]);
+    await user.click(within(picker).getByRole('button', { name: 'Registration' }));
+    await versions('Registration');
+    expect(ticked()).toEqual([['✓Registration', 'true']]);
+    expect(within(picker).getByRole('button', { name: 'Sign-in' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
   it('publishes a draft after the confirmation: the published version is archived', async () => {
     renderPage();
     await versions();

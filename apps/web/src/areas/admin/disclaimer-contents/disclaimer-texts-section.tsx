@@ -165,8 +165,14 @@ export function DisclaimerTextsSection() {
       <p>{t('admin.disclaimerContents.intro')}</p>
       <fieldset className={styles.typeChooser}>
         <legend>{t('admin.disclaimerContents.fields.type')}</legend>
+        {/* The chosen text is filled and ticked, not only pressed for a screen reader. */}
         {DISCLAIMER_TYPES.map((value) => (
           <button key={value} type="button" aria-pressed={value === type} onClick={() => setType(value)}>
+            {value === type && (
+              <span className={styles.chosenMark} aria-hidden="true" data-chosen-mark="">
+                ✓
+              </span>
+            )}
             {typeName(value)}
           </button>
         ))}

@@ -41,6 +41,8 @@ export function userColumns(
       header: tk('admin.users.columns.name'),
       fields: 'name',
       cell: (row) => row.name,
+      // A person's name wraps rather than being cut (table/README.md); most fit one line of 8rem.
+      kind: 'name',
       width: '8rem',
     },
     {
@@ -49,8 +51,8 @@ export function userColumns(
       fields: 'email',
       kind: 'email',
       cell: (row) => row.email,
-      // issue 23 item 17: the eight columns hold in a laptop's width (1366 px); a long address is cut.
-      width: '10rem',
+      // The eight columns hold in a laptop's width (1366 px); a long address is cut, whole on focus.
+      width: '9.5rem',
     },
     {
       id: 'roles',
@@ -62,6 +64,9 @@ export function userColumns(
       id: 'companyName',
       header: tk('admin.users.columns.company'),
       fields: 'companyName',
+      // The company's name wraps, its OBP number under it (table/README.md: names wrap).
+      kind: 'name',
+      width: '9rem',
       cell: (row) =>
         row.companyName ? (
           <>

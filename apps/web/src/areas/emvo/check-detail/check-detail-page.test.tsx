@@ -242,6 +242,31 @@ describe('the contractual check: the agreement signed and its two tick boxes (is
     ]);
   });
 
+  it('holds the signed agreement itself, to download where the reviewer reads the agreement', async () => {
+    await openCheck(contractualSubmitted(), `/emvo/contractual/${CHECK_ID}`);
+    const agreement = region('Participation agreement');
+    expect(fact(agreement, 'Signed agreement')).toMatch(
+      /^jansen-agreement-signed\.pdf.*uploaded Mar 4, 2026/,
+    );
+    expect(
+      within(agreement).getByRole('link', { name: 'Download jansen-agreement-signed.pdf' }),
+    ).toBeVisible();
+    // Only the signed agreement: the other documents stay under Documents.
+    expect(within(agreement).queryByRole('link', { name: 'Download proof-de-vries.pdf' })).toBeNull();
+    expect(
+      within(region('Documents')).getByRole('link', { name: 'Download jansen-agreement-signed.pdf' }),
+    ).toBeVisible();
+  });
+
+  it('says "Not given" for a signed agreement not uploaded yet, the tick boxes still shown', async () => {
+    const detail = contractualSubmitted();
+    const documents = detail.documents.filter((document) => document.purpose !== 'SIGNED_AGREEMENT');
+    await openCheck({ ...detail, documents }, `/emvo/contractual/${CHECK_ID}`);
+    const agreement = region('Participation agreement');
+    expect(fact(agreement, 'Signed agreement')).toBe('Not given');
+    expect(fact(agreement, 'Template version signed')).toBe('Version 2');
+  });
+
   it('says so when the company saved no agreement yet', async () => {
     await openCheck({ ...contractualSubmitted(), agreement: null }, `/emvo/contractual/${CHECK_ID}`);
     expect(

@@ -108,7 +108,9 @@ function CheckDetailView({ queue, checkId }: { queue: QueueSlug; checkId: string
       {check.type === 'FINANCIAL' && billing && (
         <BillingPanel billing={billing} onStep={(action) => open({ kind: 'billing', action })} />
       )}
-      {check.type === 'CONTRACTUAL' && <AgreementPanel agreement={detail.agreement} />}
+      {check.type === 'CONTRACTUAL' && (
+        <AgreementPanel agreement={detail.agreement} documents={detail.documents} />
+      )}
       <ApplicationData application={application} />
       <Documents documents={detail.documents} />
       <Attempts attempts={detail.attempts} people={detail.people} />
@@ -164,12 +166,19 @@ function CheckHeader({ detail }: { detail: CheckDetail }) {
   );
 }
 
-/** One button per decision the API allows now (contracts REVIEW_ACTIONS ∩ allowedActions). */
+/**
+ * One button per decision the API allows now (contracts REVIEW_ACTIONS ∩ allowedActions). While there is a
+ * decision to take, the bar stays in view at the top of the window as the reviewer reads down a long check
+ * (the application, the agreement, the documents), so a decision is never a long scroll back up away.
+ */
 function Decisions({ detail, onDecide }: { detail: CheckDetail; onDecide: (action: ReviewAction) => void }) {
   const { t } = useTranslation();
   const actions = reviewActionsOf(detail.allowedActions);
   return (
-    <Section title={t('emvo.check.decisions.title')}>
+    <Section
+      title={t('emvo.check.decisions.title')}
+      className={actions.length > 0 ? `${styles.section} ${styles.decisionBar}` : undefined}
+    >
       {actions.length === 0 ? (
         <p>{t('emvo.check.decisions.none', { status: t(`emvo.check.statuses.${detail.check.status}`) })}</p>
       ) : (

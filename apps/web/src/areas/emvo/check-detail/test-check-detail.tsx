@@ -141,13 +141,26 @@ export function legitimacyInReview(): CheckDetail {
   };
 }
 
-/** A contractual check, submitted: the agreement signed on template version 2, one box left unticked. */
+/**
+ * A contractual check, submitted: the agreement signed on template version 2 and uploaded, one box left
+ * unticked; the copy of proof among its documents too.
+ */
 export function contractualSubmitted(): CheckDetail {
   const base = legitimacyInReview();
   return {
     ...base,
     check: { ...base.check, type: 'CONTRACTUAL', status: 'SUBMITTED', attempt: 1, overdue: false },
-    documents: [],
+    documents: [
+      ...base.documents,
+      {
+        id: 'f0000000-0000-4000-8000-000000000002',
+        purpose: 'SIGNED_AGREEMENT',
+        name: 'jansen-agreement-signed.pdf',
+        size: 240_000,
+        mime: 'application/pdf',
+        uploadedAt: '2026-03-04T09:30:00.000Z',
+      },
+    ],
     attempts: [],
     events: [],
     allowedActions: ['START'],

@@ -48,6 +48,8 @@ export function metricsColumns(
       header: tk('emvo.metrics.columns.company'),
       fields: 'legalName',
       cell: (row) => row.legalName,
+      // Read whole, on two lines if need be, rather than cut (table/README.md: names wrap).
+      kind: 'name',
     },
     {
       id: 'stage',

@@ -30,26 +30,74 @@ const Address = ({ email }: { email: string }) => <span className={styles.addres
 export const checkHref = (queue: QueueSlug, checkId: string) => `/emvo/${queue}/${checkId}`;
 
 /**
- * domain.md Screens: number, company, type, country, MAH count, submitted, SLA due (overdue in red, and
- * said in words), attempt, status, assignee. The company's name is the row's link to its check: a real
+ * domain.md Screens: company, status, assignee, SLA due (overdue in red, and said in words), submitted,
+ * number, type, country, MAH count, attempt. The company's name is the row's link to its check: a real
  * link, reached by Tab. Dates are days in UTC, as the API stores them.
  */
 export function queueColumns(queue: QueueSlug, t: TFunction, language: string): Column<ReviewQueueRow>[] {
   const format = queueFormats(language);
   const none = (text: string) => <span className={styles.none}>{text}</span>;
+  // In order of priority (table/README.md): the company, which stays in view, then what a reviewer
+  // decides on (status, assignee, SLA), visible without scrolling at 1366 px; the rest scrolls after them.
   return [
-    {
-      id: 'obpNumber',
-      header: tk('emvo.queues.columns.obpNumber'),
-      fields: 'obpNumber',
-      cell: (row) => row.obpNumber,
-      width: '9rem',
-    },
     {
       id: 'legalName',
       header: tk('emvo.queues.columns.company'),
       fields: 'legalName',
       cell: (row) => <Link to={checkHref(queue, row.id)}>{row.legalName}</Link>,
+      // Read whole: a long name goes onto a second line, never cut at a dozen letters.
+      kind: 'name',
+      width: '13rem',
+    },
+    {
+      id: 'status',
+      header: tk('emvo.queues.columns.status'),
+      fields: 'status',
+      cell: (row) => t(`emvo.queues.statuses.${row.status}`),
+      width: '7.5rem',
+    },
+    {
+      id: 'assignee',
+      header: tk('emvo.queues.columns.assignee'),
+      fields: 'assignee',
+      cell: (row) => (row.assignee ? <Address email={row.assignee} /> : none(t('emvo.queues.unassigned'))),
+      // An address breaks onto a second line rather than being cut: who holds the check is decided on.
+      wrap: true,
+      width: '11rem',
+    },
+    {
+      id: 'slaDueAt',
+      header: tk('emvo.queues.columns.slaDue'),
+      fields: 'slaDueAt',
+      width: '8.25rem',
+      // The badge goes under the date when the column is narrow: never cut off, the date never broken.
+      wrap: true,
+      cell: (row) => {
+        if (!row.slaDueAt) return none(t('emvo.queues.noSla'));
+        const due = <span className={styles.nowrap}>{format.date(row.slaDueAt)}</span>;
+        // Not by colour alone (WCAG 1.4.1): an overdue check also says so in words.
+        return row.overdue ? (
+          <span className={styles.overdue}>
+            {due} <span className={styles.badge}>{t('emvo.queues.overdue')}</span>
+          </span>
+        ) : (
+          due
+        );
+      },
+    },
+    {
+      id: 'submittedAt',
+      header: tk('emvo.queues.columns.submitted'),
+      fields: 'submittedAt',
+      cell: (row) => (row.submittedAt ? format.date(row.submittedAt) : none('—')),
+      width: '8.25rem',
+    },
+    {
+      id: 'obpNumber',
+      header: tk('emvo.queues.columns.obpNumber'),
+      fields: 'obpNumber',
+      cell: (row) => row.obpNumber,
+      width: '8.5rem',
     },
     {
       // Type, country, MAH count and attempt do not sort: a reviewer filters by them (or has no use for
@@ -73,51 +121,11 @@ export function queueColumns(queue: QueueSlug, t: TFunction, language: string): 
       align: 'end',
     },
     {
-      id: 'submittedAt',
-      header: tk('emvo.queues.columns.submitted'),
-      fields: 'submittedAt',
-      cell: (row) => (row.submittedAt ? format.date(row.submittedAt) : none('—')),
-      width: '8.25rem',
-    },
-    {
-      id: 'slaDueAt',
-      header: tk('emvo.queues.columns.slaDue'),
-      fields: 'slaDueAt',
-      width: '8.25rem',
-      // The badge goes under the date when the column is narrow: never cut off, the date never broken.
-      wrap: true,
-      cell: (row) => {
-        if (!row.slaDueAt) return none(t('emvo.queues.noSla'));
-        const due = <span className={styles.nowrap}>{format.date(row.slaDueAt)}</span>;
-        // Not by colour alone (WCAG 1.4.1): an overdue check also says so in words.
-        return row.overdue ? (
-          <span className={styles.overdue}>
-            {due} <span className={styles.badge}>{t('emvo.queues.overdue')}</span>
-          </span>
-        ) : (
-          due
-        );
-      },
-    },
-    {
       id: 'attempt',
       header: tk('emvo.queues.columns.attempt'),
       cell: (row) => format.number(row.attempt),
       width: '5.25rem',
       align: 'end',
-    },
-    {
-      id: 'status',
-      header: tk('emvo.queues.columns.status'),
-      fields: 'status',
-      cell: (row) => t(`emvo.queues.statuses.${row.status}`),
-      width: '7.5rem',
-    },
-    {
-      id: 'assignee',
-      header: tk('emvo.queues.columns.assignee'),
-      fields: 'assignee',
-      cell: (row) => (row.assignee ? <Address email={row.assignee} /> : none(t('emvo.queues.unassigned'))),
     },
   ];
 }

@@ -4,6 +4,7 @@ import { SEARCH_KEY } from '@portal/list-query';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateRange, rangeFilter } from '../../../table/date-range';
+import { FilterFold } from '../../../table/filter-fold';
 import { Select } from '../../../ui/select';
 import { equalValues, QUEUE_STATUSES, type QueueParams, shownStatuses, statusFilter } from './queue-params';
 import styles from './queues.module.css';
@@ -58,7 +59,7 @@ function FlagToggle({
 /**
  * The queue's filters (domain.md Screens: status, type, country, date range, "assigned to me"; and overdue)
  * and its free-text search over name, number and email. Each change goes to the URL through the table's
- * params; the flags through the queue's.
+ * params; the flags through the queue's. On a phone the filters fold behind one button, the search stays.
  */
 export function QueueToolbar({ params }: { params: QueueParams }) {
   const { t, i18n } = useTranslation();
@@ -98,80 +99,83 @@ export function QueueToolbar({ params }: { params: QueueParams }) {
           {t('emvo.queues.filters.searchHint')}
         </span>
       </div>
-      <div className={`${styles.field} ${styles.wide}`}>
-        <Select
-          label={t('emvo.queues.filters.status')}
-          inputId={`${id}-status`}
-          isMulti
-          items={statuses}
-          placeholder={t('emvo.queues.filters.everyStatus')}
-          value={shownStatuses(query)}
-          onChange={(values) => setFilter('status', statusFilter(values.map(String)))}
-        />
-        <span className={styles.hint}>{t('emvo.queues.filters.statusHint')}</span>
-      </div>
-      <div className={styles.field}>
-        <label htmlFor={`${id}-orgType`}>{t('emvo.queues.filters.orgType')}</label>
-        <select
-          id={`${id}-orgType`}
-          value={equalValues(query, 'orgType')[0] ?? ''}
-          onChange={(event) => equal('orgType', event.target.value)}
-        >
-          <option value="">{t('emvo.queues.filters.all')}</option>
-          {ORG_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {`${type}: ${t(`emvo.queues.orgTypes.${type}`)}`}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className={styles.field}>
-        <label htmlFor={`${id}-country`}>{t('emvo.queues.filters.country')}</label>
-        <select
-          id={`${id}-country`}
-          value={equalValues(query, 'country')[0] ?? ''}
-          onChange={(event) => equal('country', event.target.value)}
-        >
-          <option value="">{t('emvo.queues.filters.all')}</option>
-          {countries.map((country) => (
-            <option key={country.id} value={country.id}>
-              {country.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className={styles.field}>
-        <label htmlFor={`${id}-from`}>{t('emvo.queues.filters.submittedFrom')}</label>
-        <input
-          id={`${id}-from`}
-          type="date"
-          value={range.from}
-          max={range.until || undefined}
-          onChange={(event) => setFilter('submittedAt', rangeFilter(event.target.value, range.until))}
-        />
-      </div>
-      <div className={styles.field}>
-        <label htmlFor={`${id}-until`}>{t('emvo.queues.filters.submittedUntil')}</label>
-        <input
-          id={`${id}-until`}
-          type="date"
-          value={range.until}
-          min={range.from || undefined}
-          onChange={(event) => setFilter('submittedAt', rangeFilter(range.from, event.target.value))}
-        />
-      </div>
-      <div className={styles.toggles}>
-        <FlagToggle
-          label={t('emvo.queues.filters.assignedToMe')}
-          on={flags.assignedToMe === true}
-          onToggle={(on) => setFlag('assignedToMe', on)}
-        />
-        <FlagToggle
-          label={t('emvo.queues.filters.overdue')}
-          on={flags.overdue === true}
-          onToggle={(on) => setFlag('overdue', on)}
-        />
-      </div>
+      {/* The URL's filters and flags are what is chosen; the default statuses are not a choice. */}
+      <FilterFold chosen={Object.keys(table.query.where).length}>
+        <div className={`${styles.field} ${styles.wide}`}>
+          <Select
+            label={t('emvo.queues.filters.status')}
+            inputId={`${id}-status`}
+            isMulti
+            items={statuses}
+            placeholder={t('emvo.queues.filters.everyStatus')}
+            value={shownStatuses(query)}
+            onChange={(values) => setFilter('status', statusFilter(values.map(String)))}
+          />
+          <span className={styles.hint}>{t('emvo.queues.filters.statusHint')}</span>
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-orgType`}>{t('emvo.queues.filters.orgType')}</label>
+          <select
+            id={`${id}-orgType`}
+            value={equalValues(query, 'orgType')[0] ?? ''}
+            onChange={(event) => equal('orgType', event.target.value)}
+          >
+            <option value="">{t('emvo.queues.filters.all')}</option>
+            {ORG_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {`${type}: ${t(`emvo.queues.orgTypes.${type}`)}`}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-country`}>{t('emvo.queues.filters.country')}</label>
+          <select
+            id={`${id}-country`}
+            value={equalValues(query, 'country')[0] ?? ''}
+            onChange={(event) => equal('country', event.target.value)}
+          >
+            <option value="">{t('emvo.queues.filters.all')}</option>
+            {countries.map((country) => (
+              <option key={country.id} value={country.id}>
+                {country.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-from`}>{t('emvo.queues.filters.submittedFrom')}</label>
+          <input
+            id={`${id}-from`}
+            type="date"
+            value={range.from}
+            max={range.until || undefined}
+            onChange={(event) => setFilter('submittedAt', rangeFilter(event.target.value, range.until))}
+          />
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-until`}>{t('emvo.queues.filters.submittedUntil')}</label>
+          <input
+            id={`${id}-until`}
+            type="date"
+            value={range.until}
+            min={range.from || undefined}
+            onChange={(event) => setFilter('submittedAt', rangeFilter(range.from, event.target.value))}
+          />
+        </div>
+        <div className={styles.toggles}>
+          <FlagToggle
+            label={t('emvo.queues.filters.assignedToMe')}
+            on={flags.assignedToMe === true}
+            onToggle={(on) => setFlag('assignedToMe', on)}
+          />
+          <FlagToggle
+            label={t('emvo.queues.filters.overdue')}
+            on={flags.overdue === true}
+            onToggle={(on) => setFlag('overdue', on)}
+          />
+        </div>
+      </FilterFold>
     </search>
   );
 }

@@ -35,6 +35,9 @@ export function sessionTokenColumns(
           <small>{row.obpNumber}</small>
         </>
       ),
+      // The name on two lines rather than cut (table/README.md: names wrap), its number under it.
+      kind: 'name',
+      width: '11rem',
     },
     {
       id: 'environment',
@@ -48,7 +51,7 @@ export function sessionTokenColumns(
       header: tk('emvo.sessionTokens.columns.requestedBy'),
       fields: 'requestedBy',
       cell: (row) => row.requestedBy,
-      width: '9rem',
+      width: '7.5rem',
     },
     {
       id: 'requestedAt',
@@ -56,6 +59,8 @@ export function sessionTokenColumns(
       fields: 'requestedAt',
       cell: (row) => time(row.requestedAt),
       kind: 'dateTime',
+      // A whole date and time ("Sep 28, 2026, 12:00 AM") beside a wrapped name, at 1366 px.
+      width: '12rem',
     },
     {
       id: 'status',
@@ -75,6 +80,7 @@ export function sessionTokenColumns(
       fields: 'expiresAt',
       cell: (row) => (row.expiresAt ? time(row.expiresAt) : '—'),
       kind: 'dateTime',
+      width: '12rem',
     },
     {
       id: 'actions',
