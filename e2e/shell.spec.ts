@@ -181,7 +181,7 @@ test.describe('accessibility', () => {
   for (const [email, area] of [
     ['reviewer@portal.test', '/emvo'],
     ['admin@portal.test', '/admin'],
-    ['external@portal.test', '/external'],
+    ['external@portal.test', '/external/onboarding'],
   ] as const) {
     test(`the ${area} area`, async ({ page }) => {
       await signIn(page, email);
