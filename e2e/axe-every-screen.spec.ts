@@ -52,10 +52,9 @@ test("the administrators' screens", async ({ page }) => {
 
 test("the company's screens", async ({ page }) => {
   await signIn(page, 'external@portal.test');
-  await expect(page).toHaveURL(/\/external$/);
+  await expect(page).toHaveURL(/\/external\/onboarding$/);
   const steps = ['legitimacy', 'contractual', 'financial', 'technical', 'people'];
   const screens = [
-    '/external',
     '/external/onboarding',
     ...steps.map((step) => `/external/onboarding/${step}`),
   ];

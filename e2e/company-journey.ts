@@ -80,7 +80,7 @@ export async function confirmAndSignIn(page: Page, email: string) {
   await confirmAccount(page, await linkMailedTo(page, email));
   await page.getByRole('button', { name: 'Sign in' }).click();
   await submitCredentials(page, email, PASSWORD);
-  await expect(page).toHaveURL(/\/external$/);
+  await expect(page).toHaveURL(/\/external\/onboarding$/);
   await openLegitimacyStep(page);
 }
 

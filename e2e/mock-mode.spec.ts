@@ -53,7 +53,7 @@ test('in mock mode a company registers and onboards, a reviewer approves each st
   await confirmAccount(page, await confirmationLinkTo(page, email));
   // The new account signs in (mock mode: ?mockUser=), and lands on the company's pages.
   await page.goto(`/?mockUser=${encodeURIComponent(email)}`);
-  await expect(page).toHaveURL(/\/external$/);
+  await expect(page).toHaveURL(/\/external\/onboarding$/);
   await openLegitimacyStep(page);
   await submitLegitimacyStep(page);
 

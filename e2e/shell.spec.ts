@@ -40,6 +40,44 @@ async function toastCodeLoaded(page: Page) {
     .toBe(true);
 }
 
+/** Whether two boxes on screen share any pixel. */
+const overlaps = (
+  a: { x: number; y: number; width: number; height: number },
+  b: { x: number; y: number; width: number; height: number },
+) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+for (const width of [1366, 412]) {
+  test(`at ${width} px an error toast is an error and covers none of the top bar's or the page's controls`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: width > 600 ? 800 : 915 });
+    await signIn(page, 'admin@portal.test');
+    await expect(page).toHaveURL(/\/admin$/);
+    await page.route(/\/api\/gateways(\?|$)/, (route) =>
+      route.fulfill({ status: 409, json: { code: 'VERSION_CONFLICT', message: 'stale' } }),
+    );
+    await page.goto('/admin/gateways');
+    const message = page.getByText('Someone else changed this record. Reload it and try again.');
+    await expect(message).toBeVisible();
+    const toast = page.locator('.Toastify__toast', { has: message });
+    // spec §3: a toast has the type and the title of what it says (an error, not information).
+    await expect(toast).toHaveClass(/Toastify__toast--error/);
+    await expect(toast).toContainText('Error');
+    await expect(page.getByRole('button', { name: 'New gateway' })).toBeVisible();
+    const box = await toast.boundingBox();
+    const controls = [
+      page.getByRole('navigation', { name: 'Account' }),
+      page.getByRole('link', { name: 'Onboarding Portal, start page' }),
+      page.getByRole('heading', { level: 1 }),
+      page.getByRole('button', { name: 'New gateway' }),
+    ];
+    for (const control of controls) {
+      const covered = await control.boundingBox();
+      expect(box && covered && overlaps(box, covered), String(control)).toBe(false);
+    }
+  });
+}
+
 /** spec §8 error paths, answered by intercepting the API's responses. */
 test.describe('the error catalogue in the running portal', () => {
   test('401 ERR_BAD_CREDENTIALS shows that message', async ({ page }) => {
@@ -181,7 +219,7 @@ test.describe('accessibility', () => {
   for (const [email, area] of [
     ['reviewer@portal.test', '/emvo'],
     ['admin@portal.test', '/admin'],
-    ['external@portal.test', '/external'],
+    ['external@portal.test', '/external/onboarding'],
   ] as const) {
     test(`the ${area} area`, async ({ page }) => {
       await signIn(page, email);

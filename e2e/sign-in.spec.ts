@@ -14,7 +14,8 @@ test.describe('sign-in by redirect through the local B2C-shaped provider', () =>
     ['admin@portal.test', '/admin', 'Administration'],
     ['reviewer@portal.test', '/emvo', 'Reviewer area'],
     ['lead@portal.test', '/emvo', 'Reviewer area'],
-    ['external@portal.test', '/external', 'Onboarding'],
+    // The company's landing is its onboarding overview.
+    ['external@portal.test', '/external/onboarding', 'Onboarding'],
   ] as const) {
     test(`${email} lands on ${area}`, async ({ page }) => {
       await signIn(page, email);

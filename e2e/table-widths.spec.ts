@@ -37,7 +37,7 @@ const company = (name: string, path: string): Screen => ({
   name,
   path,
   account: 'external@portal.test',
-  home: /\/external$/,
+  home: /\/external\/onboarding$/,
 });
 
 const SCREENS: readonly Screen[] = [

@@ -7,6 +7,7 @@ import {
   removalRefusal,
   submitStageRefusal,
   tokenAlreadyRequested,
+  tokenRequestRefusal,
   tooManyPeople,
 } from './company-refusals.js';
 import type { OrganisationProgress } from './stages.js';
@@ -117,5 +118,18 @@ describe('company refusals', () => {
   it('refuses a gateway not on offer, and a second token request at a time', () => {
     expect(gatewayNotAvailable('PRD').status).toBe(400);
     expect(tokenAlreadyRequested('IQE').code).toBe('TOKEN_ALREADY_REQUESTED');
+  });
+
+  it('refuses a token request without the gateway or the CSR, naming what is missing', () => {
+    expect(tokenRequestRefusal('IQE', [])).toBeNull();
+    expect(tokenRequestRefusal('IQE', ['GATEWAY', 'CSR'])).toEqual({
+      status: 409,
+      code: 'TOKEN_REQUEST_NOT_READY',
+      message:
+        'Before requesting a session token for IQE, choose a gateway offering IQE and upload a CSR for IQE',
+    });
+    expect(tokenRequestRefusal('PRD', ['CSR'])?.message).toBe(
+      'Before requesting a session token for PRD, upload a CSR for PRD',
+    );
   });
 });

@@ -1,6 +1,6 @@
 import type { CheckType } from './checks.js';
 import { canSubmit, type OrganisationProgress } from './stages.js';
-import type { TechnicalEnvironment } from './technical.js';
+import type { TechnicalEnvironment, TokenRequestNeed } from './technical.js';
 import { type PersonStanding, withdrawnByPortal } from './users.js';
 import { words } from './words.js';
 
@@ -133,3 +133,22 @@ export const tokenAlreadyRequested = (environment: TechnicalEnvironment): Compan
     'TOKEN_ALREADY_REQUESTED',
     `A session token for ${environment} is already requested; wait for EMVO to issue or cancel it`,
   );
+
+/**
+ * A session token is requested once the company has its gateway and a CSR for the environment (technical.ts
+ * tokenRequestNeeds; 409 TOKEN_REQUEST_NOT_READY naming what is missing).
+ */
+export function tokenRequestRefusal(
+  environment: TechnicalEnvironment,
+  needs: readonly TokenRequestNeed[],
+): CompanyRefusal | null {
+  if (needs.length === 0) return null;
+  const steps = needs.map((need) =>
+    need === 'GATEWAY' ? `choose a gateway offering ${environment}` : `upload a CSR for ${environment}`,
+  );
+  return refusal(
+    409,
+    'TOKEN_REQUEST_NOT_READY',
+    `Before requesting a session token for ${environment}, ${steps.join(' and ')}`,
+  );
+}

@@ -15,6 +15,7 @@ import {
   technicalStepOf,
   testRunRuleBreach,
   tokenExpiresAt,
+  tokenRequestNeeds,
 } from './technical.js';
 
 /** A real PKCS#10 request's shape: base64 of a DER SEQUENCE, wrapped at 64. */
@@ -252,5 +253,19 @@ describe('why the company cannot use an environment, or see a token, now', () =>
     expect(revealRefusal({ status: 'REQUESTED', expiresAt: null, shownAt: null }, now)?.code).toBe(
       'TOKEN_NOT_AVAILABLE',
     );
+  });
+});
+
+describe('tokenRequestNeeds', () => {
+  const gateway = { id: 'g1', name: 'Hub' };
+  it('needs the gateway and a CSR that is not rejected', () => {
+    expect(tokenRequestNeeds({ gateway: null, csrs: [] })).toEqual(['GATEWAY', 'CSR']);
+    expect(tokenRequestNeeds({ gateway, csrs: [] })).toEqual(['CSR']);
+    expect(tokenRequestNeeds({ gateway, csrs: [{ status: 'REJECTED' }] })).toEqual(['CSR']);
+    expect(tokenRequestNeeds({ gateway: null, csrs: [{ status: 'UPLOADED' }] })).toEqual(['GATEWAY']);
+    expect(tokenRequestNeeds({ gateway, csrs: [{ status: 'REJECTED' }, { status: 'UPLOADED' }] })).toEqual(
+      [],
+    );
+    expect(tokenRequestNeeds({ gateway, csrs: [{ status: 'ACCEPTED' }] })).toEqual([]);
   });
 });

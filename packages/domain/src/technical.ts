@@ -60,6 +60,25 @@ export const isTokenCancellable = (
   return status === 'REQUESTED' || status === 'ISSUED';
 };
 
+/**
+ * What a company needs before it requests a session token for an environment: its gateway there and a CSR
+ * EMVO has not rejected (a token is issued for a gateway and a certificate; without them a reviewer has
+ * nothing to issue it for). The API refuses the request while any is missing (company-refusals.ts
+ * tokenRequestRefusal); the SPA says which and keeps the request closed.
+ */
+export const TOKEN_REQUEST_NEEDS = ['GATEWAY', 'CSR'] as const;
+export type TokenRequestNeed = (typeof TOKEN_REQUEST_NEEDS)[number];
+
+export function tokenRequestNeeds(step: {
+  gateway: object | null;
+  csrs: ReadonlyArray<{ status: CertificateRequestStatus }>;
+}): TokenRequestNeed[] {
+  const needs: TokenRequestNeed[] = [];
+  if (!step.gateway) needs.push('GATEWAY');
+  if (!step.csrs.some((csr) => csr.status !== 'REJECTED')) needs.push('CSR');
+  return needs;
+}
+
 /** The stages from which each environment is open: IQE from TECHNICAL_IQE, PRD from TECHNICAL_PRD. */
 const OPEN_FROM: Record<TechnicalEnvironment, readonly Stage[]> = {
   IQE: ['TECHNICAL_IQE', 'TECHNICAL_PRD', 'MAINTENANCE'],

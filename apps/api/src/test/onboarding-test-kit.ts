@@ -90,6 +90,52 @@ export async function createCompany(
   return { organisationId, userId, email, headers: await externalHeaders(t, `oid-${tag}`, email) };
 }
 
+/**
+ * The company has what a session token request needs in both environments (domain tokenRequestNeeds): its
+ * gateway, offering IQE and PRD, and an uploaded CSR for each, written as the technical step's writes leave
+ * them.
+ */
+export async function readyForSessionTokens(t: TestApp, organisationId: string): Promise<void> {
+  const audit = { createdBy: 'test', updatedBy: 'test' };
+  const { id: gatewayId } = await t.db
+    .insertInto('gateways')
+    .values({
+      name: `Gateway ${organisationId}`,
+      type: 'PROVIDER',
+      environments: ['IQE', 'PRD'],
+      certified: true,
+      certifiedAt: new Date('2026-01-01T00:00:00Z'),
+      active: true,
+      ...audit,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await t.db.updateTable('organisations').set({ gatewayId }).where('id', '=', organisationId).execute();
+  for (const environment of ['IQE', 'PRD'] as const) {
+    const { id: fileId } = await t.db
+      .insertInto('storedFiles')
+      .values({
+        container: 'files',
+        blobKey: `csr-${organisationId}-${environment}`,
+        name: `${environment.toLowerCase()}.csr`,
+        mime: 'application/pkcs10',
+        size: 1,
+        sha256: '0'.repeat(64),
+        purpose: 'CSR',
+        organisationId,
+        uploadedBy: 'test',
+        refCount: 1,
+        ...audit,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('certificateRequests')
+      .values({ organisationId, environment, fileId, ...audit })
+      .execute();
+  }
+}
+
 /** Another person of the company, signed in with their own token. */
 export async function addPerson(
   t: TestApp,

@@ -21,6 +21,11 @@ vi.mock('../areas/admin/users/users-page', () => {
   return { UsersPage: () => null };
 });
 
+vi.mock('../areas/external/onboarding/onboarding-page', () => ({
+  OnboardingPage: () => <h1>The onboarding overview</h1>,
+}));
+vi.mock('../areas/external/onboarding/onboarding-loader', () => ({ onboardingLoader: async () => null }));
+
 const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 afterEach(() => loaded.clear());
@@ -136,5 +141,21 @@ describe('a screen that fails', () => {
     // Inside the layout: the top bar and the menu stay.
     expect(screen.getByRole('navigation', { name: 'Account' })).toBeInTheDocument();
     vi.restoreAllMocks();
+  });
+});
+
+describe("the company's landing", () => {
+  it('/external opens the onboarding overview, in place of the landing in the history', async () => {
+    const auth = testAuth(userWith('EmvoPortalExternal'));
+    window.history.pushState({}, '', '/external');
+    const http = (async () => ({})) as unknown as HttpClient;
+    const queryClient = new QueryClient();
+    const router = createAppRouter({ auth, queryClient, http });
+    renderApp(router, { auth, http, queryClient });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'The onboarding overview' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/external/onboarding');
+    expect(router.state.historyAction).toBe('REPLACE');
   });
 });

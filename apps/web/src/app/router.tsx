@@ -6,7 +6,13 @@ import {
   reviewQueuesApi,
 } from '@portal/contracts';
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, matchRoutes, type NonIndexRouteObject, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  matchRoutes,
+  type NonIndexRouteObject,
+  type RouteObject,
+  replace,
+} from 'react-router';
 import { areaLoader, guardsAgain, visitorLoader } from '../auth/guards';
 import type { Auth } from '../auth/msal-auth';
 import { hasRole, type Role, type SessionUser } from '../auth/session-user';
@@ -180,9 +186,11 @@ function appRoutes(deps?: RouterDeps): RouteObject[] {
           auth,
           'external',
           'EXTERNAL',
-          async () => ({
-            Component: (await import('../areas/external/external-home-page')).ExternalHomePage,
-          }),
+          // The company's landing is its onboarding overview: /external itself had only a link to it.
+          async () => {
+            const { ONBOARDING_PATH } = await import('../areas/external/onboarding/journey');
+            return { loader: () => replace(ONBOARDING_PATH) };
+          },
           {
             // Issue 23 item 1: each step has its own address below (step-routes.tsx).
             'onboarding/*': {

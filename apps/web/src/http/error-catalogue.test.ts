@@ -196,6 +196,7 @@ describe('the error catalogue, row by row (spec §8)', () => {
         'MISSING',
         'GATEWAY_NOT_AVAILABLE',
         'TOKEN_ALREADY_REQUESTED',
+        'TOKEN_REQUEST_NOT_READY',
         'TOKEN_ALREADY_SHOWN',
         'TOKEN_NOT_AVAILABLE',
         'TOKEN_UNREADABLE',

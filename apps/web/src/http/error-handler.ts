@@ -117,7 +117,7 @@ function serverRequestIdOf(error: unknown): string | undefined {
  * stacked twice while it is shown: a list body with three invalid fields gives one toast.
  */
 export function toastNotify(message: string, kind: NotifyKind): void {
-  toast(message, { type: kind, toastId: `${kind}:${message}` });
+  toast[kind](message, { toastId: `${kind}:${message}` });
 }
 
 /** Query or mutation `meta` that opts out of the error handler: the caller shows its own message. */

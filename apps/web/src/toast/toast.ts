@@ -54,8 +54,12 @@ function show(call: (toastify: Toastify) => void): void {
   loadToastify().catch((error: unknown) => console.error('the toasts could not load', error));
 }
 
-/** A toast's options, with its title (spec §3: a toast has a title, a message and a type). */
-export type ToastCallOptions = ToastOptions & { title?: string };
+/**
+ * A toast's options, with its title (spec §3: a toast has a title, a message and a type). The type is the
+ * function's (`toast.error`, …), not an option: an option's type was overwritten by the function's, and an
+ * error asked as `toast(message, { type: 'error' })` showed as information.
+ */
+export type ToastCallOptions = Omit<ToastOptions, 'type'> & { title?: string };
 type ShowKind = (message: string, options?: ToastCallOptions) => void;
 
 const showAs =

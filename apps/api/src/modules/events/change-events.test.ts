@@ -8,6 +8,7 @@ import {
   createOnboardingTestApp,
   type Headers,
   onboardingCalls,
+  readyForSessionTokens,
   type TestApp,
   TINY_PDF,
 } from '../../test/onboarding-test-kit.js';
@@ -158,6 +159,7 @@ describe("the reviewers' writes", () => {
 
   it("records a session token's request, issue, reveal and cancellation, each at the token's version", async () => {
     const company = await technicalCompany();
+    await readyForSessionTokens(t, company.organisationId);
     const organisation = () => versionOf('organisations', company.organisationId);
     const requested = await recorded(async () =>
       post('/api/onboarding/technical/IQE/session-token', company.headers, { version: await organisation() }),

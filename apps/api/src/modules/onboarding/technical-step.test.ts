@@ -11,6 +11,7 @@ import {
   createCompany,
   createOnboardingTestApp,
   type Headers,
+  readyForSessionTokens,
   type TestApp,
   type TestCompany,
 } from '../../test/onboarding-test-kit.js';
@@ -66,6 +67,13 @@ const setStage = (company: TestCompany, stage: Stage) =>
 async function companyAt(stage: Stage): Promise<TestCompany> {
   const company = await createCompany(t);
   await setStage(company, stage);
+  return company;
+}
+
+/** A company at the stage with its gateway and a CSR in each environment: it may request tokens. */
+async function tokenReadyAt(stage: Stage): Promise<TestCompany> {
+  const company = await companyAt(stage);
+  await readyForSessionTokens(t, company.organisationId);
   return company;
 }
 
@@ -185,6 +193,7 @@ describe('the technical step opens at TECHNICAL_IQE, production at TECHNICAL_PRD
 
     await setStage(company, 'TECHNICAL_PRD');
     expect((await technical(company.headers)).environments.PRD.open).toBe(true);
+    await readyForSessionTokens(t, company.organisationId);
     expect((await requestToken(company.headers, 'PRD')).status).toBe(200);
     expect((await uploadCsr(company.headers, 'PRD')).status).toBe(201);
     await setStage(company, 'MAINTENANCE');
@@ -308,7 +317,7 @@ describe('CSR files', () => {
 
 describe('session tokens', () => {
   it('requests one token per environment at a time (409 TOKEN_ALREADY_REQUESTED), with an audit row', async () => {
-    const company = await companyAt('TECHNICAL_PRD');
+    const company = await tokenReadyAt('TECHNICAL_PRD');
     const requested = await requestToken(company.headers, 'IQE');
     expect(requested.status).toBe(200);
     const [token] = requested.body.technical.environments.IQE.tokens;
@@ -332,14 +341,45 @@ describe('session tokens', () => {
     expect((await requestToken(company.headers, 'IQE')).status).toBe(200);
   });
 
+  it('refuses a request before the gateway and a CSR (409 TOKEN_REQUEST_NOT_READY), naming what is missing', async () => {
+    const company = await companyAt('TECHNICAL_PRD');
+    const refused = async (environment: string) => {
+      const answer = await requestToken(company.headers, environment);
+      expect(answer).toMatchObject({ status: 409, body: { code: 'TOKEN_REQUEST_NOT_READY' } });
+      return answer.body as unknown as { message: string };
+    };
+    expect((await refused('IQE')).message).toBe(
+      'Before requesting a session token for IQE, choose a gateway offering IQE and upload a CSR for IQE',
+    );
+    // The gateway offers IQE only: PRD still needs one.
+    expect((await chooseGateway(company.headers, 'IQE', gateways['IQE only'] ?? '')).status).toBe(200);
+    expect((await refused('IQE')).message).toBe(
+      'Before requesting a session token for IQE, upload a CSR for IQE',
+    );
+    expect((await refused('PRD')).message).toMatch(/choose a gateway offering PRD and upload a CSR for PRD$/);
+    // A rejected CSR is no CSR to issue a token for.
+    const csr = await uploadCsr(company.headers, 'IQE');
+    await t.db
+      .updateTable('certificateRequests')
+      .set({ status: 'REJECTED' })
+      .where('id', '=', csr.body.id)
+      .execute();
+    await refused('IQE');
+    expect((await uploadCsr(company.headers, 'IQE')).status).toBe(201);
+    expect((await requestToken(company.headers, 'IQE')).status).toBe(200);
+    // Nothing was written by the refusals: one token, one audit row.
+    expect((await technical(company.headers)).environments.IQE.tokens).toHaveLength(1);
+    expect((await technical(company.headers)).environments.PRD.tokens).toEqual([]);
+  });
+
   it('refuses a stale version', async () => {
-    const company = await companyAt('TECHNICAL_IQE');
+    const company = await tokenReadyAt('TECHNICAL_IQE');
     const v = await version(company.headers);
     expect((await requestToken(company.headers, 'IQE', v - 1 || v + 1)).status).toBe(409);
   });
 
   it('reveals an issued value once (409 TOKEN_ALREADY_SHOWN after), with its expiry', async () => {
-    const company = await companyAt('TECHNICAL_IQE');
+    const company = await tokenReadyAt('TECHNICAL_IQE');
     const requested = await requestToken(company.headers, 'IQE');
     const id = requested.body.technical.environments.IQE.tokens[0]?.id ?? '';
     expect(await reveal(company.headers, id)).toMatchObject({
@@ -383,7 +423,7 @@ describe('session tokens', () => {
   });
 
   it('shows an issued token past its 24 h as EXPIRED, and reveals nothing', async () => {
-    const company = await companyAt('TECHNICAL_IQE');
+    const company = await tokenReadyAt('TECHNICAL_IQE');
     const requested = await requestToken(company.headers, 'IQE');
     const id = requested.body.technical.environments.IQE.tokens[0]?.id ?? '';
     await issue(id, 'old-value', new Date(Date.now() - 25 * 3600 * 1000));
@@ -400,7 +440,7 @@ describe('session tokens', () => {
 
 describe("two companies' isolation, and a READ_ONLY user", () => {
   it("never shows or reveals another company's token (404)", async () => {
-    const a = await companyAt('TECHNICAL_IQE');
+    const a = await tokenReadyAt('TECHNICAL_IQE');
     const b = await companyAt('TECHNICAL_IQE');
     const requested = await requestToken(a.headers, 'IQE');
     const id = requested.body.technical.environments.IQE.tokens[0]?.id ?? '';
@@ -414,7 +454,7 @@ describe("two companies' isolation, and a READ_ONLY user", () => {
   });
 
   it('shows a READ_ONLY user the step, read-only, and refuses every write (403)', async () => {
-    const company = await companyAt('TECHNICAL_IQE');
+    const company = await tokenReadyAt('TECHNICAL_IQE');
     const requested = await requestToken(company.headers, 'IQE');
     const id = requested.body.technical.environments.IQE.tokens[0]?.id ?? '';
     await issue(id, 'read-only-cannot-see');

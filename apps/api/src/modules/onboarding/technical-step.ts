@@ -6,6 +6,8 @@ import {
   revealRefusal,
   type TechnicalEnvironment,
   tokenAlreadyRequested,
+  tokenRequestNeeds,
+  tokenRequestRefusal,
 } from '@portal/domain';
 import type { FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
@@ -157,14 +159,37 @@ export async function uploadCsr(
   });
 }
 
+/**
+ * What a token request needs, read under the organisation's lock: its gateway where it offers the
+ * environment, and the environment's CSRs (domain tokenRequestNeeds).
+ */
+async function tokenRequestRecords(db: Db, organisation: Organisation, environment: TechnicalEnvironment) {
+  const gateway = organisation.gatewayId
+    ? await db
+        .selectFrom('gateways')
+        .select('id')
+        .where('id', '=', organisation.gatewayId)
+        .where(sql<boolean>`${environment} = any(environments)`)
+        .executeTakeFirst()
+    : undefined;
+  const csrs = await db
+    .selectFrom('certificateRequests')
+    .select('status')
+    .where('organisationId', '=', organisation.id)
+    .where('environment', '=', environment)
+    .execute();
+  return { gateway: gateway ?? null, csrs };
+}
+
 const alreadyRequested = (environment: TechnicalEnvironment) =>
   refusalError(tokenAlreadyRequested(environment));
 
 /**
  * POST /api/onboarding/technical/{environment}/session-token, at the organisation's version (409 when
- * stale): a REQUESTED token for the reviewers' queue (at most one open request per environment: 409
- * TOKEN_ALREADY_REQUESTED, held by a partial unique index too), the organisation's version + 1 and an
- * audit row, in one transaction.
+ * stale): once the company has its gateway and a CSR not rejected for the environment (else 409
+ * TOKEN_REQUEST_NOT_READY), a REQUESTED token for the reviewers' queue (at most one open request per
+ * environment: 409 TOKEN_ALREADY_REQUESTED, held by a partial unique index too), the organisation's
+ * version + 1 and an audit row, in one transaction.
  */
 export async function requestSessionToken(
   db: Kysely<DB>,
@@ -176,6 +201,11 @@ export async function requestSessionToken(
     await db.transaction().execute(async (trx) => {
       const organisation = await lockOrganisationAtVersion(trx, caller.organisationId, version);
       assertEnvironmentOpen(organisation, environment);
+      const refused = tokenRequestRefusal(
+        environment,
+        tokenRequestNeeds(await tokenRequestRecords(trx, organisation, environment)),
+      );
+      if (refused) throw refusalError(refused);
       const open = await trx
         .selectFrom('sessionTokens')
         .select('id')

@@ -6,6 +6,7 @@ import {
   createCompany,
   createOnboardingTestApp,
   type Headers,
+  readyForSessionTokens,
   type TestApp,
   type TestCompany,
 } from '../../test/onboarding-test-kit.js';
@@ -44,7 +45,7 @@ const cancel = async (id: string, payload: object, headers: Headers = rita) =>
     await t.app.inject({ method: 'POST', url: `/api/session-tokens/${id}/cancel`, headers, payload }),
   );
 
-/** A company at TECHNICAL_IQE with its SPOC, who hears of every change. */
+/** A company at TECHNICAL_IQE with its SPOC, who hears of every change, ready to request its tokens. */
 async function company(name?: string): Promise<TestCompany & { spoc: string }> {
   const created = await createCompany(t, name ? { name } : {});
   await t.db
@@ -65,6 +66,7 @@ async function company(name?: string): Promise<TestCompany & { spoc: string }> {
       updatedBy: 'test',
     })
     .execute();
+  await readyForSessionTokens(t, created.organisationId);
   return { ...created, spoc };
 }
 

@@ -47,6 +47,7 @@ export function ContractualStep({ onboarding }: { onboarding: OnboardingAnswer }
       confirmedAuthority: values.confirmedAuthority,
     }),
     fileOf: (values) => values.signedAgreement,
+    fileField: 'signedAgreement',
     submittedText: t('external.onboarding.contractual.submitted'),
     missingOf: (next) => missingForContractual(next.contractual),
   });

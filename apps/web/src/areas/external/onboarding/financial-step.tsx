@@ -77,6 +77,7 @@ export function FinancialStep({ onboarding }: { onboarding: OnboardingAnswer }) 
     // The VAT number's shape depends on the billing address's country (the contract's rule).
     dependencies: { 'billing.address.country': ['billing.vatNumber'] },
     fileOf: (values) => values.invoicingForm,
+    fileField: 'invoicingForm',
     submittedText: t('external.onboarding.financial.submitted'),
     missingOf: (next) =>
       missingForFinancial({

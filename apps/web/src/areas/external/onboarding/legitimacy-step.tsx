@@ -79,7 +79,7 @@ export function LegitimacyStep({ onboarding }: { onboarding: Onboarding }) {
   const { t } = useTranslation();
   const form = useLegitimacyForm(onboarding);
   const actions = useLegitimacyActions();
-  const refused = useUploadRefusal();
+  const refused = useUploadRefusal(form);
   /** The application the form was loaded from: its version is the one a save claims to change. */
   const loaded = useRef(onboarding);
   const [busy, setBusy] = useState(false);
@@ -130,10 +130,10 @@ export function LegitimacyStep({ onboarding }: { onboarding: Onboarding }) {
     try {
       await actions.upload.mutateAsync(file);
     } catch (error) {
-      // The draft is stored all the same: the form shows it, the toast names the refused file and says
-      // the rest was saved (issue 23 item 5), and the file can be chosen again.
+      // The draft is stored all the same: the form shows it, the file's field names the refused file and
+      // says the rest was saved, and the file can be chosen again.
       load(outcome.onboarding);
-      refused(file, error);
+      refused('authorisedRepresentative.copyOfProof', file, error);
       return null;
     }
     // The stored application with its new file (and the version the upload may have moved on).

@@ -178,7 +178,7 @@ describe('issue 23 item 7: a new MAH and the invoicing', PAGE_TESTS, () => {
 describe('issue 23 item 5: files', PAGE_TESTS, () => {
   const pdf = (name: string) => new File(['%PDF-1.4 signed'], name, { type: 'application/pdf' });
 
-  it('a file the API refuses is named in one toast that says the rest was saved', async () => {
+  it("a file the API refuses is said on the file's field (which takes the focus), with the rest saved", async () => {
     const sent = await serve(
       'REGISTERED',
       http.post('/api/onboarding/legitimacy/copy-of-proof', () =>
@@ -188,13 +188,15 @@ describe('issue 23 item 5: files', PAGE_TESTS, () => {
     const { handleError } = await openOnboardingPage();
     await userEvent.upload(field('authorisedRepresentative.copyOfProof'), pdf('proof.pdf'));
     await user.click(screen.getByRole('button', { name: 'Save draft' }));
-    await waitFor(
-      () =>
-        expect(toasts.error).toHaveBeenCalledWith(
-          'proof.pdf was not uploaded: This file cannot be used. Check its type and content, then try again. The rest of the step was saved; choose the file again.',
-        ),
-      SLOW,
+    const input = field('authorisedRepresentative.copyOfProof');
+    await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'), SLOW);
+    expect(input).toHaveAccessibleDescription(
+      expect.stringContaining(
+        'proof.pdf was not uploaded: This file cannot be used. Check its type and content, then try again. The rest of the step was saved; choose the file again.',
+      ),
     );
+    expect(input).toHaveFocus();
+    expect(toasts.error).not.toHaveBeenCalled();
     expect(sent().map((entry) => entry.call)).toEqual([
       'PUT /api/onboarding/legitimacy',
       'POST /api/onboarding/legitimacy/copy-of-proof',

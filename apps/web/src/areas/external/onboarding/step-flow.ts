@@ -23,6 +23,8 @@ export interface StepFlowOptions<TValues extends FieldValues, S extends StepEndp
   dependencies?: Readonly<Record<string, readonly string[]>>;
   /** The newly chosen file, uploaded right after the draft is saved. */
   fileOf: (values: TValues) => File | null;
+  /** The file's field, where a file the API refuses is said. */
+  fileField: Path<TValues>;
   /** The domain's rule for the step (packages/domain missingForContractual, missingForFinancial). */
   missingOf: (onboarding: OnboardingAnswer) => MissingItem[];
   /** What the toast says once the step was submitted. */
@@ -39,7 +41,8 @@ export interface StepFlowOptions<TValues extends FieldValues, S extends StepEndp
 export function useStepFlow<TValues extends FieldValues, S extends StepEndpoints>(
   options: StepFlowOptions<TValues, S>,
 ) {
-  const { onboarding, step, toValues, toDraft, fileOf, missingOf, dependencies, submittedText } = options;
+  const { onboarding, step, toValues, toDraft, fileOf, fileField, missingOf, dependencies, submittedText } =
+    options;
   const { t } = useTranslation();
   const form: FormKit<TValues> = useFormKit<TValues>({
     defaultValues: toValues(onboarding) as DefaultValues<TValues>,
@@ -48,7 +51,7 @@ export function useStepFlow<TValues extends FieldValues, S extends StepEndpoints
     ...(dependencies ? { dependencies } : {}),
   });
   const actions = useStepActions(step);
-  const refused = useUploadRefusal();
+  const refused = useUploadRefusal(form);
   useUnsavedChanges(step.save.path, form.formState.isDirty);
   const loaded = useRef(onboarding);
   const [busy, setBusy] = useState(false);
@@ -95,10 +98,10 @@ export function useStepFlow<TValues extends FieldValues, S extends StepEndpoints
     try {
       await actions.upload.mutateAsync(file);
     } catch (error) {
-      // The draft is stored all the same: the form shows it, the toast names the refused file and says
-      // the rest was saved (issue 23 item 5), and the file can be chosen again.
+      // The draft is stored all the same: the form shows it, the file's field names the refused file and
+      // says the rest was saved, and the file can be chosen again.
       load(outcome.onboarding);
-      refused(file, error);
+      refused(fileField, file, error);
       return null;
     }
     const stored = await actions.reload();

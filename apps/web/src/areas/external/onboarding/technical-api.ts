@@ -1,6 +1,7 @@
 import { onboardingApi, type TechnicalEnvironmentStep } from '@portal/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../../http/api-call';
+import { INLINE_ERRORS } from '../../../http/error-handler';
 import { useHttp } from '../../../http/http-context';
 import { onboardingCall, useOnboardingReload, useOnboardingWrite } from './onboarding-api';
 
@@ -24,6 +25,8 @@ export function useTechnicalActions(environment: TechnicalEnvironment) {
   const requestToken = (version: number) =>
     write.mutateAsync(onboardingCall(onboardingApi.requestSessionToken, { params, body: { version } }));
   const upload = useMutation({
+    // A refused CSR is said on its field (upload-refusal.ts), not by a generic toast.
+    meta: INLINE_ERRORS,
     mutationFn: (file: File) => {
       const body = new FormData();
       body.append('file', file);

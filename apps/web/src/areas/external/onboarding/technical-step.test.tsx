@@ -2,6 +2,7 @@ import { onboardingApi, sessionTokensApi } from '@portal/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { sql } from 'kysely';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '../../../auth/auth-context';
@@ -31,25 +32,43 @@ const CSR_PEM =
   '-----BEGIN CERTIFICATE REQUEST-----\nMIICWjCCAUICAQAwFTETMBEGA1UEAwwKcG9ydGFsLnRlc3Q=\n-----END CERTIFICATE REQUEST-----\n';
 
 /**
- * This test's world with its external company moved to TECHNICAL_IQE (or TECHNICAL_PRD), with an accepted
- * CSR, a token a reviewer issued (and a requested one) and two test runs in IQE. The company uploads its
- * CSR and the reviewer issues the token through the API; the rest is written to its tables. Returns the
- * bodies the step sent (onboardingSuite's serve).
+ * This test's world with its external company moved to TECHNICAL_IQE (or TECHNICAL_PRD), with its gateway
+ * (offering both environments), an accepted CSR, a token a reviewer issued (and a requested one) and two
+ * test runs in IQE; in production, an uploaded CSR there too. The company uploads its CSRs and the reviewer
+ * issues the token through the API; the rest is written to its tables. `bare`: neither the gateway nor a
+ * CSR in IQE. Returns the bodies the step sent (onboardingSuite's serve).
  */
 async function serveTechnical(
-  options: { prd?: boolean; access?: 'FULL' | 'READ_ONLY'; requested?: boolean } = {},
+  options: { prd?: boolean; access?: 'FULL' | 'READ_ONLY'; requested?: boolean; bare?: boolean } = {},
 ) {
   const sent = await serve(options.prd ? 'TECHNICAL_PRD' : 'TECHNICAL_IQE');
   const { db } = world();
   const { userId, organisationId } = await externalCompany(db);
   const written = { createdBy: 'seed', updatedBy: 'seed' };
-  const form = new FormData();
-  form.append('file', new Blob([CSR_PEM]), 'iqe.csr');
-  const uploadPath = onboardingApi.uploadCsr.path.replace(':environment', 'IQE');
-  const { id: csr } = (await (await world().call('EXTERNAL', 'POST', uploadPath, form)).json()) as {
-    id: string;
+  const upload = async (environment: 'IQE' | 'PRD') => {
+    const form = new FormData();
+    form.append('file', new Blob([CSR_PEM]), `${environment.toLowerCase()}.csr`);
+    const uploadPath = onboardingApi.uploadCsr.path.replace(':environment', environment);
+    return ((await (await world().call('EXTERNAL', 'POST', uploadPath, form)).json()) as { id: string }).id;
   };
-  await db.updateTable('certificateRequests').set({ status: 'ACCEPTED' }).where('id', '=', csr).execute();
+  if (!options.bare) {
+    const csr = await upload('IQE');
+    await db.updateTable('certificateRequests').set({ status: 'ACCEPTED' }).where('id', '=', csr).execute();
+    const both = await db
+      .selectFrom('gateways')
+      .select('id')
+      .where('active', '=', true)
+      .where('certified', '=', true)
+      .where(sql<boolean>`'PRD' = any(environments) and 'IQE' = any(environments)`)
+      .orderBy('name')
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('organisations')
+      .set({ gatewayId: both.id })
+      .where('id', '=', organisationId)
+      .execute();
+  }
+  if (options.prd) await upload('PRD');
   const request = (requestedAt: string) =>
     db
       .insertInto('sessionTokens')
@@ -179,11 +198,18 @@ describe('the technical step', { timeout: 20_000 }, () => {
     expect(saved.gatewayId).toBe(beta?.id);
   });
 
-  it('requests a session token, then waits for it', async () => {
+  it('requests a session token once the person confirms, then waits for it', async () => {
     const sent = await serveTechnical();
     renderStep();
     const iqe = await region('Acceptance environment (IQE)');
     await user.click(within(iqe).getByRole('button', { name: 'Request a session token' }));
+    // The request goes to EMVO's queue: a question first, and nothing is sent until it is answered.
+    expect(getShownModal()).toMatchObject({ title: 'external.onboarding.technical.tokens.requestTitle' });
+    expect(getShownModal()?.text).toMatch(
+      /^EMVO will issue a session token for the Acceptance environment \(IQE\), for your gateway /,
+    );
+    expect(sent().some((entry) => entry.call.endsWith('/session-token'))).toBe(false);
+    act(() => getShownModal()?.primaryButton?.action?.());
     await waitFor(
       () => expect(within(iqe).getByRole('button', { name: 'Request a session token' })).toBeDisabled(),
       SLOW,
@@ -196,6 +222,41 @@ describe('the technical step', { timeout: 20_000 }, () => {
       const tokens = within(iqe).getByRole('table', { name: 'Session tokens' });
       expect(within(tokens).getByRole('cell', { name: 'Requested' })).toBeInTheDocument();
     }, SLOW);
+  });
+
+  it('keeps the request closed before the gateway and a CSR, and says what is missing (the API refuses it too)', async () => {
+    await serveTechnical({ bare: true });
+    renderStep();
+    const iqe = await region('Acceptance environment (IQE)');
+    const request = within(iqe).getByRole('button', { name: 'Request a session token' });
+    expect(request).toBeDisabled();
+    expect(request).toHaveAccessibleDescription(
+      'To request a session token: choose and save the gateway above; upload a CSR above.',
+    );
+    // The API refuses it as well, should a request come some other way.
+    const answer = (await (await world().call('EXTERNAL', 'GET', onboardingApi.answer.path)).json()) as {
+      organisation: { version: number };
+    };
+    const path = onboardingApi.requestSessionToken.path.replace(':environment', 'IQE');
+    await expect(
+      world().call('EXTERNAL', 'POST', path, { version: answer.organisation.version }),
+    ).rejects.toThrow(/answered 409: \{"code":"TOKEN_REQUEST_NOT_READY"/);
+  });
+
+  it("says a CSR the API refuses on the CSR's field, not in a toast", async () => {
+    await serveTechnical();
+    const { handleError } = renderStep();
+    const iqe = await region('Acceptance environment (IQE)');
+    const input = within(iqe).getByLabelText(/^Another CSR file/);
+    await userEvent.upload(input, new File(['not a request'], 'bogus.csr', { type: 'application/pkcs10' }));
+    await user.click(within(iqe).getByRole('button', { name: 'Upload the CSR' }));
+    await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'), SLOW);
+    expect(input).toHaveAccessibleDescription(
+      expect.stringMatching(/^bogus\.csr was not uploaded: .+ Choose another file\./),
+    );
+    expect(input).toHaveFocus();
+    // The app's handler shows no toast for it (INLINE_ERRORS) and runs only the session's actions.
+    expect(handleError).toHaveBeenCalledWith(expect.objectContaining({ status: 400 }), { inline: true });
   });
 
   it('keeps the request disabled while a token is requested', async () => {

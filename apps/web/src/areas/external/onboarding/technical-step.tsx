@@ -1,4 +1,5 @@
 import type { OnboardingAnswer, RevealedSessionToken, TechnicalEnvironmentStep } from '@portal/contracts';
+import { tokenRequestNeeds } from '@portal/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, useFormKit } from '../../../forms/form';
@@ -15,6 +16,7 @@ import { isHttpCode, type SaveOutcome } from './onboarding-api';
 import { StepFileField } from './step-file-field';
 import { type TechnicalEnvironment, useTechnicalActions } from './technical-api';
 import { useUnsavedChanges } from './unsaved-changes';
+import { useUploadRefusal } from './upload-refusal';
 
 const KEY = 'external.onboarding.technical';
 
@@ -75,10 +77,14 @@ function TechnicalEnvironmentPanel({
   const [revealed, setRevealed] = useState<RevealedSessionToken | null>(null);
   const csrField = `csr${environment}`;
   const csrForm = useFormKit<Record<string, File | null>>({ defaultValues: { [csrField]: null } });
+  const refused = useUploadRefusal(csrForm, { afterDraft: false });
   const version = onboarding.organisation.version;
   const when = (iso: string | null) => formatMoment(iso, i18n.language);
   const titleId = `technical-${environment}-title`;
   const pending = step.tokens.some((token) => token.status === 'REQUESTED');
+  // The domain's rule, which the API checks too: no request before the gateway and a CSR.
+  const needs = tokenRequestNeeds(step);
+  const needsId = `technical-${environment}-token-needs`;
   useUnsavedChanges(
     `technical-${environment}`,
     csrForm.formState.isDirty || (gatewayId !== null && gatewayId !== (step.gateway?.id ?? null)),
@@ -110,13 +116,31 @@ function TechnicalEnvironmentPanel({
     if (!gatewayId) return;
     run(async () => outcomeNotice(await actions.saveGateway(version, gatewayId), 'gatewaySaved'));
   };
+  /** A request goes to the reviewers' queue and cannot be taken back: the person confirms it first. */
   const requestToken = () =>
-    run(async () => outcomeNotice(await actions.requestToken(version), 'tokenRequested'));
+    openModal({
+      title: `${KEY}.tokens.requestTitle`,
+      text: t(`${KEY}.tokens.requestText`, {
+        environment: t(`${KEY}.environments.${environment}`),
+        gateway: step.gateway?.name ?? '',
+      }),
+      primaryButton: {
+        name: `${KEY}.tokens.requestConfirm`,
+        action: () => run(async () => outcomeNotice(await actions.requestToken(version), 'tokenRequested')),
+      },
+    });
   const uploadCsr = (values: Record<string, File | null>) => {
     const file = values[csrField];
     if (!file) return;
     run(async () => {
-      await actions.upload.mutateAsync(file);
+      try {
+        await actions.upload.mutateAsync(file);
+      } catch (error) {
+        // Said on the CSR's field (a bogus CSR, a file too large); a locked step still reloads (run).
+        csrForm.reset({ [csrField]: null }, { keepSubmitCount: true });
+        refused(csrField, file, error);
+        throw error;
+      }
       csrForm.reset({ [csrField]: null });
       await actions.reload();
       return 'csrUploaded';
@@ -239,10 +263,23 @@ function TechnicalEnvironmentPanel({
       <h4>{t(`${KEY}.tokens.title`)}</h4>
       {editable && (
         <div className="form-actions">
-          <button type="button" className="primary" disabled={busy || pending} onClick={requestToken}>
+          <button
+            type="button"
+            className="primary"
+            disabled={busy || pending || needs.length > 0}
+            aria-describedby={needs.length > 0 && !pending ? needsId : undefined}
+            onClick={requestToken}
+          >
             {t(`${KEY}.tokens.request`)}
           </button>
         </div>
+      )}
+      {editable && needs.length > 0 && !pending && (
+        <p id={needsId}>
+          {[t(`${KEY}.tokens.needs.intro`), ...needs.map((need) => t(`${KEY}.tokens.needs.${need}`))].join(
+            ' ',
+          )}
+        </p>
       )}
       {pending && <p>{t(`${KEY}.tokens.pending`)}</p>}
       {revealed && (
