@@ -54,9 +54,6 @@ test("the company's screens", async ({ page }) => {
   await signIn(page, 'external@portal.test');
   await expect(page).toHaveURL(/\/external\/onboarding$/);
   const steps = ['legitimacy', 'contractual', 'financial', 'technical', 'people'];
-  const screens = [
-    '/external/onboarding',
-    ...steps.map((step) => `/external/onboarding/${step}`),
-  ];
+  const screens = ['/external/onboarding', ...steps.map((step) => `/external/onboarding/${step}`)];
   expect(await walk(page, screens)).toEqual({});
 });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MailContext } from '../../company/company-mail.js';
 import { QUOTED_MAX_LENGTH } from '../../mail/quoted.js';
-import { decisionMail } from '../reviews/review-mails.js';
 import { invitationMail } from './onboarding-mails.js';
 
 // A company's legal name written before names had to be one line (or by any other way in): what the
@@ -26,24 +25,5 @@ describe("caller-written text in the portal's mails", () => {
     expect([...quotedName]).toHaveLength(QUOTED_MAX_LENGTH);
     expect(mail.text.split('\n')[0]).toBe('Dear “Jane Doe”,');
     expect(mail.subject).not.toContain('ACME');
-  });
-
-  it("quotes the company's name and the reason in a mail to the company", () => {
-    const context: MailContext = {
-      appName: 'EMVO Portal',
-      publicUrl: 'https://portal.test',
-      to: 'spoc@company.test',
-      name: 'Sara Spoc',
-      companyName: HOSTILE,
-      obpNumber: 'C00101',
-    };
-    const mail = decisionMail(context, {
-      action: 'REQUEST_CORRECTIONS',
-      type: 'LEGITIMACY',
-      reason: 'Upload the\nright proof',
-    });
-    expect(mail.text).not.toContain('\n\nSECURITY');
-    expect(mail.text).toContain('of “ACME SECURITY NOTICE');
-    expect(mail.text).toContain('Reason: “Upload the right proof”');
   });
 });
