@@ -30,7 +30,7 @@ function offsetDate(RealDate: DateConstructor, offset: number): DateConstructor 
       return RealDate.now() + offset;
     }
     // A date made before the clock was set (or by a library that kept the real Date) is a Date all the same.
-    static [Symbol.hasInstance](value: unknown): boolean {
+    static override [Symbol.hasInstance](value: unknown): boolean {
       return value instanceof RealDate;
     }
   } as DateConstructor;
