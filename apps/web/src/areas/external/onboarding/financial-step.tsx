@@ -1,5 +1,5 @@
 import type { BillingDetailsInput, OnboardingAnswer } from '@portal/contracts';
-import { missingForFinancial } from '@portal/domain';
+import { financialRequiredFields, missingForFinancial } from '@portal/domain';
 import { useTranslation } from 'react-i18next';
 import { SelectField } from '../../../forms/choice-fields';
 import { Form } from '../../../forms/form';
@@ -33,6 +33,9 @@ const toValues = (onboarding: OnboardingAnswer): FinancialValues => ({
   billing: onboarding.financial.invoicing?.billing ?? EMPTY_BILLING,
   invoicingForm: null,
 });
+
+/** What the submission requires (packages/domain missingForFinancial): marked on the fields. */
+const FINANCIAL_REQUIRED = financialRequiredFields();
 
 /** Blank inputs are sent as null (a draft may leave any field blank). */
 const blankToNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
@@ -78,6 +81,7 @@ export function FinancialStep({ onboarding }: { onboarding: OnboardingAnswer }) 
     dependencies: { 'billing.address.country': ['billing.vatNumber'] },
     fileOf: (values) => values.invoicingForm,
     submittedText: t('external.onboarding.financial.submitted'),
+    requiredToSubmit: FINANCIAL_REQUIRED,
     missingOf: (next) =>
       missingForFinancial({
         activeMahCount: next.financial.activeMahCount,

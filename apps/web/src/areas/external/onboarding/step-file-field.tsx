@@ -48,6 +48,8 @@ export function StepFileField({
         accept={purpose}
         description={help}
         disabled={disabled}
+        // A stored file counts for the submission: a new one only replaces it.
+        {...(current ? { requiredToSubmit: false } : {})}
       />
     </div>
   );
