@@ -14,7 +14,7 @@ import { FORM_MESSAGES } from '../../../forms/field-rules';
 import { Form, useFormKit } from '../../../forms/form';
 import { openModal } from '../../../modal/modal-store';
 import { toast } from '../../../toast/toast';
-import { formatEur } from './financial-step';
+import { formatFee } from './financial-step';
 import { emptyMah, type MahDraft, type MahValues, mahDraft } from './legitimacy-values';
 import { MahsFields } from './mahs-fields';
 import { isListItem } from './missing-items';
@@ -115,7 +115,7 @@ export function MahRegister({ onboarding }: { onboarding: OnboardingAnswer }) {
           ? 'external.onboarding.mahRegister.reopensText'
           : 'external.onboarding.mahRegister.reopensTextSameFee',
         {
-          amount: formatEur(due.amountCents, i18n.language),
+          amount: formatFee(due.amountCents, i18n.language),
           count: activeCount,
         },
       ),
@@ -172,7 +172,7 @@ export function MahRegister({ onboarding }: { onboarding: OnboardingAnswer }) {
           ? t('external.onboarding.financial.fee', {
               count: activeCount,
               tier: fee.tier,
-              amount: formatEur(fee.amountCents, i18n.language),
+              amount: formatFee(fee.amountCents, i18n.language),
             })
           : t('external.onboarding.financial.noFee')}
       </p>
