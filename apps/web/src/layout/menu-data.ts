@@ -85,7 +85,7 @@ export function menuGroups(user: SessionUser, logout: () => void): MenuGroup[] {
         ]),
       ],
     },
-    { id: 'account', items: [{ name: 'menu.logout', action: logout, icon: 'login' }] },
+    { id: 'account', items: [{ name: 'menu.logout', action: logout, icon: 'logout' }] },
   ];
 }
 
