@@ -184,8 +184,13 @@ describe('/external/onboarding: the states of the legitimacy step', PAGE_TESTS, 
       expect.arrayContaining([
         expect.stringMatching(/^Organisation type: (OPM|PD) /),
         expect.stringMatching(/^Products of MAH 1: .+/),
+        // The MAH's own contact details, as the company gave them.
+        expect.stringMatching(/^Email address: mah1@/),
       ]),
     );
+    const mah = screen.getByRole('heading', { name: /^MAH 1: / }).closest('section') ?? summary;
+    expect(within(mah).getByText('Website')).toBeInTheDocument();
+    expect(within(mah).getByText('Phone')).toBeInTheDocument();
     expect(within(summary).getAllByRole('link', { name: /^Download / }).length).toBeGreaterThan(0);
   });
 
