@@ -115,6 +115,13 @@ describe('sign-in with the login policy', () => {
     expect(page.body).not.toContain('<div role="alert"');
   });
 
+  it('names no icon a browser would fetch, and /favicon.ico answers 204, not 404', async () => {
+    const { page } = await openPolicy(signinPolicy(), {});
+    expect(page.body).toContain('<link rel="icon" href="data:,">');
+    const response = await fetch(`${config.auth.instance}/favicon.ico`);
+    expect(response.status).toBe(204);
+  });
+
   it('returns a code to the redirect URI, and the SPA origin exchanges it for tokens shaped like B2C', async () => {
     const { opened, tokens, response } = await signIn('lead@portal.test');
     // identity.md: MSAL calls the token endpoint with fetch from the SPA's origin.

@@ -100,6 +100,12 @@ export function createLocalIdp(options: LocalIdpOptions): LocalIdp {
     const route = routes.find((each) => path === each.mountPath || path.startsWith(`${each.mountPath}/`));
     if (!route) {
       if (path === '/' && req.method === 'GET') return sendText(res, 200, indexText(routes));
+      // The pages name no icon of their own (an empty inline one); a browser that asks anyway gets nothing,
+      // not a 404 at every sign-in.
+      if (path === '/favicon.ico') {
+        res.writeHead(204).end();
+        return;
+      }
       return sendText(res, 404, 'Not found');
     }
     let rest = path.slice(route.mountPath.length) || '/';

@@ -12,6 +12,7 @@ export * from './check-view.js';
 export * from './checks.js';
 export * from './company-refusals.js';
 export * from './disclaimer-versions.js';
+export * from './display-formats.js';
 export * from './enums.js';
 export * from './fees.js';
 export * from './files.js';

@@ -1,7 +1,7 @@
 import { type CheckInput, isTopUpRejection } from './checks.js';
 import { feeFor, topUp } from './fees.js';
 import { iso } from './iso.js';
-import type { MissingItem } from './legitimacy.js';
+import { type MissingItem, requiredToSubmit } from './legitimacy.js';
 import { canSubmit, type OrganisationProgress } from './stages.js';
 
 /**
@@ -57,6 +57,11 @@ export function missingForFinancial(application: FinancialApplication): MissingI
     missing.push({ field: 'mahs', message: 'At least one active marketing authorisation holder (MAH)' });
   }
   return missing;
+}
+
+/** What a financial submission requires (its rule's items on an application that gives nothing). */
+export function financialRequiredFields(): string[] {
+  return requiredToSubmit(missingForFinancial({ activeMahCount: 0, billing: null, form: null }));
 }
 
 export interface TopUpDue {

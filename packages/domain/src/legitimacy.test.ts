@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type LegitimacyApplication, missingForLegitimacy, missingForMah } from './legitimacy.js';
+import { financialRequiredFields } from './invoicing-form.js';
+import {
+  type LegitimacyApplication,
+  legitimacyRequiredFields,
+  missingForLegitimacy,
+  missingForMah,
+} from './legitimacy.js';
+import { contractualRequiredFields } from './participation-agreement.js';
 
 const person = {
   firstName: 'Ada',
@@ -82,5 +89,33 @@ describe('a MAH added after approval is checked alone, under its own index', () 
         (item) => item.field,
       ),
     ).toEqual(['mahs.2.country', 'mahs.2.licences', 'mahs.2.products']);
+  });
+});
+
+describe('the fields a submission requires (what the forms mark), from the rule the submission checks', () => {
+  it('legitimacy: company data, both contacts, the copy of proof, each MAH and product; licences for PD only', () => {
+    const opm = legitimacyRequiredFields('OPM');
+    expect(opm).toEqual(
+      expect.arrayContaining([
+        'company.email',
+        'company.phone',
+        'spoc.phone',
+        'authorisedRepresentative.function',
+        'authorisedRepresentative.copyOfProof',
+        'mahs.*.name',
+        'mahs.*.products.*.productCode',
+      ]),
+    );
+    expect(opm).not.toContain('mahs.*.licences');
+    expect(opm).not.toContain('company.website');
+    expect(legitimacyRequiredFields('PD')).toContain('mahs.*.licences');
+  });
+
+  it('the financial and contractual steps', () => {
+    expect(financialRequiredFields()).toEqual(
+      expect.arrayContaining(['billing.legalEntity', 'billing.billingEmail', 'invoicingForm']),
+    );
+    expect(financialRequiredFields()).not.toContain('billing.purchaseOrderNumber');
+    expect(contractualRequiredFields()).toEqual(['signedAgreement', 'acceptedTerms', 'confirmedAuthority']);
   });
 });

@@ -42,6 +42,38 @@ export interface MissingItem {
   message: string;
 }
 
+/**
+ * The fields a submission requires, from its own rule: the items it names on an application that gives
+ * nothing, a list's index written `*` (mahs.*.products.*.name). The forms mark them required from this, so
+ * the marks and the submission's check cannot drift apart.
+ */
+export function requiredToSubmit(missing: readonly MissingItem[]): string[] {
+  return [...new Set(missing.map((item) => item.field.replace(/\.\d+(?=\.|$)/g, '.*')))];
+}
+
+const NO_CONTACT = { firstName: null, lastName: null, function: null, email: null, phone: null };
+
+/** What a legitimacy submission requires of an `orgType` company (one MAH with one product stands for each). */
+export function legitimacyRequiredFields(orgType: OrgType): string[] {
+  const none = { street: null, houseNumber: null, postalCode: null, city: null, country: null };
+  return requiredToSubmit(
+    missingForLegitimacy({
+      company: {
+        legalName: null,
+        orgType,
+        registrationNumber: null,
+        vatNumber: null,
+        address: none,
+        phone: null,
+        email: null,
+      },
+      spoc: NO_CONTACT,
+      authorisedRepresentative: { ...NO_CONTACT, copyOfProof: null },
+      mahs: [{ name: null, country: null, licences: [], products: [{ name: null, productCode: null }] }],
+    }),
+  );
+}
+
 /** PD companies hold one to three licences per MAH (domain.md). */
 export const MAX_LICENCES = 3;
 

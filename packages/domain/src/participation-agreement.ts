@@ -1,6 +1,6 @@
 import type { CheckStatus } from './enums.js';
 import { iso } from './iso.js';
-import type { MissingItem } from './legitimacy.js';
+import { type MissingItem, requiredToSubmit } from './legitimacy.js';
 import { canSubmit, type OrganisationProgress } from './stages.js';
 
 /**
@@ -75,6 +75,16 @@ export function missingForContractual(application: ContractualApplication): Miss
     }
   }
   return missing;
+}
+
+/**
+ * What a contractual submission requires of the company (its rule's items on an agreement not begun, the
+ * template and the tick boxes' texts published: those two are EMVO's to give).
+ */
+export function contractualRequiredFields(): string[] {
+  return requiredToSubmit(
+    missingForContractual({ currentTemplate: { version: 1 }, tickBoxes: true, agreement: null }),
+  );
 }
 
 /**

@@ -1,3 +1,4 @@
+import { formatAmount, formatDay, formatMoment, MAIL_DATES } from '@portal/domain';
 import type { MailInput } from '../mail/outbox-repository.js';
 import { quoted } from '../mail/quoted.js';
 
@@ -17,9 +18,14 @@ export interface MailContext {
 /** A mail's first line: the person by name (quoted: a caller wrote it) when the company gave one. */
 export const greeting = (name: string | null) => (name ? `Dear ${quoted(name)},` : 'Hello,');
 
-/** An amount in EUR cents as a mail writes it: 18,000.00. */
-export const euros = (cents: number) =>
-  (cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** An amount in cents as a mail writes it: as the screens do, in the portal's currency (€18,000.00). */
+export const amount = (cents: number) => formatAmount(cents, MAIL_DATES.locale);
+
+/** A moment as a mail writes it: as the screens do, in UTC, the zone said (Nov 30, 2026, 4:25 AM UTC). */
+export const moment = (date: Date) => formatMoment(date, MAIL_DATES);
+
+/** A day as a mail writes it: as the screens do (Nov 30, 2026). */
+export const day = (date: Date) => formatDay(date, MAIL_DATES);
 
 /** domain.md Screens: the company follows its application on /external/onboarding. */
 export const onboardingLink = (publicUrl: string) => `${publicUrl}/external/onboarding`;

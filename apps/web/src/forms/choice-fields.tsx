@@ -10,7 +10,7 @@ import {
 } from '../ui/items';
 import { RadioGroup } from '../ui/radio-group';
 import { Select } from '../ui/select';
-import { type CommonFieldProps, useContractRules, useField } from './form';
+import { type CommonFieldProps, isMarkedRequired, useContractRules, useField } from './form';
 import { controlProps, FormField, framing } from './form-field';
 import styles from './forms.module.css';
 
@@ -58,7 +58,7 @@ export function CheckboxField(given: CheckboxFieldProps) {
     <FormField
       field={field}
       label={props.label}
-      required={props.required}
+      required={isMarkedRequired(props)}
       layout="inline"
       {...framing(props)}
     >
@@ -105,7 +105,7 @@ export function CheckboxGroupField<TItem extends object = ListItem>(given: Check
     <FormField
       field={field}
       label={props.label}
-      required={props.required}
+      required={isMarkedRequired(props)}
       layout="fieldset"
       {...framing(props)}
     >
@@ -167,7 +167,13 @@ export function RadioField<TItem extends object = ListItem>(given: RadioFieldPro
   });
   const value: unknown = controller.value;
   return (
-    <FormField field={field} label={props.label} required={props.required} layout="named" {...framing(props)}>
+    <FormField
+      field={field}
+      label={props.label}
+      required={isMarkedRequired(props)}
+      layout="named"
+      {...framing(props)}
+    >
       <div
         className={styles.radioGroupOwnLabelHidden}
         ref={(element) => {
@@ -189,7 +195,7 @@ export function RadioField<TItem extends object = ListItem>(given: RadioFieldPro
           value={typeof value === 'string' || typeof value === 'number' ? value : null}
           onChange={(chosen) => controller.onChange(chosen)}
           disabled={controller.disabled || props.readOnly}
-          required={props.required}
+          required={isMarkedRequired(props)}
           name={props.name}
           orientation={orientation}
         />
@@ -237,7 +243,7 @@ export function SelectField<TItem extends object = ListItem>(given: SelectFieldP
   useAriaOf(container, 'input[role="combobox"]', {
     'aria-invalid': invalid ? 'true' : undefined,
     'aria-describedby': describedBy,
-    'aria-required': props.required ? 'true' : undefined,
+    'aria-required': isMarkedRequired(props) ? 'true' : undefined,
   });
   const value: unknown = controller.value;
   const shared = {
@@ -252,7 +258,7 @@ export function SelectField<TItem extends object = ListItem>(given: SelectFieldP
     disabled: controller.disabled || props.readOnly,
   };
   return (
-    <FormField field={field} label={props.label} required={props.required} {...framing(props)}>
+    <FormField field={field} label={props.label} required={isMarkedRequired(props)} {...framing(props)}>
       <div
         ref={(element) => {
           container.current = element;

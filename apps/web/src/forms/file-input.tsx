@@ -10,7 +10,7 @@ import {
   type FileRejection,
   maxSizeMbOf,
 } from './check-files';
-import { type CommonFieldProps, useContractRules, useField } from './form';
+import { type CommonFieldProps, isMarkedRequired, useContractRules, useField } from './form';
 import { FormField, framing } from './form-field';
 import styles from './forms.module.css';
 
@@ -78,7 +78,7 @@ export function FileInput(given: FileInputProps) {
   };
 
   return (
-    <FormField field={field} label={props.label} required={props.required} {...framing(props)}>
+    <FormField field={field} label={props.label} required={isMarkedRequired(props)} {...framing(props)}>
       {/*
         Issue 23 item 5: the native input is visually hidden (its "No file chosen" would contradict the list
         of chosen files below) but stays the control: it takes the focus, Enter or Space opens the picker,
@@ -93,7 +93,7 @@ export function FileInput(given: FileInputProps) {
         accept={extensions.map((extension) => `.${extension}`).join(',')}
         multiple={multiple}
         disabled={controller.disabled || props.readOnly}
-        required={props.required}
+        required={isMarkedRequired(props)}
         aria-invalid={field.error || rejections.length > 0 ? true : undefined}
         aria-describedby={describedBy || undefined}
         onChange={(event) => {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TooltipIcon } from '../ui/tooltip-icon';
-import type { CommonFieldProps, FieldState } from './form';
+import { type CommonFieldProps, type FieldState, isMarkedRequired } from './form';
 import styles from './forms.module.css';
 import { useTooltipText } from './use-tooltips';
 
@@ -27,7 +27,7 @@ export interface FormFieldProps {
 }
 
 /** spec §5: a required label shows *; the required state itself is the control's aria-required. */
-function RequiredMark() {
+export function RequiredMark() {
   const { t } = useTranslation();
   return (
     <span className={styles.required} aria-hidden="true" title={t('forms.required')}>
@@ -131,7 +131,7 @@ export function controlProps(props: CommonFieldProps, field: FieldState) {
   return {
     id: field.id,
     readOnly: props.readOnly,
-    'aria-required': props.required ? true : undefined,
+    'aria-required': isMarkedRequired(props) ? true : undefined,
     'aria-invalid': field.error ? true : undefined,
     'aria-describedby': field.describedBy,
   } as const;

@@ -89,6 +89,8 @@ export type FormKit<TValues extends FieldValues> = UseFormReturn<TValues> & {
   markServerErrors: (error: unknown) => boolean;
   /** The contract the form checks, when it has one. */
   schema?: z.ZodMiniType | undefined;
+  /** The fields the form's submission requires beyond its contract (UseFormKitOptions.requiredToSubmit). */
+  requiredToSubmit?: readonly string[] | undefined;
 };
 
 /**
@@ -141,6 +143,13 @@ export interface UseFormKitOptions<TValues extends FieldValues> {
    */
   dependencies?: Readonly<Record<string, readonly string[]>>;
   defaultValues?: DefaultValues<TValues>;
+  /**
+   * The fields a step's submission requires while its draft may leave them blank: packages/domain's list of
+   * what a submission misses (`requiredToSubmit(missingForLegitimacy)`, paths with `*` for a list's index).
+   * They are marked (* and aria-required) as the contract's required fields are, from the rule the submit
+   * checks; a save does not check them, the submission does (the domain's list, then the API's).
+   */
+  requiredToSubmit?: readonly string[];
 }
 
 /**
@@ -157,11 +166,38 @@ export function useFormKit<TValues extends FieldValues>(
   const form = useForm<TValues>({ defaultValues: options.defaultValues, mode: 'onChange', resolver });
   const markServerErrors = (error: unknown) => markFieldErrors(form, registry, error);
   // Not memoised: react-hook-form hands back the same object with a fresh formState on every render.
-  return { ...form, registry, schema: options.schema, markServerErrors };
+  return {
+    ...form,
+    registry,
+    schema: options.schema,
+    requiredToSubmit: options.requiredToSubmit,
+    markServerErrors,
+  };
 }
 
 const RegistryContext = createContext<FieldRegistry | null>(null);
 const ContractContext = createContext<z.ZodMiniType | undefined>(undefined);
+const RequiredToSubmitContext = createContext<readonly string[] | undefined>(undefined);
+
+/** Whether a field's name (mahs.1.products.0.name) is one of the paths (mahs.*.products.*.name). */
+function listedIn(paths: readonly string[] | undefined, name: string): boolean {
+  if (!paths) return false;
+  const shape = name.replace(/\.\d+(?=\.|$)/g, '.*');
+  return paths.includes(shape);
+}
+
+/** Whether the form's submission requires the field of this name (a list's legend asks it too). */
+export function useRequiredToSubmit(name: string): boolean {
+  return listedIn(useContext(RequiredToSubmitContext), name);
+}
+
+/** A field is marked required (* and aria-required) when its rule or its step's submission requires it. */
+export function isMarkedRequired(props: {
+  required?: boolean | undefined;
+  requiredToSubmit?: boolean | undefined;
+}) {
+  return Boolean(props.required || props.requiredToSubmit);
+}
 
 /** The bounds a field's props may leave to the contract. */
 interface OwnRules {
@@ -170,14 +206,17 @@ interface OwnRules {
   maxLength?: number | undefined;
   min?: number | string | undefined;
   max?: number | string | undefined;
+  requiredToSubmit?: boolean | undefined;
 }
 
 /**
  * A field's rules with what its props leave out taken from the form's contract: under a contract a
  * string without a minimum has none (spec §5's default minimum of 2 is for forms without one).
  */
-export function useContractRules<T extends OwnRules>(name: string, own: T): T {
+export function useContractRules<T extends OwnRules>(name: string, given: T): T {
   const schema = useContext(ContractContext);
+  const submitted = useRequiredToSubmit(name);
+  const own = { ...given, requiredToSubmit: given.requiredToSubmit ?? submitted };
   if (!schema) return own;
   const contract = contractFieldRules(schema, name);
   if (!contract) return own;
@@ -211,14 +250,16 @@ export function Form<TValues extends FieldValues>({
   children,
   ...formProps
 }: FormProps<TValues>) {
-  const { registry, schema, ...methods } = form;
+  const { registry, schema, requiredToSubmit, ...methods } = form;
   return (
     <FormProvider {...methods}>
       <RegistryContext.Provider value={registry}>
         <ContractContext.Provider value={schema}>
-          <form {...formProps} noValidate onSubmit={methods.handleSubmit(onSubmit, onInvalid)}>
-            {children}
-          </form>
+          <RequiredToSubmitContext.Provider value={requiredToSubmit}>
+            <form {...formProps} noValidate onSubmit={methods.handleSubmit(onSubmit, onInvalid)}>
+              {children}
+            </form>
+          </RequiredToSubmitContext.Provider>
         </ContractContext.Provider>
       </RegistryContext.Provider>
     </FormProvider>
@@ -237,6 +278,12 @@ export interface CommonFieldProps {
   name: string;
   label: string;
   required?: boolean;
+  /**
+   * Marked required (* and aria-required) without being checked before a save: the step's submission
+   * requires it (the form's `requiredToSubmit`, which sets it; false where the screen knows better, such as
+   * a file already stored).
+   */
+  requiredToSubmit?: boolean;
   /** Help shown under the field and tied to it with aria-describedby. */
   description?: ReactNode;
   /** spec §1: the admin-managed tooltip shown next to the label (GET /api/tooltips/active). */

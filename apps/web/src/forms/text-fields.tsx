@@ -8,7 +8,7 @@ import {
   TEXTAREA_ROWS,
   type TextRules,
 } from './field-rules';
-import { type CommonFieldProps, useContractRules, useField } from './form';
+import { type CommonFieldProps, isMarkedRequired, useContractRules, useField } from './form';
 import { controlProps, FormField, framing } from './form-field';
 import styles from './forms.module.css';
 
@@ -46,7 +46,7 @@ export function TextField(given: TextFieldProps) {
   const { register } = useFormContext();
   const resolved = resolveTextRules(rules);
   return (
-    <FormField field={field} label={props.label} required={props.required} {...framing(props)}>
+    <FormField field={field} label={props.label} required={isMarkedRequired(props)} {...framing(props)}>
       <input
         {...controlProps(props, field)}
         {...register(props.name, { deps: field.deps, disabled: props.disabled })}
@@ -80,7 +80,7 @@ export function TextareaField(given: TextareaFieldProps) {
   const { register } = useFormContext();
   const resolved = resolveTextRules(rules);
   return (
-    <FormField field={field} label={props.label} required={props.required} {...framing(props)}>
+    <FormField field={field} label={props.label} required={isMarkedRequired(props)} {...framing(props)}>
       <textarea
         {...controlProps(props, field)}
         {...register(props.name, { deps: field.deps, disabled: props.disabled })}
@@ -109,7 +109,7 @@ export function PasswordField(given: PasswordFieldProps) {
   const { register } = useFormContext();
   const resolved = resolveTextRules(rules);
   return (
-    <FormField field={field} label={props.label} required={props.required} {...framing(props)}>
+    <FormField field={field} label={props.label} required={isMarkedRequired(props)} {...framing(props)}>
       <div className={styles.passwordRow}>
         <input
           {...controlProps(props, field)}
@@ -180,7 +180,7 @@ export function NumberField(given: NumberFieldProps) {
   const { register } = useFormContext();
   const resolved = resolveNumberRules(rules);
   return (
-    <FormField field={field} label={props.label} required={props.required} {...framing(props)}>
+    <FormField field={field} label={props.label} required={isMarkedRequired(props)} {...framing(props)}>
       <input
         {...controlProps(props, field)}
         {...register(props.name, { deps: field.deps, disabled: props.disabled, setValueAs: toNumber })}
@@ -211,7 +211,7 @@ export function DateField(given: DateFieldProps) {
   const field = useField(props, { type: 'date', required: props.required, min, max });
   const { register } = useFormContext();
   return (
-    <FormField field={field} label={props.label} required={props.required} {...framing(props)}>
+    <FormField field={field} label={props.label} required={isMarkedRequired(props)} {...framing(props)}>
       <input
         {...controlProps(props, field)}
         {...register(props.name, { deps: field.deps, disabled: props.disabled })}

@@ -1,6 +1,7 @@
 /** The few icons the menus use: inline SVG paths (24 × 24, stroked), decorative (aria-hidden). */
 const PATHS = {
-  login: 'M15 3h4a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2h-4M10 17l5-5-5-5M15 12H3',
+  // An arrow leaving a door: the log-out action (an arrow entering it reads as signing in).
+  logout: 'M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9',
   clipboard: 'M9 4h6v3H9zM7 5H5v16h14V5h-2M9 12h6M9 16h4',
   shield: 'M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6z',
   document: 'M14 3H6v18h12V7zM14 3v4h4M9 13h6M9 17h6',

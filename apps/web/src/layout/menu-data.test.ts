@@ -82,9 +82,9 @@ describe('the side menu by role (spec §2)', () => {
     expect(links(reviewer).flat()).not.toContain('/admin/audit');
   });
 
-  it('ends with the logout action and its login icon', () => {
+  it('ends with the logout action and its log-out icon (an arrow out of the door, not a sign-in arrow)', () => {
     const last = menuGroups(userWith('EmvoPortalInternal'), logout).at(-1)?.items.at(-1);
-    expect(last).toMatchObject({ name: 'menu.logout', icon: 'login', action: logout });
+    expect(last).toMatchObject({ name: 'menu.logout', icon: 'logout', action: logout });
   });
 });
 

@@ -86,7 +86,7 @@ export function menuGroups(user: SessionUser, logout: () => void): MenuGroup[] {
         ]),
       ],
     },
-    { id: 'account', items: [{ name: 'menu.logout', action: logout, icon: 'login' }] },
+    { id: 'account', items: [{ name: 'menu.logout', action: logout, icon: 'logout' }] },
   ];
 }
 

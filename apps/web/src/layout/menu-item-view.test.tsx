@@ -46,7 +46,7 @@ describe('a menu item (spec §2)', () => {
 
   it('runs its action as a button', async () => {
     const action = vi.fn();
-    renderAt('/', { name: 'menu.logout', action, icon: 'login' });
+    renderAt('/', { name: 'menu.logout', action, icon: 'logout' });
     await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
     expect(action).toHaveBeenCalledOnce();
   });

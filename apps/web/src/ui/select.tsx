@@ -48,6 +48,12 @@ export const SELECT_TEXTS = {
   clearAll: 'Clear all',
 } as const;
 
+/**
+ * spec §9: the one place whose select says '/' when nothing matches and leaves 'Clear all' empty: the
+ * storage list's company filter (areas/admin/storage/select-filter.tsx).
+ */
+export const TERSE_SELECT_TEXTS = { noItemsFoundText: '/', clearAllText: '' } as const;
+
 /** spec §9: dropdown panel max height 240px. */
 export const SELECT_MENU_MAX_HEIGHT = 240;
 

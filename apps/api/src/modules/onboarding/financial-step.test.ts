@@ -207,7 +207,7 @@ describe('the financial step (domain.md "Financial")', () => {
     expect(check.organisationId).toBe(company.organisationId);
     const mail = (await spocMails(t, company)).at(-1);
     expect(mail?.subject).toContain('we received your invoicing form');
-    expect(mail?.text).toContain('EUR 18,000.00');
+    expect(mail?.text).toContain('€18,000.00');
     expect(
       (await calls.saveFinancial(company.headers, { version: version + 1, billing: BILLING })).body,
     ).toMatchObject({

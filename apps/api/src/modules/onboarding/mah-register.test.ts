@@ -275,7 +275,7 @@ describe('domain.md: "More active MAHs than the approved form declares sends it 
     expect(audit).toHaveLength(1);
     const mail = (await spocMails(t, company)).at(-1);
     expect(mail?.subject).toContain('your invoicing form needs a top-up');
-    expect(mail?.text).toContain('EUR 4,500.00');
+    expect(mail?.text).toContain('€4,500.00');
 
     // The company files a new form for its 3 MAHs: attempt 2, the earlier invoice counted as invoiced.
     expect((await calls.uploadForm(company.headers, 'invoicing-3-mahs.xlsx', SAMPLES.xlsx)).status).toBe(201);

@@ -1,4 +1,4 @@
-import { greeting } from '../../company/company-mail.js';
+import { day, greeting } from '../../company/company-mail.js';
 import type { MailInput } from '../../mail/outbox-repository.js';
 import { quoted } from '../../mail/quoted.js';
 
@@ -73,7 +73,7 @@ export function legitimacyReceivedMail(input: {
       greeting(input.name),
       '',
       `we received your ${what} for ${quoted(input.companyName)} (${input.obpNumber}).`,
-      `A reviewer checks its legitimacy within 15 working days, by ${input.slaDueAt.toISOString().slice(0, 10)}.`,
+      `A reviewer checks its legitimacy within 15 working days, by ${day(input.slaDueAt)}.`,
       'You will get a mail when it is decided; until then the legitimacy step is read-only.',
     ].join('\n'),
   };

@@ -1,4 +1,4 @@
-import { companyMail, euros, type MailContext } from '../../company/company-mail.js';
+import { amount, companyMail, type MailContext } from '../../company/company-mail.js';
 import { quoted } from '../../mail/quoted.js';
 
 // The SPOC's mails of the contractual and financial steps (domain.md: emails go to the outbox in the
@@ -20,10 +20,10 @@ export const invoicingFormReceivedMail = (
 ) =>
   companyMail(context, 'we received your invoicing form', [
     `we received the invoicing form of ${quoted(context.companyName)} (${context.obpNumber}) for ${mahs(input.declaredMahCount)}:`,
-    `the onboarding fee is EUR ${euros(input.feeCents)}${
+    `the onboarding fee is ${amount(input.feeCents)}${
       input.amountDueCents === input.feeCents
         ? '.'
-        : `, of which EUR ${euros(input.amountDueCents)} is left to invoice.`
+        : `, of which ${amount(input.amountDueCents)} is left to invoice.`
     }`,
     'A reviewer checks it; you will get a mail when it is decided.',
   ]);
@@ -35,6 +35,6 @@ export const topUpRequiredMail = (
 ) =>
   companyMail(context, 'your invoicing form needs a top-up', [
     `${quoted(context.companyName)} (${context.obpNumber}) now has ${mahs(input.active)}, but its approved invoicing`,
-    `form declares ${input.declared}. The form is therefore rejected: the top-up is EUR ${euros(input.amountCents)}.`,
+    `form declares ${input.declared}. The form is therefore rejected: the top-up is ${amount(input.amountCents)}.`,
     'Please upload a new invoicing form for your active MAHs and submit it on the financial step.',
   ]);

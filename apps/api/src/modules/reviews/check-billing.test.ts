@@ -67,7 +67,7 @@ describe('POST /api/checks/{id}/billing (domain.md Financial: "then marks invoic
     const [mail, ...others] = await mailsTo(t, spocEmail);
     expect(others).toEqual([]);
     expect(mail?.subject).toBe(`Onboarding Portal: invoice INV-2026/0042 for your onboarding (${obpNumber})`);
-    expect(mail?.text).toContain('EUR 13,500.00');
+    expect(mail?.text).toContain('€13,500.00');
     expect(mail?.text).toContain('for 2 MAHs');
 
     const again = await calls.bill(rita, checkId, {

@@ -1,5 +1,5 @@
 import type { CHECK_DECISIONS, CheckType } from '@portal/domain';
-import { companyMail, euros, type MailContext } from '../../company/company-mail.js';
+import { amount, companyMail, type MailContext } from '../../company/company-mail.js';
 import type { MailInput } from '../../mail/outbox-repository.js';
 import { QUOTED_REASON_LENGTH, quoted } from '../../mail/quoted.js';
 
@@ -53,7 +53,7 @@ export function invoicedMail(
 ): MailInput {
   const mahs = `${invoice.declaredMahCount} MAH${invoice.declaredMahCount === 1 ? '' : 's'}`;
   return companyMail(context, `invoice ${invoice.invoiceNumber} for your onboarding`, [
-    `we invoiced the onboarding fee of ${quoted(context.companyName)} (${context.obpNumber}): EUR ${euros(invoice.feeCents)}`,
+    `we invoiced the onboarding fee of ${quoted(context.companyName)} (${context.obpNumber}): ${amount(invoice.feeCents)}`,
     `for ${mahs}, invoice number ${invoice.invoiceNumber}. The invoice reaches you at the billing address`,
     'of your invoicing form.',
   ]);

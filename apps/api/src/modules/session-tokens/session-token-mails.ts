@@ -1,10 +1,7 @@
 import type { TechnicalEnvironment } from '@portal/domain';
-import { companyMail, type MailContext } from '../../company/company-mail.js';
+import { companyMail, type MailContext, moment } from '../../company/company-mail.js';
 import type { MailInput } from '../../mail/outbox-repository.js';
 import { QUOTED_REASON_LENGTH, quoted } from '../../mail/quoted.js';
-
-/** The expiry as a person reads it in a mail: UTC, to the minute. */
-const when = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 /**
  * issue 12: every change to a token mails the company. The issued mail says where to see the value, never
@@ -17,7 +14,7 @@ export function tokenIssuedMail(
   return companyMail(context, `your ${token.environment} session token is issued`, [
     `the ${token.environment} session token of ${quoted(context.companyName)} (${context.obpNumber}) is issued.`,
     'Sign in to the portal to see it: it is shown once, in the technical step of your onboarding.',
-    `It expires on ${when(token.expiresAt)}; after that you may request a new one.`,
+    `It expires on ${moment(token.expiresAt)}; after that you may request a new one.`,
   ]);
 }
 

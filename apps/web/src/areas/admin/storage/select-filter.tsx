@@ -1,7 +1,7 @@
 import { isFilter } from '@portal/list-query';
 import { useId } from 'react';
 import type { TableParams } from '../../../table/use-table-params';
-import { Select } from '../../../ui/select';
+import { Select, TERSE_SELECT_TEXTS } from '../../../ui/select';
 import styles from './admin-lists.module.css';
 
 export interface FilterItem {
@@ -43,6 +43,7 @@ export function SelectFilter({
         value={current}
         placeholder={placeholder}
         isClearable
+        {...TERSE_SELECT_TEXTS}
         {...(loading === undefined ? {} : { isLoading: loading })}
         {...(search ? { loadOptions: search } : {})}
         onChange={(value) =>

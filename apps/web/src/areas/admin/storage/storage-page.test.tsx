@@ -111,6 +111,24 @@ describe('/admin/storage (issue 13 item 3)', { timeout: 30_000 }, () => {
     await waitFor(async () => expect((await names()).sort()).toEqual(theirs.sort()));
   });
 
+  it('spec §9: the company filter is the select that says "/" when nothing matches and has no "Clear all"', async () => {
+    const { url } = renderPage();
+    await names();
+    const company = await world().db.selectFrom('organisations').selectAll().executeTakeFirstOrThrow();
+    const input = screen.getByRole('combobox', { name: 'Company' });
+    await user.type(input, 'qqqqqq');
+    expect(await screen.findByText('/')).toBeInTheDocument();
+    expect(screen.queryByText('No items found')).not.toBeInTheDocument();
+    await user.clear(input);
+    await user.type(input, company.obpNumber);
+    await user.click(
+      await screen.findByRole('option', { name: `${company.legalName} (${company.obpNumber})` }),
+    );
+    // Chosen: the clear indicator shows, untitled.
+    await waitFor(() => expect(url()).toContain(`organisationId=${company.id}`));
+    expect(screen.queryByTitle('Clear all')).not.toBeInTheDocument();
+  });
+
   it('deletes an unreferenced file after the shared confirmation', async () => {
     renderPage();
     await names();

@@ -147,6 +147,9 @@ describe('a decision in the shared modal, taken by the API', { timeout: 30_000 }
     await waitFor(() => expect(fact(pageHeader(), 'Status')).toBe('In review'));
     expect(fact(pageHeader(), 'Assignee')).toBe(`Rita Reviewer ${RITA}`);
     expect(decisionButtons()).toEqual(['Approve', 'Approve temporarily', 'Request corrections', 'Reject']);
+    // One primary decision: Approve; the others are secondary (Reject keeps its danger look).
+    const primary = screen.getAllByRole('button').filter((button) => button.classList.contains('primary'));
+    expect(primary.map((button) => button.textContent)).toEqual(['Approve']);
     // Its opener is gone with the decision: the focus is not dropped on the body.
     await waitFor(() => expect(document.activeElement).not.toBe(document.body));
     expect(document.activeElement?.isConnected).toBe(true);

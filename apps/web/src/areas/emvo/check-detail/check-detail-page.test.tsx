@@ -123,7 +123,7 @@ describe('/emvo/{queue}/{checkId}: the detail view', () => {
       ['Corrections requested', 'Submitted', 'Eva Jansen', 'Company', 'None'],
       ['Submitted', 'In review', 'Rita Reviewer', 'Reviewer', 'None'],
     ]);
-    expect(timeline[0]?.[0]).toMatch(/^Feb 2, 2026, \d{1,2}:\d{2}\s[AP]M$/);
+    expect(timeline[0]?.[0]).toMatch(/^Feb 2, 2026, \d{1,2}:\d{2}\s[AP]M \S+$/);
   });
 
   it('keeps the headings in order: one h1, then h2 per part, h3 inside', async () => {

@@ -183,11 +183,12 @@ function Decisions({ detail, onDecide }: { detail: CheckDetail; onDecide: (actio
         <p>{t('emvo.check.decisions.none', { status: t(`emvo.check.statuses.${detail.check.status}`) })}</p>
       ) : (
         <div className={styles.actions}>
-          {actions.map((action) => (
+          {/* One primary action, the first (Start, or Approve); the other decisions are secondary. */}
+          {actions.map((action, index) => (
             <button
               key={action}
               type="button"
-              className={action === 'REJECT' ? styles.danger : 'primary'}
+              className={action === 'REJECT' ? styles.danger : index === 0 ? 'primary' : undefined}
               onClick={() => onDecide(action)}
             >
               {t(`emvo.check.actions.${action}.button`)}

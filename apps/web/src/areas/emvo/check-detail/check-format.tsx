@@ -1,3 +1,4 @@
+import { formatAmount } from '@portal/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateFormat } from '../../../i18n/date-format';
@@ -9,7 +10,7 @@ export interface Formatters {
   day: (iso: string) => string;
   /** A moment: "Mar 5, 2026, 2:30 PM" (the reader's time zone). */
   moment: (iso: string) => string;
-  /** EUR cents as an amount: "€6,750.00". */
+  /** Cents as an amount in the portal's currency (packages/domain formatAmount): "€6,750.00". */
   euros: (cents: number) => string;
   /** An ISO country code as its name ("NL" → "Netherlands"); the code when the browser has no name. */
   country: (code: string) => string;
@@ -18,7 +19,6 @@ export interface Formatters {
 export function formatters(language: string): Formatters {
   const locale = localeOf(language);
   const dates = dateFormat(language);
-  const euros = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' });
   let regions: Intl.DisplayNames | undefined;
   try {
     regions = new Intl.DisplayNames([locale], { type: 'region' });
@@ -28,7 +28,7 @@ export function formatters(language: string): Formatters {
   return {
     day: dates.date,
     moment: dates.dateTime,
-    euros: (cents) => euros.format(cents / 100),
+    euros: (cents) => formatAmount(cents, locale),
     country: (code) => {
       try {
         return regions?.of(code) ?? code;

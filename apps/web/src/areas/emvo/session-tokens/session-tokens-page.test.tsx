@@ -125,7 +125,7 @@ describe('/emvo/session-tokens: the reviewers’ token queue (issue 12 item 1)',
     const statuses = new Set(shown.map((row) => row[COLUMN.status]));
     expect([...statuses].sort()).toEqual(['Cancelled', 'Expired', 'Issued', 'Requested']);
     const issued = shown.find((row) => row[COLUMN.status] === 'Issued') ?? [];
-    expect(issued[COLUMN.expiresAt]).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/);
+    expect(issued[COLUMN.expiresAt]).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M \S+$/);
     const requested = shown.find((row) => row[COLUMN.status] === 'Requested') ?? [];
     expect(requested[COLUMN.expiresAt]).toBe('—');
   });

@@ -1,5 +1,5 @@
 import { useFormContext } from 'react-hook-form';
-import { type CommonFieldProps, useContractRules, useField } from '../../../forms/form';
+import { type CommonFieldProps, isMarkedRequired, useContractRules, useField } from '../../../forms/form';
 import { controlProps, FormField, framing } from '../../../forms/form-field';
 import styles from '../../../forms/forms.module.css';
 
@@ -33,7 +33,7 @@ export function ExecutedAtField(props: CommonFieldProps & { max: string }) {
   });
   const { register } = useFormContext();
   return (
-    <FormField field={field} label={common.label} required={common.required} {...framing(common)}>
+    <FormField field={field} label={common.label} required={isMarkedRequired(common)} {...framing(common)}>
       <input
         {...controlProps(common, field)}
         {...register(common.name, { deps: field.deps, disabled: common.disabled })}

@@ -1,5 +1,5 @@
 import type { OnboardingAnswer } from '@portal/contracts';
-import { missingForContractual } from '@portal/domain';
+import { contractualRequiredFields, missingForContractual } from '@portal/domain';
 import { useTranslation } from 'react-i18next';
 import { CheckboxField } from '../../../forms/choice-fields';
 import { Form } from '../../../forms/form';
@@ -27,6 +27,9 @@ const toValues = (onboarding: OnboardingAnswer): ContractualValues => ({
   signedAgreement: null,
 });
 
+/** What the submission requires (packages/domain missingForContractual): marked on the fields. */
+const CONTRACTUAL_REQUIRED = contractualRequiredFields();
+
 /**
  * The contractual step (domain.md "Contractual"): download the current agreement template, upload it
  * signed (pdf), tick both boxes; save, then submit for review. Editable only while the API says so
@@ -50,6 +53,7 @@ export function ContractualStep({ onboarding }: { onboarding: OnboardingAnswer }
     fileField: 'signedAgreement',
     submittedText: t('external.onboarding.contractual.submitted'),
     missingOf: (next) => missingForContractual(next.contractual),
+    requiredToSubmit: CONTRACTUAL_REQUIRED,
   });
   const check = onboarding.checks.CONTRACTUAL;
   const [first, second] = contractual.tickBoxes?.texts ?? [];

@@ -1,9 +1,10 @@
 import type { BillingDetailsInput, OnboardingAnswer } from '@portal/contracts';
-import { missingForFinancial } from '@portal/domain';
+import { financialRequiredFields, formatAmount, missingForFinancial } from '@portal/domain';
 import { useTranslation } from 'react-i18next';
 import { SelectField } from '../../../forms/choice-fields';
 import { Form } from '../../../forms/form';
 import { TextField } from '../../../forms/text-fields';
+import { localeOf } from '../../../i18n/number-format';
 import { PublishedText } from '../../../layout/published-text';
 import { named } from './company-fields';
 import { useEeaCountries } from './countries';
@@ -34,6 +35,9 @@ const toValues = (onboarding: OnboardingAnswer): FinancialValues => ({
   invoicingForm: null,
 });
 
+/** What the submission requires (packages/domain missingForFinancial): marked on the fields. */
+const FINANCIAL_REQUIRED = financialRequiredFields();
+
 /** Blank inputs are sent as null (a draft may leave any field blank). */
 const blankToNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
 
@@ -51,12 +55,8 @@ const toBilling = (billing: BillingDetailsInput): BillingDetailsInput => ({
   billingEmail: blankToNull(billing.billingEmail),
 });
 
-/** An amount in EUR cents, as EUR (spec §1 locale en-US). */
-export const formatEur = (cents: number, language: string) =>
-  new Intl.NumberFormat(language === 'en' ? 'en-US' : language, {
-    style: 'currency',
-    currency: 'EUR',
-  }).format(cents / 100);
+/** An amount in cents, in the portal's currency setting (packages/domain formatAmount), in the UI's language. */
+export const formatFee = (cents: number, language: string) => formatAmount(cents, localeOf(language));
 
 /**
  * The financial step (domain.md "Financial"): the fee from the active MAH count, the billing details (the
@@ -79,6 +79,7 @@ export function FinancialStep({ onboarding }: { onboarding: OnboardingAnswer }) 
     fileOf: (values) => values.invoicingForm,
     fileField: 'invoicingForm',
     submittedText: t('external.onboarding.financial.submitted'),
+    requiredToSubmit: FINANCIAL_REQUIRED,
     missingOf: (next) =>
       missingForFinancial({
         activeMahCount: next.financial.activeMahCount,
@@ -87,7 +88,7 @@ export function FinancialStep({ onboarding }: { onboarding: OnboardingAnswer }) 
       }),
   });
   const check = onboarding.checks.FINANCIAL;
-  const eur = (cents: number) => formatEur(cents, i18n.language);
+  const eur = (cents: number) => formatFee(cents, i18n.language);
   const invoicing = financial.invoicing;
   const field = (name: string) => ({
     ...named(`billing.${name}`),

@@ -1,6 +1,6 @@
 import type { CheckStatus, Onboarding, Stage } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
-import { journeyOf } from './journey';
+import { journeyOf, stepStateOf } from './journey';
 
 const check = (status: CheckStatus) => ({
   status,
@@ -74,5 +74,18 @@ describe('journeyOf (domain.md "Life of an application")', () => {
     ],
   ])('%s', (_rule, input, expected) => {
     expect(summary(input)).toEqual(expected);
+  });
+});
+
+describe('stepStateOf: what the stepper says of a step', () => {
+  it.each([
+    ['TECHNICAL_IQE', 'ACTION_NEEDED'],
+    ['TECHNICAL_PRD', 'LIVE'],
+    ['MAINTENANCE', 'LIVE'],
+    ['APPROVED', 'DONE'],
+    ['CORRECTIONS_REQUESTED', 'ACTION_NEEDED'],
+    ['IN_REVIEW', 'IN_REVIEW'],
+  ] as const)('%s: %s', (status, state) => {
+    expect(stepStateOf(status)).toBe(state);
   });
 });

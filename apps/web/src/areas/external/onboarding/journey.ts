@@ -66,15 +66,21 @@ export const PEOPLE_PATH = 'people';
 
 export const stepHref = (step: JourneyStep) => `${ONBOARDING_PATH}/${STEP_PATHS[step]}`;
 
-/** What the stepper says of a step in words (not colour only): done, in review, action needed, locked. */
-export type StepState = 'DONE' | 'IN_REVIEW' | 'ACTION_NEEDED' | 'LOCKED';
+/**
+ * What the stepper says of a step in words (not colour only): done, in review, action needed, locked; and
+ * live, the technical step once a reviewer moved the company to production (domain.md: production, then
+ * maintenance): there is nothing left to fill in.
+ */
+export type StepState = 'DONE' | 'LIVE' | 'IN_REVIEW' | 'ACTION_NEEDED' | 'LOCKED';
 
-const DONE_STATUSES: readonly StepStatus[] = ['APPROVED', 'TEMPORARILY_APPROVED', 'MAINTENANCE'];
+const DONE_STATUSES: readonly StepStatus[] = ['APPROVED', 'TEMPORARILY_APPROVED'];
+const LIVE_STATUSES: readonly StepStatus[] = ['TECHNICAL_PRD', 'MAINTENANCE'];
 const IN_REVIEW_STATUSES: readonly StepStatus[] = ['SUBMITTED', 'IN_REVIEW'];
 
 export function stepStateOf(status: StepStatus): StepState {
   if (status === 'LOCKED') return 'LOCKED';
   if (DONE_STATUSES.includes(status)) return 'DONE';
+  if (LIVE_STATUSES.includes(status)) return 'LIVE';
   if (IN_REVIEW_STATUSES.includes(status)) return 'IN_REVIEW';
   return 'ACTION_NEEDED';
 }

@@ -1,7 +1,8 @@
+import { legitimacyRequiredFields } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { field, onboardingSuite, openOnboardingPage, PAGE_TESTS } from './test-onboarding';
+import { field, onboardingSuite, openOnboardingPage, PAGE_TESTS, requiredMarks } from './test-onboarding';
 
 const { serve } = onboardingSuite();
 
@@ -26,6 +27,26 @@ describe('the legitimacy step’s fields', PAGE_TESTS, () => {
     await waitFor(() => expect(within(mah).getByRole('group', { name: 'Licences' })).toBeInTheDocument());
     expect(field('mahs.0.licences.0.value')).toHaveValue('');
     expect(field('mahs.0.licences.2.value')).toHaveValue('');
+  });
+
+  it('marks every field the submission requires (* and aria-required), from the domain’s rule', async () => {
+    await serve('REGISTERED');
+    await openOnboardingPage();
+    await user.click(screen.getByRole('radio', { name: 'PD (Parallel Distributor)' }));
+    const mah = screen.getByRole('group', { name: 'MAH 1' });
+    const licences = await within(mah).findByRole('group', { name: 'Licences' });
+    const marks = requiredMarks(legitimacyRequiredFields('PD'));
+    // Company data, SPOC, authorised representative with the copy of proof, the MAH and its product.
+    expect(marks.map((mark) => mark.name)).toEqual(
+      expect.arrayContaining(['company.email', 'spoc.phone', 'authorisedRepresentative.copyOfProof']),
+    );
+    expect(marks.length).toBeGreaterThanOrEqual(20);
+    expect(marks.filter((mark) => !mark.marked)).toEqual([]);
+    // The licences' list: one to three, so its legend carries the mark.
+    expect(licences.querySelector('legend')).toHaveTextContent(/^Licences\s*\*/);
+    // What the submission does not require stays unmarked: the company's website, a MAH's email.
+    expect(field('company.website')).not.toHaveAttribute('aria-required');
+    expect(field('mahs.0.email')).not.toHaveAttribute('aria-required');
   });
 
   it('a product code with wrong check digits shows the contracts’ message; a valid GTIN-14 or PPN clears it', async () => {

@@ -1,5 +1,5 @@
-import { legitimacyDraftSchema, type Onboarding } from '@portal/contracts';
-import { canSubmit, type MissingItem, missingForLegitimacy } from '@portal/domain';
+import { legitimacyDraftSchema, type Onboarding, ORG_TYPES } from '@portal/contracts';
+import { canSubmit, legitimacyRequiredFields, type MissingItem, missingForLegitimacy } from '@portal/domain';
 import { useEffect, useRef, useState } from 'react';
 import type { Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -44,8 +44,16 @@ export function isLegitimacyEditable(onboarding: Onboarding): boolean {
  * product code whose check digits are wrong. Licences are blank-dropped in the draft: its indexes are not
  * the inputs', whose names (`.value`) no issue reaches; their rule (1 to 50 characters) is the inputs' own.
  */
+/**
+ * What the submission requires (packages/domain missingForLegitimacy, through legitimacyRequiredFields):
+ * marked on the fields, though a draft may leave them blank. Both organisation types' lists: a PD
+ * company's licences show only while PD is chosen.
+ */
+const REQUIRED_TO_SUBMIT = [...new Set(ORG_TYPES.flatMap(legitimacyRequiredFields))];
+
 const useLegitimacyForm = (onboarding: Onboarding): FormKit<LegitimacyValues> =>
   useFormKit<LegitimacyValues>({
+    requiredToSubmit: REQUIRED_TO_SUBMIT,
     defaultValues: toValues(onboarding),
     schema: legitimacyDraftSchema,
     toInput: (values) => toDraft(values, onboarding.organisation.version),

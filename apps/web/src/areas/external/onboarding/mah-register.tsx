@@ -1,5 +1,12 @@
 import { mahRegisterSchema, type OnboardingAnswer, onboardingApi } from '@portal/contracts';
-import { feeFor, type MissingItem, missingForMah, type OrgType, topUp } from '@portal/domain';
+import {
+  feeFor,
+  type MissingItem,
+  missingForMah,
+  type OrgType,
+  requiredToSubmit,
+  topUp,
+} from '@portal/domain';
 import { useEffect, useRef, useState } from 'react';
 import { type Path, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -7,8 +14,8 @@ import { FORM_MESSAGES } from '../../../forms/field-rules';
 import { Form, useFormKit } from '../../../forms/form';
 import { openModal } from '../../../modal/modal-store';
 import { toast } from '../../../toast/toast';
-import { formatEur } from './financial-step';
-import { type MahDraft, type MahValues, mahDraft } from './legitimacy-values';
+import { formatFee } from './financial-step';
+import { emptyMah, type MahDraft, type MahValues, mahDraft } from './legitimacy-values';
 import { MahsFields } from './mahs-fields';
 import { isListItem } from './missing-items';
 import { MissingSummary } from './missing-summary';
@@ -60,6 +67,8 @@ export function MahRegister({ onboarding }: { onboarding: OnboardingAnswer }) {
   const form = useFormKit<RegisterValues>({
     defaultValues: { company: { orgType }, added: [] },
     schema: mahRegisterSchema,
+    // What a new MAH needs (the rule the save checks, missingOfAdded), marked on its fields.
+    requiredToSubmit: requiredToSubmit(missingOfAdded([mahDraft(emptyMah(), orgType === 'PD')], orgType)),
     toInput: (values) => ({
       version,
       mahs: [],
@@ -106,7 +115,7 @@ export function MahRegister({ onboarding }: { onboarding: OnboardingAnswer }) {
           ? 'external.onboarding.mahRegister.reopensText'
           : 'external.onboarding.mahRegister.reopensTextSameFee',
         {
-          amount: formatEur(due.amountCents, i18n.language),
+          amount: formatFee(due.amountCents, i18n.language),
           count: activeCount,
         },
       ),
@@ -163,7 +172,7 @@ export function MahRegister({ onboarding }: { onboarding: OnboardingAnswer }) {
           ? t('external.onboarding.financial.fee', {
               count: activeCount,
               tier: fee.tier,
-              amount: formatEur(fee.amountCents, i18n.language),
+              amount: formatFee(fee.amountCents, i18n.language),
             })
           : t('external.onboarding.financial.noFee')}
       </p>

@@ -2,6 +2,8 @@ import { MAX_LICENCES } from '@portal/domain';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SelectField } from '../../../forms/choice-fields';
+import { useRequiredToSubmit } from '../../../forms/form';
+import { RequiredMark } from '../../../forms/form-field';
 import { TextField } from '../../../forms/text-fields';
 import { named, tooltipOf } from './company-fields';
 import { useEeaCountries } from './countries';
@@ -98,10 +100,12 @@ function ProductsFields({ list, mah, disabled, missing }: ListProps & { mah: num
 function LicencesFields({ list, mah, disabled, missing }: ListProps & { mah: number }) {
   const { t } = useTranslation();
   const listName = `${list}.${mah}.licences`;
+  const required = useRequiredToSubmit(listName);
   return (
     <fieldset className={styles.group} aria-describedby={`${fieldId(listName)}-help`}>
       <legend className={styles.groupLegend}>
         {t('external.onboarding.mahs.licences')}
+        {required && <RequiredMark />}
         <LegendTooltip tooltipKey={tooltipOf('mah', 'licences')} />
       </legend>
       <p id={`${fieldId(listName)}-help`} className={styles.help}>

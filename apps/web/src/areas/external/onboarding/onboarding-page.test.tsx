@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { TEST_REASONS } from './test-company';
 import {
   controls,
   onboardingSuite,
@@ -113,6 +114,32 @@ describe('/external/onboarding: the overview', PAGE_TESTS, () => {
     expect(within(steps).getAllByRole('listitem')[0]).toHaveTextContent(/^Legitimacy: In review$/);
   });
 
+  it('in production, the company is live: no "next step" to fill in, the stepper says Live', async () => {
+    await serve('TECHNICAL_PRD');
+    renderOnboardingPage('/external/onboarding');
+    const overview = await screen.findByRole('region', { name: 'Where your application stands' }, SLOW);
+    expect(overview).toHaveTextContent(
+      'Your company is live: it is connected to the production system. Open Technical connection',
+    );
+    expect(overview).not.toHaveTextContent(/Fill it in|Action needed/);
+    expect(within(overview).getAllByRole('listitem')[3]).toHaveTextContent(
+      /^Technical connection: Live \(Production\)$/,
+    );
+    const { steps } = await stepper();
+    expect(steps[3]).toBe('Technical connectionLive · Production');
+  });
+
+  it('during corrections, says so with the reviewer’s reason', async () => {
+    await serve('CORRECTIONS_REQUESTED');
+    renderOnboardingPage('/external/onboarding');
+    const overview = await screen.findByRole('region', { name: 'Where your application stands' }, SLOW);
+    expect(overview).toHaveTextContent(
+      'Next: Legitimacy. The reviewer asked for corrections: correct it and submit it again.',
+    );
+    expect(within(overview).getByRole('heading', { name: 'The reviewer’s reason' })).toBeInTheDocument();
+    expect(overview).toHaveTextContent(TEST_REASONS.CORRECTIONS_REQUESTED ?? 'a reason');
+  });
+
   it('an unknown step’s address goes to the overview', async () => {
     await serve('REGISTERED');
     const { router } = renderOnboardingPage('/external/onboarding/nowhere');
@@ -157,8 +184,13 @@ describe('/external/onboarding: the states of the legitimacy step', PAGE_TESTS, 
       expect.arrayContaining([
         expect.stringMatching(/^Organisation type: (OPM|PD) /),
         expect.stringMatching(/^Products of MAH 1: .+/),
+        // The MAH's own contact details, as the company gave them.
+        expect.stringMatching(/^Email address: mah1@/),
       ]),
     );
+    const mah = screen.getByRole('heading', { name: /^MAH 1: / }).closest('section') ?? summary;
+    expect(within(mah).getByText('Website')).toBeInTheDocument();
+    expect(within(mah).getByText('Phone')).toBeInTheDocument();
     expect(within(summary).getAllByRole('link', { name: /^Download / }).length).toBeGreaterThan(0);
   });
 

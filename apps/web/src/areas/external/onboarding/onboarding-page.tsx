@@ -57,7 +57,7 @@ export function OnboardingPage() {
         )}
         <OnboardingStepper steps={steps} />
         <Routes>
-          <Route index element={<OnboardingOverview steps={steps} />} />
+          <Route index element={<OnboardingOverview steps={steps} checks={onboarding.checks} />} />
           <Route
             path="*"
             element={

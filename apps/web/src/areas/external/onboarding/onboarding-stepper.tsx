@@ -41,12 +41,12 @@ export function OnboardingStepper({ steps }: { steps: readonly JourneyStepState[
                     isActive && styles.active,
                     step === todo && styles.current,
                     state === 'LOCKED' && styles.locked,
-                    state === 'DONE' && styles.done,
+                    (state === 'DONE' || state === 'LIVE') && styles.done,
                   )
                 }
               >
                 <span className={styles.marker} aria-hidden="true">
-                  {state === 'DONE' ? '✓' : index + 1}
+                  {state === 'DONE' || state === 'LIVE' ? '✓' : index + 1}
                 </span>
                 <span className={styles.text}>
                   <span className={styles.name}>{t(`${key}.steps.${step}`)}</span>

@@ -25,7 +25,8 @@ export function StepFileField({
   current: StoredFileSummary | null;
   disabled: boolean;
   tooltipKey?: string;
-  texts: { current: string; none: string; label: string; replace: string; help?: string };
+  /** `none`: what the step says before any file; left out where the step lists its files below. */
+  texts: { current: string; none?: string; label: string; replace: string; help?: string };
 }) {
   const { t, i18n } = useTranslation();
   const downloads = useFileDownloads();
@@ -38,9 +39,11 @@ export function StepFileField({
     });
   return (
     <div className={styles.copyOfProof}>
-      <p className={styles.currentFile}>
-        {texts.current} {current ? <StoredFileLink file={current} downloads={downloads} /> : texts.none}
-      </p>
+      {(current || texts.none) && (
+        <p className={styles.currentFile}>
+          {texts.current} {current ? <StoredFileLink file={current} downloads={downloads} /> : texts.none}
+        </p>
+      )}
       <FileInput
         {...named(name)}
         label={current ? texts.replace : texts.label}
@@ -48,6 +51,8 @@ export function StepFileField({
         accept={purpose}
         description={help}
         disabled={disabled}
+        // A stored file counts for the submission: a new one only replaces it.
+        {...(current ? { requiredToSubmit: false } : {})}
       />
     </div>
   );

@@ -29,6 +29,8 @@ export interface StepFlowOptions<TValues extends FieldValues, S extends StepEndp
   missingOf: (onboarding: OnboardingAnswer) => MissingItem[];
   /** What the toast says once the step was submitted. */
   submittedText: string;
+  /** The fields the submission requires, from the step's domain rule (contractualRequiredFields, …). */
+  requiredToSubmit: readonly string[];
 }
 
 /**
@@ -41,12 +43,23 @@ export interface StepFlowOptions<TValues extends FieldValues, S extends StepEndp
 export function useStepFlow<TValues extends FieldValues, S extends StepEndpoints>(
   options: StepFlowOptions<TValues, S>,
 ) {
-  const { onboarding, step, toValues, toDraft, fileOf, fileField, missingOf, dependencies, submittedText } =
-    options;
+  const {
+    onboarding,
+    step,
+    toValues,
+    toDraft,
+    fileOf,
+    fileField,
+    missingOf,
+    dependencies,
+    submittedText,
+    requiredToSubmit,
+  } = options;
   const { t } = useTranslation();
   const form: FormKit<TValues> = useFormKit<TValues>({
     defaultValues: toValues(onboarding) as DefaultValues<TValues>,
     schema: step.save.body,
+    requiredToSubmit,
     toInput: (values) => toDraft(values, onboarding.organisation.version),
     ...(dependencies ? { dependencies } : {}),
   });

@@ -115,6 +115,9 @@ export function LegitimacySummary({ onboarding }: { onboarding: Onboarding }) {
           <Entry term={m('activeIn')}>
             {mah.activeIn.map((code) => countryName(code)).join(', ') || null}
           </Entry>
+          <Entry term={m('website')}>{given(mah.website)}</Entry>
+          <Entry term={m('phone')}>{given(mah.phone)}</Entry>
+          <Entry term={m('email')}>{given(mah.email)}</Entry>
           {company.orgType === 'PD' && <Entry term={m('licences')}>{mah.licences.join(', ') || null}</Entry>}
           <Entry term={m('products', { number: index + 1 })}>
             {mah.products.length === 0 ? null : (

@@ -173,6 +173,9 @@ describe('the technical step', { timeout: 20_000 }, () => {
     expect(within(prd).getByLabelText('Gateway')).toBeEnabled();
     expect(within(prd).getByRole('button', { name: 'Request a session token' })).toBeEnabled();
     expect(prd).not.toHaveTextContent('Opens when a reviewer');
+    // No CSR yet: said once, not also as "Latest CSR: none uploaded yet." above the upload.
+    expect(prd).toHaveTextContent('No CSR uploaded yet.');
+    expect(prd).not.toHaveTextContent(/Latest CSR|none uploaded yet/);
   });
 
   it('saves the chosen gateway with the version', async () => {

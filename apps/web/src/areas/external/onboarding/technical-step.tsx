@@ -219,7 +219,6 @@ function TechnicalEnvironmentPanel({
           disabled={!editable || busy}
           texts={{
             current: t(`${KEY}.csr.current`),
-            none: t(`${KEY}.csr.none`),
             label: t(`${KEY}.csr.label`),
             replace: t(`${KEY}.csr.replace`),
             help: t(`${KEY}.csr.help`),

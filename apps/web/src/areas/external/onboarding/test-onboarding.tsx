@@ -135,3 +135,19 @@ export function onboardingSuite() {
   }
   return { toasts, world, serve };
 }
+
+/**
+ * The fields of `paths` (a domain rule's required fields, `*` for a list's index: the first entry is looked
+ * at) that are on screen, each with whether it is marked required: aria-required (or required) on the
+ * control and * in its label. Paths of lists (no control of that name) are left out.
+ */
+export function requiredMarks(paths: readonly string[]): Array<{ name: string; marked: boolean }> {
+  return paths.flatMap((path) => {
+    const name = path.replaceAll('*', '0');
+    const control = document.getElementById(fieldId(name));
+    if (!control) return [];
+    const label = document.querySelector(`label[for="${control.id}"]`);
+    const required = control.getAttribute('aria-required') === 'true' || control.hasAttribute('required');
+    return [{ name, marked: required && (label?.textContent ?? '').includes('*') }];
+  });
+}
