@@ -130,3 +130,31 @@ test('a reviewer requests corrections by keyboard alone, and the company sees th
   await page.reload();
   await expect(page.getByText('The VAT number does not match the registration: check it.')).toBeVisible();
 });
+
+test('a reviewer deciding a check a colleague holds is asked to take it over; Enter leaves it to them', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signInAsReviewer(page);
+  // The demo world's checks in review alternate between Rita and Lena: open one Lena holds.
+  await page.goto('/emvo/legitimacy');
+  const lenas = rows(page).filter({ hasText: 'lead@portal.test' });
+  await expect(lenas.first()).toBeVisible();
+  await lenas.first().getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/emvo\/legitimacy\/[0-9a-f-]{36}$/);
+  const assignee = page.locator('dt:text-is("Assignee") + dd');
+  await expect(assignee).toHaveText('Lena Lead lead@portal.test');
+
+  await decide(page, 'Approve');
+  const question = page.getByRole('dialog', { name: 'Take over the check?' });
+  await expect(question).toBeVisible();
+  await expect(question.getByText('Lena Lead is on this check — take it over?')).toBeVisible();
+  // The focus starts on the answer that changes nothing: Enter by habit leaves the check to Lena.
+  await expect(question.getByRole('button', { name: 'Leave it to them' })).toBeFocused();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Approve', exact: true })).toBeFocused();
+  await expect(assignee).toHaveText('Lena Lead lead@portal.test');
+  await expect(page.getByText('The check is approved.')).toBeHidden();
+});

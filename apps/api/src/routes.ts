@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { agreementTemplatesRoutes } from './modules/agreement-templates/agreement-templates-routes.js';
 import { auditRoutes } from './modules/audit/audit-routes.js';
+import { companiesRoutes } from './modules/companies/companies-routes.js';
 import { devOutboxRoutes } from './modules/dev-outbox/dev-outbox-routes.js';
 import { disclaimerContentsRoutes } from './modules/disclaimers/disclaimer-contents-routes.js';
 import { disclaimersRoutes } from './modules/disclaimers/disclaimers-routes.js';
@@ -60,6 +61,8 @@ export const routesPlugin = fp(
     await app.register(technicalRoutes, { database, config });
     await app.register(agreementTemplatesRoutes, { database, config });
     await app.register(reviewsRoutes, { database, config });
+    // The company page and the top bar's search (reviewers and administrators).
+    await app.register(companiesRoutes);
     // issue 25: live updates (the change events every write records, the stream, presence on a check).
     await app.register(eventsRoutes, { database, config });
     await app.register(metricsRoutes, { database, config });

@@ -35,6 +35,9 @@ export const ERROR_CODES = [
   'FILE_TOO_LARGE',
   // The reviewers' decisions.
   'CHECK_DECIDED_FIRST',
+  // Reviewers working together: a decision on a colleague's check, an assignment to a non-reviewer.
+  'CHECK_HELD_BY_OTHER',
+  'ASSIGNEE_NOT_REVIEWER',
   'ACTION_NOT_ALLOWED',
   'REASON_REQUIRED',
   'TEST_ENVIRONMENT_ONLY',

@@ -43,9 +43,20 @@ export const APPLICATION_CHANGES = [
 export type ApplicationChange = (typeof APPLICATION_CHANGES)[number];
 
 /**
+ * A check's events that are the reviewers' own work, not the company's business: an assignment (taken,
+ * handed to a colleague, left) and an internal note (version null: the check itself did not change). The
+ * stream never sends them to a company's user (apps/api modules/events/event-access.ts); no event carries
+ * a note's text.
+ */
+export const REVIEWER_ONLY_CHANGES = ['TAKE_CHECK', 'ASSIGN_CHECK', 'UNASSIGN_CHECK', 'ADD_NOTE'] as const;
+export const isReviewerOnlyChange = (change: { kind: string; action: string }): boolean =>
+  change.kind === 'check' && (REVIEWER_ONLY_CHANGES as readonly string[]).includes(change.action);
+
+/**
  * One change, as the stream's `change` event carries it. By kind:
  * - `check`: a check's transition or billing step (entityId the check, version the check's, checkType set);
- *   action one of CHECK_ACTIONS (SUBMIT is the company's submission of a step) or BILLING_ACTIONS.
+ *   action one of CHECK_ACTIONS (SUBMIT is the company's submission of a step) or BILLING_ACTIONS; or the
+ *   reviewers' own work on it (REVIEWER_ONLY_CHANGES: an assignment, a note with version null).
  * - `application`: a company saved its application without a check transition (a draft, its people, its
  *   MAH register, its gateway): entityId and organisationId the organisation, version the organisation's;
  *   action one of APPLICATION_CHANGES.

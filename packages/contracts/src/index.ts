@@ -1,6 +1,8 @@
+export * from './activity-words.js';
 export * from './agreement-templates.js';
 export * from './application-columns.js';
 export * from './audit.js';
+export * from './companies.js';
 export * from './disclaimer-contents.js';
 export * from './endpoint.js';
 export * from './enums.js';
@@ -19,6 +21,7 @@ export * from './onboarding.js';
 export * from './onboarding-answer-of.js';
 export * from './onboarding-steps.js';
 export * from './organisations.js';
+export * from './pages.js';
 export * from './patterns.js';
 export * from './platform.js';
 export * from './queues.js';

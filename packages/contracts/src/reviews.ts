@@ -140,6 +140,12 @@ export const checkDecisionSchema = z.object({
   reason: z.nullish(z.string().check(z.trim(), z.maxLength(2000))),
   /** The check's version the reviewer saw: a stale one answers 409 CHECK_DECIDED_FIRST. */
   version: z.int().check(z.minimum(1)),
+  /**
+   * The reviewer takes over a check a colleague holds (its assignee): without it such a decision answers
+   * 409 CHECK_HELD_BY_OTHER naming the holder (the SPA asks "Rita Reviewer is on this check — take it
+   * over?" and sends it again with takeOver). Taking over makes the caller the assignee.
+   */
+  takeOver: z.optional(z.boolean()),
 });
 export type CheckDecisionInput = z.infer<typeof checkDecisionSchema>;
 
@@ -156,6 +162,59 @@ export type BillingStepInput = z.infer<typeof billingStepSchema>;
 
 /** The 409 a stale decision gets: its entry names who decided first (error values, spec §8 list body). */
 export const CHECK_DECIDED_FIRST = 'CHECK_DECIDED_FIRST';
+
+/**
+ * The 409 of a decision on a check a colleague holds, sent without `takeOver`: its entry's values name
+ * the holder (`holder`, their display name; `holderId`, as the check's assignee stores them).
+ */
+export const CHECK_HELD_BY_OTHER = 'CHECK_HELD_BY_OTHER';
+
+/** The 400 of an assignment to someone who is no active reviewer. */
+export const ASSIGNEE_NOT_REVIEWER = 'ASSIGNEE_NOT_REVIEWER';
+
+/**
+ * PUT /api/checks/{id}/assignee: who works on the check. To me (the caller), to a colleague (a reviewer's
+ * email, from GET /api/reviewers), or to nobody; at the check's version (409 CHECK_DECIDED_FIRST when
+ * stale). Only while the check waits on the reviewers (409 ACTION_NOT_ALLOWED otherwise).
+ */
+export const checkAssignmentSchema = z.discriminatedUnion('to', [
+  z.object({ to: z.literal('ME'), version: z.int().check(z.minimum(1)) }),
+  z.object({
+    to: z.literal('REVIEWER'),
+    email: z.string().check(z.trim(), z.minLength(3), z.maxLength(254)),
+    version: z.int().check(z.minimum(1)),
+  }),
+  z.object({ to: z.literal('NOBODY'), version: z.int().check(z.minimum(1)) }),
+]);
+export type CheckAssignmentInput = z.infer<typeof checkAssignmentSchema>;
+
+/** A reviewer a check can be assigned to: the email the check's assignee stores, and their name. */
+export const reviewerSchema = z.object({ email: z.string(), name: z.string() });
+export type Reviewer = z.infer<typeof reviewerSchema>;
+
+/** The longest internal note (migration 0022 check_notes). */
+export const NOTE_MAX_LENGTH = 4000;
+
+/** An internal note on a check: the reviewers' own, never shown to the company. */
+export const checkNoteSchema = z.object({
+  id: z.uuid(),
+  checkId: z.uuid(),
+  /** Who wrote it, as stored (email, else subject), and their display name. */
+  author: z.string(),
+  authorName: z.string(),
+  body: z.string(),
+  at: isoDateTime,
+});
+export type CheckNote = z.infer<typeof checkNoteSchema>;
+
+export const checkNotesSchema = z.object({ notes: z.array(checkNoteSchema) });
+export type CheckNotes = z.infer<typeof checkNotesSchema>;
+
+/** POST /api/checks/{id}/notes. */
+export const newCheckNoteSchema = z.object({
+  body: z.string().check(z.trim(), z.minLength(1), z.maxLength(NOTE_MAX_LENGTH)),
+});
+export type NewCheckNote = z.infer<typeof newCheckNoteSchema>;
 
 /**
  * One check of the reviewers' queues: its detail, and the decisions and billing steps taken on it. Every
@@ -188,5 +247,41 @@ export const checksApi = {
     params: idParams,
     body: billingStepSchema,
     response: checkDetailSchema,
+  }),
+  assign: endpoint({
+    method: 'PUT',
+    path: '/api/checks/:id/assignee',
+    access,
+    summary: 'Assigns the check to the caller, to a colleague or to nobody, at its version',
+    params: idParams,
+    body: checkAssignmentSchema,
+    response: checkDetailSchema,
+  }),
+  /** The reviewers' internal notes: written by reviewers, read by reviewers and administrators. */
+  notes: endpoint({
+    method: 'GET',
+    path: '/api/checks/:id/notes',
+    access: roles('EMVO', 'ADMIN'),
+    summary: "The check's internal notes, oldest first (never shown to the company)",
+    params: idParams,
+    response: checkNotesSchema,
+  }),
+  addNote: endpoint({
+    method: 'POST',
+    path: '/api/checks/:id/notes',
+    access,
+    summary: 'Writes an internal note on the check; answers all its notes',
+    params: idParams,
+    body: newCheckNoteSchema,
+    response: checkNotesSchema,
+    status: 201,
+  }),
+  /** Who a check can be assigned to. */
+  reviewers: endpoint({
+    method: 'GET',
+    path: '/api/reviewers',
+    access: roles('EMVO', 'ADMIN'),
+    summary: 'The active reviewers, by name: who a check can be assigned to',
+    response: z.object({ reviewers: z.array(reviewerSchema) }),
   }),
 };

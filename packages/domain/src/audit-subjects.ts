@@ -36,3 +36,17 @@ export const AUDIT_SUBJECTS: Readonly<Record<string, AuditSubjectRule>> = {
   disclaimerContent: named('disclaimerContents', 'title'),
   link: named('links', 'label'),
 };
+
+/**
+ * The name a record of `entity` goes by, from its row (the columns AUDIT_SUBJECTS names, joined by a
+ * space): what a DELETE's audit row keeps, so the trail names the record after it is gone. Null for an
+ * entity without a name, or a row lacking it.
+ */
+export function auditSubjectName(entity: string, row: object): string | null {
+  const columns = AUDIT_SUBJECTS[entity]?.name;
+  if (!columns || columns.length === 0) return null;
+  const parts = columns
+    .map((column) => Reflect.get(row, column))
+    .filter((part) => typeof part === 'string' && part !== '');
+  return parts.length === 0 ? null : parts.join(' ');
+}

@@ -107,8 +107,9 @@ interface Transition {
  *   typo would end the application; the reviewer sends the document back instead, with a reason.
  * - APPROVE_TEMPORARILY is legitimacy only (domain.md), and its finalisation (APPROVE or REJECT straight
  *   from TEMPORARILY_APPROVED) therefore too: only a legitimacy check can be temporarily approved.
- * - Any reviewer may decide a check in review, not only its assignee: a colleague can take over, and the
- *   row's version (domain.md: a stale version answers 409) stops two decisions on the same check.
+ * - Any reviewer may decide a check in review, not only its assignee: a colleague can take over (saying
+ *   so: check-assignment.ts needsTakeOver), and the row's version (domain.md: a stale version answers 409)
+ *   stops two decisions on the same check.
  * - REJECTED is final: the company may not resubmit (read-only). The one exception is the system's
  *   TOP_UP_REQUIRED, which rejects an approved invoicing form so that the company files a new one
  *   (domain.md: "sends it back to rejected, with the top-up amount shown"); it is told apart by

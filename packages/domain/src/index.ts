@@ -5,6 +5,7 @@ export * from './audit.js';
 export * from './audit-subjects.js';
 export * from './billing.js';
 export * from './billing-step.js';
+export * from './check-assignment.js';
 export * from './check-detail-of.js';
 export * from './check-status.js';
 export * from './check-transition-writes.js';

@@ -22,6 +22,8 @@ import {
 let t: TestApp & { close: () => Promise<void> };
 let f: TwoCompanies;
 let cells = 0;
+/** A reviewer's internal note on the owner's check: never the company's to read, its own people included. */
+const NOTE = `internal-note-${randomUUID()}`;
 
 beforeAll(async () => {
   t = await createOnboardingTestApp();
@@ -46,6 +48,13 @@ beforeAll(async () => {
       updatedBy: 't',
     })
     .execute();
+  const noted = await t.app.inject({
+    method: 'POST',
+    url: `/api/checks/${owner.records.checkId}/notes`,
+    headers: f.headers.emvo,
+    payload: { body: NOTE },
+  });
+  if (noted.statusCode !== 201) throw new Error(`The note: ${noted.statusCode} ${noted.body}`);
 }, 120_000);
 
 afterAll(async () => {
@@ -204,6 +213,40 @@ describe("company isolation: another company's user tries the owner's ids on eve
       const leaked = f.ownerSecrets.filter((secret) => secret && response.body.includes(secret));
       if (leaked.length > 0)
         failures.push(`GET ${route.url}: ${response.statusCode} shows ${leaked.join(', ')}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+describe("company isolation: the reviewers' internal notes stay the reviewers'", () => {
+  it('shows a note on its check to no route the company may read, its own people included', async () => {
+    const failures: string[] = [];
+    const reads = routeCases(t.app).filter((route) => route.method === 'GET' && allowsExternal(route));
+    for (const headers of [f.owner.headers, f.headers.readOnly, f.other.headers]) {
+      for (const route of reads) {
+        const owned = Object.fromEntries(pathRecords(route).map(([name, record]) => [name, record.id(f)]));
+        const response = await call(route, headers, owned, undefined);
+        if (response.body.includes(NOTE))
+          failures.push(`GET ${route.url}: ${response.statusCode} shows the note`);
+      }
+      // The routes that hold notes refuse a company's user outright.
+      for (const url of [
+        `/api/checks/${f.owner.records.checkId}/notes`,
+        `/api/checks/${f.owner.records.checkId}`,
+      ]) {
+        const response = await t.app.inject({ method: 'GET', url, headers });
+        if (response.statusCode !== 403) failures.push(`GET ${url}: ${response.statusCode}, expected 403`);
+      }
+    }
+    // Reviewers and administrators read it.
+    for (const headers of [f.headers.emvo, f.headers.admin]) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/checks/${f.owner.records.checkId}/notes`,
+        headers,
+      });
+      if (!response.body.includes(NOTE))
+        failures.push(`the notes as a reviewer or administrator: ${response.body}`);
     }
     expect(failures).toEqual([]);
   });

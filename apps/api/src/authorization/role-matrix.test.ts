@@ -192,6 +192,15 @@ describe('authorization matrix: every route the app registered × every kind of 
     ['GET', '/api/checks/:id/presence', ['EMVO']],
     ['POST', '/api/checks/:id/presence', ['EMVO']],
     ['DELETE', '/api/checks/:id/presence', ['EMVO']],
+    // One company, one page, and the search reaching it: reviewers work on it, administrators read it.
+    ['GET', '/api/companies/:obpNumber', ['EMVO', 'ADMIN']],
+    ['GET', '/api/search', ['EMVO', 'ADMIN']],
+    // Reviewers working together: they assign checks and write the internal notes, which administrators
+    // read too; the company never does.
+    ['PUT', '/api/checks/:id/assignee', ['EMVO']],
+    ['GET', '/api/checks/:id/notes', ['EMVO', 'ADMIN']],
+    ['POST', '/api/checks/:id/notes', ['EMVO']],
+    ['GET', '/api/reviewers', ['EMVO', 'ADMIN']],
   ])('declares %s %s for %j', (method, url, allowed) => {
     const route = t.app.declaredRoutes.find(
       (candidate) => candidate.url === url && [candidate.method].flat().includes(method),

@@ -9,6 +9,8 @@ export interface AuditEntry {
   entity: string;
   entityId: string;
   diff?: unknown;
+  /** The record's name, when the writer has it and the row may be gone (a DELETE); else looked up on insert. */
+  entityName?: string | null;
 }
 
 /** domain.md: every change writes an audit row, in the same transaction as the change. */

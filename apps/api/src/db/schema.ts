@@ -304,6 +304,20 @@ export interface AuditLogTable {
   address: ColumnType<string | null, string | null | undefined, never>;
   /** The company the record belongs to, set as the row is written (migration 0018 audit_organisation_of). */
   organisationId: ColumnType<string | null, string | null | undefined, never>;
+  /**
+   * The record's name as it was when the row was written (migration 0022): given by a DELETE, else looked
+   * up as the row is inserted; a reader prefers the current name and falls back on this one.
+   */
+  entityName: ColumnType<string | null, string | null | undefined, never>;
+}
+
+/** Migration 0022: a reviewer's internal note on a check (never the company's to read). */
+export interface CheckNotesTable {
+  id: Generated<string>;
+  checkId: string;
+  author: string;
+  body: string;
+  createdAt: ColumnType<Date, Date | undefined, never>;
 }
 
 export interface StoredFilesTable extends Audited {
@@ -432,6 +446,7 @@ export interface CheckPresenceTable {
 }
 
 export interface DB {
+  checkNotes: CheckNotesTable;
   webVitalReadings: WebVitalReadingsTable;
   registrations: RegistrationsTable;
   accountTokens: AccountTokensTable;

@@ -1,4 +1,4 @@
-import { changedFields } from '@portal/domain';
+import { auditSubjectName, changedFields } from '@portal/domain';
 import type { Generated, Kysely, Selectable, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import { notFound, versionConflict } from '../http/api-error.js';
@@ -140,6 +140,8 @@ export async function deleteAtVersion<T extends VersionedTable>(
       action: 'DELETE',
       entity: ref.entity,
       entityId: ref.id,
+      // The row is gone: the trail names it by the name it had (migration 0022).
+      entityName: auditSubjectName(ref.entity, row),
       diff: remove.describe ? remove.describe(row) : row,
     });
   });

@@ -24,7 +24,7 @@ import { type FuzzRequest, type RealData, requestArbitrary } from './openapi-req
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_114);
 /**
- * Runs per operation, each sent as every caller: 82 operations × 32 runs × 4 callers ≈ 10,500 requests on
+ * Runs per operation, each sent as every caller: 88 operations × 32 runs × 4 callers ≈ 10,500 requests on
  * PGlite (test:unit), half that on PostgreSQL (test:db, DATABASE_URL): over 15,000 per CI run, in budget.
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? (process.env.DATABASE_URL ? 16 : 32));
@@ -109,6 +109,8 @@ const ids: Record<string, string[]> = {
   files: await column('stored_files'),
   checks: await column('checks'),
   organisations: await column('organisations'),
+  // The company page's address names a company by its OBP number.
+  companies: await column('organisations', 'obp_number'),
   'session-tokens': await column('session_tokens'),
   users,
   people: users,

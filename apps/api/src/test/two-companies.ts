@@ -17,6 +17,8 @@ const audit = { createdBy: 'test', updatedBy: 'test' };
 /** The owner's records, by the kind of id a route takes. */
 export interface OwnerRecords {
   organisationId: string;
+  /** The owner's OBP number (the company page's address). */
+  obpNumber: string;
   /** The owner's Initial Requester (users.id). */
   userId: string;
   /** The owner's SPOC Assistant, READ_ONLY (users.id). */
@@ -197,6 +199,7 @@ export async function seedTwoCompanies(t: TestApp): Promise<TwoCompanies> {
       ...owner,
       records: {
         organisationId,
+        obpNumber,
         userId: owner.userId,
         assistantUserId: readOnly.id,
         checkId: check.id,

@@ -115,6 +115,8 @@ describe('the error catalogue, row by row (spec §8)', () => {
       row: "the reviewers' decisions: show error",
       codes: [
         'CHECK_DECIDED_FIRST',
+        'CHECK_HELD_BY_OTHER',
+        'ASSIGNEE_NOT_REVIEWER',
         'ACTION_NOT_ALLOWED',
         'REASON_REQUIRED',
         'TEST_ENVIRONMENT_ONLY',

@@ -73,6 +73,8 @@ export const ERROR_CATALOGUE: ErrorCatalogue = {
   FILE_TOO_LARGE: show('FILE_TOO_LARGE'),
   // The reviewers' decisions (packages/domain result.ts, contracts reviews.ts).
   CHECK_DECIDED_FIRST: show('CHECK_DECIDED_FIRST'),
+  CHECK_HELD_BY_OTHER: show('CHECK_HELD_BY_OTHER'),
+  ASSIGNEE_NOT_REVIEWER: show('ASSIGNEE_NOT_REVIEWER'),
   ACTION_NOT_ALLOWED: show('ACTION_NOT_ALLOWED'),
   REASON_REQUIRED: show('REASON_REQUIRED'),
   TEST_ENVIRONMENT_ONLY: show('TEST_ENVIRONMENT_ONLY'),

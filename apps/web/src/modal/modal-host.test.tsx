@@ -235,6 +235,28 @@ describe('ModalHost: keyboard and focus (spec §2)', () => {
     expect(primary).not.toHaveBeenCalled();
   });
 
+  it('focusSecondary: the focus starts on the secondary button, so Enter by habit presses it', async () => {
+    const primary = vi.fn();
+    const secondary = vi.fn();
+    const user = show({
+      title: 'Take over?',
+      component: <input aria-label="Name" />,
+      primaryButton: { name: 'Take it over', action: primary },
+      secondaryButton: { name: 'Leave it', action: secondary },
+      focusSecondary: true,
+    });
+    expect(screen.getByRole('button', { name: 'Leave it' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(secondary).toHaveBeenCalledTimes(1);
+    expect(primary).not.toHaveBeenCalled();
+    expect(queryDialog()).not.toBeInTheDocument();
+  });
+
+  it('focusSecondary with the secondary button hidden: the focus goes to the content as usual', () => {
+    show({ title: 'Hidden', secondaryButton: { hide: true }, focusSecondary: true });
+    expect(dialog()).toHaveFocus();
+  });
+
   it('gives the title a bottom border once the body is scrolled', () => {
     show({ title: 'Long', text: 'Many lines' });
     const header = screen.getByRole('heading', { name: 'Long' }).parentElement;

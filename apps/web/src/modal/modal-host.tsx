@@ -44,6 +44,7 @@ export function ModalHost() {
 function ModalDialog({ modal }: { modal: ShownModal }) {
   const { t } = useTranslation();
   const contentRef = useRef<HTMLDivElement>(null);
+  const secondaryRef = useRef<HTMLButtonElement>(null);
   const [scrolled, setScrolled] = useState(false);
   const { primaryButton: primary, secondaryButton: secondary } = modal;
   const showPrimary = !modal.hideButtons && !primary?.hide;
@@ -93,7 +94,12 @@ function ModalDialog({ modal }: { modal: ShownModal }) {
           // spec §2: focus moves to the dialog content itself; Radix would pick the close cross, where
           // Enter would cancel instead of confirming. Radix still traps focus inside. A form dialog
           // (form-dialog.tsx) starts on its first field instead, so the first keystroke goes into it.
+          // A question asked with focusSecondary starts on its least destructive answer instead.
           event.preventDefault();
+          if (modal.focusSecondary && secondaryRef.current) {
+            secondaryRef.current.focus();
+            return;
+          }
           const firstField = contentRef.current?.querySelector<HTMLElement>(FIRST_FIELD);
           (firstField ?? contentRef.current)?.focus();
         }}
@@ -128,6 +134,7 @@ function ModalDialog({ modal }: { modal: ShownModal }) {
           <footer className={styles.buttons}>
             {showSecondary && (
               <button
+                ref={secondaryRef}
                 type="button"
                 className={styles.button}
                 disabled={secondary?.disabled}

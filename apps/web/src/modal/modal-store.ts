@@ -35,6 +35,11 @@ export interface ModalParams<TData = unknown> {
   hideButtons?: boolean;
   primaryButton?: ModalButton;
   secondaryButton?: ModalButton;
+  /**
+   * The focus starts on the secondary button instead of the content: a question whose primary answer
+   * changes what a colleague is doing, so that Enter pressed by habit keeps things as they are.
+   */
+  focusSecondary?: boolean;
 }
 
 /** The shown modal as the host reads it: the params with the embedded content already rendered. */

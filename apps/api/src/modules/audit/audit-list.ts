@@ -31,7 +31,12 @@ export function auditQuery(db: Kysely<DB>) {
       'auditLog.action as action',
       'auditLog.entity as entity',
       'auditLog.entityId as entityId',
-      sql<string | null>`audit_entity_name_of(audit_log.entity, audit_log.entity_id)`.as('entityName'),
+      // The record's current name, else the one the row kept (a deleted gateway or link: migration 0022).
+      sql<
+        string | null
+      >`coalesce(audit_entity_name_of(audit_log.entity, audit_log.entity_id), audit_log.entity_name)`.as(
+        'entityName',
+      ),
       'auditLog.organisationId as organisationId',
       'company.legalName as companyName',
       'company.obpNumber as obpNumber',

@@ -62,6 +62,26 @@ describe('who receives what', () => {
     expect(seesPresence(who, presence)).toBe(present);
   });
 
+  // Reviewers working together: an assignment or an internal note on the company's own check is the
+  // reviewers' business; the company's stream never hears of it, reviewers and administrators do.
+  it.each(['TAKE_CHECK', 'ASSIGN_CHECK', 'UNASSIGN_CHECK', 'ADD_NOTE'])(
+    'keeps %s on the company’s own check from the company, not from reviewers or administrators',
+    (action) => {
+      const work = { ...change(OWN), action, version: action === 'ADD_NOTE' ? null : 4 };
+      expect(seesChange(caller(['EXTERNAL'], OWN), work)).toBe(false);
+      expect(seesChange(caller(['EMVO']), work)).toBe(true);
+      expect(seesChange(caller(['ADMIN']), work)).toBe(true);
+    },
+  );
+
+  it('still sends the company its check’s transitions and its other kinds of change', () => {
+    expect(seesChange(caller(['EXTERNAL'], OWN), { ...change(OWN), action: 'START' })).toBe(true);
+    // Only a check's event of that name is the reviewers' own.
+    expect(
+      seesChange(caller(['EXTERNAL'], OWN), { ...change(OWN), kind: 'application', action: 'ADD_NOTE' }),
+    ).toBe(true);
+  });
+
   it('sends a company the change without who made it, and nothing else changed', () => {
     expect(withoutActor(change(OWN))).toEqual({ ...change(OWN), actor: null, actorName: null });
   });

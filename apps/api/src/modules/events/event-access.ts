@@ -1,4 +1,4 @@
-import type { ChangeEvent, PresenceEvent } from '@portal/contracts';
+import { type ChangeEvent, isReviewerOnlyChange, type PresenceEvent } from '@portal/contracts';
 import type { Role } from '@portal/domain';
 
 /**
@@ -18,7 +18,8 @@ export interface StreamCaller {
  * Issue 25 item 2: each caller receives what the routes would let them read, no more.
  * - EXTERNAL: the changes of their own organisation only (GET /api/onboarding and its steps show its
  *   checks, application, session tokens, test runs and stage), without who made them: a company's screens
- *   never name a reviewer. No presence.
+ *   never name a reviewer. No presence, and none of the reviewers' own work on a check (an assignment, an
+ *   internal note: contracts REVIEWER_ONLY_CHANGES).
  * - EMVO: every change (the queues, the check detail, the session tokens, the test runs and the metrics
  *   read every company's) and presence (who else has a check open is the reviewers' own business).
  * - ADMIN: every change, actor included, as the audit trail and the admin landing's latest audit rows show
@@ -30,7 +31,8 @@ export function seesChange(caller: StreamCaller, change: ChangeEvent): boolean {
   return (
     caller.roles.includes('EXTERNAL') &&
     caller.organisationId !== null &&
-    change.organisationId === caller.organisationId
+    change.organisationId === caller.organisationId &&
+    !isReviewerOnlyChange(change)
   );
 }
 

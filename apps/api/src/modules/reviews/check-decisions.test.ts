@@ -155,10 +155,12 @@ describe('what a decision writes', () => {
     expect(await mailsTo(t, spocEmail)).toEqual([]);
   });
 
-  it('a colleague may decide a check another reviewer started (any reviewer decides, packages/domain)', async () => {
+  it('a colleague may decide a check another reviewer started, saying it takes it over (packages/domain)', async () => {
     const { checkId } = await seedCheck(t, { status: 'IN_REVIEW', assignee: 'someone@emvo.test' });
-    const { body } = await calls.decide(rita, checkId, { action: 'APPROVE', version: 1 });
-    expect(body.check).toMatchObject({ status: 'APPROVED', assignee: 'someone@emvo.test', decidedBy: RITA });
+    const asked = await calls.decide(rita, checkId, { action: 'APPROVE', version: 1 });
+    expect([asked.status, asked.body[0]?.code]).toEqual([409, 'CHECK_HELD_BY_OTHER']);
+    const { body } = await calls.decide(rita, checkId, { action: 'APPROVE', version: 1, takeOver: true });
+    expect(body.check).toMatchObject({ status: 'APPROVED', assignee: RITA, decidedBy: RITA });
   });
 
   it.each([

@@ -4,16 +4,19 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import { actorOf, callerOf } from '../../http/caller.js';
 import { route } from '../../http/route.js';
+import { assignCheck, listReviewers } from './check-assignment.js';
 import { billCheck } from './check-billing.js';
 import { decideCheck } from './check-decision.js';
 import { loadCheckDetail } from './check-detail.js';
+import { addCheckNote, listCheckNotes } from './check-notes.js';
 import { queueSummary } from './queue-summary.js';
 import { listReviewQueue } from './review-queue-list.js';
 import type { ReviewServices } from './review-services.js';
 
 /**
  * The reviewers' queues, one check's detail and the decisions and billing actions taken on it, as
- * @portal/contracts reviewQueuesApi and checksApi declare them (every route EMVO only).
+ * @portal/contracts reviewQueuesApi and checksApi declare them (EMVO only; the notes and the reviewers
+ * are readable by administrators too).
  */
 export async function reviewsRoutes(app: FastifyInstance, options: { database: Database; config: Config }) {
   const { config } = options;
@@ -78,4 +81,24 @@ export async function reviewsRoutes(app: FastifyInstance, options: { database: D
     },
     detailOptions,
   );
+  route(
+    app,
+    checksApi.assign,
+    async ({ params, body, request }) => {
+      await assignCheck(request.db, callerOf(request), params.id, body);
+      return loadCheckDetail(request.db, params.id, services);
+    },
+    detailOptions,
+  );
+  route(app, checksApi.notes, async ({ params, request }) => listCheckNotes(request.db, params.id), { tags });
+  route(
+    app,
+    checksApi.addNote,
+    async ({ params, body, request }) => {
+      await addCheckNote(request.db, callerOf(request), params.id, body);
+      return listCheckNotes(request.db, params.id);
+    },
+    { tags },
+  );
+  route(app, checksApi.reviewers, async ({ request }) => listReviewers(request.db), { tags });
 }

@@ -39,6 +39,11 @@ export const REVIEW_VIEWS = [reviewQueuesApi.queue, checksApi.check] as const;
 /** The calls of a step on one check: a decision, a billing step. */
 export interface CheckCalls {
   decide: (body: CheckDecisionInput) => Promise<unknown>;
+  /**
+   * The same decision sent again with `takeOver`, once the reviewer answered "take it over?" (the form
+   * dialog is gone by then): a refusal shows as any other, through the error handler.
+   */
+  takeOver: (body: CheckDecisionInput) => Promise<unknown>;
   bill: (body: BillingStepInput) => Promise<unknown>;
 }
 
@@ -55,8 +60,13 @@ export function useCheckActions(id: string): CheckCalls {
   const options = { invalidates: REVIEW_VIEWS, onSuccess: store, meta: INLINE_ERRORS };
   const { mutateAsync: decide } = useApiMutation(checksApi.decide, options);
   const { mutateAsync: bill } = useApiMutation(checksApi.bill, options);
+  const { mutateAsync: takeOver } = useApiMutation(checksApi.decide, {
+    invalidates: REVIEW_VIEWS,
+    onSuccess: store,
+  });
   return {
     decide: (body) => decide({ params: { id }, body }),
+    takeOver: (body) => takeOver({ params: { id }, body: { ...body, takeOver: true } }),
     bill: (body) => bill({ params: { id }, body }),
   };
 }

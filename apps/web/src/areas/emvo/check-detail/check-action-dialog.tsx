@@ -1,6 +1,8 @@
 import {
   type BillingStepInput,
   billingStepSchema,
+  CHECK_HELD_BY_OTHER,
+  type CheckDecisionInput,
   checkDecisionSchema,
   type ReviewAction,
 } from '@portal/contracts';
@@ -8,7 +10,9 @@ import { type BillingAction, isReasonRequired } from '@portal/domain';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { TextareaField, TextField } from '../../../forms/text-fields';
+import { HttpError } from '../../../http/http-client';
 import { openFormDialog } from '../../../modal/form-dialog';
+import { openModal } from '../../../modal/modal-store';
 import { toast } from '../../../toast/toast';
 import type { CheckCalls } from '../reviews-api';
 
@@ -76,13 +80,70 @@ export interface CheckStepContext {
   values: { name: string; check: string; fee: string; invoiceNumber: string };
 }
 
+/** A decision the API held back because a colleague is on the check: who, and what was sent. */
+interface HeldByOther {
+  heldBy: string;
+  body: CheckDecisionInput;
+}
+
+/** The colleague a 409 CHECK_HELD_BY_OTHER names (its entry's `values.holder`), or null for any other answer. */
+function holderOf(error: unknown): string | null {
+  if (!(error instanceof HttpError) || error.status !== 409 || error.code !== CHECK_HELD_BY_OTHER)
+    return null;
+  const first: unknown = Array.isArray(error.body) ? error.body[0] : error.body;
+  const values = typeof first === 'object' && first !== null && 'values' in first ? first.values : null;
+  const holder = typeof values === 'object' && values !== null && 'holder' in values ? values.holder : null;
+  return typeof holder === 'string' && holder !== '' ? holder : null;
+}
+
+const ASKED = Symbol('asked');
+
+/**
+ * The decision, or, when a colleague holds the check (409 CHECK_HELD_BY_OTHER), the question whether to
+ * take it over, which replaces the form dialog (so the focus still goes back to the decision's button).
+ */
+async function decideOrAsk(
+  calls: CheckCalls,
+  body: CheckDecisionInput,
+  ask: (held: HeldByOther) => void,
+): Promise<unknown> {
+  try {
+    return await calls.decide(body);
+  } catch (error) {
+    const heldBy = holderOf(error);
+    if (heldBy === null) throw error;
+    ask({ heldBy, body });
+    return ASKED;
+  }
+}
+
+/**
+ * "Lena Lead is on this check — take it over?" in the shared modal, the focus on the answer that leaves
+ * the check to them. Taking over sends the same decision again with `takeOver`; leaving it sends nothing.
+ */
+function askTakeOver(held: HeldByOther, t: TFunction, calls: CheckCalls, done: () => void) {
+  openModal({
+    title: t('emvo.check.takeOver.title'),
+    text: t('emvo.check.takeOver.question', { holder: held.heldBy }),
+    primaryButton: {
+      name: 'emvo.check.takeOver.confirm',
+      // A refusal now (someone decided meanwhile) goes to the error handler: the form dialog is gone.
+      action: () => void calls.takeOver(held.body).then(done, () => undefined),
+    },
+    secondaryButton: { name: 'emvo.check.takeOver.cancel' },
+    focusSecondary: true,
+  });
+}
+
 /**
  * The form dialog (spec §2) of a step: its title, a short explanation, the field it needs with the
  * contract's rules, and the primary button that confirms it. A refusal (someone decided first: 409
  * CHECK_DECIDED_FIRST; an invoice number of the wrong shape) stays in the dialog beside what was typed;
- * the check reloads behind it whatever the answer (reviews-api).
+ * the check reloads behind it whatever the answer (reviews-api). A decision on a check a colleague holds
+ * (409 CHECK_HELD_BY_OTHER) asks whether to take it over before it is sent again.
  */
 export function openCheckStep(step: CheckStep, context: CheckStepContext, t: TFunction, calls: CheckCalls) {
+  const done = () => toast.success(t(`emvo.check.actions.${step.action}.done`));
   openFormDialog<StepValues, unknown>({
     title: t(`emvo.check.actions.${step.action}.title`, context.values),
     text: t(`emvo.check.actions.${step.action}.text`, context.values),
@@ -93,8 +154,12 @@ export function openCheckStep(step: CheckStep, context: CheckStepContext, t: TFu
     fields: <StepFields step={step} />,
     submit: (values) => {
       const call = bodyOf(step, values, context.version);
-      return call.kind === 'decision' ? calls.decide(call.body) : calls.bill(call.body);
+      if (call.kind === 'billing') return calls.bill(call.body);
+      return decideOrAsk(calls, call.body, (held) => askTakeOver(held, t, calls, done));
     },
-    done: () => toast.success(t(`emvo.check.actions.${step.action}.done`)),
+    // Asked instead: the decision is not taken yet.
+    done: (result) => {
+      if (result !== ASKED) done();
+    },
   });
 }

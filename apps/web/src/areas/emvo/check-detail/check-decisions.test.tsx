@@ -22,6 +22,8 @@ vi.mock('../../../toast/toast', () => ({ toast: { success: vi.fn() } }));
 
 /** The signed-in reviewer, as the API names her. */
 const RITA = DEMO_ACCOUNTS.reviewer.email;
+/** Her colleague, who holds some of the demo world's checks. */
+const LENA = DEMO_ACCOUNTS.lead.email;
 // Before each test mock mode's world: the API's own code over the demo world, the signed-in reviewer its
 // Rita (RITA).
 const { server, world, calls } = worldSuite();
@@ -32,24 +34,24 @@ type CheckStatus = 'SUBMITTED' | 'IN_REVIEW' | 'APPROVED';
 
 /**
  * The demo world's first check of `type` in `status`, and its company's name; a financial one whose fee
- * is not invoiced yet.
+ * is not invoiced yet; with `holder`, one that reviewer holds (in review, the seed alternates Rita and Lena).
  */
-function demoCheck(type: CheckType, status: CheckStatus) {
-  return world()
+function demoCheck(type: CheckType, status: CheckStatus, holder?: string) {
+  let query = world()
     .db.selectFrom('checks')
     .innerJoin('organisations', 'organisations.id', 'checks.organisationId')
     .leftJoin('invoicingInformation', 'invoicingInformation.organisationId', 'checks.organisationId')
     .select(['checks.id', 'checks.version', 'organisations.legalName'])
     .where('checks.type', '=', type)
     .where('checks.status', '=', status)
-    .where('invoicingInformation.invoiceNumber', 'is', null)
-    .orderBy('checks.id')
-    .executeTakeFirstOrThrow();
+    .where('invoicingInformation.invoiceNumber', 'is', null);
+  if (holder) query = query.where('checks.assignee', '=', holder);
+  return query.orderBy('checks.id').executeTakeFirstOrThrow();
 }
 
-/** Opens the detail view of the demo world's first check of `type` in `status`, and waits for it. */
-async function openDemoCheck(type: CheckType, status: CheckStatus) {
-  const check = await demoCheck(type, status);
+/** Opens the detail view of the demo world's first check of `type` in `status` (held by `holder`), and waits for it. */
+async function openDemoCheck(type: CheckType, status: CheckStatus, holder?: string) {
+  const check = await demoCheck(type, status, holder);
   const view = renderCheckDetail(`/emvo/${type.toLowerCase()}/${check.id}`);
   await screen.findByRole('heading', { level: 1, name: check.legalName }, { timeout: 5_000 });
   return { check, ...view };
@@ -60,9 +62,13 @@ const sent = () =>
   calls
     .filter((call) => call.method === 'POST' && call.url.startsWith('/api/checks/'))
     .map((call) => call.body);
-const statusOf = async (id: string) =>
-  (await world().db.selectFrom('checks').select('status').where('id', '=', id).executeTakeFirstOrThrow())
-    .status;
+const checkRow = (id: string) =>
+  world()
+    .db.selectFrom('checks')
+    .select(['status', 'assignee'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+const statusOf = async (id: string) => (await checkRow(id)).status;
 /** Today as the page writes a date. */
 const today = () => dateFormat('en').date(new Date().toISOString());
 
@@ -171,11 +177,12 @@ describe('a decision in the shared modal, taken by the API', { timeout: 30_000 }
   it('409 CHECK_DECIDED_FIRST: the dialog stays, naming who acted first; the check reloads behind it', async () => {
     const { check, notify } = await openDemoCheck('LEGITIMACY', 'IN_REVIEW');
     await user.click(screen.getByRole('button', { name: 'Approve' }));
-    // Meanwhile, Lena Lead rejects the check, through the same API.
-    await world().call(DEMO_ACCOUNTS.lead.email, 'POST', checksApi.decide.path.replace(':id', check.id), {
+    // Meanwhile, Lena Lead rejects the check, through the same API, taking it over from Rita.
+    await world().call(LENA, 'POST', checksApi.decide.path.replace(':id', check.id), {
       action: 'REJECT',
       reason: 'Not a licensed distributor.',
       version: check.version,
+      takeOver: true,
     });
 
     await confirm('Approve');
@@ -209,6 +216,115 @@ describe('a decision in the shared modal, taken by the API', { timeout: 30_000 }
     await waitFor(() => expect(within(dialog()).getByRole('button', { name: 'Reject' })).toBeEnabled());
     expect(toast.success).not.toHaveBeenCalled();
     expect(await statusOf(check.id)).toBe('IN_REVIEW');
+  });
+});
+
+describe('a decision on a check a colleague holds asks to take it over (409 CHECK_HELD_BY_OTHER)', {
+  timeout: 30_000,
+}, () => {
+  /** The question, once the API refused the first send: it names the holder, the focus on leaving it to them. */
+  async function question() {
+    const asked = await screen.findByRole('dialog', { name: 'Take over the check?' }, { timeout: 5_000 });
+    expect(asked).toHaveAccessibleDescription('Lena Lead is on this check — take it over?');
+    await waitFor(() =>
+      expect(within(asked).getByRole('button', { name: 'Leave it to them' })).toHaveFocus(),
+    );
+    return asked;
+  }
+
+  it.each([
+    ['Approve', 'APPROVE', null, 'Approved', 'APPROVED', 'The check is approved.'],
+    ['Reject', 'REJECT', 'Not a licensed distributor.', 'Rejected', 'REJECTED', 'The check is rejected.'],
+  ])(
+    '%s, taken over: the same decision is sent again with takeOver, and Rita holds the check',
+    async (button, action, reason, shown, stored, done) => {
+      const { check, notify } = await openDemoCheck('LEGITIMACY', 'IN_REVIEW', LENA);
+      expect(fact(pageHeader(), 'Assignee')).toBe(`Lena Lead ${LENA}`);
+      await user.click(screen.getByRole('button', { name: button }));
+      if (reason) await user.type(within(dialog()).getByRole('textbox', { name: 'Reason' }), reason);
+      await confirm(button);
+      const asked = await question();
+      // The refusal is the question, not a raw error besides.
+      expect(notify).not.toHaveBeenCalled();
+      expect(await checkRow(check.id)).toEqual({ status: 'IN_REVIEW', assignee: LENA });
+
+      await user.click(within(asked).getByRole('button', { name: 'Take it over' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 5_000 });
+      const first = { action, reason, version: check.version };
+      await waitFor(() => expect(sent()).toEqual([first, { ...first, takeOver: true }]));
+      await waitFor(() => expect(toast.success).toHaveBeenCalledWith(done));
+      await waitFor(() => expect(fact(pageHeader(), 'Status')).toBe(shown));
+      expect(fact(pageHeader(), 'Assignee')).toBe(`Rita Reviewer ${RITA}`);
+      expect(await checkRow(check.id)).toEqual({ status: stored, assignee: RITA });
+      expect(notify).not.toHaveBeenCalled();
+    },
+  );
+
+  it('Start review of a submitted check Lena took: asked too; taken over, Rita starts it and holds it', async () => {
+    const submitted = await demoCheck('LEGITIMACY', 'SUBMITTED');
+    await world().call(LENA, 'PUT', checksApi.assign.path.replace(':id', submitted.id), {
+      to: 'ME',
+      version: submitted.version,
+    });
+    const { check } = await openDemoCheck('LEGITIMACY', 'SUBMITTED', LENA);
+    expect(check.id).toBe(submitted.id);
+    await user.click(screen.getByRole('button', { name: 'Start review' }));
+    await confirm('Start review');
+    const asked = await question();
+    expect(await checkRow(check.id)).toEqual({ status: 'SUBMITTED', assignee: LENA });
+    await user.click(within(asked).getByRole('button', { name: 'Take it over' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 5_000 });
+    const first = { action: 'START', reason: null, version: check.version };
+    await waitFor(() => expect(sent()).toEqual([first, { ...first, takeOver: true }]));
+    await waitFor(() => expect(fact(pageHeader(), 'Status')).toBe('In review'));
+    expect(fact(pageHeader(), 'Assignee')).toBe(`Rita Reviewer ${RITA}`);
+    expect(await checkRow(check.id)).toEqual({ status: 'IN_REVIEW', assignee: RITA });
+  });
+
+  it('Lena decides while Rita is asked: taking over answers 409 CHECK_DECIDED_FIRST, said as any refusal', async () => {
+    const { check, notify } = await openDemoCheck('LEGITIMACY', 'IN_REVIEW', LENA);
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    await confirm('Approve');
+    const asked = await question();
+    await world().call(LENA, 'POST', checksApi.decide.path.replace(':id', check.id), {
+      action: 'REJECT',
+      reason: 'Not a licensed distributor.',
+      version: check.version,
+    });
+    await user.click(within(asked).getByRole('button', { name: 'Take it over' }));
+    await waitFor(() =>
+      expect(notify).toHaveBeenCalledWith(
+        'Lena Lead acted on this check first (rejected). The check has been reloaded: look again before you decide.',
+        'error',
+      ),
+    );
+    expect(toast.success).not.toHaveBeenCalled();
+    await waitFor(() => expect(fact(pageHeader(), 'Status')).toBe('Rejected'));
+    expect(await checkRow(check.id)).toEqual({ status: 'REJECTED', assignee: LENA });
+  });
+
+  it.each([
+    [
+      'the answer that leaves it to Lena',
+      () => user.click(screen.getByRole('button', { name: 'Leave it to them' })),
+    ],
+    ['Enter, on the focused answer that leaves it to Lena', () => user.keyboard('{Enter}')],
+    ['Escape', () => user.keyboard('{Escape}')],
+  ])('cancelled by %s: nothing more is sent, Lena keeps the check', async (_how, cancel) => {
+    const { check, notify } = await openDemoCheck('LEGITIMACY', 'IN_REVIEW', LENA);
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    await confirm('Approve');
+    await question();
+    await cancel();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(sent()).toEqual([{ action: 'APPROVE', reason: null, version: check.version }]);
+    expect(toast.success).not.toHaveBeenCalled();
+    expect(notify).not.toHaveBeenCalled();
+    expect(fact(pageHeader(), 'Status')).toBe('In review');
+    expect(fact(pageHeader(), 'Assignee')).toBe(`Lena Lead ${LENA}`);
+    expect(await checkRow(check.id)).toEqual({ status: 'IN_REVIEW', assignee: LENA });
+    // The focus goes back to the button that opened the decision.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Approve' })).toHaveFocus());
   });
 });
 
