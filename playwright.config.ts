@@ -31,7 +31,7 @@ const stack = (
     WEB_MOCK: String(mock),
     // Every test's browser comes from 127.0.0.1: the per-address limit of anonymous routes is for people.
     RATE_LIMIT_ANONYMOUS: '100000',
-    // Parallel tests share the demo accounts: the per-user limits (issue 21) are for one person's pace.
+    // Parallel tests share the demo accounts: the per-user limits are for one person's pace.
     RATE_LIMIT_USER_WRITES: '100000',
     RATE_LIMIT_USER_UPLOADS: '100000',
   },

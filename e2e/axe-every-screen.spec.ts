@@ -4,7 +4,7 @@ import { expect, test } from './fixtures';
 import { signIn } from './sign-in';
 
 /**
- * Issue 23 item 32: axe, every rule, on every screen of the portal, for the role that sees it. Each role's
+ * Axe, every rule, on every screen of the portal, for the role that sees it. Each role's
  * screens are walked in one signed-in session; the violations of every screen are reported together.
  */
 async function walk(page: Page, paths: readonly string[]): Promise<Record<string, string[]>> {

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import axe from 'axe-core';
 
 /**
- * Issue 23 item 32: every rule axe has, its experimental ones included (label-content-name-mismatch,
+ * Every rule axe has, its experimental ones included (label-content-name-mismatch,
  * WCAG 2.5.3, is one), whatever their impact.
  */
 const EVERY_RULE = Object.fromEntries(axe.getRules().map(({ ruleId }) => [ruleId, { enabled: true }]));

@@ -6,7 +6,7 @@ import { submitCredentials } from './sign-in';
 
 /**
  * A new company's journey, as its screens walk it: registration, confirmation, sign-in and the legitimacy
- * step (issue 9), then the agreement, the invoicing and the acceptance environment (issue 12). The stack's
+ * step, then the agreement, the invoicing and the acceptance environment. The stack's
  * specs and mock mode's (mock-mode.spec.ts) walk the same steps.
  */
 
@@ -87,7 +87,7 @@ export async function confirmAndSignIn(page: Page, email: string) {
 /** From the company's landing page to its legitimacy step. */
 export async function openLegitimacyStep(page: Page) {
   await page.getByRole('link', { name: 'Open your onboarding application' }).click();
-  // Issue 23 item 1: the overview says what is next; each step has its own address.
+  // The overview says what is next; each step has its own address.
   const steps = page.getByRole('navigation', { name: 'Onboarding steps' });
   await expect(steps).toBeVisible();
   await page.getByRole('link', { name: 'Open Legitimacy' }).click();
@@ -154,7 +154,7 @@ async function submitStep(step: Locator) {
   await expect(step.getByRole('heading', { name: 'Submitted for review' })).toBeVisible({ timeout: 30_000 });
 }
 
-/** Legitimacy approved: the agreement step, at its own address (issue 23 item 1), signed and submitted. */
+/** Legitimacy approved: the agreement step, at its own address, signed and submitted. */
 export async function submitAgreementStep(page: Page) {
   await page.goto('/external/onboarding/contractual');
   const agreement = region(page, 'Participation agreement');
@@ -232,7 +232,7 @@ export async function showIqeTokenOnce(page: Page) {
   await page.reload();
   const tokens = iqe.getByRole('table', { name: 'Session tokens' });
   await expect(tokens).toContainText('Issued');
-  // Issue 23 item 8: the warning comes before the click that spends the one view.
+  // The warning comes before the click that spends the one view.
   await tokens.getByRole('button', { name: 'Show the token (shown once only)' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Show it now' }).click();
   await expect(
@@ -253,7 +253,7 @@ export async function showIqeTokenOnce(page: Page) {
  */
 export async function onboardToIqeToken(page: Page, reviewer: ApiAs, company: string) {
   await approveThroughApi(reviewer, 'legitimacy', company);
-  // Legitimacy approved: the agreement and the invoicing steps open, each at its own address (issue 23 item 1).
+  // Legitimacy approved: the agreement and the invoicing steps open, each at its own address.
   await submitAgreementStep(page);
   await submitInvoicingStep(page, company);
   await approveThroughApi(reviewer, 'contractual', company);

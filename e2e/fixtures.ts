@@ -15,7 +15,7 @@ function watch(context: BrowserContext, violations: string[]): void {
 }
 
 /**
- * issue 14: every test fails on a Content-Security-Policy violation in any page it opened (popups and the
+ * Every test fails on a Content-Security-Policy violation in any page it opened (popups and the
  * contexts a test makes itself included), so a new inline script or a foreign origin shows at once.
  */
 export const test = base.extend<{ cspGuard: undefined }>({

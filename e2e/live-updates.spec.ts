@@ -25,7 +25,7 @@ async function decide(page: Page, action: string) {
   await expect(dialog).toBeHidden();
 }
 
-/** Issue 25: what one reviewer does reaches the other reviewer's screens and the company's, without a reload. */
+/** What one reviewer does reaches the other reviewer's screens and the company's, without a reload. */
 test('a reviewer starts and approves a check: a colleague’s queue row and open check follow live, and the company sees the decision', async ({
   page,
   browser,

@@ -10,7 +10,7 @@ import { expect, test } from './fixtures';
 import { mockApiAs } from './reviewer-api';
 
 /*
- * Mock mode (spec §7, issue 22: "mock mode walks the whole journey across roles"): the portal served with
+ * Mock mode (spec §7: it walks the whole journey across roles): the portal served with
  * WEB_MOCK=true, every call answered in the browser by the API's own code over one database (apps/web
  * src/mock). The steps are the stack's (company-journey.ts); only the sign-in differs.
  */

@@ -56,7 +56,7 @@ test('a lying extension and a too-large copy of proof are refused with the catal
   await expect(page.getByRole('group', { name: 'Authorised representative' })).toContainText('none yet.');
 });
 
-test('the company invites its SPOC Assistant from the people section alone, by a mail whose subject it did not write (issue 21)', async ({
+test('the company invites its SPOC Assistant from the people section alone, by a mail whose subject it did not write', async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -70,7 +70,7 @@ test('the company invites its SPOC Assistant from the people section alone, by a
   await expect(contacts).toBeVisible();
   await expect(page.getByRole('checkbox', { name: /SPOC Assistant/ })).toHaveCount(0);
 
-  // Issue 23 item 1: the people of the company have their own address, linked from the contacts.
+  // The people of the company have their own address, linked from the contacts.
   await page
     .getByRole('link', { name: 'The SPOC Assistant is invited and removed under People of the company.' })
     .click();

@@ -58,7 +58,7 @@ test('a reviewer filters the legitimacy queue to overdue, starts the oldest, and
   expect(await axeViolations(page)).toEqual([]);
 
   // A second tab on the same check, its Start dialog open before anyone acts: it holds the version it saw.
-  // (Its page itself follows the first tab live, issue 25; a dialog already open does not.)
+  // (Its page itself follows the first tab live; a dialog already open does not.)
   const stale = await context.newPage();
   await stale.goto(page.url());
   await stale.getByRole('button', { name: 'Start review' }).click();

@@ -13,7 +13,7 @@ async function signInAsReviewer(page: Page) {
 
 /**
  * Resolves once the toasts' code has come: the toast host's chunk, every chunk it imports and its styles. The
- * portal fetches it once the first screen shows (issue 15: not at the start, where it competed with that
+ * portal fetches it once the first screen shows (not at the start, where it competed with that
  * screen); a browser offline before then has no toast to show.
  */
 async function toastCodeLoaded(page: Page) {
@@ -261,7 +261,7 @@ test.describe('on a phone', () => {
     // The page starts under the menu, not beside it, and spans the phone's width.
     expect(mainBox?.y).toBeGreaterThanOrEqual((menuBox?.y ?? 0) + (menuBox?.height ?? 0) - 1);
     expect(mainBox?.width).toBeGreaterThanOrEqual(400);
-    // Issue 23 item 24: the strip is wider than the phone and says so: a shadow at the edge with more
+    // The strip is wider than the phone and says so: a shadow at the edge with more
     // items beyond it, and a visible scrollbar.
     const strip = await menu.evaluate((nav) => ({
       overflows: nav.scrollWidth > nav.clientWidth,

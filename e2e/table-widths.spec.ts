@@ -4,7 +4,7 @@ import { expect, test } from './fixtures';
 import { signIn } from './sign-in';
 
 /**
- * issue 23 item 17: every table screen holds its shape at a phone's, a laptop's and a desktop's width: the
+ * Every table screen holds its shape at a phone's, a laptop's and a desktop's width: the
  * page never scrolls sideways (the table scrolls in its own box), no two cells of a row paint over each
  * other, no header is cut without its full text at hand, and every row's buttons stay inside the row.
  */

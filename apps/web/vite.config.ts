@@ -35,7 +35,7 @@ export default defineConfig(({ mode }) => ({
   optimizeDeps: { exclude: ['@electric-sql/pglite'] },
   build: {
     // Maps for error traces (to upload to an error tracker) and bench/bundle, without the `sourceMappingURL`
-    // comment in every chunk that browsers would download (issue 15: about 65 bytes gzipped per chunk on the
+    // comment in every chunk that browsers would download (about 65 bytes gzipped per chunk on the
     // first page). A production API does not serve them unless WEB_SOURCE_MAPS says so (plugins/web.ts).
     sourcemap: 'hidden',
     // Every browser the portal supports preloads modules itself (modulepreload): no polyfill in the entry.
@@ -52,7 +52,7 @@ export default defineConfig(({ mode }) => ({
           chunk.facadeModuleId && MOCK_SOURCES.test(chunk.facadeModuleId)
             ? `${MOCK_ASSETS}/[name]-[hash].js`
             : 'assets/[name]-[hash].js',
-        // Issue 15: the libraries every page starts with, in one chunk. Left to itself the bundler cuts them
+        // The libraries every page starts with, in one chunk. Left to itself the bundler cuts them
         // into several (by which lazy pages share which), and each small file compresses worse and costs a
         // request on the first page.
         codeSplitting: {
@@ -73,7 +73,7 @@ export default defineConfig(({ mode }) => ({
 }));
 
 /**
- * Issue 15: index.html carries the shell's styles (its one stylesheet, ~1.4 kB gzipped) in a <style> rather
+ * Index.html carries the shell's styles (its one stylesheet, ~1.4 kB gzipped) in a <style> rather
  * than a <link>: a stylesheet in the head holds the first paint (the "Loading the portal…" shell) until it
  * has downloaded, on a slow network a round trip after the page. The CSP allows inline styles (apps/api
  * security-headers.ts); the lazy screens' stylesheets still load as files.

@@ -1,4 +1,4 @@
-// bench/browser-api (issue 22): mock mode's world, the API's own code in the browser. Builds ./index.html
+// bench/browser-api: mock mode's world, the API's own code in the browser. Builds ./index.html
 // with Vite as the SPA builds mock mode (apps/web vite.config.ts: Node's built-ins from their browser
 // ports), serves it and opens it in Debian's chromium `--runs` times in one browser context: the first run
 // creates the world in IndexedDB (PGlite's start, the API's migrations, the demo seed), the later ones

@@ -79,5 +79,5 @@ await report('First signed-in page (index.html + the reviewer area chunk)', [
   ...eagerFiles(areaKey),
 ]);
 console.log(
-  '\nThe aims: issue 4, at most 180 kB gzip for each; issue 15, the first signed-in page at most 215 kB (stretch 205).',
+  '\nThe aims: at most 180 kB gzip for each, the first signed-in page at most 215 kB (stretch 205).',
 );

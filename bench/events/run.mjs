@@ -1,4 +1,4 @@
-// bench/events: issue 25's live updates under load. 500 connected event streams (GET /api/events, each a
+// bench/events: the live updates under load. 500 connected event streams (GET /api/events, each a
 // reviewer of their own, so every stream receives every change: the most the API writes) and 50 changes a
 // second (a reviewer starting the review of a submitted check through POST /api/checks/:id/decisions)
 // against the API on PostgreSQL. Prints, per 10 s and overall, the delivery time of each change to each
@@ -117,7 +117,7 @@ const api = await startApi({
   // The heap printed is what is live: collected before each sample (every 10 s), not what awaits collection.
   execArgv: ['--expose-gc'],
   // The load comes from one machine at rates no person reaches: the per-address and per-user limits are
-  // for people (issue 21), not for this measure.
+  // for people, not for this measure.
   config: {
     DATA_DIR: dataDir,
     RATE_LIMIT_ANONYMOUS: '100000',

@@ -1,4 +1,4 @@
-// bench/lighthouse: Lighthouse 12 (mobile preset) on each role's first page (issue 24 item 3): the visitor
+// bench/lighthouse: Lighthouse 12 (mobile preset) on each role's first page: the visitor
 // page, the reviewer's landing, the company's onboarding and the admin landing, five runs each. Starts the
 // portal as `npm start` runs it (a fresh embedded database), signs each role in with Debian's chromium in
 // a profile of its own, then lets Lighthouse measure its page in that profile (storage kept: signed in;

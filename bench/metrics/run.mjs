@@ -1,4 +1,4 @@
-// bench/metrics (issue 12 budget): GET /api/metrics on 100,000 organisations and 1,000,000 test runs in
+// bench/metrics: GET /api/metrics on 100,000 organisations and 1,000,000 test runs in
 // PostgreSQL, one caller; prints p50 and p95 (aim: p95 under 200 ms) and the gzip size of the metrics
 // screen's lazy chunks (read from apps/web/dist; says so when the build predates the screen).
 //

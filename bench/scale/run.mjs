@@ -1,4 +1,4 @@
-// bench/scale (issue 24 item 1): the API's list and figure routes as the data grows. For each size (10k,
+// bench/scale: the API's list and figure routes as the data grows. For each size (10k,
 // 100k and 1M organisations, each with 10 test runs, 3 stage events and 20 audit rows, 10M audit rows at
 // the top; bench/scale/seed.mjs), one caller sends each request `--requests` times after a warm-up and the
 // script prints p50 and p95 (ms); with more than one size, the last size's p95 over the first's.

@@ -12,7 +12,7 @@ import { seedVolume } from '../../apps/api/dist/db/seed/volume-seed.js';
 import { seedDemoIfEmpty } from '../lib/demo-seed.mjs';
 
 const CHUNK = 50_000;
-/** At most this many synthetic audit rows (issue 24: 10M audit rows at the top size). */
+/** At most this many synthetic audit rows (10M audit rows at the top size). */
 const MAX_AUDIT_ROWS = 10_000_000;
 export const RUNS_PER_ORGANISATION = 10;
 export const STAGE_EVENTS_PER_ORGANISATION = 3;

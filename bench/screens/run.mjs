@@ -1,5 +1,5 @@
 // bench/screens: a full-page screenshot of every screen of the portal (spec §2), for a person to look at
-// (issue 23's "done when": every screen at 1366 px, every table screen at 412 px). Starts the portal as
+// (the "done when": every screen at 1366 px, every table screen at 412 px). Starts the portal as
 // `npm start` runs it (a fresh embedded database seeded with the demo), signs each role in with Debian's
 // chromium and saves each screen at 1366 × 900, and each screen that holds a table also at 412 × 823 and
 // 1920 × 1080.

@@ -1,4 +1,4 @@
-// bench/soak: mixed traffic at a fixed rate on PostgreSQL for ten minutes (issue 14): reviewers list the
+// bench/soak: mixed traffic at a fixed rate on PostgreSQL for ten minutes: reviewers list the
 // legitimacy queue, open checks and decide; companies read their application, save their draft, upload the
 // copy of proof and submit. Prints the error rate (aim 0), p50 and p95 per operation and overall, and the
 // API process's memory (RSS) at the start and the end of the last five minutes (aim: under 10 % growth).
@@ -66,7 +66,7 @@ const { dataDir, database } = await freshDatabase();
 const api = await startApi({
   database: { databaseUrl, poolSize: 10 },
   // The load comes from a few users at a rate no person reaches: the per-address and per-user limits are
-  // for people (issue 21), not for this measure.
+  // for people, not for this measure.
   config: {
     DATA_DIR: dataDir,
     RATE_LIMIT_ANONYMOUS: '100000',

@@ -15,7 +15,7 @@ const config = loadConfig({
   AUTH_API_AUDIENCE: 'portal-api',
   DATA_DIR: process.env.BENCH_DATA_DIR ?? '',
   STORAGE_CONNECTION_STRING: process.env.BENCH_STORAGE ?? '',
-  // The benchmark uploads faster than a person: the per-user upload limit (issue 21) is not measured here.
+  // The benchmark uploads faster than a person: the per-user upload limit is not measured here.
   RATE_LIMIT_USER_WRITES: '1000000',
   RATE_LIMIT_USER_UPLOADS: '1000000',
 });

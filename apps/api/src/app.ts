@@ -48,14 +48,14 @@ function trustProxyOption(trusted: Config['trustProxy']) {
 export async function buildApp({ config, database, keySet, logger }: AppOptions) {
   const metrics = createMetrics(database);
   const app = Fastify({
-    // issue 24 item 4: one id per request, in the logs, the x-request-id header and every error body.
+    // One id per request, in the logs, the x-request-id header and every error body.
     genReqId: requestIdOf,
-    // issue 21 item 9: every request line goes through one serializer that redacts mailed-link tokens.
+    // Every request line goes through one serializer that redacts mailed-link tokens.
     logger:
       logger === undefined || (typeof logger === 'object' && !('child' in logger))
         ? { level: config.logLevel, ...logger, serializers: { req: requestLogSerializer } }
         : logger,
-    // issue 21 item 3: X-Forwarded-For is read only from the proxies TRUST_PROXY names (none by default),
+    // X-Forwarded-For is read only from the proxies TRUST_PROXY names (none by default),
     // so a client cannot write its own address past the rate limits and into the audit trail.
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: DEFAULT_BODY_LIMIT,
@@ -93,7 +93,7 @@ export async function buildApp({ config, database, keySet, logger }: AppOptions)
     jwksUrl: config.auth.jwksUrl,
     connectorSecret: config.auth.connectorSecret,
     onSignIn: (user) => recordSignIn(database.db, user),
-    // issue 13: a disabled or revoked user's calls are refused within a minute (the standing is cached).
+    // A disabled or revoked user's calls are refused within a minute (the standing is cached).
     standing: (user) => userStanding(database.db, user),
     standingTtlMs: config.standingCheckMs,
     ...(keySet ? { keySet } : {}),
@@ -127,7 +127,7 @@ export async function buildApp({ config, database, keySet, logger }: AppOptions)
     storage: config.storage,
     onStoreError: (operation) => metrics.storageErrors.inc({ operation }),
   });
-  // issue 21 item 5: what a crash or an abandoned upload leaves is swept, on every instance, after a grace.
+  // What a crash or an abandoned upload leaves is swept, on every instance, after a grace.
   await app.register(orphanSweepPlugin, { database, storage: config.storage });
   await app.register(routesPlugin, { database, config, observeVital: metrics.observeVital });
   await app.register(webPlugin, {

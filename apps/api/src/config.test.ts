@@ -42,7 +42,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud' })).toThrow(/PORT[\s\S]*LOG_LEVEL/);
   });
 
-  it('reads TRUST_PROXY as a hop count or proxy addresses, and trusts nobody by default (issue 21)', () => {
+  it('reads TRUST_PROXY as a hop count or proxy addresses, and trusts nobody by default', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
@@ -55,7 +55,7 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ TRUST_PROXY: wrong }), wrong).toThrow(/TRUST_PROXY/);
   });
 
-  it('turns the local conveniences on only when asked, and refuses them beyond loopback (issue 21 item 7)', () => {
+  it('turns the local conveniences on only when asked, and refuses them beyond loopback', () => {
     expect(loadConfig({})).toMatchObject({ devOutbox: false, localIdp: false });
     expect(loadConfig({ DEV_OUTBOX: 'true', LOCAL_IDP: 'true' })).toMatchObject({
       devOutbox: true,

@@ -56,7 +56,7 @@ const envSchema = z.object({
   /** Defaults derive from AUTH_INSTANCE, AUTH_TENANT and AUTH_LOGIN_POLICY (B2C's URL layout). */
   AUTH_ISSUER: z.optional(z.string().check(z.minLength(1))),
   AUTH_JWKS_URL: z.optional(z.url()),
-  /** Bearer secret a Prometheus scraper sends to GET /metrics; unset: no metrics route (issue 24 item 4). */
+  /** Bearer secret a Prometheus scraper sends to GET /metrics; unset: no metrics route. */
   METRICS_TOKEN: z.optional(z.string().check(z.minLength(16))),
   /** Shared secret of the B2C API connector that asks /api/identity/claims for a user's roles. */
   AUTH_CONNECTOR_SECRET: z.optional(z.string().check(z.minLength(16))),
@@ -94,7 +94,7 @@ const envSchema = z.object({
    * generated once and kept in DATA_DIR/token-encryption.key (mode 0600), fine outside production.
    */
   /**
-   * Requests per minute and client address to each anonymous route (issue 14: every anonymous route is
+   * Requests per minute and client address to each anonymous route (every anonymous route is
    * limited; the routes that send mails keep their own tighter limits).
    */
   RATE_LIMIT_ANONYMOUS: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 600),
@@ -110,7 +110,7 @@ const envSchema = z.object({
       ),
   ),
   /**
-   * issue 21: which proxies in front of the API may say who the client is (X-Forwarded-For): a hop count
+   * Which proxies in front of the API may say who the client is (X-Forwarded-For): a hop count
    * (`1`: the one load balancer) or the proxies' addresses and CIDRs, comma-separated. Unset: none, the
    * socket's address counts (trusting every hop would let a client write its own address).
    */
@@ -125,9 +125,9 @@ const envSchema = z.object({
         ),
       ),
   ),
-  /** Write requests a minute each signed-in user may make (issue 21: no route is an unbounded cannon). */
+  /** Write requests a minute each signed-in user may make (no route is an unbounded cannon). */
   RATE_LIMIT_USER_WRITES: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 120),
-  /** Invitations a company may send a day (issue 21 item 4: the portal is no mail cannon). */
+  /** Invitations a company may send a day (the portal is no mail cannon). */
   INVITATIONS_PER_COMPANY_PER_DAY: z._default(
     z.coerce.number().check(z.int(), z.minimum(1), z.maximum(1000)),
     10,
@@ -135,7 +135,7 @@ const envSchema = z.object({
   /** Uploads a minute each signed-in user may make. */
   RATE_LIMIT_USER_UPLOADS: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 20),
   /**
-   * Live event streams (GET /api/events) one user may hold open on one instance (issue 25: a per-user
+   * Live event streams (GET /api/events) one user may hold open on one instance (a per-user
    * connection limit); one per open tab. A browser on HTTP/1.1 holds at most six connections per origin.
    */
   EVENTS_STREAMS_PER_USER: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(1000)), 5),
@@ -149,7 +149,7 @@ const envSchema = z.object({
    * directory at most this often per user and checks its open live streams as often. At most a minute.
    */
   STANDING_CHECK_MS: z._default(z.coerce.number().check(z.int(), z.minimum(100), z.maximum(60_000)), 60_000),
-  /** What each company's stored files may take, in MB of 10⁶ bytes (issue 21 item 5). */
+  /** What each company's stored files may take, in MB of 10⁶ bytes. */
   STORAGE_QUOTA_MB: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(1_000_000)), 200),
   /** How long an uploaded file no record references is kept before the sweep removes it. */
   STORAGE_ORPHAN_GRACE_MINUTES: z._default(
@@ -247,7 +247,7 @@ function refusals(e: z.infer<typeof envSchema>, options: { server: boolean }): s
     );
   }
   if (!options.server) return problems;
-  // issue 21 item 7: the readable outbox hands out every mailed link and the local provider is no B2C:
+  // The readable outbox hands out every mailed link and the local provider is no B2C:
   // neither may face a network, neither by the API's own address nor behind a proxy that publishes it.
   const conveniences = [e.DEV_OUTBOX && 'DEV_OUTBOX', e.LOCAL_IDP && 'LOCAL_IDP'].filter(Boolean).join(', ');
   if (conveniences && !isLoopback(e.HOST)) {

@@ -63,7 +63,7 @@ export const routesPlugin = fp(
     await app.register(reviewsRoutes, { database, config });
     // The company page and the top bar's search (reviewers and administrators).
     await app.register(companiesRoutes);
-    // issue 25: live updates (the change events every write records, the stream, presence on a check).
+    // Live updates (the change events every write records, the stream, presence on a check).
     await app.register(eventsRoutes, { database, config });
     await app.register(metricsRoutes, { database, config });
     await app.register(sessionTokensRoutes, { database, config });
@@ -71,7 +71,7 @@ export const routesPlugin = fp(
     await app.register(usersRoutes, { database, config });
     await app.register(linksRoutes);
     await app.register(vitalsRoutes, { database, observe: observeVital });
-    // domain.md: the outbox is readable through the API locally: only when DEV_OUTBOX asks for it (issue 21).
+    // domain.md: the outbox is readable through the API locally: only when DEV_OUTBOX asks for it.
     if (config.devOutbox) await app.register(devOutboxRoutes);
   },
 );

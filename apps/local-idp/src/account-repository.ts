@@ -46,7 +46,7 @@ export async function findUserBySubject(db: PortalDb, subject: string): Promise<
 
 /**
  * Whether an account may sign in (and renew its tokens): an active user the API would not refuse on every
- * route, as the claims endpoint answers B2C (issue 14: an external user whose access is revoked too).
+ * route, as the claims endpoint answers B2C (an external user whose access is revoked too).
  */
 export const maySignIn = (user: PortalUser): boolean => user.status === 'ACTIVE' && standingOf(user) === 'ok';
 

@@ -117,7 +117,7 @@ export async function handleInteraction(
     // Like B2C, a failed attempt shows the form again (200) with the message and the typed email.
     if (!email) return showSignIn(200, email, MESSAGES.missingEmail);
     if (!password) return showSignIn(200, email, MESSAGES.missingPassword);
-    // issue 21 item 7: a locked address is refused before its password is even looked at.
+    // A locked address is refused before its password is even looked at.
     if (!route.lockout.attempt(email)) return showSignIn(200, email, MESSAGES.temporarilyLocked);
     const outcome = await checkCredentials(route.db, email, password);
     if (outcome.ok) {

@@ -264,7 +264,7 @@ describe('sign-in errors', () => {
     expect(page.body).toContain(escapeHtml(MESSAGES.locked));
   });
 
-  // issue 14: the API refuses every call of an external user whose access is revoked; the claims endpoint
+  // The API refuses every call of an external user whose access is revoked; the claims endpoint
   // blocks them at a B2C sign-in, and so does the local provider.
   it('tells an external user whose access is revoked that the account is locked', async () => {
     const page = await signInAsAddedUser('revoked@company.test', { roles: ['EXTERNAL'], access: 'REVOKED' });

@@ -4,7 +4,7 @@ import { type Clock, createExpiringMap } from './expiring-map.js';
 /** As B2C's self-service reset: a 6-digit code, valid 10 minutes, three tries, then a new one is needed. */
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const CODE_ATTEMPTS = 3;
-/** Codes one address may ask for, counted until an hour after its last request: no mail cannon (issue 21 item 4). */
+/** Codes one address may ask for, counted until an hour after its last request: no mail cannon. */
 export const CODE_REQUESTS_PER_HOUR = 5;
 const HOUR_MS = 60 * 60 * 1000;
 export const MAX_ENTRIES = 10_000;

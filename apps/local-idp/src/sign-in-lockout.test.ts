@@ -61,7 +61,7 @@ async function failTimes(email: string, times: number, message: string = MESSAGE
   }
 }
 
-describe('sign-in lockout (issue 21 item 7)', () => {
+describe('sign-in lockout', () => {
   it('refuses even the right password after five wrong ones, for fifteen minutes, and that account only', async () => {
     const email = await newAccount();
     const other = await newAccount();

@@ -1,6 +1,6 @@
 import { type Clock, createExpiringMap } from './expiring-map.js';
 
-/** issue 21 item 7, as B2C does: five wrong passwords in a row lock the account for a while. */
+/** As B2C does: five wrong passwords in a row lock the account for a while. */
 export const MAX_FAILED_SIGN_INS = 5;
 export const LOCKOUT_MS = 15 * 60 * 1000;
 export const MAX_TRACKED_ADDRESSES = 10_000;

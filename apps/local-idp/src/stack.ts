@@ -31,7 +31,7 @@ export async function startStack(config: Config, options: StackOptions = {}): Pr
   try {
     await migrate(database);
     await seedIfEmpty(database.db, createFileStorage(config.storage));
-    // issue 21 item 7: the local provider runs only when asked for (LOCAL_IDP=true, as npm start does).
+    // The local provider runs only when asked for (LOCAL_IDP=true, as npm start does).
     if (config.localIdp) {
       idp = await startLocalIdp({ config, db: database.db });
     }

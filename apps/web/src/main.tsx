@@ -34,7 +34,7 @@ async function createAuth(environment: Environment, onMockChange: () => void): P
 }
 
 /**
- * style.md: the configuration and the translations are loaded before the first render. Issue 15: the start
+ * style.md: the configuration and the translations are loaded before the first render. The start
  * is cut into tasks (the translations, MSAL's start and its redirect, the router and its first navigation,
  * then the render, itself a transition that React cuts into short slices), so that no one task holds the
  * main thread long on a slow phone.
@@ -96,7 +96,7 @@ async function start() {
   );
   container.removeAttribute('aria-busy');
   warmUpNumberFormat(currentLanguage());
-  // Issue 25: the live stream, a chunk of its own; it opens at sign-in and closes at sign-out. Offline,
+  // The live stream, a chunk of its own; it opens at sign-in and closes at sign-out. Offline,
   // neither its chunk nor a ticket can come: it starts once the browser is back online. What changes before
   // it opens is read at the screens' next refetch, as while the stream is down.
   const startLive = () =>
@@ -105,7 +105,7 @@ async function start() {
         startLiveUpdates({ auth, http, queryClient, hub: live, apiUrl: environment.apiUrl }),
       )
       .catch((error: unknown) => console.warn('Live updates could not start', error));
-  // Issue 24 item 3: the stream's and the vitals' code load once the first screen is drawn with its data,
+  // The stream's and the vitals' code load once the first screen is drawn with its data,
   // not beside it (on a slow phone they delayed its largest text).
   const startLiveOnline = () =>
     navigator.onLine ? startLive() : window.addEventListener('online', startLive, { once: true });

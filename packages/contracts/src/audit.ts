@@ -5,13 +5,13 @@ import { isoDateTime } from './fields.js';
 import { vitalSummarySchema } from './vitals.js';
 
 /**
- * domain.md AuditLog (issue 13 item 4): who changed what, when, and how. `diff` is the JSON the change wrote:
+ * domain.md AuditLog: who changed what, when, and how. `diff` is the JSON the change wrote:
  * an UPDATE's { field: { from, to } } (@portal/domain changedFields) or a CREATE's values. Secrets
  * never appear in it: writeAudit redacts keys that name one.
  */
 
 /**
- * The actions the API writes to the trail (issue 23 item 19: the SPA says each in words; the audit filter
+ * The actions the API writes to the trail (the SPA says each in words; the audit filter
  * offers them). A row may still carry another code (an older one): the trail shows it as it is.
  */
 export const AUDIT_ACTIONS = [
@@ -62,7 +62,7 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** The kinds of record the trail names (issue 23 item 19), as the API writes them. */
+/** The kinds of record the trail names, as the API writes them. */
 export const AUDIT_ENTITIES = [
   'organisation',
   'user',
@@ -89,7 +89,7 @@ export const auditRowSchema = z.object({
   id: z.string(),
   at: isoDateTime,
   actor: z.string(),
-  /** issue 23 item 19: the name of the user whose email is `actor`; null for the seed and background work. */
+  /** The name of the user whose email is `actor`; null for the seed and background work. */
   actorName: z.nullable(z.string()),
   action: z.string(),
   entity: z.string(),
@@ -120,14 +120,14 @@ export const AUDIT_LIST: ListResource = {
     obpNumber: { type: 'text' },
     at: { type: 'date' },
   },
-  // issue 23 item 19: a company's OBP number or name finds its rows and its records' (users, checks…).
+  // A company's OBP number or name finds its rows and its records' (users, checks…).
   searchFields: ['actor', 'actorName', 'entity', 'entityId', 'entityName', 'companyName', 'obpNumber'],
   defaultOrder: ['-at'],
   tieBreaker: 'id',
   maxLimit: 100,
 };
 
-/** How many rows the admin landing page shows of the audit trail (issue 13 item 5: "the latest audit rows"). */
+/** How many rows the admin landing page shows of the audit trail ("the latest audit rows"). */
 export const LATEST_AUDIT_ROWS = 5;
 
 /** The value writeAudit puts in place of a secret's: the domain's rule, named for the SPA too. */
@@ -144,7 +144,7 @@ export const adminSummarySchema = z.object({
   storageFiles: z.int(),
   /** The latest five audit rows (/admin/audit). */
   latestAudit: z.array(auditRowSchema),
-  /** Issue 24 item 4: the last day's p75 of each Core Web Vital, from the browsers' reports. */
+  /** The last day's p75 of each Core Web Vital, from the browsers' reports. */
   vitals: z.array(vitalSummarySchema),
 });
 export type AdminSummary = z.infer<typeof adminSummarySchema>;

@@ -20,7 +20,7 @@ export const DISCLAIMER_STATUSES = ['DRAFT', 'PUBLISHED', 'ARCHIVED'] as const;
 export type DisclaimerStatus = (typeof DISCLAIMER_STATUSES)[number];
 
 /**
- * The types a signed-in user accepts at sign-in (issue 13: "a published content that requires acceptance is
+ * The types a signed-in user accepts at sign-in ("a published content that requires acceptance is
  * shown to each user at their next sign-in until accepted"). REGISTRATION is accepted on the registration
  * form, PA_TICKBOX by the onboarding tick boxes and IIF with the invoicing form: each where it is shown.
  */
@@ -181,7 +181,7 @@ const typeParams = z.object({ type: z.string().check(z.maxLength(30)) });
 /**
  * domain.md DisclaimerContent: anyone reads a type's published text (the registration form shows it before
  * anyone has an account); a signed-in user reads the texts pending their acceptance and accepts one
- * (issue 13).
+ *.
  */
 const anyone = roles('ADMIN', 'EMVO', 'EXTERNAL');
 export const disclaimersApi = {

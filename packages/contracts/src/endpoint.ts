@@ -3,7 +3,7 @@ import type { ListPage, ListQuery, ListResource } from '@portal/list-query';
 import { z } from 'zod/mini';
 
 /**
- * One declaration per endpoint (issue 22): method, path, params, query, body, answer and access, written once
+ * One declaration per endpoint: method, path, params, query, body, answer and access, written once
  * here and read by two thin readers: the API registers its route from it (apps/api http/route.ts; mock mode
  * runs those routes in the browser) and the SPA calls it with typed answers (apps/web http/api-hooks.ts).
  * ts-rest was the library to fit, but its stable line (3.52) speaks zod 3 only and its Fastify adapter would

@@ -13,7 +13,7 @@ export const ERROR_CODES = [
   'ERR_AUTHENTICATION',
   'UNAUTHORIZED',
   'FORBIDDEN',
-  // Issue 23 item 26: the 403 of a user disabled or revoked since signing in (apps/api plugins/auth.ts).
+  // The 403 of a user disabled or revoked since signing in (apps/api plugins/auth.ts).
   'ACCESS_WITHDRAWN',
   'NOT_FOUND',
   'SERVICE_UNAVAILABLE',

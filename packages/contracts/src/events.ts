@@ -4,7 +4,7 @@ import { endpoint, idParams, roles } from './endpoint.js';
 import { isoDateTime } from './fields.js';
 
 /**
- * Issue 25: live updates. Every write the reviewers and the companies make to a check, an application, a
+ * Live updates. Every write the reviewers and the companies make to a check, an application, a
  * session token, a test run or a stage records one change event in its own transaction, which every API
  * instance hears (PostgreSQL LISTEN/NOTIFY) and passes on to the browsers connected to it, each receiving
  * only what it may read. The browser opens `GET /api/events?ticket=…` with an EventSource: the bearer token
@@ -87,7 +87,7 @@ export const changeEventSchema = z.object({
 });
 export type ChangeEvent = z.infer<typeof changeEventSchema>;
 
-/** Issue 25 item 4: a reviewer opened (`viewing`, renewed every PRESENCE_RENEW_MS) or left a check. */
+/** A reviewer opened (`viewing`, renewed every PRESENCE_RENEW_MS) or left a check. */
 export const presenceEventSchema = z.object({
   checkId: z.uuid(),
   organisationId: z.uuid(),
@@ -156,7 +156,7 @@ export const eventsApi = {
   }),
 };
 
-/** Issue 25 item 4: who else has a check open. EMVO only, as the check itself. */
+/** Who else has a check open. EMVO only, as the check itself. */
 const reviewers = roles('EMVO');
 export const presenceApi = {
   viewers: endpoint({

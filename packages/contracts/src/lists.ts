@@ -73,7 +73,7 @@ export const ORGANISATIONS_LIST: ListResource = {
  * `assignedToMe` and `overdue` are the queue's flags outside the list language (queues.ts QUEUE_FLAGS).
  * Unless the caller filters by status, it holds the open checks (submitted or in review: domain
  * isAwaitingReview), so a new submission is on its first page; the decided ones are a status filter away
- * (issue 23 item 12).
+ *.
  */
 export const REVIEW_QUEUE_LIST: ListResource = {
   fields: {

@@ -5,7 +5,7 @@ import { endpoint, listEndpoint, listQuerySchema, roles } from './endpoint.js';
 import { isoDateTime } from './fields.js';
 
 /**
- * domain.md Screens, /emvo/tests-status-metrics (issue 12 items 3 and 4): the figures a reviewer looks at
+ * domain.md Screens, /emvo/tests-status-metrics: the figures a reviewer looks at
  * (companies per stage, IQE pass rate over time, open token requests, median days from registration to
  * production), the per-company table and the stage moves taken from it. Dates travel as ISO strings.
  */
@@ -141,7 +141,7 @@ export const metricsCompanyCsvLine = (row: MetricsCompanyRow): string =>
   csvLine(METRICS_COMPANY_CSV_COLUMNS.map((column) => row[column]));
 
 /**
- * domain.md /emvo/tests-status-metrics (issue 12 items 2 to 4): the figures, the per-company table and its
+ * domain.md /emvo/tests-status-metrics: the figures, the per-company table and its
  * CSV export. Every route is EMVO only; the stage moves taken from the table are organisationsApi's.
  */
 const access = roles('EMVO');

@@ -20,7 +20,7 @@ import {
 } from './onboarding.js';
 
 /**
- * domain.md /external/onboarding after the legitimacy step (issue 11): the contractual step (the signed
+ * domain.md /external/onboarding after the legitimacy step: the contractual step (the signed
  * participation agreement and its two tick boxes), the financial step (billing details and the invoicing
  * form, the fee following the active MAH count), the company's MAH register once its legitimacy is
  * approved, and the company's people. What the company sends is a draft where it may be (any field blank
@@ -264,7 +264,7 @@ export const onboardingAnswerSchema = z.extend(onboardingSchema, {
   people: z.array(personSchema),
   /** The caller may invite, remove and set the access of people (the SPOC or the Initial Requester). */
   canManagePeople: z.boolean(),
-  /** The technical step (issue 11 item 3): gateway, CSR files, session tokens and test runs per environment. */
+  /** The technical step: gateway, CSR files, session tokens and test runs per environment. */
   technical: technicalStepSchema,
 });
 export type OnboardingAnswer = z.infer<typeof onboardingAnswerSchema>;
@@ -298,7 +298,7 @@ export const onboardingApi = {
     summary: "The caller's own onboarding application",
     response: onboardingAnswerSchema,
   }),
-  // The legitimacy step (issue 9).
+  // The legitimacy step.
   saveLegitimacy: endpoint({
     method: 'PUT',
     path: '/api/onboarding/legitimacy',
@@ -324,7 +324,7 @@ export const onboardingApi = {
     body: submitLegitimacySchema,
     response: onboardingAnswerSchema,
   }),
-  // The contractual step (issue 11).
+  // The contractual step.
   saveContractual: endpoint({
     method: 'PUT',
     path: '/api/onboarding/contractual',
@@ -412,7 +412,7 @@ export const onboardingApi = {
     body: personAccessSchema,
     response: onboardingAnswerSchema,
   }),
-  // The technical step (issue 11 item 3), per environment (IQE from TECHNICAL_IQE, PRD from TECHNICAL_PRD).
+  // The technical step, per environment (IQE from TECHNICAL_IQE, PRD from TECHNICAL_PRD).
   chooseGateway: endpoint({
     method: 'PUT',
     path: '/api/onboarding/technical/:environment/gateway',

@@ -38,7 +38,7 @@ const countries = z.pipe(
 /**
  * The VAT number's shape depends on the country of the address beside it (packages/domain VAT_PATTERNS):
  * the company's, or the billing details'. The message says the country's format (packages/domain
- * vatNumberFormatMessage, issue 23 item 4): the API answers it, and the SPA's form shows it as it is.
+ * vatNumberFormatMessage): the API answers it, and the SPA's form shows it as it is.
  */
 export function checkVatNumber(
   value: { vatNumber: string | null; address: { country: string | null } },
@@ -140,7 +140,7 @@ export const legitimacyDraftSchema = z.object({
   version: z.int().check(z.minimum(1)),
   company: companySchema,
   spoc: contactSchema,
-  // issue 21 item 2: no SPOC Assistant here: people are invited and withdrawn through the people routes
+  // No SPOC Assistant here: people are invited and withdrawn through the people routes
   // alone (POST/DELETE /api/onboarding/people/spoc-assistant), where the manager check is.
   authorisedRepresentative: contactSchema,
   mahs: z._default(z.array(mahSchema).check(z.maxLength(50)), []),

@@ -33,7 +33,7 @@ const access = roles('EMVO');
 export const organisationsApi = {
   list: listEndpoint({
     path: '/api/organisations',
-    // issue 23 item 18: an administrator reads it too, for the Company filters of /admin/users and storage.
+    // An administrator reads it too, for the Company filters of /admin/users and storage.
     access: roles('EMVO', 'ADMIN'),
     summary: "The reviewers' list of organisations (spec §3 list query, §7 query params)",
     list: ORGANISATIONS_LIST,

@@ -80,7 +80,7 @@ export const environmentApi = {
 const healthSchema = z.object({ status: z.literal('ok') });
 
 /**
- * Issue 24 item 4: what a request id looks like (apps/api http/request-id.ts), a proxy's or the API's own
+ * What a request id looks like (apps/api http/request-id.ts), a proxy's or the API's own
  * UUID; the SPA quotes one only when it is this.
  */
 export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,64}$/;

@@ -2,7 +2,7 @@ import type { CheckType } from '@portal/domain';
 
 // The reviewers' queues by name, kept free of zod (reviews.ts holds their schemas): the SPA's reviewer
 // landing page links into the queues with these and, with the package's "sideEffects": false, bundles
-// this module alone rather than the schemas (issue 15: the first page's weight).
+// this module alone rather than the schemas (the first page's weight).
 
 /** The queue in the URL: /emvo/legitimacy ↔ /api/review-queues/legitimacy ↔ the check type LEGITIMACY. */
 export const QUEUE_SLUGS = ['legitimacy', 'contractual', 'financial'] as const;

@@ -68,7 +68,7 @@ export const ACCOUNT_TOKEN_ERRORS = {
   unknown: '105',
   expired: '301',
   used: '405',
-  // Issue 23 item 22: the invitee's account was disabled after the invitation was sent.
+  // The invitee's account was disabled after the invitation was sent.
   withdrawn: 'INVITATION_WITHDRAWN',
 } as const;
 

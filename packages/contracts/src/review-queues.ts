@@ -8,7 +8,7 @@ import { QUEUE_SLUGS, type QueueFlag } from './queues.js';
 /**
  * domain.md Screens, /emvo/legitimacy, /emvo/contractual, /emvo/financial: the reviewers' three queues and
  * what waits in each. Apart from the checks' detail (reviews.ts), whose schema holds the company's whole
- * application: the reviewer's landing page, the first page most reviewers see, loads only this (issue 15).
+ * application: the reviewer's landing page, the first page most reviewers see, loads only this.
  */
 
 /** One row of a queue (REVIEW_QUEUE_LIST declares what may be filtered, sorted and searched). */

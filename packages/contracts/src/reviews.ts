@@ -57,7 +57,7 @@ export type CheckDocument = z.infer<typeof checkDocumentSchema>;
 export const billingSchema = z.object({
   /**
    * The billing details of the company's invoicing information (legal entity invoiced, billing address,
-   * VAT, PO number, billing email: issue 23 item 10), as its financial step holds them; null before any.
+   * VAT, PO number, billing email), as its financial step holds them; null before any.
    */
   details: z.nullable(billingDetailsSchema),
   declaredMahCount: z.nullable(z.int()),
@@ -73,7 +73,7 @@ export const billingSchema = z.object({
 export type Billing = z.infer<typeof billingSchema>;
 
 /**
- * The contractual check's participation agreement (issue 23 item 11): the template version the company
+ * The contractual check's participation agreement: the template version the company
  * signed, and its two tick boxes, each with its statement as the company ticked it (null: no text) and
  * whether it is ticked.
  */

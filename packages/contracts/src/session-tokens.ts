@@ -11,7 +11,7 @@ import { endpoint, idParams, listEndpoint, roles } from './endpoint.js';
 import { isoDateTime, lengthsPassed, type RuleParams } from './fields.js';
 
 /**
- * domain.md Screens, /emvo/session-tokens (issue 12 item 1): the reviewers' queue of the companies' session
+ * domain.md Screens, /emvo/session-tokens: the reviewers' queue of the companies' session
  * token requests, and the two things a reviewer does to one: issue it (paste its value) or cancel it with
  * a reason. The value is a secret: no row, answer or error ever carries it. Dates travel as ISO strings.
  */
@@ -95,7 +95,7 @@ export const sessionTokenCancelSchema = z.object({
 export type SessionTokenCancelInput = z.infer<typeof sessionTokenCancelSchema>;
 
 /**
- * domain.md /emvo/session-tokens (issue 12 item 1): the reviewers' queue of token requests, and issuing or
+ * domain.md /emvo/session-tokens: the reviewers' queue of token requests, and issuing or
  * cancelling one. Every route is EMVO only; a step answers the token as the queue now shows it.
  */
 const access = roles('EMVO');

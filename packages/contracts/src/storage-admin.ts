@@ -5,7 +5,7 @@ import { endpoint, idParams, listEndpoint, roles, versionQuery } from './endpoin
 import { isoDateTime } from './fields.js';
 
 /**
- * domain.md Screens, /admin/storage (issue 13 item 3): the stored files by container (purpose) and company,
+ * domain.md Screens, /admin/storage: the stored files by container (purpose) and company,
  * with how many records reference each one, the usage per container, an upload into a container and a
  * delete allowed only while nothing references the file. Dates travel as ISO strings.
  */

@@ -13,7 +13,7 @@ import { endpoint, roles } from './endpoint.js';
 import { isoDateTime } from './fields.js';
 
 /**
- * Issue 12 item 2: test runs a reviewer adds by hand (POST /api/test-runs) or imports from a CSV
+ * Test runs a reviewer adds by hand (POST /api/test-runs) or imports from a CSV
  * (POST /api/test-runs/import, text/csv). One schema checks a run either way: the SPA's form and its CSV
  * preview, the API's body and its re-validation of every CSV line. The company is named by its OBP number
  * (C00123): what a CSV from the hub's test tools carries and what a reviewer reads on every screen.
@@ -149,7 +149,7 @@ export const TEST_RUN_FILE_CODES = ['CSV_COLUMNS_MISSING', 'CSV_EMPTY', 'TOO_MAN
 export type TestRunFileCode = (typeof TEST_RUN_FILE_CODES)[number];
 
 /**
- * Issue 12 item 2: the reviewers add test runs by hand or import them from a CSV (/emvo/tests-status-metrics).
+ * The reviewers add test runs by hand or import them from a CSV (/emvo/tests-status-metrics).
  * EMVO only. The import takes the file as the one file of a multipart body (as the SPA sends it) or as the
  * request body itself (Content-Type text/csv, as a script sends it), at most TEST_RUN_IMPORT_MAX_BYTES
  * either way (413 FILE_TOO_LARGE past it).
@@ -289,7 +289,7 @@ export function readTestRunCsv(
 export const unknownCompanyMessage = (obpNumber: string) => `No company has the OBP number ${obpNumber}`;
 
 /**
- * Issue 23 item 15: the lines of a reading whose company does not exist, refused (UNKNOWN_COMPANY). The one
+ * The lines of a reading whose company does not exist, refused (UNKNOWN_COMPANY). The one
  * rule the SPA's preview (before the reviewer confirms) and the API's import apply, each with the companies
  * it knows; the refused lines are merged with the reader's, in the file's order.
  */
@@ -332,7 +332,7 @@ export const TEST_RUN_CSV_EXAMPLE: Readonly<Record<TestRunCsvColumn, string>> = 
 const csvCell = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
 
 /**
- * Issue 23 item 15: the CSV template the import offers to download, built from TEST_RUN_CSV_COLUMNS (the
+ * The CSV template the import offers to download, built from TEST_RUN_CSV_COLUMNS (the
  * columns readTestRunCsv reads): the header line, then the example run.
  */
 export function testRunCsvTemplate(): string {

@@ -5,7 +5,7 @@ import { endpoint, idParams, listEndpoint, roles } from './endpoint.js';
 import { isoDateTime, personNameField } from './fields.js';
 
 /**
- * domain.md Screens, /admin/users (issue 13 item 1): every user of the portal, inviting an internal user,
+ * domain.md Screens, /admin/users: every user of the portal, inviting an internal user,
  * and an admin's changes to a user (roles, an external user's access, disable, enable). Roles travel in the
  * sign-in token, so a change takes effect at the user's next sign-in; a disabled or revoked user's next API
  * call is refused within a minute (the API's status cache). Dates travel as ISO strings.

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { endpoint } from './endpoint.js';
 
-/** Issue 24 item 4: the Core Web Vitals the SPA reports (web-vitals): largest paint, interaction, layout shift. */
+/** The Core Web Vitals the SPA reports (web-vitals): largest paint, interaction, layout shift. */
 export const VITAL_NAMES = ['LCP', 'INP', 'CLS'] as const;
 export type VitalName = (typeof VITAL_NAMES)[number];
 

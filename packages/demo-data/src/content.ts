@@ -240,7 +240,7 @@ const DISCLAIMERS: DisclaimerFacts[] = [
     status: 'PUBLISHED',
   },
   // Shown, not asked at sign-in: the demo's users start without a text to accept. Its draft (v2) asks it:
-  // publishing it shows the sign-in acceptance to every user (issue 13).
+  // publishing it shows the sign-in acceptance to every user.
   {
     type: 'PRIVACY',
     versionNumber: 1,

@@ -1,5 +1,5 @@
 /**
- * issue 23 item 19: the record an audit row names, by its entity. For each entity: the table its row is in
+ * The record an audit row names, by its entity. For each entity: the table its row is in
  * (named as in TypeScript, camelCase), the columns its name is made of (joined by a space), and where its
  * company is: the row itself (an organisation), its organisationId, or the organisationId of the row its
  * `via` column names. apps/api migration 0018 (audit_entity_name_of, audit_organisation_of) says the same

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { changedFields, isSecretKey, REDACTED, redactSecrets } from './audit.js';
 
-describe('isSecretKey: a key whose last word names a secret (issue 13: secrets never in a diff)', () => {
+describe('isSecretKey: a key whose last word names a secret (secrets never in a diff)', () => {
   it.each([
     ['password', true],
     ['newPassword', true],

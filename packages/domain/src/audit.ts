@@ -1,6 +1,6 @@
 /**
  * domain.md AuditLog: what an audit row's diff holds, as the API's writeAudit writes it: an UPDATE's
- * { field: { from, to } }, and never a secret in the clear (issue 13 item 4).
+ * { field: { from, to } }, and never a secret in the clear.
  */
 
 /** The value put in place of a secret's (a key such as password, token, secret or value). */
@@ -35,7 +35,7 @@ export function isSecretKey(key: string): boolean {
 }
 
 /**
- * issue 13 item 4: "Secrets never appear in a diff". The diff as JSON, with the value of every key that
+ * "Secrets never appear in a diff". The diff as JSON, with the value of every key that
  * names a secret, at any depth, replaced by REDACTED (the whole value: an UPDATE's { from, to } too). The
  * callers already leave secrets out; this is the defence should one forget.
  */

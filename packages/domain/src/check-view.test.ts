@@ -177,7 +177,7 @@ describe('checkDetailView', () => {
     expect(
       checkDetailView({ ...facts, check: financial, invoicing, billingDetails: details }).billing,
     ).toEqual({
-      // issue 23 item 10: what the invoice needs, as the company filed it.
+      // What the invoice needs, as the company filed it.
       details,
       declaredMahCount: 1,
       activeMahCount: 2,

@@ -125,7 +125,7 @@ export const TICK_BOX_FIELDS = ['acceptedTerms', 'confirmedAuthority'] as const;
 export type TickBoxField = (typeof TICK_BOX_FIELDS)[number];
 
 /**
- * The contractual check's agreement for the reviewer (issue 23 item 11): the template version the company
+ * The contractual check's agreement for the reviewer: the template version the company
  * signed, and each box with what it said when the company ticked it (null: no text to show) and whether
  * it is ticked. Null when the company has not saved an agreement.
  */

@@ -2,7 +2,7 @@ import { FILE_PURPOSES, type FilePurpose } from './enums.js';
 
 /**
  * Every column that references a stored file (table and column as named in TypeScript). The admin deletes
- * a file only when none of them names it (issue 13 item 3); apps/api storage/file-references.ts counts over
+ * a file only when none of them names it; apps/api storage/file-references.ts counts over
  * this list, and its test checks the list against the database's own foreign keys.
  */
 export const FILE_REFERENCES = [
@@ -21,7 +21,7 @@ export interface PurposeCount {
 }
 
 /**
- * issue 13 item 3, "usage totals per container": files and bytes per purpose's container, every purpose
+ * "usage totals per container": files and bytes per purpose's container, every purpose
  * listed (an empty one with 0), and the totals.
  */
 export function storageUsageOf(

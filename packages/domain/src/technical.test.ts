@@ -82,7 +82,7 @@ describe('session tokens', () => {
   });
 });
 
-describe('testRunRuleBreach (issue 12: a test run typed or imported)', () => {
+describe('testRunRuleBreach (a test run typed or imported)', () => {
   const now = new Date('2026-05-04T12:00:00Z');
   const at = (iso: string) => new Date(iso);
   it.each([

@@ -50,7 +50,7 @@ export const isTokenIssuable = (token: { status: SessionTokenStatus }): boolean 
 
 /**
  * A reviewer cancels a token that is requested or issued and still valid; an expired or cancelled one is
- * over already (issue 12: "Cancel with a reason").
+ * over already ("Cancel with a reason").
  */
 export const isTokenCancellable = (
   token: { status: SessionTokenStatus; expiresAt: Date | null },
@@ -155,7 +155,7 @@ export function isCsrPem(text: string): boolean {
 }
 
 /**
- * Issue 12, a test run (domain.md TestRun), whether a reviewer types it or a CSV line brings it. A FAILED
+ * A test run (domain.md TestRun), whether a reviewer types it or a CSV line brings it. A FAILED
  * run names the hub's error code it failed with (a reviewer who follows up needs it); a PASSED run has none
  * (a code on a pass would read as a failure in the metrics). It ran already: an executedAt in the future is
  * a typing mistake, with a minute's leeway for the clocks of the browser, the CSV's tool and the API.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { invitedUser, userChangeAction, userChangeRefusal } from './user-admin.js';
 
-describe('user administration (issue 13)', () => {
+describe('user administration', () => {
   it('invites an internal user: INVITED with one role, the address trimmed', () => {
     const input = { email: ' Ann@emvo.test ', firstName: 'Ann', lastName: 'Lee', role: 'EMVO' as const };
     expect(invitedUser(input)).toEqual({

@@ -22,7 +22,7 @@ export const INTERNAL_ROLE_WORDS: Record<InternalInvitation['role'], string> = {
 };
 
 /**
- * issue 13: the user an invitation makes: INVITED with the one role, no company (its columns and its INVITE
+ * The user an invitation makes: INVITED with the one role, no company (its columns and its INVITE
  * audit row's diff). The address as typed, trimmed; it is compared in lower case.
  */
 export const invitedUser = ({ email, firstName, lastName, role }: InternalInvitation) => ({

@@ -23,7 +23,7 @@ const other = { self: false, activeAdmins: 2 };
 
 const code = (result: ReturnType<typeof checkUserChange>) => (result.ok ? 'OK' : result.code);
 
-describe('checkUserChange (issue 13: admins and the last admin)', () => {
+describe('checkUserChange (admins and the last admin)', () => {
   it('refuses an admin disabling themselves, whatever the count', () => {
     expect(code(checkUserChange(admin, { status: 'DISABLED' }, { self: true, activeAdmins: 5 }))).toBe(
       'SELF_DISABLE',
@@ -94,7 +94,7 @@ describe('checkUserChange (issue 13: admins and the last admin)', () => {
   });
 });
 
-describe('companyCallerRefusal (issue 21 item 1: who acts for a company)', () => {
+describe('companyCallerRefusal (who acts for a company)', () => {
   const active: CompanyCallerState = { organisationId: 'org-1', status: 'ACTIVE', access: 'FULL' };
   it.each<[string, CompanyCallerState | undefined, 'read' | 'write', string | null]>([
     ['an active user with full access reads and writes', active, 'write', null],

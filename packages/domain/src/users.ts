@@ -1,7 +1,7 @@
 import type { Role } from './enums.js';
 
 /**
- * domain.md People and issue 13 item 1: what an administrator may change about a user. Pure: the API
+ * domain.md People: what an administrator may change about a user. Pure: the API
  * counts the active administrators in the transaction that makes the change (their rows locked) and asks
  * this.
  */
@@ -54,7 +54,7 @@ export type UserRuleResult = { ok: true } | { ok: false; code: UserRuleCode; mes
 const refuse = (code: UserRuleCode, message: string): UserRuleResult => ({ ok: false, code, message });
 
 /**
- * Issue 23 item 22: an invitation link whose invitee was disabled since (by an administrator, or removed
+ * An invitation link whose invitee was disabled since (by an administrator, or removed
  * by their company) is withdrawn: it opens nothing and says so.
  */
 export const isInvitationWithdrawn = (user: Pick<UserState, 'status'>): boolean => user.status === 'DISABLED';
@@ -76,7 +76,7 @@ export const mayRemoveAdmin = (user: UserState, change: UserChangeRequest): bool
   isActiveAdmin(user) && !isActiveAdmin(changedUser(user, change));
 
 /**
- * issue 13: "an admin can neither disable nor demote themselves, and the last active admin cannot be
+ * "an admin can neither disable nor demote themselves, and the last active admin cannot be
  * removed". Roles are changed on internal users only, access on external users only; enabling is for a
  * disabled user (an invited one becomes active by accepting the invitation).
  */
@@ -183,7 +183,7 @@ export interface CompanyCallerState {
 }
 
 /**
- * Why a user may not act for a company on its onboarding routes (403), or null (issue 21 item 1): only an
+ * Why a user may not act for a company on its onboarding routes (403), or null: only an
  * ACTIVE user of an organisation whose access is not revoked acts for it; a write also needs FULL access
  * (domain.md: "a read-only view for a READ_ONLY user"). The API asks this of every onboarding route.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isVatNumberShape, VAT_PATTERNS, type VatCountryCode } from './identifiers.js';
 import { VAT_FORMATS, vatNumberFormatMessage } from './vat-formats.js';
 
-describe('VAT formats (issue 23 item 4)', () => {
+describe('VAT formats', () => {
   it('says the country’s format with an example, never that it starts with the prefix', () => {
     expect(vatNumberFormatMessage('DE')).toBe(
       'A VAT number of Germany is DE followed by 9 digits, e.g. DE123456789.',

@@ -1,7 +1,7 @@
 import { EEA_COUNTRIES, isEeaCountry, type VatCountryCode } from './identifiers.js';
 
 /**
- * What each country's VAT number looks like, in words, with an example (issue 23 item 4): the same shapes
+ * What each country's VAT number looks like, in words, with an example: the same shapes
  * as VAT_PATTERNS (identifiers.ts, the VIES table), said so a person can correct the number. One home for
  * the message the API and the SPA give when a number does not have its country's shape.
  */

@@ -134,7 +134,7 @@ describe('checkListRequest: a request checked against its declaration', () => {
     expect(check(query, resource)).toMatchObject({ ok: false, error: { code } });
   });
 
-  // Security review, issue 21 item 10: each of these reached the SQL and answered 500.
+  // Security review, Each of these reached the SQL and answered 500.
   it.each(['constructor', '__proto__', 'toString', '-valueOf', 'hasOwnProperty', '-isPrototypeOf'])(
     'refuses the sort key %s, found only on the prototype of the declared fields',
     (key) => {

@@ -145,7 +145,7 @@ const LIST_TYPES = new Set<FilterType>(['equal', 'like', 'not']);
 
 /**
  * The list's own declaration of a field, never one found on the prototype: `fields.constructor` or
- * `fields.toString` is Object's, and reached the SQL as a column (security review, issue 21 item 10).
+ * `fields.toString` is Object's, and reached the SQL as a column (security review).
  */
 const declaredField = (resource: ListResource, name: string): ListField | undefined =>
   getOwn(resource.fields, name);
@@ -205,7 +205,7 @@ function checkOrder(keys: readonly string[], resource: ListResource): CheckedSor
   });
   const tie = resource.tieBreaker;
   if (!order.some((key) => key.column === columnOf(tie, resource.fields[tie]))) {
-    // In the direction of the last key (issue 24 item 1): one index on (column, tie-breaker) then serves
+    // In the direction of the last key: one index on (column, tie-breaker) then serves
     // the column's order both ways, read forwards or backwards. Ties in the opposite direction made the
     // database sort every row of a large group of equal values (a million companies by pass rate).
     const direction = order.at(-1)?.direction ?? 'asc';

@@ -3,7 +3,7 @@ import { setOwn } from './own-properties.js';
 import type { Filter, FilterType, ListQuery, QueryParams, Where, WhereMulti } from './types.js';
 
 // Writing list queries and values as query params (spec §7), apart from reading them (query-params.ts): a
-// page that only builds links, such as the reviewers' landing page, loads only this (issue 15).
+// page that only builds links, such as the reviewers' landing page, loads only this.
 
 /** The filter types written on the plain field key (spec §7): they count as one key on a field. */
 const PLAIN_KEY_TYPES: readonly FilterType[] = ['equal', 'like', 'starts', 'ends', 'contains'];

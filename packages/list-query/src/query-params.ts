@@ -40,14 +40,14 @@ const LIST_TYPES: readonly FilterType[] = ['equal', 'not'];
 /**
  * The deepest and/or nesting one key may have (`and.or.and.…field`). spec §3 makes whereMulti's combinators
  * nestable without a depth; the SPA's screens nest none, and unbounded nesting let one request nest groups
- * until building its SQL ran out of stack (security review, issue 21 item 10), so deeper keys are INVALID_KEY.
+ * until building its SQL ran out of stack (security review), so deeper keys are INVALID_KEY.
  */
 export const MAX_GROUP_DEPTH = 8;
 
 /**
  * The first and last instants a date may name: years 0001 to 9999. The four-digit years of the date-like
  * format (and of formatDate's toISOString) cover no more, and PostgreSQL has no year 0 (security review,
- * issue 21 item 10: a year 0 or 99999 reached the database and answered 500).
+ * A year 0 or 99999 reached the database and answered 500).
  */
 const FIRST_DATE_TIME = Date.parse('0001-01-01T00:00:00.000Z');
 const LAST_DATE_TIME = Date.parse('9999-12-31T23:59:59.999Z');

@@ -4,7 +4,7 @@ import type { SessionUser, UserStanding } from '../plugins/auth.js';
 import { findDirectoryUser } from './directory-user.js';
 
 /**
- * Whether the signed-in user may still call the API (issues 13, 21): only an ACTIVE user the directory
+ * Whether the signed-in user may still call the API: only an ACTIVE user the directory
  * knows. A DISABLED user may not, nor an external user whose access is REVOKED, nor an INVITED one (a
  * person invited again keeps an old token: it works once they have accepted the invitation), nor a token
  * whose subject and email the directory does not know (the provider should sign in no such user; should it,

@@ -14,7 +14,7 @@ import {
   unmappedParams,
 } from './route-table.js';
 
-// Issue 14 item 2: "no leak of another company's record or file by id (ids of the other company tried on
+// "no leak of another company's record or file by id (ids of the other company tried on
 // every route that takes an id)". The other company's user calls every route taking an id with the owner's
 // ids: the answer is a refusal, the very one an unknown id gets, and carries none of the owner's data.
 // The owner's user, where the route lets EXTERNAL in, gets through with the same ids.
@@ -120,7 +120,7 @@ async function call(
 }
 
 /** The answer with the ids tried replaced by a placeholder, to compare it with another id's. */
-// Each answer names its own request (issue 24 item 4): that id differs between two answers by design.
+// Each answer names its own request: that id differs between two answers by design.
 const normalised = (text: string, ids: string[]) =>
   ids
     .reduce((answer, id) => answer.replaceAll(id, '<id>'), text)

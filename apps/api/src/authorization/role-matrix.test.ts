@@ -6,7 +6,7 @@ import { TEST_CONNECTOR_SECRET } from '../test/test-app.js';
 import { seedTwoCompanies, type TwoCompanies } from '../test/two-companies.js';
 import { concreteUrl, type RouteCase, routeCases, unmappedParams } from './route-table.js';
 
-// Issue 14 item 2: every route the app registered × every kind of caller answers what the route declares.
+// Every route the app registered × every kind of caller answers what the route declares.
 
 let t: TestApp & { close: () => Promise<void> };
 let f: TwoCompanies;
@@ -16,7 +16,7 @@ interface Caller {
   name: string;
   headers: Headers;
   roles?: Role[];
-  /** issue 13: refused on every route but the public ones, whatever the token says. */
+  /** Refused on every route but the public ones, whatever the token says. */
   refused?: 'disabled' | 'revoked';
   /** An external user whose access to their company is READ_ONLY. */
   readOnly?: boolean;
@@ -113,7 +113,7 @@ function expected(route: RouteCase, caller: Caller): 401 | 403 | 'through' {
 
 /**
  * spec §8: a 401 says ERR_AUTHENTICATION or UNAUTHORIZED, a 403 FORBIDDEN, or ACCESS_WITHDRAWN for a user
- * disabled, revoked or removed since signing in (issue 23 item 26: the SPA signs them out saying why).
+ * disabled, revoked or removed since signing in (the SPA signs them out saying why).
  */
 const CODES: Record<401 | 403, string[]> = {
   401: ['ERR_AUTHENTICATION', 'UNAUTHORIZED'],
@@ -136,7 +136,7 @@ describe('authorization matrix: every route the app registered × every kind of 
     expect(routeCases(t.app).flatMap(unmappedParams)).toEqual([]);
   });
 
-  // Issue 11: the company's steps after legitimacy are its own (EXTERNAL); the agreement template is the
+  // The company's steps after legitimacy are its own (EXTERNAL); the agreement template is the
   // administrators' to publish, the reviewers' to read too. The test below then calls each as everyone.
   it.each([
     ['PUT', '/api/onboarding/contractual', ['EXTERNAL']],
@@ -155,26 +155,26 @@ describe('authorization matrix: every route the app registered × every kind of 
     ['POST', '/api/onboarding/technical/session-tokens/:tokenId/reveal', ['EXTERNAL']],
     ['GET', '/api/agreement-templates', ['ADMIN', 'EMVO']],
     ['POST', '/api/agreement-templates', ['ADMIN']],
-    // Issue 12: the tests status metrics and the stage moves taken from them are the reviewers'.
+    // The tests status metrics and the stage moves taken from them are the reviewers'.
     ['GET', '/api/metrics', ['EMVO']],
     ['GET', '/api/metrics/companies', ['EMVO']],
     ['GET', '/api/metrics/companies.csv', ['EMVO']],
     ['POST', '/api/organisations/:id/stage-moves', ['EMVO']],
-    // Issue 12: the reviewers' session-token queue.
+    // The reviewers' session-token queue.
     ['GET', '/api/session-tokens', ['EMVO']],
     ['POST', '/api/session-tokens/:id/issue', ['EMVO']],
     ['POST', '/api/session-tokens/:id/cancel', ['EMVO']],
-    // Issue 12: test runs added by hand or imported from a CSV.
+    // Test runs added by hand or imported from a CSV.
     ['POST', '/api/test-runs', ['EMVO']],
     ['POST', '/api/test-runs/import', ['EMVO']],
-    // Issue 13: stored files, the audit trail and the landing page's summary are the administrators'.
+    // Stored files, the audit trail and the landing page's summary are the administrators'.
     ['GET', '/api/admin/files', ['ADMIN']],
     ['GET', '/api/admin/files/usage', ['ADMIN']],
     ['POST', '/api/admin/files', ['ADMIN']],
     ['DELETE', '/api/admin/files/:id', ['ADMIN']],
     ['GET', '/api/audit', ['ADMIN']],
     ['GET', '/api/admin/summary', ['ADMIN']],
-    // Issue 13: disclaimer versions are the administrators'; every signed-in user accepts the pending ones.
+    // Disclaimer versions are the administrators'; every signed-in user accepts the pending ones.
     ['GET', '/api/disclaimer-contents', ['ADMIN']],
     ['POST', '/api/disclaimer-contents', ['ADMIN']],
     ['PUT', '/api/disclaimer-contents/:id', ['ADMIN']],
@@ -182,11 +182,11 @@ describe('authorization matrix: every route the app registered × every kind of 
     ['DELETE', '/api/disclaimer-contents/:id', ['ADMIN']],
     ['GET', '/api/disclaimers/pending', ['ADMIN', 'EMVO', 'EXTERNAL']],
     ['POST', '/api/disclaimers/:type/acceptances', ['ADMIN', 'EMVO', 'EXTERNAL']],
-    // Issue 13: the users, their invitations and changes are the administrators'.
+    // The users, their invitations and changes are the administrators'.
     ['GET', '/api/users', ['ADMIN']],
     ['POST', '/api/users/invitations', ['ADMIN']],
     ['PATCH', '/api/users/:id', ['ADMIN']],
-    // Issue 25: a live updates ticket for every signed-in role (the stream filters what each receives);
+    // A live updates ticket for every signed-in role (the stream filters what each receives);
     // who has a check open is the reviewers' own.
     ['POST', '/api/events/tickets', ['ADMIN', 'EMVO', 'EXTERNAL']],
     ['GET', '/api/checks/:id/presence', ['EMVO']],
@@ -209,7 +209,7 @@ describe('authorization matrix: every route the app registered × every kind of 
   });
 
   // The claims endpoint answers the roles B2C puts in the token at sign-in: a user every route refuses
-  // (issue 13's standing) is blocked there, before they get a token (modules/identity/claims-routes.ts).
+  // (the standing) is blocked there, before they get a token (modules/identity/claims-routes.ts).
   it('blocks at sign-in every user the standing check refuses, and only those', async () => {
     const signIn = async (objectId: string) => {
       const response = await t.app.inject({

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Access } from '../plugins/auth.js';
 import type { TwoCompanies } from '../test/two-companies.js';
 
-// The routes the authorization suites call (issue 14): every route the app registered, with a concrete
+// The routes the authorization suites call: every route the app registered, with a concrete
 // URL and body for each. A path parameter or a body field that names a record must be mapped below to a
 // seeded record, so a new route taking an id fails the suites until it is given one.
 

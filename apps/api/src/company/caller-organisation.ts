@@ -18,7 +18,7 @@ export async function findCaller(db: Kysely<DB>, user: SessionUser): Promise<Dir
   return { userId: row.id, organisationId: row.organisationId, access: row.access, status: row.status };
 }
 
-/** issue 21 item 1: only an ACTIVE user acts for a company; INVITED (until they accept) and DISABLED do not. */
+/** Only an ACTIVE user acts for a company; INVITED (until they accept) and DISABLED do not. */
 export const actsForCompany = (
   caller: DirectoryCaller,
 ): caller is DirectoryCaller & { status: 'ACTIVE'; access: 'FULL' | 'READ_ONLY' } =>

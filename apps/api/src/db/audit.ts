@@ -19,7 +19,7 @@ export async function writeAudit(trx: Transaction<DB> | Kysely<DB>, entry: Audit
     .insertInto('auditLog')
     .values({
       ...entry,
-      // issue 21 item 3: the client address of the request making the change, when a request makes it.
+      // The client address of the request making the change, when a request makes it.
       address: addressOf(trx),
       diff: entry.diff === undefined ? null : JSON.stringify(redactSecrets(entry.diff)),
     })

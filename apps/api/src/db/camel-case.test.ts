@@ -36,7 +36,7 @@ const kyselyWith = (compiler: () => QueryCompiler, plugins: CamelCasePlugin[]) =
     plugins,
   });
 
-// Kysely's own CamelCasePlugin on its own compiler: what the portal compiled before issue 24.
+// Kysely's own CamelCasePlugin on its own compiler: what the portal compiled before this plugin.
 const before = kyselyWith(() => new PostgresQueryCompiler(), [new CamelCasePlugin()]);
 const now = kyselyWith(() => new PortalQueryCompiler(), [camelCase]);
 

@@ -49,7 +49,7 @@ function isPlainObject(value: unknown): value is UnknownRow {
 /**
  * TypeScript speaks camelCase, the tables snake_case. Kysely's CamelCasePlugin snake-cases a query by
  * rebuilding its whole tree (a copy of every node) before it is compiled, and maps each row key by key:
- * together the largest share of a list request's time (bench/api-list, issue 24). This plugin only marks
+ * together the largest share of a list request's time (bench/api-list). This plugin only marks
  * the query, and PortalQueryCompiler (db/query-compiler.ts) snake-cases each identifier as it writes it:
  * the same SQL from the same function, without the copy. Results are mapped as the plugin maps them
  * (every row's keys, and those of nested plain objects, a JSON column's, camelCased), by a writer made

@@ -13,8 +13,8 @@ export interface Database {
   /** Holds one connection for `work`, which may run multi-statement scripts on it. */
   withSession<T>(work: (exec: ExecScript, session: Kysely<DB>) => Promise<T>): Promise<T>;
   close(): Promise<void>;
-  /** The PostgreSQL pool's connections and waiting queries (issue 24 item 4); none for PGlite. */
+  /** The PostgreSQL pool's connections and waiting queries; none for PGlite. */
   poolStats?: () => { total: number; idle: number; waiting: number };
-  /** LISTENs on a channel on a connection of its own (issue 25: the change events; db/notification-listener.ts). */
+  /** LISTENs on a channel on a connection of its own (the change events; db/notification-listener.ts). */
   listen(channel: string, notifications: Notifications): Promise<StopListening>;
 }

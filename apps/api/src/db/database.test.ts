@@ -10,7 +10,7 @@ import { type Database, openDatabase } from './database.js';
 const DATABASE_URL = process.env.DATABASE_URL;
 
 // A pooled connection the server ends while no request holds it (a restart, a failover) makes pg-pool emit
-// 'error'; without a listener Node throws it and the API process ends (issue 14: it must recover instead).
+// 'error'; without a listener Node throws it and the API process ends (it must recover instead).
 describeWithPostgres('the PostgreSQL pool when the server ends a connection', () => {
   let schema: ScratchSchema;
   let database: Database;

@@ -5,7 +5,7 @@ import { createTestDatabase } from '../test/test-database.js';
 import { writeAudit } from './audit.js';
 import type { Database } from './database.js';
 
-// Issue 24 item 1 (migration 0018): what the database keeps current in the writing statement, so the big
+// Migration 0018: what the database keeps current in the writing statement, so the big
 // tables are never scanned to show a page: an audit row's company, a company's runs summed up, and its
 // first move to production.
 

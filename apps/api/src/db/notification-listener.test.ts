@@ -5,7 +5,7 @@ import { describeWithPostgres } from '../test/describe-with-postgres.js';
 import { waitFor } from '../test/wait-for.js';
 import { type Database, openDatabase } from './database.js';
 
-// Issue 25 item 1: "Each API instance holds one LISTEN connection (reconnecting with backoff)". The
+// "Each API instance holds one LISTEN connection (reconnecting with backoff)". The
 // listener hears NOTIFYs from any connection, and when the server ends its connection it comes back by
 // itself and says so, so the missed changes can be read again. PGlite's is covered by the events suites.
 

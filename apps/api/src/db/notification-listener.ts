@@ -1,6 +1,6 @@
 import pg from 'pg';
 
-/** What a LISTEN hears (issue 25: every API instance hears the change events any of them wrote). */
+/** What a LISTEN hears (every API instance hears the change events any of them wrote). */
 export interface Notifications {
   /** Each payload a NOTIFY sent on the channel, from any connection, in the order the server sent them. */
   onPayload(payload: string): void;

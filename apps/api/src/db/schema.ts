@@ -51,7 +51,7 @@ export {
 } from '@portal/contracts';
 
 /**
- * A table's columns from its row in the contracts (issue 22: a field is declared in its migration and its
+ * A table's columns from its row in the contracts (a field is declared in its migration and its
  * contract, not again here): the audited columns as the database fills them, the ISO date-times `Dates` as
  * timestamps, and the columns `Defaulted` (a database default) optional on insert.
  */
@@ -85,7 +85,7 @@ export interface OrganisationsTable extends Audited {
   gatewayId: string | null;
   mahCount: ColumnType<number, number | undefined, number>;
   submittedAt: Timestamp | null;
-  // Issue 24 item 1 (migration 0018): the company's test runs summed up, kept current by triggers on
+  // Migration 0018: the company's test runs summed up, kept current by triggers on
   // test_runs and stage_events; the API reads them, never writes them.
   lastRunAt: ColumnType<Date | null, never, never>;
   iteRuns: ColumnType<number, never, never>;
@@ -402,7 +402,7 @@ export interface StageEventsTable {
   at: ColumnType<Date, Date | string | undefined, never>;
 }
 
-/** Issue 24 item 4: a Core Web Vital a browser reported (migration 0017). */
+/** A Core Web Vital a browser reported (migration 0017). */
 /** A signed-in person's latest reading of one web vital (migration 0022): one row per person and vital. */
 export interface WebVitalReadingsTable {
   subject: string;
@@ -412,7 +412,7 @@ export interface WebVitalReadingsTable {
   at: ColumnType<Date, Date | undefined, Date>;
 }
 
-/** Issue 25: one row per change a browser may hear of (migration 0021); the id is the SSE event id. */
+/** One row per change a browser may hear of (migration 0021); the id is the SSE event id. */
 export interface ChangeEventsTable {
   id: Generated<string>;
   kind: 'check' | 'application' | 'sessionToken' | 'testRun' | 'stage';
@@ -426,7 +426,7 @@ export interface ChangeEventsTable {
   at: ColumnType<Date, Date | undefined, never>;
 }
 
-/** Issue 25: a single-use ticket opening one event stream, stored as its SHA-256. */
+/** A single-use ticket opening one event stream, stored as its SHA-256. */
 export interface EventTicketsTable {
   ticketHash: Buffer;
   subject: string;
@@ -437,7 +437,7 @@ export interface EventTicketsTable {
   expiresAt: Date;
 }
 
-/** Issue 25 item 4: a reviewer who has a check open, until the row expires. */
+/** A reviewer who has a check open, until the row expires. */
 export interface CheckPresenceTable {
   checkId: string;
   viewer: string;

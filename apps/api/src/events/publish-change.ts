@@ -26,7 +26,7 @@ export interface Change {
 }
 
 /**
- * Issue 25 item 1: "In the transaction that changes a check, an application, a session token, a test run
+ * "In the transaction that changes a check, an application, a session token, a test run
  * or a stage, the API issues a PostgreSQL NOTIFY". One statement records the change (its id is the SSE
  * event id a browser resumes from) with the actor's display name, and notifies the row; PostgreSQL sends
  * the notification at commit only, so a rolled-back change is never heard of. The payload holds what the

@@ -30,7 +30,7 @@ export interface RealData {
 /** The app's body limit (app.ts bodyLimit), and one byte past it. */
 export const BODY_LIMIT = LARGE_BODY_LIMIT;
 const PAST_LIMIT = `"${'x'.repeat(BODY_LIMIT)}"`;
-/** One byte past what an ordinary route takes (issue 21 item 11); the few large routes take it. */
+/** One byte past what an ordinary route takes; the few large routes take it. */
 const PAST_DEFAULT_LIMIT = `"${'x'.repeat(DEFAULT_BODY_LIMIT - 1)}"`;
 /** JSON nested 5,000 levels deep, written as text (JSON.stringify itself runs out of stack on it). */
 const DEEP_JSON = `${'{"a":['.repeat(5_000)}1${']}'.repeat(5_000)}`;
@@ -99,12 +99,12 @@ const queryString = (pairs: QueryPairs) =>
 
 /**
  * Names every object has through its prototype: a list must look a field up among its own declared ones,
- * never find Object's (issue 21 item 10: `order=constructor` answered 500).
+ * never find Object's (`order=constructor` answered 500).
  */
 const PROTOTYPE_NAMES = ['constructor', '__proto__', 'toString', 'valueOf', 'hasOwnProperty'];
 
 /**
- * Dates past what a date field takes, and malformed ones (issue 21 item 10: `createdAt.gte=99999-01-01`
+ * Dates past what a date field takes, and malformed ones (`createdAt.gte=99999-01-01`
  * answered 500): years 0, 10000, 99999 and -1, an expanded ISO year, local times that land outside years
  * 1 to 9999 in UTC, days and hours that do not exist, text only a lenient date parser reads; and the two
  * ends of the range, which must still be answered.
@@ -146,7 +146,7 @@ function listQuery(fields: string[], dateFields: string[]): fc.Arbitrary<QueryPa
     { weight: 1, arbitrary: fc.constantFrom('.bogus', '.', '.gte.lt') },
   );
   // "deep and/or nesting": combinator prefixes, sometimes far deeper than any screen builds, up to the
-  // 600 and.or. pairs that once overflowed the stack while the SQL was built (issue 21 item 10).
+  // 600 and.or. pairs that once overflowed the stack while the SQL was built.
   const groups = fc.oneof(
     { weight: 4, arbitrary: fc.array(fc.constantFrom('and', 'or'), { maxLength: 3 }) },
     { weight: 1, arbitrary: fc.array(fc.constantFrom('and', 'or'), { minLength: 20, maxLength: 200 }) },
@@ -541,7 +541,7 @@ function multipartBody(data: RealData): fc.Arbitrary<Body> {
   );
 }
 
-/** spec issue 12: a test-run CSV, its header naming some columns, its lines mixing good and bad values. */
+/** A test-run CSV, its header naming some columns, its lines mixing good and bad values. */
 function csvBody(data: RealData): fc.Arbitrary<Body> {
   const cell = fc.oneof(
     fc.constantFrom(

@@ -13,7 +13,7 @@ import { type OpenApiDocument, type Operation, operationsOf, routePattern } from
 import { type FuzzRequest, type RealData, requestArbitrary } from './openapi-requests.js';
 
 /**
- * Issue 14 item 1: requests generated from the API's own OpenAPI document, valid and not, against every
+ * Requests generated from the API's own OpenAPI document, valid and not, against every
  * operation, each sent without a token and as each role. Never a 5xx; every 4xx in the one error shape
  * with a code the SPA's catalogue knows; every 2xx as its response schema says.
  *
@@ -43,7 +43,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'api-fuzz-'));
 const database = await createTestDatabase();
 await seedIfEmpty(database.db, createFileStorage(testConfig({ DATA_DIR: dataDir }).storage));
 // Built while the file is collected (top-level await), so each operation is a test named after it.
-// The per-user write limits (issue 21) would turn most of the generated writes into 429s: they have their
+// The per-user write limits would turn most of the generated writes into 429s: they have their
 // own test (plugins/user-rate-limits.test.ts).
 const t = await createTestApp({
   database,

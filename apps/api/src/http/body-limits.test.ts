@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, XSRF_HEADERS } from '../test/test-app.js';
 import { DEFAULT_BODY_LIMIT, LARGE_BODY_LIMIT } from './body-limits.js';
 
-// issue 21 item 11: a large JSON body is refused before it is parsed, unless its route needs one.
+// A large JSON body is refused before it is parsed, unless its route needs one.
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 let t: App;

@@ -1,5 +1,5 @@
 /**
- * issue 21 item 11: how large a request body may be. Parsing JSON costs CPU in proportion to its size
+ * How large a request body may be. Parsing JSON costs CPU in proportion to its size
  * before any schema can refuse it, so every route takes 16 KB (a form's worth) unless it declares more.
  */
 export const DEFAULT_BODY_LIMIT = 16 * 1024;

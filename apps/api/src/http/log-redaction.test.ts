@@ -9,7 +9,7 @@ import {
 import { createTestApp } from '../test/test-app.js';
 import { REDACTED_IN_LOG, redactUrl } from './log-redaction.js';
 
-describe('redactUrl (issue 21 item 9)', () => {
+describe('redactUrl', () => {
   it.each([
     ['/api/account-tokens/abc.DEF-123', `/api/account-tokens/${REDACTED_IN_LOG}`],
     ['/api/account-tokens/abc/use', `/api/account-tokens/${REDACTED_IN_LOG}/use`],
@@ -22,7 +22,7 @@ describe('redactUrl (issue 21 item 9)', () => {
   });
 });
 
-describe('the request log of a registration (issue 21 item 9)', () => {
+describe('the request log of a registration', () => {
   const lines: string[] = [];
   let t: Awaited<ReturnType<typeof createTestApp>>;
   beforeAll(async () => {

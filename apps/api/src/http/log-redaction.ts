@@ -9,7 +9,7 @@ const TOKEN_SEGMENT = /(\/account-tokens\/)[^/?#]+/gi;
 const SECRET_PARAMS = new Set(['token', 'code', 'ticket', 'access_token', 'id_token']);
 
 /**
- * issue 21 item 9: a URL as the logs may hold it, with mailed-link tokens and credentials in the query
+ * A URL as the logs may hold it, with mailed-link tokens and credentials in the query
  * replaced: a log reader must not be able to use a person's invitation or confirmation link.
  */
 export function redactUrl(url: string): string {

@@ -9,7 +9,7 @@ declare module 'fastify' {
     /**
      * The database as this request writes to it: the app's pool, carrying the request's client address
      * (request.ip: the socket's, or what the proxies of TRUST_PROXY report), which every audit row the
-     * request writes names (db/audit.ts, issue 21 item 3). Route handlers read and write through it.
+     * request writes names (db/audit.ts). Route handlers read and write through it.
      */
     readonly db: Kysely<DB>;
   }
@@ -17,7 +17,7 @@ declare module 'fastify' {
 
 /**
  * The client address a request's database handle carries; `addressOf` reads it back from a transaction
- * begun on that handle. It changes no query. Issue 24 item 2: it replaces an AsyncLocalStorage, which on
+ * begun on that handle. It changes no query. It replaces an AsyncLocalStorage, which on
  * Node 20 turned on V8's promise hooks for the whole process and cost a fifth to two fifths of the API's
  * CPU per list request (bench/README "what the request context costs").
  */

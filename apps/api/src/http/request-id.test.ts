@@ -3,7 +3,7 @@ import { createTestApp } from '../test/test-app.js';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 
-describe('the request id (issue 24 item 4)', () => {
+describe('the request id', () => {
   let t: App;
   beforeAll(async () => {
     t = await createTestApp();

@@ -8,7 +8,7 @@ import fp from 'fastify-plugin';
 export const REQUEST_ID_HEADER = 'x-request-id';
 
 /**
- * Issue 24 item 4: every request has an id, the proxy's when it sent a plain one (so one request is one id
+ * Every request has an id, the proxy's when it sent a plain one (so one request is one id
  * across the hops), else a fresh UUID. A client cannot put anything else into the logs through it.
  */
 export function requestIdOf(raw: IncomingMessage): string {
@@ -25,7 +25,7 @@ const withId = (entry: unknown, requestId: string): unknown =>
  */
 export const requestIdPlugin = fp(async (app: FastifyInstance) => {
   // Hooks with a callback, not async ones: each request passes both, and an async hook costs a promise
-  // and its turns of the microtask queue (issue 24, bench/api-list).
+  // and its turns of the microtask queue (bench/api-list).
   app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
     done();

@@ -275,7 +275,7 @@ type CachedList = Record<keyof ListQueries, CachedQuery>;
 const MAX_SHAPES = 200;
 
 /**
- * Issue 24: the SQL of a list request is built (Kysely's query builder) and compiled once per shape: its
+ * The SQL of a list request is built (Kysely's query builder) and compiled once per shape: its
  * base query's SQL, condition tree and order. A later request of the same shape compiles only its base
  * (the rows' query, whose parameters can be the caller's: a queue's assignee, its time) and fills the
  * cached queries' parameters in: a list request of the bench spent more time building and compiling its

@@ -38,7 +38,7 @@ export interface OutboxOptions {
   production: boolean;
   /**
    * Whether an unsent mail's link (a single-use credential) is logged: only for a person running the portal
-   * locally (DEV_OUTBOX, issue 21), never in production. Default: outside production.
+   * locally (DEV_OUTBOX), never in production. Default: outside production.
    */
   logLinks?: boolean | undefined;
   retry?: RetryPolicy | undefined;

@@ -4,7 +4,7 @@ import { createTestApp } from '../test/test-app.js';
 type App = Awaited<ReturnType<typeof createTestApp>>;
 const TOKEN = 'scraper-secret-0123456789';
 
-describe('GET /metrics (issue 24 item 4)', () => {
+describe('GET /metrics', () => {
   let t: App;
   beforeAll(async () => {
     t = await createTestApp({ config: { METRICS_TOKEN: TOKEN } });

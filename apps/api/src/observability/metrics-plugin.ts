@@ -7,7 +7,7 @@ import { markRoutesPublic } from '../plugins/public-routes.js';
 import type { PortalMetrics } from './metrics.js';
 
 /**
- * Issue 24 item 4: each request's duration into the histogram, and GET /metrics (Prometheus' text format)
+ * Each request's duration into the histogram, and GET /metrics (Prometheus' text format)
  * for a scraper that sends `Authorization: Bearer <METRICS_TOKEN>`. Without METRICS_TOKEN there is no
  * such route at all: the figures are never public.
  */
@@ -15,7 +15,7 @@ export const metricsPlugin = fp(
   async (app: FastifyInstance, options: { metrics: PortalMetrics; token: string | undefined }) => {
     const { metrics, token } = options;
     app.addHook('onResponse', async (request, reply) => {
-      // A live event stream (issue 25) stays open for up to an hour: its duration is how long a browser
+      // A live event stream stays open for up to an hour: its duration is how long a browser
       // watched, not how fast the API answered, and would fill the histogram's top bucket.
       if (request.routeOptions.url === eventsApi.stream.path) return;
       metrics.httpDuration.observe(

@@ -3,7 +3,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 import type { Database } from '../db/database.js';
 
 /**
- * Issue 24 item 4: what an API instance tells Prometheus. One registry per app (tests build many apps in one
+ * What an API instance tells Prometheus. One registry per app (tests build many apps in one
  * process; each counts its own). The gauges that read the database do it when scraped, not on a timer.
  */
 export interface PortalMetrics {

@@ -78,12 +78,12 @@ export interface AuthOptions {
   standingTtlMs?: number;
 }
 
-/** Whether the directory lets a signed-in user call the API (issue 13). */
+/** Whether the directory lets a signed-in user call the API. */
 export type UserStanding = 'ok' | 'disabled' | 'revoked' | 'inactive' | 'unknown';
 
 /**
  * What each refused standing answers. A user disabled, revoked or removed since signing in gets 403
- * ACCESS_WITHDRAWN, on which the SPA signs them out with a message that says so (issue 23 item 26); an
+ * ACCESS_WITHDRAWN, on which the SPA signs them out with a message that says so; an
  * invitee who has not accepted yet gets FORBIDDEN.
  */
 const WITHDRAWN: Record<Exclude<UserStanding, 'ok'>, boolean> = {
@@ -101,7 +101,7 @@ const REFUSED: Record<Exclude<UserStanding, 'ok'>, string> = {
   unknown: 'This account is not a user of the portal',
 };
 
-/** issue 13: "the API checks the user's status, cached for at most a minute". */
+/** "the API checks the user's status, cached for at most a minute". */
 export const STANDING_TTL_MS = 60_000;
 
 const unauthenticated = (message: string) => new ApiError(401, 'ERR_AUTHENTICATION', message);
@@ -178,7 +178,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
     await options.onSignIn(user);
   }
 
-  // issue 13: a user's standing is read from the directory at most once a minute per instance (keyed by
+  // A user's standing is read from the directory at most once a minute per instance (keyed by
   // the token's subject), so an admin's disable or revoke takes effect within a minute of the change, on
   // every instance, without a query per call. The map forgets everything when it grows large.
   const ttl = Math.min(options.standingTtlMs ?? STANDING_TTL_MS, STANDING_TTL_MS);

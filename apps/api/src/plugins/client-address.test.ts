@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeAudit } from '../db/audit.js';
 import { createTestApp } from '../test/test-app.js';
 
-// issue 21 item 3: X-Forwarded-For is believed only from the proxies TRUST_PROXY names, so a client can
+// X-Forwarded-For is believed only from the proxies TRUST_PROXY names, so a client can
 // neither slip past the per-address limits nor write another address into the audit trail.
 
 type App = Awaited<ReturnType<typeof createTestApp>>;

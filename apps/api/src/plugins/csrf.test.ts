@@ -45,7 +45,7 @@ describe('anti-forgery (spec §7)', () => {
   });
 
   it.each(['/%61pi/users/invitations', '/%6Cinks/footer-links', '/api/users/%69nvitations'])(
-    'refuses a write without the header whatever the URL spelling (%s, issue 21 item 8)',
+    'refuses a write without the header whatever the URL spelling (%s)',
     async (url) => {
       const response = await t.app.inject({
         method: 'POST',

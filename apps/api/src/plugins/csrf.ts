@@ -27,7 +27,7 @@ export const csrfPlugin = fp(async (app: FastifyInstance, options: { secure: boo
         httpOnly: false,
       });
     }
-    // issue 21 item 8: the route the router matched decides, never the raw URL: `/%61pi/…` is routed to
+    // The route the router matched decides, never the raw URL: `/%61pi/…` is routed to
     // `/api/…` (the router decodes it) but does not start with `/api/`. No route matched: nothing to guard.
     const path = request.routeOptions.url;
     if (

@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.app.close());
 
-describe('rate limits (issue 14)', () => {
+describe('rate limits', () => {
   it('limits every anonymous route per client address, with the one error shape', async () => {
     const publicRoutes = t.app.declaredRoutes.filter((route) => route.config?.access === 'public');
     expect(publicRoutes.length).toBeGreaterThan(10);

@@ -31,7 +31,7 @@ export async function enforceLimit(limiter: Limiter, request: FastifyRequest, re
 const signedInRoute = (request: FastifyRequest) => request.routeOptions.config.access !== 'public';
 
 /**
- * issue 14: every anonymous route is rate-limited per client address (X-Forwarded-For behind the production
+ * Every anonymous route is rate-limited per client address (X-Forwarded-For behind the production
  * proxy, see trustProxy), `perMinute` requests a minute. A route may declare its own tighter
  * `config.rateLimit` (the routes that send mails do), and `app.createRateLimit` makes further limiters. The
  * counters live in each API process's memory: behind a load balancer with n instances a client gets at most
@@ -59,7 +59,7 @@ export interface UserLimits {
 }
 
 /**
- * issue 21 items 4 and 5: every signed-in write is limited per user (the token's subject), uploads more
+ * Every signed-in write is limited per user (the token's subject), uploads more
  * tightly, so a stolen or scripted session cannot flood mailboxes, the database or storage. Registered
  * after the auth plugin, whose onRequest hook has verified the token by then: an unverified caller never
  * reaches these counters, and the body (an upload's stream) is not read before the limit is checked.

@@ -40,7 +40,7 @@ beforeAll(async () => {
 });
 afterAll(() => Promise.all([https.close(), http.close()]));
 
-describe('security headers (issue 14)', () => {
+describe('security headers', () => {
   it('lets the page run scripts from its own origin only, and nobody frame it', async () => {
     for (const url of ['/', '/api/environment-free-path', '/environment/environment.json']) {
       const response = await https.inject({ url, headers: { accept: 'text/html' } });

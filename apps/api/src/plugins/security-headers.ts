@@ -32,7 +32,7 @@ const PERMISSIONS_POLICY = [
   .join(', ');
 
 /**
- * issue 14: the headers every answer carries. The Content-Security-Policy lets scripts come only from the
+ * The headers every answer carries. The Content-Security-Policy lets scripts come only from the
  * portal's own origin (the built index.html has no inline script; the painted shell is markup with style
  * attributes only), so an injected script cannot run. Styles allow 'unsafe-inline': libraries set style
  * elements at run time (toasts, the select), and a style cannot run code.
@@ -41,7 +41,7 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, options: Se
   const https = options.publicUrl.startsWith('https:');
   const identityProvider = new URL(options.identityProvider).origin;
   // helmet's middleware, made once: @fastify/helmet made it again for every request (parsing the policy each
-  // time: 1.3 % of the API's time per list request in bench/api-list's profile, issue 24).
+  // time: 1.3 % of the API's time per list request in bench/api-list's profile).
   const applyHelmet = helmet({
     contentSecurityPolicy: {
       useDefaults: false,

@@ -3,7 +3,7 @@ import { multipartBody, uploadForm } from '../storage/test-uploads.js';
 import { createTestApp } from '../test/test-app.js';
 import { seedUser } from '../test/users-test-kit.js';
 
-// issue 21 items 4 and 5: every signed-in write is limited per user, uploads more tightly.
+// Every signed-in write is limited per user, uploads more tightly.
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 let t: App;

@@ -9,7 +9,7 @@ import { insertTestUser, XSRF_HEADERS } from '../test/test-app.js';
 import { createScratchSchema, type ScratchSchema } from '../test/test-database.js';
 import { createTestKeys } from '../test/tokens.js';
 
-// issue 14 item 4, blob storage down: an API process on Azure Blob Storage (Azurite) whose store stops
+// Blob storage down: an API process on Azure Blob Storage (Azurite) whose store stops
 // answers an upload 503 SERVICE_UNAVAILABLE, soon, and keeps no stored_files row nor audit row of it
 // (storage/receive-upload.ts writes the blob first; saveWithFile writes the rows only after it).
 

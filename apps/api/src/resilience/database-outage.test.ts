@@ -16,7 +16,7 @@ import {
 import { createTestKeys } from '../test/tokens.js';
 import { waitFor } from '../test/wait-for.js';
 
-// issue 14 item 4: a PostgreSQL of this file's own (never the shared server) is stopped under a steady
+// A PostgreSQL of this file's own (never the shared server) is stopped under a steady
 // stream of review decisions and reads, then started again, twice. While it is down /readyz and the calls answer
 // 503 SERVICE_UNAVAILABLE (spec §8: the SPA shows its unavailable page), never a 500; no decision is half
 // written; the same API process serves again once the database is back, without a restart.

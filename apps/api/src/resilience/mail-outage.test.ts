@@ -10,7 +10,7 @@ import { createScratchSchema, type ScratchSchema } from '../test/test-database.j
 import { createTestKeys } from '../test/tokens.js';
 import { waitFor } from '../test/wait-for.js';
 
-// issue 14 item 4, SMTP down: an API process whose SMTP server does not answer keeps its mails PENDING with
+// SMTP down: an API process whose SMTP server does not answer keeps its mails PENDING with
 // each attempt and its error recorded (mail/retry-policy.ts, here a 200 ms first wait instead of 30 s), and
 // sends each of them once when the server comes back on the same port.
 

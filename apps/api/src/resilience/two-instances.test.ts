@@ -10,7 +10,7 @@ import { createScratchSchema, type ScratchSchema } from '../test/test-database.j
 import { createTestKeys } from '../test/tokens.js';
 import { waitFor } from '../test/wait-for.js';
 
-// issue 14 item 3: the shape in which users outgrow one machine. Two API processes (the built server.js)
+// The shape in which users outgrow one machine. Two API processes (the built server.js)
 // share one PostgreSQL (a schema of this file's own on the shared server, dropped after): concurrent
 // decisions on one check through both give one success and one 409, each outbox mail goes out exactly once
 // though both run the mail sender, and both answer the same list pages.

@@ -22,7 +22,7 @@ export interface AzureBlobStoreOptions {
 /**
  * Three tries, 0.5 s then 1.5 s apart. The SDK's default (four tries, 4 s, 12 s …) keeps an upload waiting
  * about 16 s when the store is down, and as long again for the clean-up of a failed upload, so the user
- * waited half a minute for their 503 (issue 14: "Blob storage down: the upload fails cleanly"). A short
+ * waited half a minute for their 503 ("Blob storage down: the upload fails cleanly"). A short
  * blip is still ridden out; a real outage is answered 503 SERVICE_UNAVAILABLE within seconds.
  */
 export const UPLOAD_RETRY: StorageRetryOptions = {

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { BlobNotFoundError, type BlobStore } from './blob-store.js';
 import { countedStore } from './counted-store.js';
 
-describe('countedStore (issue 24 item 4: storage errors)', () => {
+describe('countedStore (storage errors)', () => {
   it('tells each failed put, get and delete, but not a missing blob on read, and still fails the call', async () => {
     const down = new Error('the service is down');
     const store = {

@@ -4,7 +4,7 @@ import { BlobNotFoundError, type BlobStore } from './blob-store.js';
 const OPERATIONS = ['put', 'get', 'delete'] as const;
 
 /**
- * Issue 24 item 4: the same store, telling `onError` the operation of each call that failed (a missing blob
+ * The same store, telling `onError` the operation of each call that failed (a missing blob
  * on read is an answer, not a failure), for the storage errors metric.
  */
 export function countedStore(store: BlobStore, onError: (operation: string) => void): BlobStore {

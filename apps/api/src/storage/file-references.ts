@@ -6,7 +6,7 @@ const snake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.to
 
 /**
  * Every column that references stored_files: packages/domain FILE_REFERENCES, as the database names them. The
- * admin deletes a file only when none of them names it (issue 13 item 3); file-references.test.ts checks this
+ * admin deletes a file only when none of them names it; file-references.test.ts checks this
  * list against the database's own foreign keys, so a migration that adds a reference fails that test until
  * the reference is listed in the domain.
  */

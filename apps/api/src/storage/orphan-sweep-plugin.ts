@@ -17,7 +17,7 @@ export interface OrphanSweepOptions {
 }
 
 /**
- * issue 21 item 5: runs the orphan sweep (orphan-sweep.ts) in each API instance while the app runs,
+ * Runs the orphan sweep (orphan-sweep.ts) in each API instance while the app runs,
  * started once it is ready and stopped (the pass under way awaited) on close, before the database closes.
  * A chain of unref'd timeouts: passes never overlap, and the timer never keeps the process alive. Needs
  * the storage plugin (app.fileStorage). In app.ts, after the storage plugin:

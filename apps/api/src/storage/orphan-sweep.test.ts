@@ -23,7 +23,7 @@ const MINUTE = 60_000;
 
 const { storageConfig } = useStorageDrivers();
 
-describe.each(STORAGE_DRIVERS)('the orphan sweep on the %s store (issue 21 item 5)', (driver) => {
+describe.each(STORAGE_DRIVERS)('the orphan sweep on the %s store', (driver) => {
   let t: App;
   let dataDir: string;
   let organisationId: string;

@@ -29,7 +29,7 @@ export interface SweepCounts {
 }
 
 /**
- * issue 21 item 5: removes what no record needs any more and an upload or a crash left behind, once it is
+ * Removes what no record needs any more and an upload or a crash left behind, once it is
  * older than the grace period: stored_files rows nothing references (file-references.ts) that no
  * administrator kept, with their blobs; blobs no row knows (a crash between a put and its row, or after a
  * commit and before its blob's removal); the disk driver's half-written files. Safe in several API

@@ -12,7 +12,7 @@ export interface ReleasedFile {
 }
 
 /**
- * issue 21 item 5: a record no longer references file `id` (an upload replaced it; call this once the
+ * A record no longer references file `id` (an upload replaced it; call this once the
  * record names its new file). One reference less, and when nothing references the file any more (the
  * references decide, file-references.ts, not the counter) and an administrator did not keep it, its row
  * is deleted in the caller's transaction. Answers the file whose blob is to be removed after the commit,

@@ -118,7 +118,7 @@ describe.each(STORAGE_DRIVERS)(
       await expect(blobOf(staged)).rejects.toBeInstanceOf(BlobNotFoundError);
     });
 
-    describe('a file the record replaces (issue 21 item 5)', () => {
+    describe('a file the record replaces', () => {
       /** Points the contact at a new file and releases the old one, as copy-of-proof.ts does. */
       const replace =
         (previous: string, failure?: Error) =>
@@ -209,7 +209,7 @@ describe.each(STORAGE_DRIVERS)(
       });
     });
 
-    describe("the company's quota (issue 21 item 5: STORAGE_QUOTA_MB, here 1 MB)", () => {
+    describe("the company's quota (STORAGE_QUOTA_MB, here 1 MB)", () => {
       const KB300 = Buffer.concat([SAMPLES.pdf, Buffer.alloc(300_000 - SAMPLES.pdf.length, 32)]);
       const companyFiles = (organisationId: string) =>
         t.db

@@ -33,7 +33,7 @@ export type Release = (id: string | null) => Promise<void>;
  * anything in it fails (the write throws, the commit fails), the blob is removed too, so the store never
  * keeps a file no row knows. Answers what `write` answers.
  *
- * issue 21 item 5: a company's file is held to its quota (STORAGE_QUOTA_MB) under a lock of its
+ * A company's file is held to its quota (STORAGE_QUOTA_MB) under a lock of its
  * organisation's row, after `write`, so a file `write` releases (replaces) counts as freed; over it, 413
  * STORAGE_QUOTA_EXCEEDED and nothing is left. Released files' blobs are removed after the commit.
  *

@@ -3,7 +3,7 @@ import type { DB } from '../db/schema.js';
 import { ApiError } from '../http/api-error.js';
 import type { FileStorage } from './file-storage.js';
 
-// issue 21 item 5: what a company's stored files may take (STORAGE_QUOTA_MB, MB of 10⁶ bytes): the sum of
+// What a company's stored files may take (STORAGE_QUOTA_MB, MB of 10⁶ bytes): the sum of
 // the sizes of its stored_files rows. Portal documents (no organisation) have no quota.
 
 export const STORAGE_QUOTA_EXCEEDED = 'STORAGE_QUOTA_EXCEEDED';

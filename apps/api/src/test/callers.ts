@@ -3,7 +3,7 @@ import { generateKeyPair } from 'jose';
 import type { createTestApp } from './test-app.js';
 import { XSRF_HEADERS } from './test-app.js';
 
-// The kinds of caller an authorization test tries on a route (issue 14): no token, four broken tokens,
+// The kinds of caller an authorization test tries on a route: no token, four broken tokens,
 // and signed-in users, each with the headers of their browser (bearer token and anti-forgery pair).
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -1,4 +1,4 @@
-// A browser's EventSource as the live updates' tests use it (issue 25): GET /api/events over real HTTP,
+// A browser's EventSource as the live updates' tests use it: GET /api/events over real HTTP,
 // its text/event-stream parsed into messages as they come, and a way to wait for the next one that matters.
 
 /** One server-sent event: its name (`message` when none), id (when given) and JSON data. */

@@ -25,7 +25,7 @@ export async function reviewerHeaders(
   options: { displayName?: string; roles?: string[] } = {},
 ): Promise<Headers> {
   const sub = `oid-${email}`;
-  // A user of the directory (the API serves no other, issue 21), named as asked, else by their address.
+  // A user of the directory (the API serves no other), named as asked, else by their address.
   const known = await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
   if (!known) {
     await t.db

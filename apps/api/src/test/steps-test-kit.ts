@@ -13,7 +13,7 @@ import {
   TINY_PDF,
 } from './onboarding-test-kit.js';
 
-// Test helpers of the steps after legitimacy (issue 11): companies whose legitimacy is approved, the
+// Test helpers of the steps after legitimacy: companies whose legitimacy is approved, the
 // agreement template and tick boxes an administrator publishes, and the calls of the steps.
 
 /** Every company of the onboarding test kit has this SPOC (completeDraft). */
@@ -33,7 +33,7 @@ export const BILLING = {
   billingEmail: 'invoices@acme.example',
 };
 
-/** The status of one of the company's checks, as a reviewer's decision leaves it (the reviews API is issue 10's). */
+/** The status of one of the company's checks, as a reviewer's decision leaves it. */
 export async function setCheck(
   t: TestApp,
   company: TestCompany,

@@ -65,7 +65,7 @@ export async function createTestApp(
   const app = await buildApp({ config, database, keySet: keys.keySet, logger: options.logger ?? false });
   await app.ready();
   // A token of the default subject signs in as TEST_USER, whose directory row is written with the first
-  // such token (the API serves only users its directory knows, issue 21): after a test's own seed, which
+  // such token (the API serves only users its directory knows): after a test's own seed, which
   // seeds only a database without users.
   let testUser: Promise<void> | undefined;
   const sign: TestKeys['sign'] = async (claims = {}, signOptions = {}) => {

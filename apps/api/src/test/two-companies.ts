@@ -8,7 +8,7 @@ import {
   TINY_PDF,
 } from './onboarding-test-kit.js';
 
-// Two onboarding companies for the authorization suites (issue 14): the owner, with a record behind every
+// Two onboarding companies for the authorization suites: the owner, with a record behind every
 // kind of id a route takes, and another company whose user tries those ids. Plus the records of the
 // administrators' and reviewers' routes, and the owner's people in every standing.
 

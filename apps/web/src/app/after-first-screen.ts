@@ -11,7 +11,7 @@ interface RouterState {
 export const FIRST_SCREEN_TIMEOUT_MS = 5000;
 
 /**
- * Issue 24 item 3: runs `work` once the first screen is drawn with its data (the router's first navigation
+ * Runs `work` once the first screen is drawn with its data (the router's first navigation
  * done, its guards, code and loaders, and no query fetching) and the browser is then idle. What the first
  * screen does without (the live stream's code, the vitals' code) then loads after the page's largest text
  * instead of sharing a slow phone's bandwidth and main thread with it.

@@ -16,7 +16,7 @@ export interface AppProvidersProps {
   queryClient: QueryClient;
   http: HttpClient;
   router: ComponentProps<typeof RouterProvider>['router'];
-  /** Issue 25: the live updates' hub (main.tsx); without one, as in most screens' tests, nothing is live. */
+  /** The live updates' hub (main.tsx); without one, as in most screens' tests, nothing is live. */
   live?: LiveHub;
 }
 

@@ -33,7 +33,7 @@ describe('the layout (spec §2)', () => {
     else expect(screen.queryByRole('contentinfo')).toBeNull();
   });
 
-  it('paints the footer with the screen, not first below an empty page (issue 24 item 3)', async () => {
+  it('paints the footer with the screen, not first below an empty page', async () => {
     // The texts the user has to accept are not read yet: the disclaimer gate holds the screen.
     let answerPending: (answer: unknown) => void = () => {};
     const http = (async (path: string) =>

@@ -16,7 +16,7 @@ import { UnavailablePage } from './unavailable-page';
 /**
  * spec §2 layout: when the service is available, the modal host, the menu (only when connected), the
  * router outlet and the footer (external users and visitors only); else the unavailable page alone.
- * Issue 24 item 3: the footer paints once the disclaimer gate shows the screen. Painted at the bottom of
+ * The footer paints once the disclaimer gate shows the screen. Painted at the bottom of
  * an empty page, it was pushed down (a layout shift) when the screen came.
  */
 export function Layout() {

@@ -17,7 +17,7 @@ const notice = {
   requiresAcceptance: false,
 };
 
-describe('/legal/{page} (issue 23 item 20)', () => {
+describe('/legal/{page}', () => {
   it('shows the published legal notice', async () => {
     renderWithProviders(page, { path: '/legal/notice', routes: { '/api/disclaimers/FOOTER_LEGAL': notice } });
     expect(await screen.findByRole('heading', { level: 1, name: 'Legal notice' })).toBeInTheDocument();

@@ -6,7 +6,7 @@ import { MarkdownText } from '../ui/markdown-text';
 import { NotFoundPage } from './not-found-page';
 
 /**
- * /legal/notice and /legal/privacy (issue 23 item 20): the published legal notice and privacy texts the
+ * /legal/notice and /legal/privacy: the published legal notice and privacy texts the
  * footer links to, for visitors and signed-in users alike.
  */
 export function LegalTextPage() {

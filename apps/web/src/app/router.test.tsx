@@ -45,7 +45,7 @@ describe('preloadScreenCode', () => {
   });
 });
 
-describe('prefetchScreenData (issue 24 item 3)', () => {
+describe('prefetchScreenData', () => {
   const prefetch = (user: ReturnType<typeof userWith> | null, pathname: string) => {
     const http = vi.fn(async () => ({})) as unknown as HttpClient;
     prefetchScreenData({ queryClient: new QueryClient(), http }, user, pathname);

@@ -28,7 +28,7 @@ type LazyPage = () => Promise<{ Component: RouteObject['Component'] }>;
 type LazyScreen = NonIndexRouteObject['lazy'];
 
 /**
- * The company's onboarding (issue 24 item 3): its page and its loader are lazy each, the loader's chunk
+ * The company's onboarding: its page and its loader are lazy each, the loader's chunk
  * small, so that the application is asked for beside the page's code; the loader has it read before the
  * screen first paints.
  */
@@ -44,7 +44,7 @@ export interface RouterDeps {
 }
 
 /**
- * Issue 24 item 3: what a route says of its screen. An area names its role; a landing may name the data it
+ * What a route says of its screen. An area names its role; a landing may name the data it
  * shows first (an endpoint without input), which prefetchScreenData asks for at the start, beside the
  * screen's code rather than a round trip after it (the screen then finds it in the cache, or in flight).
  */
@@ -192,7 +192,7 @@ function appRoutes(deps?: RouterDeps): RouteObject[] {
             return { loader: () => replace(ONBOARDING_PATH) };
           },
           {
-            // Issue 23 item 1: each step has its own address below (step-routes.tsx).
+            // Each step has its own address below (step-routes.tsx).
             'onboarding/*': {
               screen: {
                 Component: onboardingPage,
@@ -202,7 +202,7 @@ function appRoutes(deps?: RouterDeps): RouteObject[] {
             },
           },
         ),
-        // Issue 23 item 20: the footer's legal texts, for visitors and signed-in users (no guard).
+        // The footer's legal texts, for visitors and signed-in users (no guard).
         {
           path: 'legal/:page',
           errorElement: <RouteErrorPage />,
@@ -226,7 +226,7 @@ export function createAppRouter(deps: RouterDeps) {
 }
 
 /**
- * Issue 15: starts fetching the code of the screen at `pathname` at once, while the start still loads the
+ * Starts fetching the code of the screen at `pathname` at once, while the start still loads the
  * configuration, the translations and the session; the router would ask for it only once its guard could
  * run, a round trip later. A visitor the guard then sends elsewhere has fetched a chunk for nothing.
  */
@@ -238,7 +238,7 @@ export function preloadScreenCode(pathname: string): void {
 }
 
 /**
- * Issue 24 item 3: asks at the start for the data of the screen at `pathname` (its route's `data`), when the
+ * Asks at the start for the data of the screen at `pathname` (its route's `data`), when the
  * signed-in user has the role of its area, beside the screen's code: on a slow network the screen's largest
  * text came a round trip later when its loader, in the screen's chunk, asked for it.
  */

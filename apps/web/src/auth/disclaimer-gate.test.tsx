@@ -48,7 +48,7 @@ const renderGate = (onShown?: () => void) =>
     path: '/emvo',
   });
 
-describe('the sign-in gate (issue 13: a text requiring acceptance, until accepted)', () => {
+describe('the sign-in gate (a text requiring acceptance, until accepted)', () => {
   it('shows the pending text in place of the screen, rendered from markdown, and lets the screen show once accepted', async () => {
     await withLoginToAccept();
     renderGate();
@@ -78,7 +78,7 @@ describe('the sign-in gate (issue 13: a text requiring acceptance, until accepte
   });
 });
 
-describe('when the gate has shown something (issue 15: the toasts load after the first screen)', () => {
+describe('when the gate has shown something (the toasts load after the first screen)', () => {
   it('calls onShown once the list has answered and the screen shows, not while it loads', async () => {
     // The list answers after 100 ms.
     server.use(http.get('/api/disclaimers/pending', async () => void (await delay(100))));
@@ -98,7 +98,7 @@ describe('when the gate has shown something (issue 15: the toasts load after the
   });
 });
 
-describe('prefetchPendingDisclaimers (issue 15: asked for as the app starts)', () => {
+describe('prefetchPendingDisclaimers (asked for as the app starts)', () => {
   const answer = { items: [] };
   const start = (user: ReturnType<typeof userWith> | null) => {
     const queryClient = new QueryClient();

@@ -34,7 +34,7 @@ export function usePendingDisclaimers(username: string | null) {
 }
 
 /**
- * Issue 15: the gate holds every screen until the list is read, so the app asks for it as it starts, beside
+ * The gate holds every screen until the list is read, so the app asks for it as it starts, beside
  * the router and the first render, rather than once the gate has rendered (a round trip saved on the way
  * to the first screen).
  */
@@ -52,7 +52,7 @@ export const useAcceptDisclaimer = () =>
   useApiMutation(disclaimersApi.accept, { invalidates: [disclaimersApi.pending] });
 
 /**
- * issue 13: "A published content that requires acceptance is shown to each user at their next sign-in until
+ * "A published content that requires acceptance is shown to each user at their next sign-in until
  * accepted". The list is read once per session (at sign-in, or when the app starts signed in). While the
  * signed-in user has a text to accept, the page shows it in place of the screen, with
  * Accept (stores the acceptance) and Log out: the portal is not usable until every text is accepted. A

@@ -161,7 +161,7 @@ export async function createMsalAuth(env: Environment, options: MsalAuthOptions)
       try {
         const result = await client.loginPopup({ scopes, ...POPUP });
         // spec §4, as after a redirect (settleRedirect): a token of another policy is logged out
-        // (issue 23 item 27: the popup skipped this check).
+        // (the popup skipped this check).
         if (hasForeignPolicy(result.account, azureAd.login.tenantID)) {
           await logout(result.account);
           return;

@@ -1,5 +1,5 @@
 /**
- * Why the portal signed someone out (issue 23 item 26: a 401, or an access withdrawn meanwhile). A sign-out
+ * Why the portal signed someone out (a 401, or an access withdrawn meanwhile). A sign-out
  * clears session storage and leaves for the provider (spec §4), so no toast survives it: the reason is put
  * back into the tab's session storage after the clearing, and the visitor page it comes back to says it.
  */

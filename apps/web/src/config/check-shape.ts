@@ -1,6 +1,6 @@
 /**
  * A small structural check for JSON read at start-up (environment.json), in place of a schema library: the
- * first page loads no validation library for one check (issue 15: zod was 18 kB of the entry for it).
+ * first page loads no validation library for one check (zod was 18 kB of the entry for it).
  *
  * A shape names each field's kind: 'string', 'string?' (optional), 'boolean', 'string[]', a list of allowed
  * strings, or a nested shape.

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
 import { contractFieldRules, contractMessage } from './contract-rules';
 
-describe('contractFieldRules (issue 22 item 4: a field reads its rules from the contract)', () => {
+describe('contractFieldRules (a field reads its rules from the contract)', () => {
   it("reads a gateway's fields as @portal/contracts declares them", () => {
     expect(contractFieldRules(gatewayInputSchema, 'name')).toEqual({
       required: true,

@@ -80,7 +80,7 @@ export function FileInput(given: FileInputProps) {
   return (
     <FormField field={field} label={props.label} required={isMarkedRequired(props)} {...framing(props)}>
       {/*
-        Issue 23 item 5: the native input is visually hidden (its "No file chosen" would contradict the list
+        The native input is visually hidden (its "No file chosen" would contradict the list
         of chosen files below) but stays the control: it takes the focus, Enter or Space opens the picker,
         and the styled label after it shows the focus and opens the picker on a click.
       */}

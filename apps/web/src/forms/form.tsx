@@ -81,7 +81,7 @@ export class FieldRegistry {
 export type FormKit<TValues extends FieldValues> = UseFormReturn<TValues> & {
   registry: FieldRegistry;
   /**
-   * Issue 23 item 3: a 400 whose body names fields (`{ field, message }`, field the path in the body) marks
+   * A 400 whose body names fields (`{ field, message }`, field the path in the body) marks
    * each field on screen with the API's words and focuses the first; what no field on screen can show goes
    * to a toast. True when the answer named fields (then the call's mutation, with FIELD_ERRORS, showed no
    * generic toast).

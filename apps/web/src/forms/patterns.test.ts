@@ -76,7 +76,7 @@ const examples: Record<PatternName, { accepted: string[]; rejected: string[] }> 
   },
   tel: {
     accepted: ['0123456789', '+44 (0) 20 7946 0958', '+32 2 123 45 67', '(02) 123'],
-    // issue 23 item 31: '+()' holds no digit; the API refuses it, so the SPA does too (one contract pattern).
+    // '+()' holds no digit; the API refuses it, so the SPA does too (one contract pattern).
     rejected: ['0123-456', '+44.20.7946', '0800 CALL ME', '123/456', '', '+()', '+ ( )'],
   },
   url: {
@@ -87,7 +87,7 @@ const examples: Record<PatternName, { accepted: string[]; rejected: string[] }> 
       'https://portal.example.co.uk',
       'HTTPS://EXAMPLE.COM',
       'https://example.com/path/page?x=1#top',
-      // issue 23 item 31: a port, which the API accepts, so the SPA does too (one contract pattern).
+      // A port, which the API accepts, so the SPA does too (one contract pattern).
       'https://sub.example.com:8443/x',
       'example.com:8080',
     ],

@@ -8,7 +8,7 @@ interface FieldsOnScreen {
 }
 
 /**
- * Issue 23 item 3: the `{ field, message }` entries of a 400 (apps/api plugins/errors.ts, mock mode the
+ * The `{ field, message }` entries of a 400 (apps/api plugins/errors.ts, mock mode the
  * same), each on its field when the field is on screen (the field itself or the nearest one holding the
  * path: `mahs.0.products` for `mahs.0.products.1.name`), with the API's words; the first is focused. An
  * entry no field on screen can show is said in a toast. Returns whether the answer named any field.

@@ -20,7 +20,7 @@ export function isServiceUnavailable(): boolean {
   return unavailable;
 }
 
-/** Flags the service unavailable; the page shows `reason`, the failed call's messages (issue 23 item 26). */
+/** Flags the service unavailable; the page shows `reason`, the failed call's messages. */
 export function markUnavailable(reason: readonly string[] = []): void {
   set(true, reason);
 }

@@ -45,7 +45,7 @@ describe('the error catalogue, row by row (spec §8)', () => {
       actions: ['SHOW_ERROR', 'CLOSE_MODAL', 'GO_BACK'],
     },
     {
-      row: 'ACCESS_WITHDRAWN (issue 23 item 26): show error, close modal, log out, go to root',
+      row: 'ACCESS_WITHDRAWN: show error, close modal, log out, go to root',
       codes: ['ACCESS_WITHDRAWN'],
       messageKey: 'ACCESS_WITHDRAWN',
       actions: LOG_OUT,
@@ -65,7 +65,7 @@ describe('the error catalogue, row by row (spec §8)', () => {
       actions: SHOW,
     },
     {
-      row: 'INVITATION_WITHDRAWN (issue 23 item 22): show error',
+      row: 'INVITATION_WITHDRAWN: show error',
       codes: ['INVITATION_WITHDRAWN'],
       messageKey: 'INVITATION_WITHDRAWN',
       actions: SHOW,
@@ -298,7 +298,7 @@ describe('HTTP handling, sentence by sentence (spec §8)', () => {
       expected: [shown('FORBIDDEN', ['SHOW_ERROR', 'CLOSE_MODAL', 'GO_BACK'])],
     },
     {
-      sentence: '403 ACCESS_WITHDRAWN: a user disabled or revoked meanwhile is signed out (issue 23 item 26)',
+      sentence: '403 ACCESS_WITHDRAWN: a user disabled or revoked meanwhile is signed out',
       error: new HttpError(403, body('ACCESS_WITHDRAWN')),
       expected: [shown('ACCESS_WITHDRAWN', LOG_OUT)],
     },
@@ -314,8 +314,7 @@ describe('HTTP handling, sentence by sentence (spec §8)', () => {
       expected: [shown('FILE_TOO_LARGE')],
     },
     {
-      sentence:
-        "413 STORAGE_QUOTA_EXCEEDED (issue 21): the company's full storage, with the MB used and the limit",
+      sentence: "413 STORAGE_QUOTA_EXCEEDED: the company's full storage, with the MB used and the limit",
       error: new HttpError(413, [
         { ...body('STORAGE_QUOTA_EXCEEDED'), values: { used: '195.3', limit: '200' } },
       ]),

@@ -41,7 +41,7 @@ export const ERROR_CATALOGUE: ErrorCatalogue = {
   },
   UNAUTHORIZED: { messageKey: 'UNAUTHORIZED', actions: ['SHOW_ERROR', 'CLOSE_MODAL', 'LOGOUT_AND_GO_ROOT'] },
   FORBIDDEN: { messageKey: 'FORBIDDEN', actions: ['SHOW_ERROR', 'CLOSE_MODAL', 'GO_BACK'] },
-  // Issue 23 item 26: a 403 because the user was disabled or revoked meanwhile (apps/api plugins/auth.ts):
+  // A 403 because the user was disabled or revoked meanwhile (apps/api plugins/auth.ts):
   // every call would fail, so the user is signed out with a message that says so.
   ACCESS_WITHDRAWN: {
     messageKey: 'ACCESS_WITHDRAWN',
@@ -99,7 +99,7 @@ export const ERROR_CATALOGUE: ErrorCatalogue = {
   CSV_EMPTY: show('CSV_EMPTY'),
   CSV_COLUMNS_MISSING: show('CSV_COLUMNS_MISSING'),
   TOO_MANY_LINES: show('TOO_MANY_LINES'),
-  // Issue 13: disclaimer contents and their acceptance.
+  // Disclaimer contents and their acceptance.
   DISCLAIMER_OUTDATED: show('DISCLAIMER_OUTDATED'),
   DISCLAIMER_DRAFT_EXISTS: show('DISCLAIMER_DRAFT_EXISTS'),
   DISCLAIMER_NOT_DRAFT: show('DISCLAIMER_NOT_DRAFT'),
@@ -108,9 +108,9 @@ export const ERROR_CATALOGUE: ErrorCatalogue = {
   GATEWAY_NAME_TAKEN: show('GATEWAY_NAME_TAKEN'),
   GATEWAY_IN_USE: show('GATEWAY_IN_USE'),
   TOOLTIP_KEY_TAKEN: show('TOOLTIP_KEY_TAKEN'),
-  // Issue 13: stored files (apps/api modules/storage-admin), and upload bodies not the form expected.
+  // Stored files (apps/api modules/storage-admin), and upload bodies not the form expected.
   FILE_IN_USE: show('FILE_IN_USE'),
-  // Issue 21 item 5: the company's stored files would pass its quota (413, with the MB used and the limit).
+  // The company's stored files would pass its quota (413, with the MB used and the limit).
   STORAGE_QUOTA_EXCEEDED: show('STORAGE_QUOTA_EXCEEDED'),
   INVALID_MULTIPART: show('INVALID_MULTIPART'),
   TOO_MANY_FILES: show('TOO_MANY_FILES'),
@@ -271,13 +271,13 @@ export function resolveHttpError(error: unknown, context: ResolveContext): Resol
       ];
     }
     case 403:
-      // spec §8 "403 FORBIDDEN"; the one other 403, a withdrawn access, signs the user out (issue 23 item 26).
+      // spec §8 "403 FORBIDDEN"; the one other 403, a withdrawn access, signs the user out.
       return [byCode(codeOf(first, catalogue) === 'ACCESS_WITHDRAWN' ? 'ACCESS_WITHDRAWN' : 'FORBIDDEN')];
     case 404:
       return [byCode('NOT_FOUND')];
     case 413: {
       // spec §8: 413 is FILE_TOO_LARGE, whatever the body (a proxy's page too); the one other 413 the API
-      // answers, a company's full storage (issue 21 item 5), shows its own message with the MB it names.
+      // answers, a company's full storage, shows its own message with the MB it names.
       if (codeOf(first, catalogue) !== 'STORAGE_QUOTA_EXCEEDED') return [byCode('FILE_TOO_LARGE')];
       const values = valuesOf(first);
       return [{ ...byCode('STORAGE_QUOTA_EXCEEDED'), ...(values ? { values } : {}) }];

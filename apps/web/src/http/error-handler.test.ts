@@ -122,7 +122,7 @@ describe('the error handler performs the catalogue actions (spec §8)', () => {
     const { deps, handleError, toasts } = setup();
     handleError(error);
     await settle();
-    // Issue 23 item 26: a toast would not outlive the sign-out or the unavailable page; they say it.
+    // A toast would not outlive the sign-out or the unavailable page; they say it.
     const said = logsOut
       ? deps.logout.mock.calls.map(([reason]) => `error: ${reason}`)
       : unavailable
@@ -137,7 +137,7 @@ describe('the error handler performs the catalogue actions (spec §8)', () => {
     expect(isServiceUnavailable()).toBe(unavailable ?? false);
   });
 
-  it('a failure on the server names its request, for the person to quote (issue 24 item 4)', () => {
+  it('a failure on the server names its request, for the person to quote', () => {
     const { handleError, toasts } = setup();
     handleError(new HttpError(500, { code: 'DEFAULT_ERROR', message: 'boom', requestId: 'req-42abcdef' }));
     handleError(new HttpError(409, { code: 'VERSION_CONFLICT', message: 'x', requestId: 'req-43abcdef' }));

@@ -77,7 +77,7 @@ export function createErrorHandler(deps: ErrorHandlerDeps): HandleError {
     // spec §4: the first offline error shows a message, later ones are silent until online again.
     if (!isOnlineNow && resolved.length > 0 && !firstOffline()) return;
     const actions = new Set(resolved.flatMap((entry) => entry.actions));
-    // Issue 24 item 4: a failure on the server's side names its request, for the person to quote.
+    // A failure on the server's side names its request, for the person to quote.
     const requestId = serverRequestIdOf(error);
     const reference = requestId ? ` ${deps.t('errors.reference', { requestId })}` : '';
     const messages = [
@@ -89,7 +89,7 @@ export function createErrorHandler(deps: ErrorHandlerDeps): HandleError {
           ),
       ),
     ];
-    // Issue 23 item 26: a toast would not outlive the sign-out's page loads, nor the unavailable page that
+    // A toast would not outlive the sign-out's page loads, nor the unavailable page that
     // replaces the app (and its toasts): those two say the messages themselves. A form dialog shows them
     // beside its fields and stays open (INLINE_ERRORS).
     const leaving = actions.has('LOGOUT_AND_GO_ROOT') || actions.has('GO_UNAVAILABLE');

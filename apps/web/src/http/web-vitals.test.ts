@@ -16,7 +16,7 @@ vi.mock('web-vitals', () => ({
   },
 }));
 
-describe('screenOf (issue 24 item 4: a screen is the router pattern, never an address with ids)', () => {
+describe('screenOf (a screen is the router pattern, never an address with ids)', () => {
   it.each([
     ['/', '/'],
     ['/emvo/legitimacy', '/emvo/:queue'],

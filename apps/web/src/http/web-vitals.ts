@@ -21,7 +21,7 @@ export function screenOf(pathname: string): VitalScreen {
 const MAX_SAMPLES = 20;
 
 /**
- * Issue 24 item 4: the Core Web Vitals of this page (web-vitals, loaded when main.tsx calls this, once the
+ * The Core Web Vitals of this page (web-vitals, loaded when main.tsx calls this, once the
  * first screen is drawn), sent to the API when the page is hidden (the moment web-vitals settles INP and CLS;
  * `keepalive` lets the call outlive a closing tab). LCP is the first screen's, the page load's; INP and CLS count the whole visit
  * and are told for the screen the person leaves on.

@@ -4,7 +4,7 @@ import type { BackendModule, ReadCallback } from 'i18next';
  * spec §7: the translations of a language are fetched from `loadPath` ('{{lng}}' and '{{ns}}' replaced).
  * A network failure or a 5xx answer is retried by i18next (the callback's second argument says so), a 4xx
  * is not. Hand-written for the few lines it takes (i18next-http-backend weighed 2.9 kB gzip of the first
- * page: issue 15). A plain `fetch`, so the request matches index.html's preload of the file.
+ * page). A plain `fetch`, so the request matches index.html's preload of the file.
  */
 export function fetchBackend(loadPath: string): BackendModule {
   return {

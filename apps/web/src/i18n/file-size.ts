@@ -5,7 +5,7 @@ const BYTES_PER_KB = 1000;
 
 /**
  * spec §3 selected file size, in decimal units as the limit: bytes below a kilobyte (a 49-byte file is
- * "49 B", not "0 kB": issue 23 item 5), kB below a megabyte, else MB.
+ * "49 B", not "0 kB"), kB below a megabyte, else MB.
  */
 export function formatFileSize(bytes: number, locale?: string): string {
   const format = (value: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value);

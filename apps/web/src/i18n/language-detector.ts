@@ -5,7 +5,7 @@ import type { LanguageDetectorModule } from 'i18next';
  * language ('en-US' → 'en', the code the translation files are named by); i18next takes the first it
  * supports, else its fallback (en), and the detector stores the chosen one back under `storageKey`.
  * Hand-written for the few lines it takes (i18next-browser-languagedetector weighed 2.3 kB gzip of the
- * first page: issue 15).
+ * first page).
  */
 export function storedLanguageDetector(storageKey: string): LanguageDetectorModule {
   return {

@@ -5,7 +5,7 @@ export const localeOf = (language: string) => (language === 'en' ? 'en-US' : lan
 
 const formats = new Map<string, Intl.NumberFormat>();
 
-/** One number format per locale, made once: making the first costs a page about 20 ms (issue 15, below). */
+/** One number format per locale, made once: making the first costs a page about 20 ms (below). */
 export function numberFormat(locale: string): Intl.NumberFormat {
   let format = formats.get(locale);
   if (!format) {
@@ -16,7 +16,7 @@ export function numberFormat(locale: string): Intl.NumberFormat {
 }
 
 /**
- * Issue 15: the first Intl format a page makes starts the browser's ICU formatting, about 20 ms on a
+ * The first Intl format a page makes starts the browser's ICU formatting, about 20 ms on a
  * desktop (80 on a slow phone) in one piece. Made while the browser is idle after the start (the first
  * page waits for its data then), it does not lengthen the task that renders the page; later formats,
  * numbers or dates, cost about 2 ms.

@@ -21,7 +21,7 @@ describe('the footer (spec §1, §2)', () => {
     expect(await screen.findByText(/Test Portal · version 1\.1\.3/)).toBeInTheDocument();
   });
 
-  it('paints once its list is read, whole, or without it when it cannot be read (issue 24 item 3)', async () => {
+  it('paints once its list is read, whole, or without it when it cannot be read', async () => {
     const { unmount } = renderWithProviders(<Footer />, { routes });
     // Painted before its links came, it grew by their rows: a layout shift.
     expect(screen.queryByRole('contentinfo')).toBeNull();
@@ -46,7 +46,7 @@ describe('the footer (spec §1, §2)', () => {
     }
   });
 
-  it('links the legal notice and the privacy text for everyone (issue 23 item 20)', async () => {
+  it('links the legal notice and the privacy text for everyone', async () => {
     renderWithProviders(<Footer />, { routes });
     const legal = await screen.findByRole('list', { name: 'Legal' });
     expect(within(legal).getByRole('link', { name: 'Legal notice' })).toHaveAttribute(

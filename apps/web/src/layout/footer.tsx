@@ -27,7 +27,7 @@ export const useLinkList = (listId: string) =>
   useApiQuery(linksApi.list, { params: { id: listId } }, LINK_LIST_OPTIONS);
 
 /**
- * Issue 24 item 3: the footer's links are asked for as the app starts, beside the router, so that they
+ * The footer's links are asked for as the app starts, beside the router, so that they
  * are there when the footer first paints (it paints only with them: see Footer).
  */
 export function prefetchFooterLinks(queryClient: QueryClient, http: HttpClient, user: SessionUser | null) {
@@ -39,7 +39,7 @@ export function prefetchFooterLinks(queryClient: QueryClient, http: HttpClient, 
 
 /**
  * spec §2 footer: the environment name (the app name in production), the version, the legal texts and the
- * footer-links list. Issue 24 item 3: it paints once its list is read (or has failed), whole: a footer
+ * footer-links list. It paints once its list is read (or has failed), whole: a footer
  * painted first without its links grew by their rows when they came, moving itself up (layout shift).
  */
 export function Footer() {
@@ -53,7 +53,7 @@ export function Footer() {
         {environment.production ? environment.appName : environment.envName} ·{' '}
         {t('layout.version', { version: APP_VERSION })}
       </span>
-      {/* Issue 23 item 20: the published legal notice and privacy texts, for everyone. */}
+      {/* The published legal notice and privacy texts, for everyone. */}
       <ul aria-label={t('layout.legalLinks')}>
         {Object.keys(LEGAL_PAGES).map((page) => (
           <li key={page}>

@@ -1,6 +1,6 @@
 import type { DisclaimerType } from '@portal/contracts';
 
-/** The footer's legal pages (/legal/{page}) and the disclaimer type each shows (issue 23 item 20). */
+/** The footer's legal pages (/legal/{page}) and the disclaimer type each shows. */
 export const LEGAL_PAGES = {
   notice: { type: 'FOOTER_LEGAL' },
   privacy: { type: 'PRIVACY' },

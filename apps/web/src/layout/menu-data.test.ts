@@ -66,7 +66,7 @@ describe('the side menu by role (spec §2)', () => {
     ]);
   });
 
-  it('enables /admin/users (issue 13)', () => {
+  it('enables /admin/users', () => {
     const admin = menuGroups(userWith('EmvoPortalAdmin'), logout).find((group) => group.id === 'admin');
     expect(admin?.items.find((item) => item.link === '/admin/users')?.isEnabled).toBe(true);
   });

@@ -6,8 +6,8 @@ import { usePublishedDisclaimer } from '../http/published-disclaimer';
 const MarkdownText = lazy(async () => ({ default: (await import('../ui/markdown-text')).MarkdownText }));
 
 /**
- * A type's published text where the admin screen says it appears (issue 23 item 20): its title as a
- * heading of the given level and its markdown body; nothing when none is published. Issue 24 item 3: the
+ * A type's published text where the admin screen says it appears: its title as a
+ * heading of the given level and its markdown body; nothing when none is published. The
  * title, the body and `children` (what the page shows below the text) paint together, once the text is
  * read and its renderer loaded: painted before the text, they moved down when it came (layout shift).
  */

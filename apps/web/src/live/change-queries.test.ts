@@ -67,7 +67,7 @@ async function invalidatedBy(change: Parameters<typeof changeEvent>[0]): Promise
 const check = { kind: 'check', entityId: CHECK, organisationId: ORGANISATION } as const;
 const application = { kind: 'application', entityId: ORGANISATION, organisationId: ORGANISATION } as const;
 
-describe('a change invalidates exactly the queries it touches (issue 25 item 3)', () => {
+describe('a change invalidates exactly the queries it touches', () => {
   it.each<[string, Parameters<typeof changeEvent>[0], Cached[]]>([
     [
       'a reviewer starts a legitimacy check: its queue, the summary, the check, the company’s application',

@@ -74,7 +74,7 @@ const movesNoStage = (action: string) =>
   action === 'START' || (BILLING_ACTIONS as readonly string[]).includes(action);
 
 /**
- * Issue 25 item 3, the one table from a change to the queries it touches, by kind (contracts events.ts):
+ * The one table from a change to the queries it touches, by kind (contracts events.ts):
  * - check: its queue and the queues' summary, its detail, the company's application; a transition other
  *   than START (a billing step is none) may move the company's stage and its status copies: the metrics
  *   and the organisations list too.

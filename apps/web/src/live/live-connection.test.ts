@@ -61,7 +61,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-describe('live updates of a signed-in user (issue 25 item 3)', () => {
+describe('live updates of a signed-in user', () => {
   it('GET /api/events?ticket=…&lastEvent=…, after the configured API URL', () => {
     expect(streamUrl('https://api.example', 'a b', undefined)).toBe(
       `https://api.example${pathOf(eventsApi.stream)}?ticket=a+b`,

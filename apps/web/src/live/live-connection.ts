@@ -35,7 +35,7 @@ export function streamUrl(apiUrl: string, ticket: string, lastEventId: string | 
 }
 
 /**
- * Issue 25 item 3: the live updates of a signed-in user. The stream opens at sign-in and closes at
+ * The live updates of a signed-in user. The stream opens at sign-in and closes at
  * sign-out; each change invalidates exactly the queries it touches (change-queries.ts, paced by
  * change-invalidator.ts) and goes to the screens through the hub; `reset` invalidates every query. The
  * ticket is taken with the app's client, outside the query cache: a refused ticket is no error the user

@@ -1,7 +1,7 @@
 import type { ChangeEvent, PresenceEvent } from '@portal/contracts';
 
 /**
- * Where the live stream is (issue 25): not started (signed out, or the API has no stream), connecting,
+ * Where the live stream is: not started (signed out, or the API has no stream), connecting,
  * open, or down and trying again. The screens never say so: while it is down they work as before (their
  * queries refetch on focus), and a reconnect catches up (a replay, or `reset`).
  */

@@ -41,7 +41,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-describe('the live stream (issue 25 item 3)', () => {
+describe('the live stream', () => {
   it('takes a ticket, opens the stream with it and is open once `ready` comes', async () => {
     const { statuses } = open();
     await settle();

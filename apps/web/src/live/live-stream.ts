@@ -63,7 +63,7 @@ function parsed<S extends z.ZodMiniType>(schema: S, data: string): z.output<S> |
 }
 
 /**
- * Issue 25: the live stream. A ticket, then an EventSource on GET /api/events; its events are handed on as
+ * The live stream. A ticket, then an EventSource on GET /api/events; its events are handed on as
  * they come. On an error the EventSource is closed rather than left to reconnect by itself (its ticket was
  * single use): a new ticket is taken after a backoff, and the new stream resumes after the last event id
  * it saw (the API replays what was missed, or sends `reset`). The backoff starts again once a stream is

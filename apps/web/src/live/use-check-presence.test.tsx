@@ -73,7 +73,7 @@ const setVisibility = async (state: DocumentVisibilityState) => {
   await settle();
 };
 
-describe('presence on a check (issue 25 item 4)', () => {
+describe('presence on a check', () => {
   it('announces at once and answers the others who view it (the user, whatever the case of the email, left out)', async () => {
     const { result, calls } = render(createLiveHub());
     await settle();

@@ -41,7 +41,7 @@ const unexpired = (viewers: readonly CheckViewer[], now = Date.now()) =>
   viewers.filter((viewer) => Date.parse(viewer.expiresAt) > now);
 
 /**
- * Issue 25 item 4: while a reviewer has a check open, the API hears so (announced at once, renewed every
+ * While a reviewer has a check open, the API hears so (announced at once, renewed every
  * PRESENCE_RENEW_MS, left when the page is hidden or the check closed), and the screen knows who else has
  * it open: each renewal answers the viewers now, and the stream's presence events say who joins or leaves
  * in between (read again when the stream opens anew: some may have been missed). Answers the other

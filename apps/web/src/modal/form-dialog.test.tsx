@@ -40,7 +40,7 @@ afterEach(async () => {
   await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 });
 
-describe('openFormDialog (issue 22 item 5: one form in the shared modal)', () => {
+describe('openFormDialog (one form in the shared modal)', () => {
   it('starts on the first field, submits with the primary button, closes, then runs done', async () => {
     const submit = vi.fn(async (values: Values) => `renamed ${values.name}`);
     const { done, dialog } = open(submit);

@@ -16,7 +16,7 @@ export interface FormDialogParams<TValues extends FieldValues, TResult> {
   confirm: string;
   /**
    * The secondary button's label (a translation key or plain text), where the default actions.cancel would
-   * read badly beside the primary's (issue 23 item 25: "Cancel" beside "Cancel the token").
+   * read badly beside the primary's ("Cancel" beside "Cancel the token").
    */
   dismiss?: string;
   defaultValues: DefaultValues<TValues>;

@@ -1,6 +1,6 @@
 /**
  * Ends the current task and goes on in a new one, so the browser can paint and handle input between two
- * pieces of start-up work (issue 15: no task of the start should block the main thread for long). Uses
+ * pieces of start-up work (no task of the start should block the main thread for long). Uses
  * `scheduler.yield()` where the browser has it (the continuation keeps its priority), else a timer.
  */
 export function yieldToMain(): Promise<void> {

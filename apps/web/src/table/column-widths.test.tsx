@@ -59,7 +59,7 @@ function layOut(width = 100) {
   });
 }
 
-describe('column kinds (issue 23 item 17)', () => {
+describe('column kinds', () => {
   it('give each column a minimum width, its own first, and right-align numbers', () => {
     expect(minWidthOf(COLUMNS[1] as Column<Account>)).toBe(KIND_MIN_WIDTHS.email);
     expect(minWidthOf({ ...(COLUMNS[0] as Column<Account>), width: '7rem' })).toBe('7rem');
@@ -71,7 +71,7 @@ describe('column kinds (issue 23 item 17)', () => {
   });
 });
 
-describe('the shared table holds its shape (issue 23 item 17)', () => {
+describe('the shared table holds its shape', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('scrolls in its own box: reachable by keyboard and named by the caption', () => {

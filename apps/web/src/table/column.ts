@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 
 /**
  * What a column holds: it gives the column its minimum width, its alignment and how a long value shows
- * (issue 23 item 17). Text, emails, dates and statuses stay on one line and end in an ellipsis, the full
+ *. Text, emails, dates and statuses stay on one line and end in an ellipsis, the full
  * value on hover and focus; numbers are right-aligned; actions wrap inside their row. A name (a company's,
  * a person's) is what a person reads a row by: it wraps onto a second line rather than being cut.
  */

@@ -4,7 +4,7 @@ import styles from './data-table.module.css';
 import { useTruncated } from './use-truncated';
 
 /**
- * One body cell (issue 23 item 17). A text, email, date, number or status keeps to one line and ends in an
+ * One body cell. A text, email, date, number or status keeps to one line and ends in an
  * ellipsis when the column is too narrow; the cut cell then carries its full value as a title (hover) and
  * becomes focusable (a cell is named by its content, so the keyboard and a screen reader reach the whole
  * value, and focus unfolds it). Actions wrap inside their row.

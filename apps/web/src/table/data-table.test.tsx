@@ -143,7 +143,7 @@ describe('DataTable states (spec §2, §4)', () => {
     expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'false');
   });
 
-  it('issue 23 item 29: no caller replaces the message: the table takes no empty message of its own', () => {
+  it('No caller replaces the message: the table takes no empty message of its own', () => {
     // @ts-expect-error spec §2: every table's empty state is the catalogue's messages.noResult.
     renderTable({ rows: [], total: 0, emptyMessage: 'No user matches' });
     expect(screen.getByRole('cell', { name: 'No result' })).toBeInTheDocument();

@@ -29,7 +29,7 @@ interface CommonProps<T> {
   /** The table's accessible name (a caption, visually hidden; it names the scrolling box too). */
   caption: string;
   /**
-   * Rows to draw the eye to for a moment (a row that changed in place, issue 25). The screen says in words
+   * Rows to draw the eye to for a moment (a row that changed in place). The screen says in words
    * what changed (a polite live region): the highlight is not the only sign.
    */
   highlighted?: (row: T) => boolean;
@@ -108,7 +108,7 @@ function ariaRowCount(total: number, totalEstimated: boolean | undefined, rows: 
 }
 
 /**
- * issue 23 item 17: the table scrolls sideways in its own box, never the page: the box is reachable by
+ * The table scrolls sideways in its own box, never the page: the box is reachable by
  * keyboard (arrow keys scroll it) and named by the table's caption; the first column stays in view.
  */
 function PagedTable<T>(props: CommonProps<T> & PaginationModeProps) {
@@ -271,7 +271,7 @@ function SpacerRow({ columns, height }: { columns: number; height: number }) {
 
 /**
  * spec §2: the catalogue's 'no result' message (messages.noResult) when there is nothing to show, the same
- * in every table (issue 23 item 29); a loading line while the first rows load. It stands at the start of
+ * in every table; a loading line while the first rows load. It stands at the start of
  * the visible part of a table wider than its box (a phone), not in the middle of the whole width, out of view.
  */
 function StateRow({ columns, empty, loading }: { columns: number; empty: boolean; loading: boolean }) {

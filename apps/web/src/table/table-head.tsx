@@ -43,11 +43,11 @@ function HeaderCell<T>({
   const descriptionId = useId();
   const label = t(column.header);
   const labelRef = useRef<HTMLSpanElement>(null);
-  // issue 23 item 17: a header cut short keeps its full text at hand (hover); its name is the whole text.
+  // A header cut short keeps its full text at hand (hover); its name is the whole text.
   const title = useTruncated(labelRef) ? label : undefined;
   const alignClass = styles[`align-${alignOf(column)}`];
   const { fields } = column;
-  // issue 23 item 17: the column's minimum width (its kind's by default), never narrower than its header
+  // The column's minimum width (its kind's by default), never narrower than its header
   // (its letters, the padding and a sort arrow); a wider table grows every column in proportion.
   const style = { width: columnWidth(column, label) };
   const text = (

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../test/render-with-providers';
 import { TableScrollBox } from './table-scroll-box';
 
-describe('TableScrollBox (issue 23 item 17)', () => {
+describe('TableScrollBox', () => {
   it('holds a screen’s own table in a box named like the shared table’s, reachable by keyboard', async () => {
     renderWithProviders(
       <TableScrollBox caption="People of the company">

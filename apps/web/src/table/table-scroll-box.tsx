@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import styles from './table-scroll-box.module.css';
 
 /**
- * issue 23 item 17: a table a screen writes itself (not the shared DataTable: a handful of rows, no paging)
+ * A table a screen writes itself (not the shared DataTable: a handful of rows, no paging)
  * scrolls sideways in a box of its own when it is wider than the screen, never the page. Like the shared
  * table's, the box is reachable by keyboard (arrow keys scroll it) and named by the table's caption.
  */

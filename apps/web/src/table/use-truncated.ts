@@ -21,7 +21,7 @@ function watch(element: Element, onResize: () => void): () => void {
 export const isCut = (element: Element): boolean => element.scrollWidth > element.clientWidth + 1;
 
 /**
- * issue 23 item 17: whether the element's one line is cut, measured after every render and whenever the
+ * Whether the element's one line is cut, measured after every render and whenever the
  * element's size changes (a column narrowing, the window turning). Never true where nothing is laid out.
  */
 export function useTruncated(ref: RefObject<Element | null>): boolean {

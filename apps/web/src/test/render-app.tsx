@@ -16,7 +16,7 @@ export interface RenderAppOptions {
   queryClient?: QueryClient;
   environment?: Environment;
   i18n?: I18n;
-  /** Issue 25: the live hub a test drives (without one, nothing is live). */
+  /** The live hub a test drives (without one, nothing is live). */
   live?: LiveHub;
 }
 

@@ -20,7 +20,7 @@ export interface RenderScreenOptions {
   roles?: string[];
   /** The signed-in user, when a test needs more of them than their roles (their email). */
   user?: SessionUser;
-  /** Issue 25: the live hub a test drives; without one, nothing is live. */
+  /** The live hub a test drives; without one, nothing is live. */
   live?: LiveHub;
 }
 

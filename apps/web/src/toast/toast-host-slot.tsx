@@ -10,7 +10,7 @@ let preloaded = false;
 /**
  * Fetches the toast host (and react-toastify with it) when the browser is idle, without showing anything:
  * spec §4's offline message is a toast, and a browser already offline could no longer fetch the chunk that
- * shows it. The layout calls it once the first screen shows (issue 15: asked for at the start, its 13 kB
+ * shows it. The layout calls it once the first screen shows (asked for at the start, its 13 kB
  * competed with the first screen's own code and data). Later calls do nothing.
  */
 export function preloadToastHost(): void {

@@ -6,7 +6,7 @@ import { ToastHostSlot } from './toast-host-slot';
 
 // A file of its own: the first toast of a page load (nothing loaded yet) is the case.
 describe('under StrictMode (development)', () => {
-  it('shows the first toast asked for as the host mounts (issue 23 item 30)', async () => {
+  it('shows the first toast asked for as the host mounts', async () => {
     render(
       <StrictMode>
         <ToastHostSlot />

@@ -33,7 +33,7 @@ function loadToastify(): Promise<Toastify> {
 /**
  * The container tells when it can show toasts, and stops being ready when it unmounts. A toast handed to
  * react-toastify before that is lost if the container mounts twice, as StrictMode does in development
- * (issue 23 item 30: the first toast after a page load never showed), so the calls wait here until then.
+ * (the first toast after a page load never showed), so the calls wait here until then.
  */
 export function hostReady(toastify: Toastify): () => void {
   ready = toastify;

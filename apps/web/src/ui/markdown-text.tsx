@@ -8,14 +8,14 @@ const shifted = (Tag: HeadingTag): Components['h1'] =>
     return <Tag {...props} />;
   };
 
-// issue 13: links open in a new tab, which gets no handle back on this page.
+// Links open in a new tab, which gets no handle back on this page.
 const link: Components['a'] = ({ node: _node, ...props }) => (
   <a {...props} target="_blank" rel="noopener noreferrer" />
 );
 
 /**
  * Headings sit under the text's own title (a page's h1, a modal's or a panel's h2): # is one level below
- * it, and the levels below follow (issue 23 item 32: axe heading-order).
+ * it, and the levels below follow (axe heading-order).
  */
 function componentsUnder(titleLevel: 1 | 2): Components {
   const at = (markdownLevel: number) =>
@@ -26,7 +26,7 @@ function componentsUnder(titleLevel: 1 | 2): Components {
 const COMPONENTS = { 1: componentsUnder(1), 2: componentsUnder(2) } as const;
 
 /**
- * A disclaimer's body (markdown) rendered safely (issue 13): raw HTML in the text is skipped, never
+ * A disclaimer's body (markdown) rendered safely: raw HTML in the text is skipped, never
  * rendered; react-markdown's default URL filter drops unsafe link targets (javascript:, data:); links open
  * in a new tab. The one markdown renderer of the SPA: the registration page, the admin preview and the
  * sign-in gate use it. It is a chunk of its own where it would otherwise enter the main bundle.

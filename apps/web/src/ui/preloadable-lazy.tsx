@@ -1,7 +1,7 @@
 import { type ComponentType, lazy, useState } from 'react';
 
 /**
- * React.lazy with a preload (issue 24 item 3). React.lazy suspends on its first render even when its
+ * React.lazy with a preload. React.lazy suspends on its first render even when its
  * module has long been loaded, so its Suspense fallback is painted first and the component a frame or a
  * long render later, moving what is below it. Once `preload()` has resolved, this one renders at once. A
  * mount keeps the component it started with (the lazy one, or the loaded one): a change of type would

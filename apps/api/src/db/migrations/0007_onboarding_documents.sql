@@ -1,4 +1,4 @@
--- The documents of the contractual and financial steps (issue 11): the agreement template's versions, the
+-- The documents of the contractual and financial steps: the agreement template's versions, the
 -- tick boxes' text version an agreement was ticked on, and what earlier invoicing forms were invoiced.
 
 -- domain.md "Contractual": the current agreement template is a stored file (purpose AGREEMENT_TEMPLATE) an

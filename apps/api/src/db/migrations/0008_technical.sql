@@ -1,4 +1,4 @@
--- The company's technical step (issue 11 item 3; domain.md CertificateRequest, SessionToken, TestRun): the
+-- The company's technical step (domain.md CertificateRequest, SessionToken, TestRun): the
 -- CSR files it uploads per environment, the session tokens it requests (the reviewers issue them: a later
 -- issue builds its queue on this table) and its test runs. The gateway stays organisations.gateway_id: one
 -- gateway for both environments (domain.md Organisation.gatewayId), which the admin's "in use" rule counts.

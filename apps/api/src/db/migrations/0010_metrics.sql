@@ -1,4 +1,4 @@
--- The reviewers' tests status metrics (issue 12 items 3 and 4): the stage moves taken by hand, and the
+-- The reviewers' tests status metrics: the stage moves taken by hand, and the
 -- indexes the metrics' aggregates read (bench/metrics measures them on 100,000 organisations and 1,000,000
 -- test runs).
 

@@ -1,7 +1,7 @@
 -- The reviewers' queues (spec §6, domain.md): every check ever submitted, with its organisation's columns,
 -- each named as REVIEW_QUEUE_LIST's field. A view names these rows once: the API built the same derived
 -- table per request, and building it (three times in a page's queries) was most of a queue request's own
--- work (issue 15). PostgreSQL inlines the view, so the plans are the ones the derived table had.
+-- work. PostgreSQL inlines the view, so the plans are the ones the derived table had.
 --
 -- Every check has its organisation (a foreign key, not null), so the left join answers the same rows as an
 -- inner one; PostgreSQL leaves a left join out of a query that reads none of its columns, so a page's

@@ -1,4 +1,4 @@
--- issue 21 item 5, "storage fills without bound": a file no record references is removed (when an upload
+-- "storage fills without bound": a file no record references is removed (when an upload
 -- replaces it, or by the sweep after STORAGE_ORPHAN_GRACE_MINUTES), except the ones an administrator
 -- uploaded on purpose through /admin/storage, which no record references (ref_count 0) and which stay
 -- until the administrator deletes them. `kept` tells these apart.

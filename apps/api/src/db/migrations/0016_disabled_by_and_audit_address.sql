@@ -1,4 +1,4 @@
--- issue 21 item 1: who disabled a user. A company may invite again only a person it removed itself
+-- Who disabled a user. A company may invite again only a person it removed itself
 -- (its SPOC Assistant); a person an administrator disabled stays disabled until an administrator says so.
 alter table users add column disabled_by text check (disabled_by in ('ADMIN', 'COMPANY'));
 
@@ -16,6 +16,6 @@ set disabled_by = case
 end
 where u.status = 'DISABLED';
 
--- issue 21 item 3: the client address of the request that made each change (as the proxies named in
+-- The client address of the request that made each change (as the proxies named in
 -- TRUST_PROXY report it, else the socket's); null for changes no request made (the seed, the sweeps).
 alter table audit_log add column address text;

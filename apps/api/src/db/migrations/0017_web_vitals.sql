@@ -1,4 +1,4 @@
--- issue 24 item 4: Core Web Vitals the browsers report (POST /api/vitals), for the admin landing's last
+-- Core Web Vitals the browsers report (POST /api/vitals), for the admin landing's last
 -- day p75. Rows older than two days are deleted as new ones come (modules/vitals), so the table stays small.
 create table web_vitals (
   id bigint generated always as identity primary key,

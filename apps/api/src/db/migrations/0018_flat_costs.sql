@@ -1,4 +1,4 @@
--- Issue 24 item 1: costs that stay flat as the data grows (bench/scale). After years of use the audit log,
+-- Costs that stay flat as the data grows (bench/scale). After years of use the audit log,
 -- the test runs and the stage events are the big tables; the screens that read them now read a column or
 -- an index range kept current in the transaction that writes them, never a scan of the big table.
 
@@ -9,7 +9,7 @@ language sql immutable as $$
   select case when value ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then value::uuid end
 $$;
 
--- issue 23 item 19: the company an audited record belongs to. A company is its own; a user, contact,
+-- The company an audited record belongs to. A company is its own; a user, contact,
 -- check, document, token or run belongs to one; a disclaimer acceptance through its user; gateways,
 -- tooltips, texts and links to none. Said once, here: the audit row stores it when it is written.
 create function audit_organisation_of(entity text, entity_id text) returns uuid

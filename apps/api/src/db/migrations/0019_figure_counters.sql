@@ -1,4 +1,4 @@
--- Issue 24 item 1: the figures of /emvo/tests-status-metrics at the cost of a few small rows, whatever the
+-- The figures of /emvo/tests-status-metrics at the cost of a few small rows, whatever the
 -- number of companies and runs (bench/scale: counting a million companies per stage, or the IQE runs of
 -- twelve weeks out of ten million, grew with the data). Each counter is kept current by the statements
 -- that change what it counts, in their transaction, and recounted from the tables here once.

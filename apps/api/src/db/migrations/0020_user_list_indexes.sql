@@ -1,4 +1,4 @@
--- Issue 24 item 1: the administrators' users list (USER_LIST) at a million users: its default order (the
+-- The administrators' users list (USER_LIST) at a million users: its default order (the
 -- name, then the id) reads an index range instead of sorting every user, and its free text (name or email
 -- containing the text) reads trigram indexes as the organisations' search does (0001).
 create index users_display_name_idx on users (display_name, id);

@@ -1,4 +1,4 @@
--- issue 25: live updates. Each write to a check, an application, a session token, a test run or a stage
+-- Live updates. Each write to a check, an application, a session token, a test run or a stage
 -- records one change event in its own transaction and announces it with pg_notify('portal_changes', …)
 -- (apps/api src/events/publish-change.ts); every API instance listens and passes it to its browsers. The
 -- id is the SSE event id a browser resumes from (Last-Event-ID): the table keeps a bounded window (the last
@@ -35,7 +35,7 @@ create table event_tickets (
 
 create index event_tickets_expires_at on event_tickets (expires_at);
 
--- issue 25 item 4: who has a check open, each renewed every 20 s while it stays open; a row past its
+-- Who has a check open, each renewed every 20 s while it stays open; a row past its
 -- expiry is nobody (read with expires_at > now(), swept with the events).
 create table check_presence (
   check_id uuid not null references checks (id) on delete cascade,

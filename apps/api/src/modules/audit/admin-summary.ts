@@ -4,7 +4,7 @@ import type { DB } from '../../db/schema.js';
 import { auditQuery, auditRowOf } from './audit-list.js';
 
 /**
- * GET /api/admin/summary (issue 13 item 5): the admin landing page's counts, each leading to its screen:
+ * GET /api/admin/summary: the admin landing page's counts, each leading to its screen:
  * pending invitations (users INVITED), disclaimer drafts, storage used, and the latest audit rows.
  */
 export async function adminSummary(db: Kysely<DB>): Promise<AdminSummary> {
@@ -24,7 +24,7 @@ export async function adminSummary(db: Kysely<DB>): Promise<AdminSummary> {
       .select([sql<string>`count(*)`.as('files'), sql<string>`coalesce(sum(size), 0)`.as('bytes')])
       .executeTakeFirstOrThrow(),
     auditQuery(db).orderBy('at', 'desc').orderBy('id', 'desc').limit(LATEST_AUDIT_ROWS).execute(),
-    // Issue 24 item 4: the last day's p75 of each vital, over the signed-in people's readings: one row per
+    // The last day's p75 of each vital, over the signed-in people's readings: one row per
     // person and vital (modules/vitals), so each person counts once.
     db
       .selectFrom('webVitalReadings')

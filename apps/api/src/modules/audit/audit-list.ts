@@ -10,7 +10,7 @@ import { type ListPage, runList } from '../../list/list-sql.js';
  * and searches the resolved names): who by name (the user whose email is the actor), the record by name,
  * and its company by name and OBP number. The id stays a number so ties sort in order.
  *
- * Issue 24 item 1: the company is the row's own column (migration 0018 audit_organisation_of, set as the
+ * The company is the row's own column (migration 0018 audit_organisation_of, set as the
  * row is written), joined by primary key, and the names are scalar lookups of the page's rows only, so a
  * page of ten million rows filtered by company, actor or date reads one index range
  * (audit_log_organisation_idx, audit_log_actor_idx, audit_log_at_idx) and nothing else.

@@ -24,7 +24,7 @@ afterAll(() => t.app.close());
 
 const get = (url: string, headers: Headers = admin) => t.app.inject({ url, headers });
 
-describe('GET /api/audit (issue 13 item 4)', () => {
+describe('GET /api/audit', () => {
   beforeEach(async () => {
     await t.db.deleteFrom('auditLog').execute();
     await t.db
@@ -78,7 +78,7 @@ describe('GET /api/audit (issue 13 item 4)', () => {
       companyName: null,
       obpNumber: null,
       diff: null,
-      // Written straight into the table, as no request made it (issue 21: the client address, else null).
+      // Written straight into the table, as no request made it (the client address, else null).
       address: null,
     });
     expect(page.items[1].diff).toEqual({ name: { from: 'Hub', to: 'Hub 2' } });
@@ -95,7 +95,7 @@ describe('GET /api/audit (issue 13 item 4)', () => {
     expect(await actions(query)).toEqual(expected);
   });
 
-  it('issue 23 item 19: names who and what, and follows one company by its OBP number or name', async () => {
+  it('Names who and what, and follows one company by its OBP number or name', async () => {
     const companyId = await seedOrganisation(t, 'Audit Pharma Ltd');
     const company = await t.db
       .selectFrom('organisations')
@@ -153,7 +153,7 @@ describe('GET /api/audit (issue 13 item 4)', () => {
   });
 });
 
-describe('GET /api/admin/summary (issue 13 item 5)', () => {
+describe('GET /api/admin/summary', () => {
   it('counts pending invitations, drafts, storage used and answers the latest five audit rows', async () => {
     await t.db.deleteFrom('auditLog').execute();
     const audit = { createdBy: 't', updatedBy: 't' };
@@ -208,7 +208,7 @@ describe('GET /api/admin/summary (issue 13 item 5)', () => {
   });
 });
 
-describe('secrets never appear in a diff (issue 13 item 4)', () => {
+describe('secrets never appear in a diff', () => {
   it('walks every audit row a registration, its password, uploads and a careless writer leave', async () => {
     await publishRegistrationDisclaimer(t);
     const { token } = await registered(t);

@@ -119,7 +119,7 @@ describe('GET /api/dev/outbox: a mail a feature enqueued', () => {
   });
 });
 
-describe('GET /api/dev/outbox without DEV_OUTBOX (issue 21 item 7: an opt-in, even outside production)', () => {
+describe('GET /api/dev/outbox without DEV_OUTBOX (an opt-in, even outside production)', () => {
   let production: App;
   beforeAll(async () => {
     production = await createTestApp({ config: { NODE_ENV: 'development' } });

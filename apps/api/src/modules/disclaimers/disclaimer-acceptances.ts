@@ -18,7 +18,7 @@ const noUser = () => new ApiError(403, 'FORBIDDEN', 'Your account is not a porta
 /** packages/domain disclaimer-versions.ts's refusal as the error the API answers. */
 
 /**
- * issue 13: "A published content that requires acceptance is shown to each user at their next sign-in until
+ * "A published content that requires acceptance is shown to each user at their next sign-in until
  * accepted". The published versions of the sign-in types that require acceptance and that the caller has
  * not accepted (an acceptance names the version's row, so a newer version is pending again). A token
  * without a portal user (not linked yet) has nothing to accept: it can store no acceptance.

@@ -16,7 +16,7 @@ import {
 /**
  * The routes of @portal/contracts disclaimerContentsApi (domain.md /admin/disclaimer-contents: the versions
  * of each type, draft editing, publish and draft deletion, ADMIN only), and disclaimersApi's pending and
- * accept (any signed-in user: the texts pending their acceptance and the acceptance, issue 13).
+ * accept (any signed-in user: the texts pending their acceptance and the acceptance).
  */
 export async function disclaimerContentsRoutes(app: FastifyInstance) {
   const tags = ['disclaimers'];

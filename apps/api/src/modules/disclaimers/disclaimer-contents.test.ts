@@ -176,7 +176,7 @@ describe('drafts and publishing (domain.md /admin/disclaimer-contents)', () => {
   });
 });
 
-describe('acceptance at sign-in (issue 13)', () => {
+describe('acceptance at sign-in', () => {
   it('lists a published LOGIN text until accepted, records the acceptance, and asks again for a new version', async () => {
     const user = await signedInUser('reviewer-one');
     const login = await published('LOGIN', 'Welcome', 'Use the portal **lawfully**.');
@@ -226,7 +226,7 @@ describe('acceptance at sign-in (issue 13)', () => {
   it('answers 404 for a type with nothing published and 403 for a token with no portal user', async () => {
     const user = await signedInUser('reviewer-three');
     expect(await accept(user, 'COOKIES', 1)).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
-    // issue 21 item 6: a token whose subject and email the directory does not know opens nothing.
+    // A token whose subject and email the directory does not know opens nothing.
     const stranger = {
       authorization: `Bearer ${await t.sign({ roles: ['EmvoPortalInternal'], sub: 'oid-stranger', emails: ['stranger@nowhere.test'] })}`,
       ...XSRF_HEADERS,

@@ -15,7 +15,7 @@ import {
 import { reviewerHeaders, seedCheck, seedInvoicing } from '../../test/reviews-test-kit.js';
 import { parseNotification } from './change-notifications.js';
 
-// Issue 25 item 1: every write path that changes a check, an application, a session token, a test run or a
+// Every write path that changes a check, an application, a session token, a test run or a
 // stage records exactly one change event in its transaction, naming the row at its new version and who
 // wrote it; a refused write records none, and only committed changes are notified.
 

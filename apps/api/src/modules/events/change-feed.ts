@@ -8,7 +8,7 @@ import { parseNotification } from './change-notifications.js';
 import { changesAfter, latestChangeId } from './change-replay.js';
 
 /**
- * Issue 25 item 1: "Each API instance holds one LISTEN connection (reconnecting with backoff), so an event
+ * "Each API instance holds one LISTEN connection (reconnecting with backoff), so an event
  * written through one instance reaches the browsers connected to every instance." This instance's one
  * listener (db/notification-listener.ts: a pg client of its own, or PGlite's listen) feeds the hub. Only
  * this database schema's notifications count: a channel is the whole database's. When the listener comes

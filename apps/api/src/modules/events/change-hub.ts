@@ -14,7 +14,7 @@ export const FLUSH_INTERVAL_MS = 100;
 
 /**
  * This instance's open streams, and the changes and presence it hears passed to each (change-feed.ts feeds
- * it). Issue 25 item 2's per-user connection limit is counted here: per instance, as the rate limits are
+ * it). the per-user connection limit is counted here: per instance, as the rate limits are
  * (plugins/rate-limits.ts), so behind n instances a user holds at most n times the limit.
  */
 export class ChangeHub {

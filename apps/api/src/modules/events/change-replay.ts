@@ -17,7 +17,7 @@ export const REPLAY_MAX = 5_000;
 export type ReplayScope = { organisationId: string } | 'all';
 
 /**
- * Issue 25 item 2: "Last-Event-ID resumption after a reconnect (a bounded replay from a small events
+ * "Last-Event-ID resumption after a reconnect (a bounded replay from a small events
  * table, or a full refetch when too old)". The changes after `afterId` (null: every one kept), oldest
  * first, or 'gone' when they cannot all be sent: the change `afterId` names is no longer kept (swept, or of
  * another database), or there are more than REPLAY_MAX.

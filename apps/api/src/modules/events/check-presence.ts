@@ -6,7 +6,7 @@ import { CHANGES_CHANNEL } from '../../events/publish-change.js';
 import { notFound } from '../../http/api-error.js';
 
 /**
- * Issue 25 item 4: "who else has this check open right now ('Rita Reviewer is viewing'), from the same
+ * "who else has this check open right now ('Rita Reviewer is viewing'), from the same
  * stream, so two reviewers don't start the same work". Each reviewer's screen renews its presence while the
  * check is open; a row holds until its expiry, in the database so every instance answers the same viewers.
  * Joining and leaving are announced on the changes channel (no change_events row: a presence is of the

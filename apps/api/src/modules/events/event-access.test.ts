@@ -3,7 +3,7 @@ import type { Role } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
 import { type StreamCaller, seesActors, seesChange, seesPresence, withoutActor } from './event-access.js';
 
-// Issue 25 item 2: "filtered per caller by the same access rules as the routes: a company receives only
+// "filtered per caller by the same access rules as the routes: a company receives only
 // its own organisation's events; reviewers the review events; admins theirs".
 
 const OWN = '11111111-1111-4111-8111-111111111111';

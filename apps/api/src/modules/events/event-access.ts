@@ -15,7 +15,7 @@ export interface StreamCaller {
 }
 
 /**
- * Issue 25 item 2: each caller receives what the routes would let them read, no more.
+ * Each caller receives what the routes would let them read, no more.
  * - EXTERNAL: the changes of their own organisation only (GET /api/onboarding and its steps show its
  *   checks, application, session tokens, test runs and stage), without who made them: a company's screens
  *   never name a reviewer. No presence, and none of the reviewers' own work on a check (an assignment, an

@@ -37,7 +37,7 @@ export class EventStream {
   readonly #schedule: FlushScheduler;
 
   /**
-   * `heartbeatMs`: issue 25 item 2's "Heartbeats", a comment line this often (config EVENTS_HEARTBEAT_MS,
+   * `heartbeatMs`: the "Heartbeats", a comment line this often (config EVENTS_HEARTBEAT_MS,
    * 15 s: inside the usual 30 to 60 s idle limits of proxies and load balancers).
    */
   constructor(

@@ -19,7 +19,7 @@ export const TICKET_TTL_MS = 60_000;
 const hashOf = (ticket: string) => createHash('sha256').update(ticket).digest();
 
 /**
- * POST /api/events/tickets. Issue 25 item 2: "the bearer token cannot travel in an EventSource header, so
+ * POST /api/events/tickets. "the bearer token cannot travel in an EventSource header, so
  * use a short-lived single-use ticket from a POST". The ticket records who the verified token says the
  * caller is, with the roles the directory still grants them now (a token keeps a role an administrator
  * removed until it expires, and the auth plugin's standing may be a minute old: a stream outlives both)

@@ -18,7 +18,7 @@ import { changeUser, seedUser } from '../../test/users-test-kit.js';
 import { waitFor } from '../../test/wait-for.js';
 import { sweepEvents } from './events-sweep.js';
 
-// Issue 25 items 2 and 4 through real HTTP (an EventSource cannot be inject()ed): tickets, what each role
+// Tickets, streams and presence through real HTTP (an EventSource cannot be inject()ed): tickets, what each role
 // receives, Last-Event-ID replay and reset, the per-user limit, heartbeats and presence on a check.
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -245,7 +245,7 @@ describe('tickets: POST /api/events/tickets opens one GET /api/events, once, for
   });
 });
 
-describe('what each caller receives (issue 25: "filtered per caller by the same access rules as the routes")', () => {
+describe('what each caller receives ("filtered per caller by the same access rules as the routes")', () => {
   it("a company its own organisation's changes only, without who; reviewers and admins every change, with who", async () => {
     const reviewer = (await connect(rita)).stream;
     const admin = (await connect(ada)).stream;

@@ -13,7 +13,7 @@ import { EVENTS_SWEEP_INTERVAL_MS, sweepEvents } from './events-sweep.js';
 import { openStream } from './open-stream.js';
 
 /**
- * Issue 25: live updates, as @portal/contracts eventsApi and presenceApi declare them. This instance's
+ * Live updates, as @portal/contracts eventsApi and presenceApi declare them. This instance's
  * listener feeds its hub (change-feed.ts), which passes each change to the streams open here; the tables
  * are swept every few minutes; each stream's user is checked against the directory as often as the auth
  * plugin reads a standing (config STANDING_CHECK_MS, a minute): a disabled or revoked user, or one who lost

@@ -15,7 +15,7 @@ export interface EventsSweepCounts {
 }
 
 /**
- * Keeps the live updates' tables small (issue 25 item 1: "a bounded replay from a small events table"):
+ * Keeps the live updates' tables small ("a bounded replay from a small events table"):
  * the changes older than the window or beyond its rows, the tickets past their expiry (used ones are
  * deleted when used) and the presences that ran out.
  */

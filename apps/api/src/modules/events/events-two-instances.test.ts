@@ -9,7 +9,7 @@ import { type Headers, reviewerHeaders, seedCheck } from '../../test/reviews-tes
 import { createScratchSchema, type ScratchSchema } from '../../test/test-database.js';
 import { createTestKeys } from '../../test/tokens.js';
 
-// Issue 25, done when: "A test with two API instances on one PostgreSQL: a decision through instance A
+// Done when: "A test with two API instances on one PostgreSQL: a decision through instance A
 // reaches a browser connected to instance B within one second." Two processes of the built server.js on
 // a schema of this file's own; the browser's stream is opened on B with a ticket A issued (any instance
 // takes any ticket), and each decision is timed from before its request to the event's arrival on B.

@@ -429,7 +429,7 @@ describe.each(STORAGE_DRIVERS)('stored files on the %s store', (driver) => {
         'an external user whose email belongs to a user linked to someone else',
         () => external('oid-mallory', 'anna@acme.test'),
       ],
-    ] as const)('refuses %s before any file is looked at (issue 21: 403)', async (_who, headersOf) => {
+    ] as const)('refuses %s before any file is looked at (403)', async (_who, headersOf) => {
       const headers = await headersOf();
       for (const id of [acmeFile, portalFile]) {
         const response = await download(id, headers);
@@ -438,7 +438,7 @@ describe.each(STORAGE_DRIVERS)('stored files on the %s store', (driver) => {
       }
     });
 
-    it('refuses an external user whose access is revoked before any file is looked at (issue 13: 403)', async () => {
+    it('refuses an external user whose access is revoked before any file is looked at (403)', async () => {
       const headers = await external('oid-rex', 'rex@acme.test');
       for (const id of [acmeFile, portalFile]) {
         const response = await download(id, headers);

@@ -18,7 +18,7 @@ beforeAll(async () => {
         createdBy: 't',
         updatedBy: 't',
       },
-      // Not linked to a B2C account yet: found by email (issue 21 item 6: only such a user is).
+      // Not linked to a B2C account yet: found by email (only such a user is).
       {
         email: 'Boss@Portal.test',
         displayName: 'Boss',
@@ -190,7 +190,7 @@ describe('POST /api/identity/claims: linking a B2C account at the first sign-in'
     expect(await userNamed('gone@portal.test')).toMatchObject({ externalId: null, status: 'DISABLED' });
   });
 
-  it('never hands a linked user’s roles to another identity with the same email (issue 21 item 6)', async () => {
+  it('never hands a linked user’s roles to another identity with the same email', async () => {
     // Lead is linked to oid-lead: another B2C account with Lead's address gets no roles at all.
     const response = await claims({ objectId: 'oid-impostor', email: 'lead@portal.test' });
     expect(response.json()).toMatchObject({ action: 'ShowBlockPage' });

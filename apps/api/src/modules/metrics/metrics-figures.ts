@@ -45,7 +45,7 @@ async function iqePassRate(db: Kysely<DB>, now: Date): Promise<Metrics['iqePassR
 
 /**
  * Open token requests, and the median days from registration (the organisation's creation, when the
- * registration was confirmed) to its first move to TECHNICAL_PRD. Issue 24 item 1: read from migration
+ * registration was confirmed) to its first move to TECHNICAL_PRD. Read from migration
  * 0019's companies per tenth of a day (kept current by the statements that move a company), the middle
  * one or two of n as percentile_cont(0.5) takes them (0-based positions (n - 1) / 2 and n / 2), to the
  * tenth of a day the figure shows.

@@ -26,7 +26,7 @@ async function companyRow(db: Kysely<DB>, id: string): Promise<MetricsCompanyRow
 }
 
 /**
- * domain.md /emvo/tests-status-metrics (issue 12 items 2 to 4): the figures, the per-company table and its
+ * domain.md /emvo/tests-status-metrics: the figures, the per-company table and its
  * CSV export (@portal/contracts metricsApi), and the stage moves a reviewer takes from it
  * (organisationsApi.stageMove). Every route is EMVO only.
  */

@@ -18,7 +18,7 @@ export interface StageMoveServices {
 }
 
 /**
- * POST /api/organisations/{id}/stage-moves (issue 12 item 4), in one transaction: the organisation locked
+ * POST /api/organisations/{id}/stage-moves, in one transaction: the organisation locked
  * at the reviewer's version (409 VERSION_CONFLICT when stale), packages/domain moveStage's rules
  * (TECHNICAL_IQE → TECHNICAL_PRD, TECHNICAL_PRD → MAINTENANCE, EMVO only), then the organisation's new
  * stage (version + 1), its stage event, the audit row named after the move and the SPOC's mail.

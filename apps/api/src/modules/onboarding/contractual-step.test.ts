@@ -313,7 +313,7 @@ describe('the contractual step (domain.md "Contractual")', () => {
         .select(['id', 'refCount', 'purpose', 'organisationId', 'container', 'blobKey'])
         .where('id', 'in', [first.body.id, second.body.id])
         .execute();
-      // issue 21 item 5: a replaced file is not kept, neither its row nor its blob.
+      // A replaced file is not kept, neither its row nor its blob.
       expect(files).toEqual([
         {
           id: second.body.id,

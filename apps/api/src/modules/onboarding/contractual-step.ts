@@ -154,7 +154,7 @@ async function assertUploadOpen(
  * POST /api/onboarding/contractual/signed-agreement: the signed agreement (pdf), through the stored-files
  * service (111, 112, 413 pass through), then one transaction: its stored_files row, the agreement pointed
  * at it on the current template version (the ticks cleared when the template changed, since they were
- * given on the old one), the previous file removed (its blob after the commit: issue 21 item 5) and an
+ * given on the old one), the previous file removed (its blob after the commit) and an
  * audit row; over the company's storage quota, 413 STORAGE_QUOTA_EXCEEDED. The organisation's version is
  * not changed, as for the copy of proof: an open form can still be saved after an upload.
  */

@@ -85,7 +85,7 @@ describe('POST /api/onboarding/legitimacy/copy-of-proof', () => {
     const firstBlob = (await fileRow(first.id)).blobKey;
     const second = (await calls.upload(company.headers, 'second.jpg', SAMPLES.jpg)).body;
     expect(second).toMatchObject({ name: 'second.jpg', mime: 'image/jpeg' });
-    // issue 21 item 5: a replaced file is not kept.
+    // A replaced file is not kept.
     expect(await t.db.selectFrom('storedFiles').select('id').where('id', '=', first.id).execute()).toEqual(
       [],
     );

@@ -32,7 +32,7 @@ async function assertEditable(db: Kysely<DB>, organisationId: string): Promise<v
  * copyOfProof" (pdf/jpg/png). The stored-files service checks and stores the stream (111, 112, 413
  * pass through); then one transaction writes the stored_files row and points the AR contact at it (the
  * new file's ref_count 1; the AR row is created empty when the company has none yet) and removes the
- * previous file, whose blob goes after the commit (issue 21 item 5: a replaced file is not kept). The
+ * previous file, whose blob goes after the commit (a replaced file is not kept). The
  * company's storage quota is checked before the body is read and, as the rule, in the transaction (413
  * STORAGE_QUOTA_EXCEEDED). When that transaction fails, the service removes the blob. The organisation's
  * version is not changed: the draft keeps the AR's file, so an open form can still be saved after an

@@ -160,7 +160,7 @@ describe('the financial step (domain.md "Financial")', () => {
     expect(JSON.stringify(response.body)).toContain(field.split('.').at(-1));
   });
 
-  it('a wrong VAT number’s 400 says the country’s format (issue 23 item 4), on its field', async () => {
+  it('a wrong VAT number’s 400 says the country’s format, on its field', async () => {
     const company = await approvedCompany(t);
     const response = await calls.saveFinancial(company.headers, {
       version: await calls.version(company.headers),
@@ -271,7 +271,7 @@ describe('the financial step (domain.md "Financial")', () => {
       });
     });
 
-    it('replaces the form: the previous one is removed, its row and its blob (issue 21 item 5)', async () => {
+    it('replaces the form: the previous one is removed, its row and its blob', async () => {
       const first = await calls.uploadForm(company.headers, 'first.pdf');
       const blobsWithFirst = await blobKeys(t);
       const second = await calls.uploadForm(company.headers, 'second.pdf');

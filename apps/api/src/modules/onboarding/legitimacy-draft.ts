@@ -92,7 +92,7 @@ export async function saveLegitimacyDraft(
     assertLegitimacyEditable(organisation, check);
     refuse(orgTypeRefusal(check, organisation.orgType, draft.company.orgType));
 
-    // issue 21 item 2: the draft writes no people (the SPOC Assistant is the people routes' business).
+    // The draft writes no people (the SPOC Assistant is the people routes' business).
     const contacts = await contactsByKind(trx, organisation.id);
     await upsertContact(trx, organisation.id, 'SPOC', draft.spoc, contacts.SPOC, actor);
     await upsertContact(

@@ -12,7 +12,7 @@ export function invitationMail(input: {
 }): MailInput {
   return {
     to: input.to,
-    // issue 21 item 4: no caller-written text (the company's name) in a subject.
+    // No caller-written text (the company's name) in a subject.
     subject: `${input.appName}: you are invited as a company's SPOC Assistant`,
     text: [
       greeting(input.name),

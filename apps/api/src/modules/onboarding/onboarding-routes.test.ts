@@ -51,7 +51,7 @@ describe('GET /api/onboarding: the caller’s own application', () => {
       mahs: [],
       checks: { LEGITIMACY: null, CONTRACTUAL: null, FINANCIAL: null },
       access: 'FULL',
-      // Issue 11: the later steps, closed until the legitimacy is approved, and the company's people.
+      // The later steps, closed until the legitimacy is approved, and the company's people.
       contractual: {
         editable: false,
         currentTemplate: null,
@@ -80,7 +80,7 @@ describe('GET /api/onboarding: the caller’s own application', () => {
         },
       ],
       canManagePeople: true,
-      // Issue 11 item 3: the technical step, closed until a reviewer moves the company to TECHNICAL_IQE.
+      // The technical step, closed until a reviewer moves the company to TECHNICAL_IQE.
       technical: {
         open: false,
         editable: false,
@@ -121,7 +121,7 @@ describe('GET /api/onboarding: the caller’s own application', () => {
     const response = await calls.get(headers);
     expect(response.status).toBe(status);
     if (status === 200) expect(response.body.access).toBe('READ_ONLY');
-    // Issue 23 item 26: revoked or disabled since signing in, the SPA signs them out saying why.
+    // Revoked or disabled since signing in, the SPA signs them out saying why.
     else expect(response.body).toMatchObject({ code: 'ACCESS_WITHDRAWN' });
   });
 

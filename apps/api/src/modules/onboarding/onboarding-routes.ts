@@ -11,7 +11,7 @@ import { loadOnboardingAnswer } from './onboarding-answer.js';
 import { onboardingCallerOf, requireCaller } from './onboarding-caller.js';
 
 /**
- * domain.md /external/onboarding, the legitimacy step (issue 9), as @portal/contracts onboardingApi declares
+ * domain.md /external/onboarding, the legitimacy step, as @portal/contracts onboardingApi declares
  * it. Every route is EXTERNAL only and acts on the caller's own organisation, found from the token
  * (onboarding-caller.ts), never from the request.
  */

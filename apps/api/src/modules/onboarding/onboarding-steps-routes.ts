@@ -12,7 +12,7 @@ import { onboardingCallerOf, requireCaller } from './onboarding-caller.js';
 import { inviteSpocAssistant, removeSpocAssistant, setPersonAccess } from './people.js';
 
 /**
- * domain.md /external/onboarding after the legitimacy step (issue 11), as @portal/contracts onboardingApi
+ * domain.md /external/onboarding after the legitimacy step, as @portal/contracts onboardingApi
  * declares it: the contractual and financial steps, the MAH register once the legitimacy is approved, and
  * the company's people. Every route is EXTERNAL only, acts on the caller's own organisation (from the
  * token, onboarding-caller.ts), refuses a READ_ONLY user's writes (403) and checks the organisation's

@@ -14,7 +14,7 @@ import {
 import { stepCalls } from '../../test/steps-test-kit.js';
 import { createTestApp, XSRF_HEADERS } from '../../test/test-app.js';
 
-// issue 21 items 1, 2 and 4: who may invite, whom a company may invite again, and the mails it may send.
+// Who may invite, whom a company may invite again, and the mails it may send.
 // A second app on the same database (createTestApp({ database })) stands for another API instance, with
 // no cached standing; it is not closed, since closing an app closes its database.
 
@@ -38,7 +38,7 @@ async function invite(company: TestCompany, email: string, headers = company.hea
   return people.invite(headers, { version: await people.version(company.headers), ...assistant(email) });
 }
 
-describe('the legitimacy draft writes no people (issue 21 item 2)', () => {
+describe('the legitimacy draft writes no people', () => {
   it('ignores a SPOC Assistant sent with the draft: nobody invited, no mail, no contact', async () => {
     const company = await createCompany(t);
     const saved = await legitimacy.save(
@@ -80,7 +80,7 @@ describe('the legitimacy draft writes no people (issue 21 item 2)', () => {
   });
 });
 
-describe('a person disabled by an administrator stays disabled (issue 21 item 1)', () => {
+describe('a person disabled by an administrator stays disabled', () => {
   it('refuses the company’s invitation (409 ACCESS_WITHDRAWN_BY_PORTAL); the old token stays refused', async () => {
     const company = await createCompany(t);
     expect((await invite(company, 'banned@admin.example')).status).toBe(200);
@@ -160,7 +160,7 @@ describe('a person disabled by an administrator stays disabled (issue 21 item 1)
   });
 });
 
-describe('invitations are no mail cannon (issue 21 item 4)', () => {
+describe('invitations are no mail cannon', () => {
   it('answers an address that has an account as a new invitation would, and mails its owner instead', async () => {
     const owner = await createCompany(t);
     const other = await createCompany(t);

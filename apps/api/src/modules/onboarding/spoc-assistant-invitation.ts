@@ -14,7 +14,7 @@ export interface InvitationContext {
   mail: Outbox;
   appName: string;
   publicUrl: string;
-  /** issue 21 item 4: the invitation mails a company may send a day. */
+  /** The invitation mails a company may send a day. */
   invitationsPerDay: number;
   /** The organisation, locked by the caller's transaction, so two invitations cannot both pass a limit. */
   organisation: Organisation;
@@ -143,7 +143,7 @@ async function inviteExistingAccount(
   });
 }
 
-/** issue 21 item 4: a company sends a few invitation mails a day, wherever they go. */
+/** A company sends a few invitation mails a day, wherever they go. */
 async function assertDailyLimit(context: InvitationContext): Promise<void> {
   const { sent } = await context.trx
     .selectFrom('auditLog')

@@ -9,7 +9,7 @@ import { onboardingCallerOf, requireCaller } from './onboarding-caller.js';
 import { chooseGateway, requestSessionToken, revealSessionToken, uploadCsr } from './technical-step.js';
 
 /**
- * domain.md /external/onboarding, the technical step (issue 11 item 3), as @portal/contracts onboardingApi
+ * domain.md /external/onboarding, the technical step, as @portal/contracts onboardingApi
  * declares it: the company's gateway, CSR files and session tokens per environment (IQE from stage
  * TECHNICAL_IQE, PRD from TECHNICAL_PRD); its test runs are read in GET /api/onboarding's `technical`.
  * Every route is EXTERNAL only, acts on the caller's own organisation (onboarding-caller.ts), refuses a

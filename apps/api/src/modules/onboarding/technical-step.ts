@@ -29,7 +29,7 @@ import { contentMismatch } from '../../storage/upload-errors.js';
 import type { OnboardingCaller } from './onboarding-caller.js';
 
 /**
- * domain.md "Life of an application", the technical step (issue 11 item 3): from TECHNICAL_IQE the company
+ * domain.md "Life of an application", the technical step: from TECHNICAL_IQE the company
  * picks a gateway, uploads CSR files, requests session tokens per environment and sees its test runs; PRD
  * opens at TECHNICAL_PRD. The gateway is one for both environments (organisations.gateway_id, domain.md
  * Organisation.gatewayId): choosing it for an environment checks that it offers that environment, and the
@@ -114,7 +114,7 @@ async function stagedText(request: FastifyRequest, file: StagedFile): Promise<st
  * 112, 413 pass through: its first bytes must start a PEM certificate request), then the whole content
  * checked as one PEM "CERTIFICATE REQUEST" block with a base64 body (packages/domain isCsrPem; else 400
  * code 112, the blob removed), then one transaction: its stored_files row, the certificate request
- * (UPLOADED) and an audit row; over the company's storage quota (issue 21 item 5), 413
+ * (UPLOADED) and an audit row; over the company's storage quota, 413
  * STORAGE_QUOTA_EXCEEDED, before the body is read when the quota is already used up. The organisation's
  * version is not changed, as for the other uploads.
  */
@@ -305,7 +305,7 @@ export async function revealSessionToken(
       .where('id', '=', token.id)
       .returning('version')
       .executeTakeFirstOrThrow();
-    // The reviewers' token list holds the version: a reveal moves it (issue 25).
+    // The reviewers' token list holds the version: a reveal moves it.
     await publishChange(trx, {
       kind: 'sessionToken',
       action: 'REVEAL',

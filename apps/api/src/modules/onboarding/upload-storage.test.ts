@@ -15,7 +15,7 @@ import {
 import { STORAGE_DRIVERS, useStorageDrivers } from '../../test/storage-drivers.js';
 import { createTestApp } from '../../test/test-app.js';
 
-// issue 21 item 5, "storage fills without bound", through the upload routes on both stores: a replaced
+// "storage fills without bound", through the upload routes on both stores: a replaced
 // file is removed (row and blob), and each company's files are held to STORAGE_QUOTA_MB.
 
 /** A pdf of `bytes` bytes, which the content check takes. */
@@ -36,7 +36,7 @@ function csrOf(bytes: number): Buffer {
 
 const { storageConfig } = useStorageDrivers();
 
-describe.each(STORAGE_DRIVERS)('uploads on the %s store keep storage bounded (issue 21 item 5)', (driver) => {
+describe.each(STORAGE_DRIVERS)('uploads on the %s store keep storage bounded', (driver) => {
   let t: TestApp;
   let dataDir: string;
   beforeAll(async () => {

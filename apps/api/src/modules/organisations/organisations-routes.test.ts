@@ -203,7 +203,7 @@ describe('GET /api/organisations: the list query language over SQL', () => {
     });
     expect(external.statusCode).toBe(403);
     expect(external.json()).toMatchObject({ code: 'FORBIDDEN' });
-    // issue 23 item 18: an administrator's Company filters read the list.
+    // An administrator's Company filters read the list.
     const admin = await t.app.inject({
       method: 'GET',
       url: '/api/organisations?limit=100',
@@ -213,7 +213,7 @@ describe('GET /api/organisations: the list query language over SQL', () => {
   });
 });
 
-// Security review, issue 21 item 10: list requests that answered 500. Each is the caller's mistake, so each
+// Security review, List requests that answered 500. Each is the caller's mistake, so each
 // must answer 400 with a list-query code the SPA's catalogue knows.
 /** `and.or.and.or.…` with `depth` combinators before the field. */
 const groups = (depth: number) =>

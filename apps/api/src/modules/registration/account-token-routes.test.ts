@@ -409,7 +409,7 @@ describe('invitations (a person invited by their company or by an administrator)
     expect(errorOf(await useToken(t, token))).toMatchObject({ status: 400, body: { code: '405' } });
   });
 
-  it('does not open a disabled account: the invitation was withdrawn, on GET and on use (issue 23 item 22)', async () => {
+  it('does not open a disabled account: the invitation was withdrawn, on GET and on use', async () => {
     const { email, token } = await invited({ organisation: true, status: 'DISABLED' });
     const withdrawn = {
       status: 400,

@@ -16,7 +16,7 @@ export function confirmationMail(input: {
   const hours = TOKEN_TTL_HOURS.CONFIRM_REGISTRATION;
   return {
     to: input.to,
-    // issue 21 item 4: no caller-written text (an anonymous visitor's company name) in a subject.
+    // No caller-written text (an anonymous visitor's company name) in a subject.
     subject: `${input.appName}: confirm your company's registration`,
     text: [
       `Hello ${quoted(input.firstName)},`,

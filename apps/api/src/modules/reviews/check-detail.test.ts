@@ -250,7 +250,7 @@ describe('GET /api/checks/{id}: the contractual and financial documents and the 
     const { body } = await calls.detail(rita, checkId);
     expect(body.documents).toEqual([expect.objectContaining({ id: fileId, purpose: 'SIGNED_AGREEMENT' })]);
     expect(body.billing).toBeNull();
-    // Issue 23 item 11: what the company signed and ticked, in the words it ticked.
+    // What the company signed and ticked, in the words it ticked.
     expect(body.agreement).toEqual({
       templateVersion: 2,
       tickBoxesVersion: 4,
@@ -294,7 +294,7 @@ describe('GET /api/checks/{id}: the contractual and financial documents and the 
     const { body } = await calls.detail(rita, checkId);
     expect(body.documents).toEqual([expect.objectContaining({ id: fileId, purpose: 'INVOICING_FORM' })]);
     expect(body.billing).toEqual({
-      // Issue 23 item 10: what the invoice needs, as the company filed it.
+      // What the invoice needs, as the company filed it.
       details: billing,
       declaredMahCount: 1,
       activeMahCount: 2,

@@ -165,7 +165,7 @@ const OPEN = ['C00001', 'C00002', 'C00004', 'C00003', 'C00007'];
 
 describe('GET /api/review-queues/legitimacy: the queue and its filters', () => {
   it.each([
-    // Issue 23 item 12: a queue opens on what is open (REVIEW_QUEUE_LIST defaultWhere).
+    // A queue opens on what is open (REVIEW_QUEUE_LIST defaultWhere).
     ['no query: the open checks (submitted or in review), oldest submitted first', '', OPEN],
     ['decided checks: one status filter away', 'status=APPROVED,CORRECTIONS_REQUESTED', ['C00005', 'C00006']],
     [

@@ -4,7 +4,7 @@ import type { MailInput } from '../../mail/outbox-repository.js';
 import { QUOTED_REASON_LENGTH, quoted } from '../../mail/quoted.js';
 
 /**
- * issue 12: every change to a token mails the company. The issued mail says where to see the value, never
+ * Every change to a token mails the company. The issued mail says where to see the value, never
  * the value itself (the company sees it once, in the portal).
  */
 export function tokenIssuedMail(
@@ -18,7 +18,7 @@ export function tokenIssuedMail(
   ]);
 }
 
-/** issue 12: "Cancel with a reason": the company hears why, and that it may ask again. */
+/** "Cancel with a reason": the company hears why, and that it may ask again. */
 export function tokenCancelledMail(
   context: MailContext,
   token: { environment: TechnicalEnvironment; reason: string },

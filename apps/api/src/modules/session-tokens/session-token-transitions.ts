@@ -43,7 +43,7 @@ async function lockTokenAtVersion(trx: Transaction<DB>, tokenId: string, version
   return { token, organisation };
 }
 
-/** The live updates' event of a token's change (issue 25), in its transaction. */
+/** The live updates' event of a token's change, in its transaction. */
 const tokenChange = (
   action: 'ISSUE' | 'CANCEL',
   token: { id: string; organisationId: string },

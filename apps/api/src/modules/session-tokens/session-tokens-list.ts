@@ -9,7 +9,7 @@ import { type ListPage, runList } from '../../list/list-sql.js';
 /**
  * The queue's rows before the list's filters and order: every token with its company, each column named as
  * SESSION_TOKEN_LIST's field, in a derived table (so `id`, `status` and `email` are unambiguous for the
- * list's SQL). issue 12: "expired tokens show as EXPIRED without a job (computed from expiresAt)": the
+ * list's SQL). "expired tokens show as EXPIRED without a job (computed from expiresAt)": the
  * status is computed here at `now`, as packages/domain sessionTokenStatusAt does (expired at expiresAt),
  * so filtering and sorting by status see the same status the row shows.
  */

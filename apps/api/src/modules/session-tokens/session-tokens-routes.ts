@@ -13,7 +13,7 @@ import {
 import { findSessionTokenRow, listSessionTokens } from './session-tokens-list.js';
 
 /**
- * domain.md /emvo/session-tokens (issue 12 item 1): the reviewers' queue of token requests, and issuing or
+ * domain.md /emvo/session-tokens: the reviewers' queue of token requests, and issuing or
  * cancelling one, as @portal/contracts sessionTokensApi declares them (every route EMVO only). Issuing
  * or cancelling answers the token as the queue now shows it.
  */

@@ -13,7 +13,7 @@ const fileInUse = (references: number) =>
   new ApiError(409, FILE_IN_USE, `The file is referenced by ${references} record(s)`);
 
 /**
- * DELETE /api/admin/files/:id (issue 13 item 3: "delete only when nothing references the file (409
+ * DELETE /api/admin/files/:id ("delete only when nothing references the file (409
  * otherwise)"). The row is locked FOR UPDATE, so a record that starts referencing it meanwhile waits for
  * this transaction (its foreign key check takes a KEY SHARE lock) and then fails; the reference count, the
  * row's deletion and the audit row share that transaction. The blob goes after the commit: a failed

@@ -13,7 +13,7 @@ type Headers = Record<string, string>;
 
 const { storageConfig } = useStorageDrivers();
 
-describe.each(STORAGE_DRIVERS)('/api/admin/files on the %s store (issue 13 item 3)', (driver) => {
+describe.each(STORAGE_DRIVERS)('/api/admin/files on the %s store', (driver) => {
   let t: App;
   let dataDir: string;
   let admin: Headers;
@@ -172,7 +172,7 @@ describe.each(STORAGE_DRIVERS)('/api/admin/files on the %s store (issue 13 item 
     });
   });
 
-  it('keeps an uploaded file that nothing references: the orphan sweep leaves it (issue 21 item 5)', async () => {
+  it('keeps an uploaded file that nothing references: the orphan sweep leaves it', async () => {
     const file = (
       await upload({ purpose: 'DOCUMENT', organisationId: acme }, { name: 'a.pdf', content: SAMPLES.pdf })
     ).json();

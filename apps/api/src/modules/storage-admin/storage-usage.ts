@@ -4,7 +4,7 @@ import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.js';
 
 /**
- * GET /api/admin/files/usage (issue 13 item 3, "usage totals per container"): files and bytes per purpose's
+ * GET /api/admin/files/usage ("usage totals per container"): files and bytes per purpose's
  * container, every purpose listed (an empty one with 0: packages/domain storageUsageOf), summed in SQL.
  */
 export async function storageUsage(

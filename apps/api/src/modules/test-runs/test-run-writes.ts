@@ -140,7 +140,7 @@ export async function importTestRuns(
     const { report, diff } = testRunImportReport(known, accepted);
     const importId = randomUUID();
     await writeAudit(trx, { actor, action: 'IMPORT', entity: 'TestRunImport', entityId: importId, diff });
-    // issue 25: one change per company the file added runs to (its user sees its own runs, no other's).
+    // One change per company the file added runs to (its user sees its own runs, no other's).
     for (const organisationId of companies) {
       await publishChange(trx, {
         kind: 'testRun',

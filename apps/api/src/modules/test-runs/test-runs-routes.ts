@@ -7,7 +7,7 @@ import { multipartFailure } from '../../storage/receive-upload.js';
 import { addTestRun, importTestRuns } from './test-run-writes.js';
 
 /**
- * Issue 12 item 2: the reviewers add test runs by hand or import them from a CSV, as @portal/contracts
+ * The reviewers add test runs by hand or import them from a CSV, as @portal/contracts
  * testRunsApi declares them (EMVO only). The import takes the file as the request body (Content-Type
  * text/csv) or as the one file of a multipart body, at most TEST_RUN_IMPORT_MAX_BYTES either way (413
  * FILE_TOO_LARGE past it).

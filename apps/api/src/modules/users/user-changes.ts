@@ -33,7 +33,7 @@ async function lockActiveAdmins(trx: Transaction<DB>): Promise<string[]> {
 /**
  * PATCH /api/users/{id}, in one transaction: the user locked at the admin's version (409 VERSION_CONFLICT
  * when stale), packages/domain checkUserChange (no self-disable, no self-demotion, never the last active
- * admin: counted under lock), the change and its audit row. issue 13: roles travel in the token, so the
+ * admin: counted under lock), the change and its audit row. Roles travel in the token, so the
  * change takes effect at the user's next sign-in; a disabled or revoked user's calls are refused within a
  * minute (plugins/auth.ts status cache).
  */

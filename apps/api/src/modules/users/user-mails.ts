@@ -4,7 +4,7 @@ import type { MailInput } from '../../mail/outbox-repository.js';
 import { quoted } from '../../mail/quoted.js';
 
 /**
- * issue 13: an internal user's invitation. The link opens the SPA's /confirm page (the confirmation flow):
+ * An internal user's invitation. The link opens the SPA's /confirm page (the confirmation flow):
  * with the local provider the person chooses a password there; with Azure AD B2C they sign up and the
  * claims endpoint links the account at their first sign-in.
  */

@@ -9,7 +9,7 @@ import { type InvitationServices, inviteUser } from './user-invitations.js';
 import { findUserRow, listUsers } from './users-list.js';
 
 /**
- * The user routes, as @portal/contracts usersApi declares them (domain.md /admin/users, issue 13 item 1;
+ * The user routes, as @portal/contracts usersApi declares them (domain.md /admin/users;
  * ADMIN only). A change takes effect at the user's next sign-in (roles travel in the token); a disabled or
  * revoked user's calls are refused within a minute (plugins/auth.ts).
  */

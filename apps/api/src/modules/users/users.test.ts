@@ -299,7 +299,7 @@ describe('a disabled or revoked user’s calls (the status cache)', () => {
   });
 });
 
-describe('a token the directory does not vouch for (issue 21 items 1 and 6)', () => {
+describe('a token the directory does not vouch for', () => {
   it('refuses a subject and email the users table does not know (403), whatever roles the token claims', async () => {
     const headers = {
       authorization: `Bearer ${await t.sign({ roles: ['EmvoPortalAdmin'], sub: 'oid-stranger', emails: ['stranger@elsewhere.example'] })}`,

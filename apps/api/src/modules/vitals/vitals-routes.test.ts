@@ -7,7 +7,7 @@ type App = Awaited<ReturnType<typeof createTestApp>>;
 type Headers = Record<string, string>;
 const TOKEN = 'scraper-secret-0123456789';
 
-describe('POST /api/vitals (issue 24 item 4)', () => {
+describe('POST /api/vitals', () => {
   let t: App;
   let admin: Headers;
   beforeAll(async () => {

@@ -12,7 +12,7 @@ const lastOfEach = (samples: readonly VitalSample[]) => [
 ];
 
 /**
- * Issue 24 item 4: POST /api/vitals, the Core Web Vitals a browser measured (contracts VITAL_BOUNDS refuse
+ * POST /api/vitals, the Core Web Vitals a browser measured (contracts VITAL_BOUNDS refuse
  * what no browser measures). Every sample goes to the instance's metrics (`observe`: fixed histograms,
  * whatever the number of reports). A signed-in person's report also replaces their own reading of each
  * vital in web_vital_readings, which every instance shares, for the admin landing's p75: one row per person

@@ -18,7 +18,7 @@ async function addReviewerChange({ db }: TestWorld) {
 // Before each test mock mode's world (the API's own code over the demo world), with that change.
 const { server, world } = worldSuite(addReviewerChange);
 
-describe('/admin: counts that lead somewhere (issue 13 item 5)', () => {
+describe('/admin: counts that lead somewhere', () => {
   it('links the pending invitations, drafts, storage used and the audit trail to their screens', async () => {
     renderScreen({
       routes: [{ path: '/admin', element: <AdminHomePage /> }],
@@ -44,13 +44,13 @@ describe('/admin: counts that lead somewhere (issue 13 item 5)', () => {
       '/admin/audit',
     );
     expect(screen.getByRole('heading', { name: 'Latest changes' })).toBeInTheDocument();
-    // issue 23 item 19: who by name, the action and the record in words.
+    // Who by name, the action and the record in words.
     expect(
       screen.getByText(/Rita Reviewer: Issued a session token, Session token demo-token/),
     ).toBeInTheDocument();
   });
 
-  it("shows the last day's p75 of each Core Web Vital, and from how many signed-in people (issue 24 item 4)", async () => {
+  it("shows the last day's p75 of each Core Web Vital, and from how many signed-in people", async () => {
     server.use(
       http.get('/api/admin/summary', () =>
         HttpResponse.json({

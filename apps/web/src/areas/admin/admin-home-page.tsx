@@ -8,7 +8,7 @@ import { actionText, entityText } from './audit/audit-columns';
 import { VitalsSummary } from './vitals-summary';
 
 /**
- * /admin (issue 13 item 5): counts that lead somewhere: pending invitations, disclaimer drafts, storage
+ * /admin: counts that lead somewhere: pending invitations, disclaimer drafts, storage
  * used, and the latest audit rows (the audit trail is a hidden menu entry reached from here).
  */
 export function AdminHomePage() {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { localeOf, numberFormat } from '../../i18n/number-format';
 
 /**
- * Issue 24 item 4: the last day's p75 of each Core Web Vital, as the signed-in users' browsers reported
+ * The last day's p75 of each Core Web Vital, as the signed-in users' browsers reported
  * them (http/web-vitals.ts → POST /api/vitals), each person counted once, beside web.dev's "good" threshold.
  */
 export function VitalsSummary({ vitals }: { vitals: AdminSummary['vitals'] }) {

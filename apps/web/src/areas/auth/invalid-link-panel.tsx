@@ -52,7 +52,7 @@ export function InvalidLinkPanel({ problem, token }: InvalidLinkPanelProps) {
       </OutcomePanel>
     );
   }
-  // Issue 23 item 22: a withdrawn invitation says so, and offers no new link.
+  // A withdrawn invitation says so, and offers no new link.
   const withdrawn = problem === 'withdrawn';
   return (
     <OutcomePanel

@@ -17,7 +17,7 @@ const publishedLogin = () =>
 describe('the sign-in page', () => {
   afterEach(() => sessionStorage.clear());
 
-  it('says why the portal signed the person out, once (issue 23 item 26)', async () => {
+  it('says why the portal signed the person out, once', async () => {
     keepSignOutReason('Your access to the portal was withdrawn.');
     const { unmount } = renderVisitorPage('/');
     expect(await screen.findByRole('alert')).toHaveTextContent('Your access to the portal was withdrawn.');
@@ -28,7 +28,7 @@ describe('the sign-in page', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('shows the published sign-in text, whether it asks for acceptance or not (issue 23 item 20)', async () => {
+  it('shows the published sign-in text, whether it asks for acceptance or not', async () => {
     const login = await publishedLogin();
     await db()
       .updateTable('disclaimerContents')
@@ -39,7 +39,7 @@ describe('the sign-in page', () => {
     expect(await screen.findByRole('heading', { level: 2, name: login.title })).toBeInTheDocument();
   });
 
-  it('paints the registration line with the sign-in text above it, not before (issue 24 item 3)', async () => {
+  it('paints the registration line with the sign-in text above it, not before', async () => {
     const login = await publishedLogin();
     renderVisitorPage('/');
     // Painted first, the line moved down when the text came (a layout shift).

@@ -15,7 +15,7 @@ export function SignInPage() {
   const auth = useAuth();
   const environment = useEnvironment();
   const { revalidate } = useRevalidator();
-  // Issue 23 item 26: why the portal signed the person out (a session ended, an access withdrawn).
+  // Why the portal signed the person out (a session ended, an access withdrawn).
   const [reason] = useState(signOutReason);
   useEffect(forgetSignOutReason, []);
   // By redirect the browser leaves; in a popup, login resolves here and the visitors' guard sends the
@@ -36,8 +36,8 @@ export function SignInPage() {
       <button type="button" className="primary" onClick={() => void signIn()}>
         {t('auth.welcome.signIn')}
       </button>
-      {/* Issue 23 item 20: the sign-in text, read before signing in (accepted after it when it asks to be).
-          Issue 24 item 3: the registration line below it paints with it, so the text moves nothing. */}
+      {/* The sign-in text, read before signing in (accepted after it when it asks to be).
+          The registration line below it paints with it, so the text moves nothing. */}
       <PublishedText type="LOGIN">
         <p>
           {t('registration.startIntro')} <Link to="/register">{t('registration.start')}</Link>

@@ -40,7 +40,7 @@ describe('/emvo: the reviewer’s landing page', { timeout: 20_000 }, () => {
     renderReviewerRoute('/emvo');
     expect(screen.getByRole('heading', { level: 1, name: 'Reviewer area' })).toBeInTheDocument();
     expect(screen.getByText('Welcome, Rita Reviewer.')).toBeInTheDocument();
-    // A queue opens on its open checks: their link is the queue's own address (issue 23 item 12).
+    // A queue opens on its open checks: their link is the queue's own address.
     expect(await cards()).toEqual([
       {
         title: 'Legitimacy queue',

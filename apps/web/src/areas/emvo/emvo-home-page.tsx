@@ -19,7 +19,7 @@ export function EmvoHomePage() {
   const { t, i18n } = useTranslation();
   const user = useSessionUser();
   const { data: summary, isError } = useQueueSummary();
-  // The cards render as a transition when the figures come (issue 15): React may then cut that render
+  // The cards render as a transition when the figures come: React may then cut that render
   // between cards instead of running it in one task of the start.
   const data = useDeferredValue(summary);
   // One number format for the nine figures, made (or warmed up, main.tsx) once per locale.

@@ -7,7 +7,7 @@ import styles from '../storage/admin-lists.module.css';
 import { diffLines } from './audit-diff';
 import { AuditDiffView } from './audit-diff-view';
 
-/** issue 23 item 19: an action in words (the catalogue's), an unknown code as it is. */
+/** An action in words (the catalogue's), an unknown code as it is. */
 export const actionText = (t: TFunction, action: string) =>
   t(`admin.audit.actions.${action}`, { defaultValue: action });
 
@@ -16,7 +16,7 @@ export const entityText = (t: TFunction, entity: string) =>
   t(`admin.audit.entities.${entity}`, { defaultValue: entity });
 
 /**
- * /admin/audit's columns (issue 23 item 19): when; who by name (their address and the client address
+ * /admin/audit's columns: when; who by name (their address and the client address
  * under it); the action in words; the record by kind and name; its company by name and OBP number; the
  * changes folded, "Show the changes (3)" opening them.
  */
@@ -99,7 +99,7 @@ export function auditColumns(t: TFunction, format: DateFormat): Column<AuditRow>
   ];
 }
 
-/** A row's changes, closed until asked for: one row stays one row (issue 23 item 19). */
+/** A row's changes, closed until asked for: one row stays one row. */
 function FoldedDiff({ diff, t }: { diff: unknown; t: TFunction }) {
   const count = diffLines(diff).length;
   if (count === 0) return <span>{t('admin.audit.noDiff')}</span>;

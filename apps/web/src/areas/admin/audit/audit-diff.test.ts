@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { diffLines } from './audit-diff';
 
-describe('diffLines: each audit diff readable (issue 13 item 4)', () => {
+describe('diffLines: each audit diff readable', () => {
   it.each([
     ['no diff', null, []],
     [

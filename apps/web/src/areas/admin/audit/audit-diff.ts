@@ -18,7 +18,7 @@ export function diffText(value: unknown): string {
 }
 
 /**
- * issue 13 item 4: "each row's diff readable". An audit diff (apps/api db/audit.ts) is an UPDATE's
+ * "each row's diff readable". An audit diff (apps/api db/audit.ts) is an UPDATE's
  * { field: { from, to } }, a CREATE's values, or anything else a writer chose: each top-level field
  * becomes a line, a { from, to } one as before → after.
  */

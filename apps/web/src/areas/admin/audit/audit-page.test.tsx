@@ -58,8 +58,8 @@ async function rows() {
   return within(table).getAllByRole('row').slice(1);
 }
 
-describe('/admin/audit (issue 13 item 4)', { timeout: 30_000 }, () => {
-  it('issue 23 item 18: Who and Action offer their known values, by name and in words', async () => {
+describe('/admin/audit', { timeout: 30_000 }, () => {
+  it('Who and Action offer their known values, by name and in words', async () => {
     const { url } = renderPage();
     await rows();
     await user.type(screen.getByLabelText('Action'), 'Approved temp');
@@ -71,7 +71,7 @@ describe('/admin/audit (issue 13 item 4)', { timeout: 30_000 }, () => {
     await waitFor(async () => expect(await rows()).toHaveLength(2));
   });
 
-  it("issue 24 item 1: follows one company through the Company filter, by its id (the trail's index)", async () => {
+  it("Follows one company through the Company filter, by its id (the trail's index)", async () => {
     const { url } = renderPage();
     expect(await rows()).toHaveLength(5);
     await user.type(screen.getByLabelText('Company'), company.obpNumber);
@@ -85,7 +85,7 @@ describe('/admin/audit (issue 13 item 4)', { timeout: 30_000 }, () => {
   it('shows the audit rows newest first, each diff as before → after per field', async () => {
     renderPage();
     const [first, , third] = await rows();
-    // issue 23 item 19: the action in words, who by name, the diff folded until asked for.
+    // The action in words, who by name, the diff folded until asked for.
     expect(first).toHaveTextContent('Issued a session token');
     expect(first).not.toHaveTextContent('ISSUE_SESSION_TOKEN');
     expect(first).toHaveTextContent('Rita Reviewer');
@@ -94,7 +94,7 @@ describe('/admin/audit (issue 13 item 4)', { timeout: 30_000 }, () => {
     await user.click(folded);
     expect(folded.closest('details')).toHaveAttribute('open');
     expect(first).toHaveTextContent('tokenValue[redacted]');
-    // The client address the change came from, under who made it (issue 21).
+    // The client address the change came from, under who made it.
     expect(first).toHaveTextContent('127.0.0.1');
     expect(third).toHaveTextContent('Changed');
     await user.click(within(third as HTMLElement).getByText('Show the change (1)'));
@@ -107,7 +107,7 @@ describe('/admin/audit (issue 13 item 4)', { timeout: 30_000 }, () => {
   it('filters by entity and by a date range through the URL', async () => {
     const { url } = renderPage();
     await rows();
-    // issue 23 item 18: the kit's searchable select: type to narrow, Enter to choose.
+    // The kit's searchable select: type to narrow, Enter to choose.
     await user.type(screen.getByLabelText('Entity'), 'Gatew');
     await user.keyboard('{Enter}');
     await waitFor(() => expect(url()).toContain('entity=gateway'));

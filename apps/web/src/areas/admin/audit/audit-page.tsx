@@ -39,7 +39,7 @@ export function AuditPage() {
     const list = createListQuery({ limit: 100, order: ['name'], whereMulti: { [SEARCH_KEY]: text } });
     return (await callApi(http, usersApi.list, { query: { list } })).items.map(personOf);
   };
-  // Issue 24 item 1: a company's rows through the trail's own index (organisationId), at any size.
+  // A company's rows through the trail's own index (organisationId), at any size.
   const companies = useCompanyItems((company) => company.id);
   const entities = AUDIT_ENTITIES.map((entity) => ({ id: entity, name: entityText(t, entity) }));
   const actions = AUDIT_ACTIONS.map((action) => ({ id: action, name: actionText(t, action) }));

@@ -43,7 +43,7 @@ export function useSaveDraft(type: DisclaimerType) {
 
 /**
  * Publish and delete; each refreshes the versions. The texts pending acceptance are read again at the next
- * sign-in (issue 13), not at once: publishing does not lock the administrator out.
+ * sign-in, not at once: publishing does not lock the administrator out.
  */
 export function useDisclaimerMutations() {
   const invalidates = [disclaimerContentsApi.list];

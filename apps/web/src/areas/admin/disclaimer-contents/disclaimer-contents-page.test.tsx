@@ -46,7 +46,7 @@ async function versions(type = 'Sign-in') {
     );
 }
 
-describe('/admin/disclaimer-contents (issue 13): the texts by type, beside the footer links', () => {
+describe('/admin/disclaimer-contents: the texts by type, beside the footer links', () => {
   it('lists the versions of a type newest first, and keeps the footer links', async () => {
     renderPage();
     expect(await versions()).toEqual([['1', 'Before you sign in', 'Published']]);
@@ -96,7 +96,7 @@ describe('/admin/disclaimer-contents (issue 13): the texts by type, beside the f
         body: { version: 1 },
       }),
     );
-    // issue 23 item 2: the publish confirms where the admin is.
+    // The publish confirms where the admin is.
     expect(toast.success).toHaveBeenCalledWith('Privacy published.');
   });
 

@@ -4,7 +4,7 @@ import { FooterLinksSection } from './footer-links-section';
 
 /**
  * /admin/disclaimer-contents (domain.md): the disclaimer texts by type with their drafts, publishing and
- * history (issue 13), beside the footer links.
+ * history, beside the footer links.
  */
 export function DisclaimerContentsPage() {
   const { t } = useTranslation();

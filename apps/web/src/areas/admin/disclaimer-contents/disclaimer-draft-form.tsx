@@ -45,7 +45,7 @@ function DraftFields() {
 }
 
 /**
- * A new draft of a type, or a draft's edit (issue 13), in the form dialog; `save` is the create or update
+ * A new draft of a type, or a draft's edit, in the form dialog; `save` is the create or update
  * call. Saving keeps it a draft; publishing is its own, confirmed, step. A refusal (a stale version) stays
  * beside the form.
  */

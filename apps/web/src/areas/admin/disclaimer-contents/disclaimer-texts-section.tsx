@@ -19,7 +19,7 @@ import {
 import { openDisclaimerDraftForm } from './disclaimer-draft-form';
 
 /**
- * issue 13 /admin/disclaimer-contents: the texts by type (LOGIN, REGISTRATION, PA_TICKBOX, IIF,
+ * /admin/disclaimer-contents: the texts by type (LOGIN, REGISTRATION, PA_TICKBOX, IIF,
  * FOOTER_LEGAL, PRIVACY), each type's versions newest first (the history); a draft is edited, published
  * after a confirmation (which archives the published version) or deleted; any version can be read.
  */
@@ -57,7 +57,7 @@ export function DisclaimerTextsSection() {
         action: () =>
           publish.mutate(
             { params: { id: row.id }, body: { version: row.version } },
-            // issue 23 item 2: every publish and delete confirms where the admin is.
+            // Every publish and delete confirms where the admin is.
             { onSuccess: () => toast.success(t('admin.disclaimerContents.publishedToast', named(row))) },
           ),
       },
@@ -177,7 +177,7 @@ export function DisclaimerTextsSection() {
           </button>
         ))}
       </fieldset>
-      {/* Issue 23 item 20: where the chosen type's published text appears, as the portal shows it. */}
+      {/* Where the chosen type's published text appears, as the portal shows it. */}
       <p>{t(`admin.disclaimerContents.where.${type}`)}</p>
       {hasDraft && <p>{t('admin.disclaimerContents.oneDraft')}</p>}
       <DataTable<DisclaimerContent>

@@ -41,7 +41,7 @@ export function FooterLinksSection() {
         action: () =>
           remove.mutate(
             { params: { id: FOOTER_LINKS, linkId: link.id } },
-            // issue 23 item 2: every delete confirms where the admin is.
+            // Every delete confirms where the admin is.
             { onSuccess: () => toast.success(t('admin.footerLinks.deleted', { label: link.label })) },
           ),
       },

@@ -26,7 +26,7 @@ function open(save: (input: unknown) => Promise<Gateway>) {
   return screen.getByRole('dialog', { name: 'New gateway' });
 }
 
-describe('the gateway form (issue 22 items 4 and 5: its rules from the contract, in the one form dialog)', () => {
+describe('the gateway form (its rules from the contract, in the one form dialog)', () => {
   it("shows the contract's bounds and asks for what the contract requires", async () => {
     const save = vi.fn();
     const dialog = open(save);

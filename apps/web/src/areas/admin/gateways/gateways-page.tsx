@@ -41,7 +41,7 @@ export function GatewaysPage() {
         action: () =>
           remove.mutate(
             { params: { id: gateway.id } },
-            // issue 23 item 2: every delete confirms where the admin is.
+            // Every delete confirms where the admin is.
             { onSuccess: () => toast.success(t('admin.gateways.deleted', { name: gateway.name })) },
           ),
       },

@@ -9,7 +9,7 @@ import type { FilterItem } from './select-filter';
 const COMPANIES = createListQuery({ limit: 100, order: ['legalName'] });
 
 /**
- * issue 23 item 18: the Company filters' values from the API (organisationsApi.list), each named by its
+ * The Company filters' values from the API (organisationsApi.list), each named by its
  * legal name and OBP number; `valueFor` says what the filter compares (an id, a name). The first 100 show
  * at once; typing searches every company (name, OBP number) on the API, so a portal of years finds them all.
  */

@@ -10,7 +10,7 @@ export interface FilterItem {
 }
 
 /**
- * issue 23 item 18: a filter of known values on one field of a list, as the kit's searchable select
+ * A filter of known values on one field of a list, as the kit's searchable select
  * (type to narrow the values, × to clear): an `equal` filter written to the URL through the table's params.
  */
 export function SelectFilter({

@@ -60,7 +60,7 @@ async function names() {
     .map((row) => within(row).getAllByRole('cell')[0]?.querySelector('a')?.textContent ?? '');
 }
 
-describe('/admin/storage (issue 13 item 3)', { timeout: 30_000 }, () => {
+describe('/admin/storage', { timeout: 30_000 }, () => {
   it('lists the stored files with company, references and a download link, and the usage per container', async () => {
     renderPage();
     const shown = await names();
@@ -93,7 +93,7 @@ describe('/admin/storage (issue 13 item 3)', { timeout: 30_000 }, () => {
     ).toBe(true);
   });
 
-  it('issue 23 item 18: filters by company, chosen in the searchable select from the API’s companies', async () => {
+  it('Filters by company, chosen in the searchable select from the API’s companies', async () => {
     const { url } = renderPage();
     await names();
     const owned = (await files()).filter((file) => file.organisationId !== null);
@@ -135,7 +135,7 @@ describe('/admin/storage (issue 13 item 3)', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Delete Onboarding guide.pdf' }));
     await user.click(within(dialog()).getByRole('button', { name: 'Delete' }));
     await waitFor(async () => expect(await names()).not.toContain('Onboarding guide.pdf'), { timeout: 5000 });
-    // issue 23 item 2: the delete confirms where the admin is.
+    // The delete confirms where the admin is.
     expect(toast.success).toHaveBeenCalledWith('Onboarding guide.pdf was deleted.');
     expect(calls).toContainEqual(
       expect.objectContaining({

@@ -19,7 +19,7 @@ import { StorageUsageTotals } from './storage-usage-totals';
 import { openUploadForm } from './upload-form';
 
 /**
- * /admin/storage (domain.md, issue 13 item 3): the stored files by container and company, with size, type,
+ * /admin/storage (domain.md): the stored files by container and company, with size, type,
  * sha256, uploader, date and reference count; upload, download, delete when nothing references the file
  * (the API answers 409 FILE_IN_USE otherwise, which the error catalogue shows); usage per container.
  */
@@ -44,7 +44,7 @@ export function StoragePage() {
         action: () =>
           remove.mutate(
             { params: { id: file.id }, query: { version: file.version } },
-            // issue 23 item 2: every delete confirms where the admin is.
+            // Every delete confirms where the admin is.
             { onSuccess: () => toast.success(t('admin.storage.deleted', { name: file.name })) },
           ),
       },

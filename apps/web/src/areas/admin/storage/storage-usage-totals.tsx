@@ -3,7 +3,7 @@ import { formatFileSize } from '../../../i18n/file-size';
 import styles from './admin-lists.module.css';
 import { useStorageUsage } from './storage-api';
 
-/** issue 13 item 3: "usage totals per container": files and bytes of each, and the whole. */
+/** "usage totals per container": files and bytes of each, and the whole. */
 export function StorageUsageTotals() {
   const { t, i18n } = useTranslation();
   const { data } = useStorageUsage();

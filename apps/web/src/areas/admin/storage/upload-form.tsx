@@ -30,7 +30,7 @@ function UploadFields() {
 }
 
 /**
- * issue 13 item 3: "upload into a container", in the form dialog; `upload` is the call. A refusal (a file
+ * "upload into a container", in the form dialog; `upload` is the call. A refusal (a file
  * the container does not take) stays beside the form.
  */
 export function openUploadForm(

@@ -25,8 +25,8 @@ export const isOwnAccount = (row: UserRow, ownEmail: string | undefined) =>
   ownEmail !== undefined && ownEmail !== '' && row.email.toLowerCase() === ownEmail.toLowerCase();
 
 /**
- * issue 13: name, email, role, company, access, status, last sign-in; and the row's actions. `ownEmail` is
- * the signed-in admin's: their own row offers no Disable (issue 23 item 21), and says why.
+ * Name, email, role, company, access, status, last sign-in; and the row's actions. `ownEmail` is
+ * the signed-in admin's: their own row offers no Disable, and says why.
  */
 export function userColumns(
   t: TFunction,
@@ -109,7 +109,7 @@ export function userColumns(
 
 /**
  * A row's buttons. On the admin's own row Disable is disabled, and the reason (the API's own refusal,
- * errors.back.SELF_DISABLE) is shown beside it and describes it (issue 23 item 21).
+ * errors.back.SELF_DISABLE) is shown beside it and describes it.
  */
 function UserRowActions({
   row,

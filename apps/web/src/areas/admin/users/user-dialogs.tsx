@@ -16,7 +16,7 @@ import { openFormDialog } from '../../../modal/form-dialog';
 import { toast } from '../../../toast/toast';
 import type { UserActions } from './users-api';
 
-/** What an admin does to a user from the list (issue 13 item 1), besides inviting one. */
+/** What an admin does to a user from the list, besides inviting one. */
 export type UserStep = 'roles' | 'access' | 'disable' | 'enable';
 
 /** Where a step's texts are in en.json: admin.users.invite, admin.users.change.{step}. */

@@ -61,7 +61,7 @@ const COLUMN = { name: 0, email: 1, roles: 2, company: 3, access: 4, status: 5, 
 const dialog = () => screen.getByRole('dialog');
 const patches = () => calls.filter((call) => call.method === 'PATCH');
 
-describe('/admin/users (issue 13 item 1)', { timeout: 40_000 }, () => {
+describe('/admin/users', { timeout: 40_000 }, () => {
   it('shows every column, roles, access and status in words, and says when changes apply', async () => {
     renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
@@ -95,7 +95,7 @@ describe('/admin/users (issue 13 item 1)', { timeout: 40_000 }, () => {
     await waitFor(() => expect(url()).toBe('/admin/users?roles=EXTERNAL'));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'ACTIVE');
     await waitFor(() => expect(url()).toContain('status=ACTIVE'));
-    // issue 23 item 18: the company is chosen in the kit's searchable select, from the API's companies.
+    // The company is chosen in the kit's searchable select, from the API's companies.
     const company = await firstCompany();
     await user.type(screen.getByRole('combobox', { name: 'Company' }), company.obpNumber);
     await user.click(
@@ -154,7 +154,7 @@ describe('/admin/users (issue 13 item 1)', { timeout: 40_000 }, () => {
     );
   });
 
-  it('issue 23 item 13: inviting an address already a user’s keeps the dialog, what was typed and says why beside the form', async () => {
+  it('Inviting an address already a user’s keeps the dialog, what was typed and says why beside the form', async () => {
     renderPage();
     await rows();
     await user.click(screen.getByRole('button', { name: 'Invite a user' }));
@@ -207,7 +207,7 @@ describe('/admin/users (issue 13 item 1)', { timeout: 40_000 }, () => {
     expect(patches()[0]?.body).toEqual({ access: 'READ_ONLY', version: 1 });
   });
 
-  it('issue 23 item 21: Disable is disabled on the admin’s own row, and says why', async () => {
+  it('Disable is disabled on the admin’s own row, and says why', async () => {
     renderPage(`/admin/users?search=${encodeURIComponent(DEMO_ACCOUNTS.admin.email)}`);
     await rows();
     const disable = screen.getByRole('button', { name: `Disable ${DEMO_ACCOUNTS.admin.displayName}` });
@@ -216,7 +216,7 @@ describe('/admin/users (issue 13 item 1)', { timeout: 40_000 }, () => {
     expect(screen.getByText('You cannot disable your own account.')).toBeVisible();
   });
 
-  it('issue 23 item 21: another user’s Disable stays offered, with no reason beside it', async () => {
+  it('Another user’s Disable stays offered, with no reason beside it', async () => {
     renderPage();
     await rows();
     const others = screen
@@ -227,7 +227,7 @@ describe('/admin/users (issue 13 item 1)', { timeout: 40_000 }, () => {
     expect(screen.getAllByText('You cannot disable your own account.')).toHaveLength(1);
   });
 
-  it('issue 23 item 29: a search that finds nobody says the catalogue’s "No result"', async () => {
+  it('A search that finds nobody says the catalogue’s "No result"', async () => {
     renderPage('/admin/users?search=nobody-at-all');
     await rows();
     expect(screen.getByRole('cell', { name: 'No result' })).toBeInTheDocument();

@@ -16,7 +16,7 @@ import { useUserActions, useUsers } from './users-api';
 export const USER_FILTERS = ['roles', 'status', 'companyName'] as const;
 
 /**
- * /admin/users (domain.md Screens, issue 13 item 1): every user on the shared table, filtered by role,
+ * /admin/users (domain.md Screens): every user on the shared table, filtered by role,
  * status and company and searched by name and email; invite an internal user, and each row's changes in
  * the shared modal. A change takes effect at the user's next sign-in (the roles travel in the token), and
  * the page says so. All of its state is in the URL.

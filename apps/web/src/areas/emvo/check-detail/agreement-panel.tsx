@@ -7,7 +7,7 @@ import { When } from './check-format';
 import { Fact, Facts, Section } from './check-parts';
 
 /**
- * The contractual check's participation agreement (domain.md Contractual, issue 23 item 11): the signed
+ * The contractual check's participation agreement (domain.md Contractual): the signed
  * agreement the company uploaded (what the reviewer decides on, here rather than only among the documents
  * at the foot of the page), the template version the company signed, and its two tick boxes, each with the
  * statement the company ticked and whether it is ticked (in words, not by a checkbox's look alone).

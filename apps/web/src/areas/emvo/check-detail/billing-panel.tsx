@@ -7,7 +7,7 @@ import { useFormatters, When } from './check-format';
 import { emailLink, Fact, Facts, Section } from './check-parts';
 
 /**
- * What the invoice needs (issue 23 item 10): the billing details of the company's invoicing information,
+ * What the invoice needs: the billing details of the company's invoicing information,
  * the fields of its financial step (contracts billingDetailsSchema).
  */
 function BillingDetails({ details }: { details: Billing['details'] }) {

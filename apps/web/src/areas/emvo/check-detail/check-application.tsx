@@ -57,7 +57,7 @@ function Company({ company }: { company: Application['company'] }) {
 /**
  * One of the company's people. `withFunction`: the form asks this person's function (the authorised
  * representative's only, as the onboarding's contacts-fields asks it); a question never asked is never shown
- * as "Not given" (issue 23 item 11).
+ * as "Not given".
  */
 function Person({
   title,

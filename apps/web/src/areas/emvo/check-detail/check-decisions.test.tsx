@@ -93,7 +93,7 @@ describe('a decision in the shared modal, taken by the API', { timeout: 30_000 }
     const { check } = await openDemoCheck('LEGITIMACY', 'IN_REVIEW');
     await user.click(screen.getByRole('button', { name: button }));
     const reason = within(dialog()).getByRole('textbox', { name: 'Reason' });
-    // Issue 23 item 14: the focus starts on the reason, so the first typed line lands there; the dialog
+    // The focus starts on the reason, so the first typed line lands there; the dialog
     // keeps its accessible name.
     await waitFor(() => expect(reason).toHaveFocus());
     expect(dialog()).toHaveAccessibleName(/.+/);

@@ -67,7 +67,7 @@ describe('/emvo/{queue}/{checkId}: the detail view', () => {
 
     const spoc = region('SPOC (single point of contact)');
     expect(fact(spoc, 'Name')).toBe('Eva Jansen');
-    // The form never asks the SPOC's function: no "Function: Not given" (issue 23 item 11).
+    // The form never asks the SPOC's function: no "Function: Not given".
     expect(within(spoc).queryByText('Function', { selector: 'dt' })).not.toBeInTheDocument();
     expect(within(region('SPOC Assistant')).getByText('The company named no SPOC Assistant.')).toBeVisible();
     const representative = region('Authorised representative');
@@ -192,7 +192,7 @@ describe('billing (FINANCIAL)', () => {
     expect(fact(billing, 'Fee')).toBe('€13,500.00');
     expect(fact(billing, 'Invoice number')).toBe('Not invoiced yet');
     expect(fact(billing, 'Paid')).toBe('Not paid yet');
-    // Issue 23 item 10: what the invoice needs.
+    // What the invoice needs.
     const details = region('Billing details');
     expect(fact(details, 'Legal entity invoiced')).toBe('Jansen Pharma Finance BV');
     expect(fact(details, 'Billing address')).toBe('Damrak 11012 LG AmsterdamNetherlands');
@@ -227,7 +227,7 @@ describe('billing (FINANCIAL)', () => {
   });
 });
 
-describe('the contractual check: the agreement signed and its two tick boxes (issue 23 item 11)', () => {
+describe('the contractual check: the agreement signed and its two tick boxes', () => {
   it('shows the template version signed and each box, ticked or not, in words', async () => {
     await openCheck(contractualSubmitted(), `/emvo/contractual/${CHECK_ID}`);
     const agreement = region('Participation agreement');

@@ -97,7 +97,7 @@ const decisionButtons = () =>
     .queryAllByRole('button')
     .map((button) => button.textContent);
 
-describe('/emvo/{queue}/{checkId} live (issue 25 items 3 and 4)', () => {
+describe('/emvo/{queue}/{checkId} live', () => {
   it('another reviewer starts the check: the page says so politely and the decisions reload', async () => {
     const { api, hub, queryClient } = await openLive(submitted());
     expect(decisionButtons()).toEqual(['Start review']);

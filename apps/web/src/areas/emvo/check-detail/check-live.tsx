@@ -19,7 +19,7 @@ interface Notice {
 }
 
 /**
- * Issue 25 item 3: someone else acted on this check while it was open ("Rita Reviewer started reviewing
+ * Someone else acted on this check while it was open ("Rita Reviewer started reviewing
  * this check"), said in a polite live region; the check and its decisions have reloaded already (the
  * stream invalidated them), so the reviewer decides on what is there now. The user's own actions are
  * said by their dialogs, not here.
@@ -40,7 +40,7 @@ function ChangeNotice({ checkId }: { checkId: string }) {
   );
 }
 
-/** Issue 25 item 4: the other reviewers who have this check open now ("Rita Reviewer is viewing"). */
+/** The other reviewers who have this check open now ("Rita Reviewer is viewing"). */
 function Viewers({ checkId }: { checkId: string }) {
   const { t, i18n } = useTranslation();
   const viewers = useCheckPresence(checkId);

@@ -14,7 +14,7 @@ interface ChartFigureProps {
 }
 
 /**
- * A chart with its title, and the same numbers as a table for screen readers (issue 12: accessible
+ * A chart with its title, and the same numbers as a table for screen readers (accessible
  * charts). The canvas is hidden from them; the table from sight.
  */
 function ChartFigure({ title, columns, rows, children }: ChartFigureProps) {

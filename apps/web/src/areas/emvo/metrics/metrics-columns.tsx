@@ -18,7 +18,7 @@ function Rate({ value, t }: { value: number | null; t: TFunction }) {
 }
 
 /**
- * issue 12 item 3: company, OBP number, stage, last run, pass rate per environment; item 4: the move a
+ * Company, OBP number, stage, last run, pass rate per environment; item 4: the move a
  * reviewer may make now (packages/domain allowedStageMoves, answered by the API with each row).
  */
 export function metricsColumns(

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { localeOf } from '../../../i18n/number-format';
 import styles from './metrics.module.css';
 
-/** issue 12 item 3: the figures as cards, each a term and its value (a description list). */
+/** The figures as cards, each a term and its value (a description list). */
 export function MetricsFigures({ metrics }: { metrics: Metrics }) {
   const { t, i18n } = useTranslation();
   const number = new Intl.NumberFormat(localeOf(i18n.resolvedLanguage ?? i18n.language), {

@@ -159,7 +159,7 @@ async function rows() {
 
 const PAGE_TESTS = { timeout: 20_000 };
 
-describe('/emvo/tests-status-metrics (issue 12 items 2 to 4)', PAGE_TESTS, () => {
+describe('/emvo/tests-status-metrics', PAGE_TESTS, () => {
   it('shows the figures as cards, each chart with its numbers as a table, and the per-company table', async () => {
     renderPage();
     expect(
@@ -245,7 +245,7 @@ describe('/emvo/tests-status-metrics (issue 12 items 2 to 4)', PAGE_TESTS, () =>
     await waitFor(async () => expect((await rows()).map((row) => row[0])).toEqual(['C00002']));
 
     const link = screen.getByRole('link', { name: 'Export CSV' });
-    // Issue 23 item 15: beside the button, what the file is.
+    // Beside the button, what the file is.
     expect(link).toHaveAccessibleDescription(
       'A report of this table, per company. It is not a file the CSV import reads: the import takes test runs.',
     );
@@ -272,7 +272,7 @@ describe('/emvo/tests-status-metrics (issue 12 items 2 to 4)', PAGE_TESTS, () =>
     await rows();
     await user.click(screen.getByRole('button', { name: 'Move to production: Alpha Pharma' }));
     const dialog = await screen.findByRole('dialog', { name: 'Move Alpha Pharma to production?' });
-    // Issue 23 item 16: the rate as it is, never "has passed its IQE tests".
+    // The rate as it is, never "has passed its IQE tests".
     expect(dialog).toHaveAccessibleDescription(
       "Alpha Pharma (C00001) passed 50 % of its IQE test runs. It moves on to the production environment (PRD), and the company's SPOC is told by mail.",
     );
@@ -303,7 +303,7 @@ describe('/emvo/tests-status-metrics (issue 12 items 2 to 4)', PAGE_TESTS, () =>
     await rows();
     await user.click(screen.getByRole('button', { name: 'Move to production: Alpha Pharma' }));
     const dialog = await screen.findByRole('dialog');
-    // issue 22 item 5: the focus starts on the comment.
+    // The focus starts on the comment.
     expect(within(dialog).getByLabelText(/Comment/)).toHaveFocus();
     await user.keyboard('All IQE scenarios passed');
     await user.click(within(dialog).getByRole('button', { name: 'Move to production' }));

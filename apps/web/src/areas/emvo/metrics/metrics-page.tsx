@@ -22,14 +22,14 @@ import { metricsColumns } from './metrics-columns';
 import { MetricsFigures } from './metrics-figures';
 import { openStageMove } from './stage-move-dialog';
 
-/** The chart library (uPlot) loads with this screen's charts only, never with the app (issue 12). */
+/** The chart library (uPlot) loads with this screen's charts only, never with the app. */
 const MetricsCharts = lazy(async () => ({ default: (await import('./metrics-charts')).MetricsCharts }));
 
 /** The per-company table's toolbar filters (contracts METRICS_COMPANY_LIST). */
 export const METRICS_FILTERS = ['stage'] as const;
 
 /**
- * /emvo/tests-status-metrics (domain.md Screens, issue 12 items 2 to 4): the figures as cards, the charts,
+ * /emvo/tests-status-metrics (domain.md Screens): the figures as cards, the charts,
  * then the per-company table on the shared DataTable, with its filters, its CSV export (the table's
  * current query) and the stage moves in the shared modal. The table's state is in the URL.
  */
@@ -61,7 +61,7 @@ export function MetricsPage() {
     <section className={styles.page}>
       <div className="page-header">
         <h1>{title}</h1>
-        {/* issue 12 item 2: add runs by hand or import a CSV; a success reloads every ['metrics'] query. */}
+        {/* Add runs by hand or import a CSV; a success reloads every ['metrics'] query. */}
         <TestRunsActions />
       </div>
       <p>{t('emvo.metrics.intro')}</p>
@@ -92,7 +92,7 @@ export function MetricsPage() {
           >
             {t('emvo.metrics.table.export')}
           </a>
-          {/* Issue 23 item 15: the export is a report of this table; the import reads test runs, not this file. */}
+          {/* The export is a report of this table; the import reads test runs, not this file. */}
           <p id={exportHintId} className={styles.exportHint}>
             {t('emvo.metrics.table.exportHint')}
           </p>

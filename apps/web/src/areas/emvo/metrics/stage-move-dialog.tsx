@@ -8,7 +8,7 @@ type Move = StageMoveInput['move'];
 
 /**
  * The environment whose tests a move follows, and its pass rate in the row: the dialog states the rate as
- * it is (issue 23 item 16: no "has passed its tests" at 60 %; neither the spec nor the domain sets a
+ * it is (no "has passed its tests" at 60 %; neither the spec nor the domain sets a
  * threshold, so none is claimed).
  */
 const TESTED: Record<Move, 'passRateIqe' | 'passRatePrd'> = {
@@ -26,7 +26,7 @@ export function stageMoveText(move: Move, row: MetricsCompanyRow, t: TFunction):
 }
 
 /**
- * issue 12 item 4: the shared modal (spec §2) for moving a company on, with an optional comment (its
+ * The shared modal (spec §2) for moving a company on, with an optional comment (its
  * length from the contract's stageMoveSchema). A refusal (the company moved meanwhile: 409) stays in the
  * dialog beside the comment; the table reloads behind it.
  */

@@ -25,7 +25,7 @@ function cssColor(name: string, fallback: string): string {
 }
 
 /**
- * A uPlot chart drawn on a canvas (issue 12: a small chart library, loaded only by the metrics screen).
+ * A uPlot chart drawn on a canvas (a small chart library, loaded only by the metrics screen).
  * The canvas is hidden from assistive technology: the chart's figure carries the same numbers as a table.
  */
 export function UPlotChart({ labels, series, range, height = 260 }: UPlotChartProps) {

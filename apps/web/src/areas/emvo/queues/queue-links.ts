@@ -4,7 +4,7 @@ import { createListQuery, type Filter, stringifyListQuery, type Where } from '@p
 import type { QueueFlags } from '../reviews-api';
 
 // The links into the queues, apart from the queue's table state (queue-params.ts): the reviewers' landing
-// page, the first page most reviewers see, needs only these (issue 15: the first page's weight).
+// page, the first page most reviewers see, needs only these (the first page's weight).
 
 /** The checks that wait on a reviewer (domain isAwaitingReview): what "open" counts on the landing page. */
 export const OPEN_STATUSES = CHECK_STATUSES.filter(isAwaitingReview);

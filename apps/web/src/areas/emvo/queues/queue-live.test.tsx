@@ -13,7 +13,7 @@ async function asAnotherReviewer<T>(path: string, body?: unknown): Promise<T> {
   return (await (await world().call('EMVO', body === undefined ? 'GET' : 'POST', path, body)).json()) as T;
 }
 
-describe('/emvo/{queue} live: a row changed by someone else (issue 25 item 3)', { timeout: 20_000 }, () => {
+describe('/emvo/{queue} live: a row changed by someone else', { timeout: 20_000 }, () => {
   it('is refetched in place by the change event, highlighted and said politely', async () => {
     const { queryClient } = renderReviewerRoute('/emvo/legitimacy');
     const table = await screen.findByRole('table', { name: 'Legitimacy queue' });

@@ -102,7 +102,7 @@ interface QueueTableProps {
   caption: string;
 }
 
-/** Issue 25: what changed in place, said politely (the region is there before anything is said in it). */
+/** What changed in place, said politely (the region is there before anything is said in it). */
 function RowUpdatesAnnouncement({ updates }: { updates: RowUpdates }) {
   return (
     <p role="status" className={styles.visuallyHidden}>

@@ -13,7 +13,7 @@ export const QUEUE_STATUSES = CHECK_STATUSES.filter((status) => status !== 'NOT_
 
 /**
  * The statuses a queue shows when the URL names none: the open ones (submitted or in review), the filter the
- * API applies then (contracts REVIEW_QUEUE_LIST defaultWhere, issue 23 item 12). The toolbar shows them as its
+ * API applies then (contracts REVIEW_QUEUE_LIST defaultWhere). The toolbar shows them as its
  * status filter's choice; the URL stays clean for them.
  */
 export const DEFAULT_QUEUE_STATUSES: readonly string[] = [REVIEW_QUEUE_LIST.defaultWhere?.status?.value ?? []]

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 /** How long a row that changed in place stays highlighted. */
 export const HIGHLIGHT_MS = 4_000;
 
-/** What a reviewer watches of a row: who has it and where it stands (issue 25: "status or assignee"). */
+/** What a reviewer watches of a row: who has it and where it stands ("status or assignee"). */
 const watched = (row: ReviewQueueRow) => JSON.stringify([row.status, row.assignee]);
 
 export interface RowUpdates {
@@ -15,7 +15,7 @@ export interface RowUpdates {
 }
 
 /**
- * Issue 25 item 3: a queue row whose check changed status or assignee while the queue was open (another
+ * A queue row whose check changed status or assignee while the queue was open (another
  * reviewer started or decided it; the live stream refetched the list) is highlighted for a moment and said
  * politely to screen readers. A row first seen (another page, a filter) is no change.
  */

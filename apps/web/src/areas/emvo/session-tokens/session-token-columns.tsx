@@ -14,7 +14,7 @@ export const canIssue = (row: SessionTokenRow) => row.status === 'REQUESTED';
 export const canCancel = (row: SessionTokenRow) => row.status === 'REQUESTED' || row.status === 'ISSUED';
 
 /**
- * issue 12: company, environment, requested by and when, status (in words), expiry; and the row's actions.
+ * Company, environment, requested by and when, status (in words), expiry; and the row's actions.
  * The status is the API's, as of its answer (an issued token past its expiry reads EXPIRED).
  */
 export function sessionTokenColumns(

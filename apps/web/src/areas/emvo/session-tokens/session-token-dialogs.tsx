@@ -54,7 +54,7 @@ export function openTokenStep(step: TokenStep, token: SessionTokenRow, t: TFunct
     title: t(`emvo.sessionTokens.${step}.title`, values),
     text: t(`emvo.sessionTokens.${step}.text`, values),
     confirm: `emvo.sessionTokens.${step}.confirm`,
-    // "Cancel" beside "Cancel the token" would read as the same act (issue 23 item 25).
+    // "Cancel" beside "Cancel the token" would read as the same act.
     ...(step === 'cancel' ? { dismiss: 'emvo.sessionTokens.cancel.dismiss' } : {}),
     defaultValues: { value: '', reason: '' },
     schema: step === 'issue' ? sessionTokenIssueSchema : sessionTokenCancelSchema,

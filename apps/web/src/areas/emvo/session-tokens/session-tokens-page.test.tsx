@@ -99,7 +99,7 @@ async function firstRow(status: string) {
   return { row, name, environment: row?.[COLUMN.environment] ?? '' };
 }
 
-describe('/emvo/session-tokens: the reviewers’ token queue (issue 12 item 1)', { timeout: 20_000 }, () => {
+describe('/emvo/session-tokens: the reviewers’ token queue', { timeout: 20_000 }, () => {
   it('shows the requests oldest first with every column, the status in words', async () => {
     renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Session tokens' })).toBeInTheDocument();
@@ -180,7 +180,7 @@ describe('/emvo/session-tokens: the reviewers’ token queue (issue 12 item 1)',
   it('Cancel: a reason is required; it is sent trimmed', async () => {
     await firstRow('ISSUED');
     await user.click(screen.getAllByRole('button', { name: /^Cancel the/ })[0] as HTMLElement);
-    // Issue 23 item 25: beside "Cancel the token", the dismiss button says what it does, not "Cancel".
+    // Beside "Cancel the token", the dismiss button says what it does, not "Cancel".
     expect(
       within(dialog())
         .getAllByRole('button')

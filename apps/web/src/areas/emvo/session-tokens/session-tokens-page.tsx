@@ -13,7 +13,7 @@ import { useSessionTokenActions, useSessionTokens } from './session-tokens-api';
 export const SESSION_TOKEN_FILTERS = ['status', 'environment'] as const;
 
 /**
- * /emvo/session-tokens (domain.md Screens, issue 12 item 1): the companies' token requests, oldest first,
+ * /emvo/session-tokens (domain.md Screens): the companies' token requests, oldest first,
  * on the shared table, filtered by status and environment and searched by company name, number and email;
  * each row issues or cancels its token in the shared modal. All of its state is in the URL.
  */

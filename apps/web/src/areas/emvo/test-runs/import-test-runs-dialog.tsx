@@ -41,7 +41,7 @@ export const LINE_REASONS: Record<TestRunLineCode, string> = {
 };
 
 /**
- * Why a field's value is refused, in the catalogue's words (issue 23 item 15: never the validator's own
+ * Why a field's value is refused, in the catalogue's words (never the validator's own
  * text), each with the values its rule allows (packages/domain).
  */
 const FIELD_REASONS: Record<TestRunCsvColumn, { key: string; values?: Record<string, string | number> }> = {

@@ -158,7 +158,7 @@ describe('TestRunsActions: import a CSV', { timeout: 30_000 }, () => {
         `${acme.obpNumber},XYZ,Verify a pack,PASSED,,2026-01-05T10:00:00Z`,
       ]),
     );
-    // Issue 23 item 15: the unknown company is refused before confirming, with the import's own rule.
+    // The unknown company is refused before confirming, with the import's own rule.
     expect(await box.findByText('Ready to import: 2. Refused: 3.')).toBeInTheDocument();
     expect(lookups()).toEqual([[acme.obpNumber, boreal.obpNumber, 'C09999']]);
     const accepted = box.getByRole('table', { name: /Lines to import/ });

@@ -5,7 +5,7 @@ import styles from './test-runs.module.css';
 import { useAddTestRun } from './test-runs-api';
 
 /**
- * Issue 12 item 2, for the metrics screen's toolbar: add a test run by hand, or import runs from a CSV.
+ * For the metrics screen's toolbar: add a test run by hand, or import runs from a CSV.
  * Self-contained (no props): each opens the shared modal, and a success reloads the queries starting with
  * ['metrics'] and ['test-runs'].
  */

@@ -68,7 +68,7 @@ export function previewTestRunCsv(text: string, now = new Date()): TestRunCsvRea
 const LOOKUP_CHUNK = 100;
 
 /**
- * Issue 23 item 15: the import's preview, refusing a line whose company does not exist before the reviewer
+ * The import's preview, refusing a line whose company does not exist before the reviewer
  * confirms, with the import's own rule (contracts refuseUnknownCompanies): the file's OBP numbers are looked
  * up in the organisations list (`obpNumber=C00101,C00102`, 100 a call).
  */

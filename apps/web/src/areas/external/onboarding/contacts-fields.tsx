@@ -59,7 +59,7 @@ interface ContactsFieldsProps {
 
 /**
  * The contacts of the legitimacy step (domain.md Contact): the SPOC and the authorised representative with
- * the copy of proof. The SPOC Assistant is no contact of the draft (issue 21 item 2): the company's people
+ * the copy of proof. The SPOC Assistant is no contact of the draft: the company's people
  * are invited and removed in one place, the people page (/external/onboarding/people (people-section.tsx,
  * the people routes), which this section points to.
  */

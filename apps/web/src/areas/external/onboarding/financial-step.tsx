@@ -101,7 +101,7 @@ export function FinancialStep({ onboarding }: { onboarding: OnboardingAnswer }) 
         {t('external.onboarding.financial.title')}
       </h2>
       {/*
-        Issue 23 item 7: the automatic top-up (packages/domain topUpDue: the form stands rejected by the
+        The automatic top-up (packages/domain topUpDue: the form stands rejected by the
         system, not by a reviewer) says what happened, in euros, instead of a reviewer's rejection.
       */}
       {financial.topUp ? (
@@ -144,7 +144,7 @@ export function FinancialStep({ onboarding }: { onboarding: OnboardingAnswer }) 
           <dd>{formatDay(invoicing.paidAt, i18n.language) || t('external.onboarding.financial.notPaid')}</dd>
         </dl>
       )}
-      {/* Issue 23 item 20: the invoicing information text (IIF), where the admin screen says it appears. */}
+      {/* The invoicing information text (IIF), where the admin screen says it appears. */}
       <PublishedText type="IIF" level={3} />
       <StepNotices notice={flow.notice} />
       {flow.missing && <MissingSummary ref={flow.summary} items={flow.missing} />}

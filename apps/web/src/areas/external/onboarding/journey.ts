@@ -50,7 +50,7 @@ function currentStep(stage: string, statuses: Record<JourneyStep, StepStatus>): 
   return null;
 }
 
-/** The onboarding's own address; each step has its own below it (issue 23 item 1). */
+/** The onboarding's own address; each step has its own below it. */
 export const ONBOARDING_PATH = '/external/onboarding';
 
 /** Each step's address below ONBOARDING_PATH. */
@@ -86,7 +86,7 @@ export function stepStateOf(status: StepStatus): StepState {
 }
 
 /**
- * Why a locked step cannot be opened yet (issue 23 item 1): the domain's stepLockedMessage for the
+ * Why a locked step cannot be opened yet: the domain's stepLockedMessage for the
  * agreement and the invoicing form (the API's own STEP_LOCKED words), null for a step that is not locked.
  */
 export function lockedMessageOf(

@@ -26,7 +26,7 @@ describe('the participation agreement and invoicing steps', PAGE_TESTS, () => {
     await user.click(stepLink(/^\d?Invoicing/));
     const invoicing = await region('Invoicing');
     expect(within(invoicing).getByText(/3 active MAHs: fee tier 3-5, €18,000\.00\./)).toBeInTheDocument();
-    // Issue 23 item 20: the published invoicing information text (IIF) shows on the invoicing step.
+    // The published invoicing information text (IIF) shows on the invoicing step.
     expect(
       await within(invoicing).findByRole('heading', { name: 'Invoicing information' }, SLOW),
     ).toBeInTheDocument();
@@ -91,7 +91,7 @@ describe('the participation agreement and invoicing steps', PAGE_TESTS, () => {
     const invoicing = await region('Invoicing');
     await user.type(within(invoicing).getByLabelText(/Legal entity invoiced/), 'Jansen Pharma BV');
     await user.click(within(invoicing).getByRole('button', { name: 'Save draft' }));
-    // Confirmed where the person is: a toast (issue 23 item 2).
+    // Confirmed where the person is: a toast.
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Draft saved.'), SLOW);
     const body = sent().find((entry) => entry.call === 'PUT /api/onboarding/financial')?.body;
     expect(body).toMatchObject({ version: 1, billing: { legalEntity: 'Jansen Pharma BV' } });

@@ -68,7 +68,7 @@ describe('the legitimacy step’s fields', PAGE_TESTS, () => {
     await replace('company.vatNumber', 'DE123456789');
     await waitFor(() =>
       expect(field('company.vatNumber')).toHaveAccessibleDescription(
-        // The country's format, from packages/domain (issue 23 item 4); the demo company is Dutch.
+        // The country's format, from packages/domain; the demo company is Dutch.
         /^A VAT number of Netherlands is NL followed by 9 digits, B and 2 digits, e\.g\. NL123456789B01\./,
       ),
     );

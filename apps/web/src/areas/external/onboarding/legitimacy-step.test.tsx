@@ -102,7 +102,7 @@ describe('the legitimacy step: saving a draft', PAGE_TESTS, () => {
   });
 });
 
-describe('the legitimacy step and the SPOC Assistant (issue 21 item 2)', PAGE_TESTS, () => {
+describe('the legitimacy step and the SPOC Assistant', PAGE_TESTS, () => {
   it('has no SPOC Assistant fields: its contacts link to the people page, the one place to invite', async () => {
     await serve('REGISTERED');
     const { router } = await openOnboardingPage();

@@ -69,7 +69,7 @@ const legitimacyPart = (onboarding: Onboarding) =>
 
 /**
  * True when `next` is a newer version of `loaded` that changed nothing of the legitimacy step: another
- * write of this page (the people section inviting the SPOC Assistant, issue 21 item 2), or someone else's
+ * write of this page (the people section inviting the SPOC Assistant), or someone else's
  * change elsewhere. A save at its version then overwrites no one's legitimacy edits.
  */
 const movedOnElsewhere = (loaded: Onboarding, next: Onboarding) =>
@@ -176,7 +176,7 @@ export function LegitimacyStep({ onboarding }: { onboarding: Onboarding }) {
     if (outcome.kind === 'missing') return showMissing(outcome.items);
     load(outcome.onboarding);
     setNotice('submitted');
-    // Issue 23 item 2: confirmed where the person is (a toast, spec §9's durations).
+    // Confirmed where the person is (a toast, spec §9's durations).
     toast.success(t('external.onboarding.legitimacy.submitted'));
   };
 
@@ -191,7 +191,7 @@ export function LegitimacyStep({ onboarding }: { onboarding: Onboarding }) {
     setMissing(null);
     flow()
       .catch(async (error: unknown) => {
-        // A 400 naming fields marks them (issue 23 item 3).
+        // A 400 naming fields marks them.
         if (form.markServerErrors(error)) return;
         if (RELOADING_CODES.some((code) => isHttpCode(error, 409, code))) load(await actions.reload());
       })
@@ -212,7 +212,7 @@ export function LegitimacyStep({ onboarding }: { onboarding: Onboarding }) {
         </p>
       )}
       {missing && <MissingSummary ref={summary} items={missing} />}
-      {/* A step the company may not change shows what it gave, not greyed inputs (issue 23 item 1). */}
+      {/* A step the company may not change shows what it gave, not greyed inputs. */}
       {!editable && <LegitimacySummary onboarding={onboarding} />}
       {editable && (
         <Form

@@ -51,7 +51,7 @@ describe('the legitimacy form values', () => {
     expect(draft.spoc.phone).toBeNull();
   });
 
-  it('holds no SPOC Assistant (issue 21 item 2): not in the values, not in the draft, even when the company has one', () => {
+  it('holds no SPOC Assistant: not in the values, not in the draft, even when the company has one', () => {
     const onboarding = answerOf('REGISTERED');
     onboarding.spocAssistant = {
       firstName: 'Ann',

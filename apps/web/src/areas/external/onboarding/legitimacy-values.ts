@@ -13,7 +13,7 @@ import type { z } from 'zod/mini';
  * rather than null, a country null when none; licences are three text inputs (PD: one to three), held as
  * objects because react-hook-form's field arrays and the form kit's names need them; the copy of proof is
  * a newly chosen file, uploaded after the draft is saved. No SPOC Assistant: the draft writes no people
- * (issue 21 item 2); the people section invites and removes them (people-section.tsx).
+ *; the people section invites and removes them (people-section.tsx).
  */
 export interface ContactValues {
   firstName: string;

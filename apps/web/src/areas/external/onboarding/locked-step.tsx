@@ -4,7 +4,7 @@ import { type JourneyStep, type JourneyStepState, nextStepOf, stepHref } from '.
 import styles from './onboarding.module.css';
 
 /**
- * A locked step's own address (issue 23 item 1): why it is locked (the stepper's words and the domain's
+ * A locked step's own address: why it is locked (the stepper's words and the domain's
  * stepLockedMessage, the API's STEP_LOCKED reason) and a link to the step to do first.
  */
 export function LockedStep({

@@ -95,7 +95,7 @@ export function MahRegister({ onboarding }: { onboarding: OnboardingAnswer }) {
   useUnsavedChanges('mah-register', added.length > 0 || toggled);
 
   /**
-   * Issue 23 item 7: more active MAHs than the approved invoicing form declared send that form back (the
+   * More active MAHs than the approved invoicing form declared send that form back (the
    * API's top-up, packages/domain topUp): said before the save, with what the fee rises by.
    */
   const reopensInvoicing = () => {
@@ -151,7 +151,7 @@ export function MahRegister({ onboarding }: { onboarding: OnboardingAnswer }) {
       .then((outcome) => {
         if (outcome.kind === 'conflict') return setConflict(true);
         form.reset({ company: { orgType }, added: [] });
-        // Issue 23 item 2: the save is confirmed where the person is.
+        // The save is confirmed where the person is.
         toast.success(t('external.onboarding.mahRegister.saved'));
       })
       .catch((error: unknown) => form.markServerErrors(error));

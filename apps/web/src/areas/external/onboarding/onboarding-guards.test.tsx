@@ -26,7 +26,7 @@ function unloadAsks(): boolean {
   return event.defaultPrevented;
 }
 
-describe('issue 23 item 3: a 400 naming fields marks them', PAGE_TESTS, () => {
+describe('A 400 naming fields marks them', PAGE_TESTS, () => {
   it('the invoicing step marks the field the API refused, focuses it, and shows no generic toast', async () => {
     await serve(
       'APPROVED',
@@ -81,7 +81,7 @@ describe('issue 23 item 3: a 400 naming fields marks them', PAGE_TESTS, () => {
     await user.type(vat, 'FR40303265045');
     await user.click(within(invoicing).getByRole('button', { name: 'Save draft' }));
     await waitFor(() => expect(vat).toHaveAttribute('aria-invalid', 'true'));
-    // Issue 23 item 4: the country's format, not "it starts with the country's prefix".
+    // The country's format, not "it starts with the country's prefix".
     expect(vat).toHaveAccessibleDescription(
       'A VAT number of Germany is DE followed by 9 digits, e.g. DE123456789.',
     );
@@ -89,7 +89,7 @@ describe('issue 23 item 3: a 400 naming fields marks them', PAGE_TESTS, () => {
   });
 });
 
-describe('issue 23 item 6: unsaved changes', PAGE_TESTS, () => {
+describe('Unsaved changes', PAGE_TESTS, () => {
   it('leaving a step with unsaved changes asks first; staying keeps the page, leaving goes', async () => {
     await serve('REGISTERED');
     const { router } = await openOnboardingPage();
@@ -140,7 +140,7 @@ describe('issue 23 item 6: unsaved changes', PAGE_TESTS, () => {
   });
 });
 
-describe('issue 23 item 7: a new MAH and the invoicing', PAGE_TESTS, () => {
+describe('A new MAH and the invoicing', PAGE_TESTS, () => {
   it('warns before the save that adding a MAH reopens invoicing, then the invoicing step says what happened', async () => {
     const sent = await serve('TECHNICAL_IQE');
     renderOnboardingPage();
@@ -175,7 +175,7 @@ describe('issue 23 item 7: a new MAH and the invoicing', PAGE_TESTS, () => {
   });
 });
 
-describe('issue 23 item 5: files', PAGE_TESTS, () => {
+describe('Files', PAGE_TESTS, () => {
   const pdf = (name: string) => new File(['%PDF-1.4 signed'], name, { type: 'application/pdf' });
 
   it("a file the API refuses is said on the file's field (which takes the focus), with the rest saved", async () => {

@@ -11,7 +11,7 @@ import { noticeOf, OnboardingLiveNotice } from './onboarding-live-notice';
 const anonymous = (change: Parameters<typeof changeEvent>[0]) =>
   changeEvent({ actor: null, actorName: null, ...change });
 
-describe('the company’s onboarding, live (issue 25 item 3)', () => {
+describe('the company’s onboarding, live', () => {
   it.each([
     [{ action: 'APPROVE' }, 'Your legitimacy check is approved.'],
     [

@@ -37,7 +37,7 @@ export function noticeOf(event: ChangeEvent): { key: string; check?: string } | 
 }
 
 /**
- * Issue 25 item 3: a reviewer's decision, an issued token, a new stage or new test results arrive while
+ * A reviewer's decision, an issued token, a new stage or new test results arrive while
  * the company has its application open: the page already shows them (the stream refetched the
  * application), and this says what came, politely, in words.
  */

@@ -32,7 +32,7 @@ async function reviewerApproves(company: string): Promise<{ id: string; version:
   return { id: row.id, version: approved.check.version };
 }
 
-describe('/external/onboarding live (issue 25 item 3)', PAGE_TESTS, () => {
+describe('/external/onboarding live', PAGE_TESTS, () => {
   it('a reviewer’s decision shows without a reload, and is said in words', async () => {
     await serve('SUBMITTED');
     const hub = createLiveHub();

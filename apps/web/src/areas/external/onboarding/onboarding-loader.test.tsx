@@ -26,7 +26,7 @@ function setUp(
   return { http, queryClient, load: onboardingLoader({ auth: testAuth(user), queryClient, http }) };
 }
 
-describe('the onboarding screen’s loader (issue 24 item 3)', () => {
+describe('the onboarding screen’s loader', () => {
   it('has the application read before the screen first paints', async () => {
     const { http, queryClient, load } = setUp();
     await load(at('/external/onboarding'));

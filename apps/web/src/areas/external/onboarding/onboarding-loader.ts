@@ -15,7 +15,7 @@ import { ONBOARDING_PATH } from './journey';
 export const LazyStepRoutes = preloadableLazy(async () => (await import('./step-routes')).StepRoutes);
 
 /**
- * The onboarding screen's loader (issue 24 item 3), a chunk of its own so that the application is asked
+ * The onboarding screen's loader, a chunk of its own so that the application is asked
  * for beside the screen's code, not after it. The screen first paints whole: with the application (not as
  * a "Loading" line that the application replaced, pushing the footer down: a layout shift) and, at a
  * step's address, with the steps' code. It runs beside the area's guard: without the role the guard sends

@@ -11,7 +11,7 @@ import { OnboardingStepper } from './onboarding-stepper';
 import { UnsavedChangesGuard } from './unsaved-changes';
 
 /**
- * /external/onboarding (domain.md "Screens"; issue 23 item 1): the company's application, the stepper over
+ * /external/onboarding (domain.md "Screens"): the company's application, the stepper over
  * the whole journey, and below it the overview (what is next) or one step at its own address
  * (/external/onboarding/legitimacy, /contractual, /financial, /technical, /people). A READ_ONLY user sees
  * each step as a summary, without actions.

@@ -29,7 +29,7 @@ interface InviteValues {
  * (canManagePeople, FULL access) invites the SPOC Assistant, removes them and sets their access; each
  * change is confirmed in the shared modal. A stale version shows the reload notice. This is the one place
  * people are invited and removed (the people routes, with their manager check): the legitimacy draft
- * holds no SPOC Assistant (issue 21 item 2). A person whose access the portal withdrew (an administrator
+ * holds no SPOC Assistant. A person whose access the portal withdrew (an administrator
  * disabled or revoked them) is listed with that said, and their access is the company's to see, not to change.
  */
 export function PeopleSection({ onboarding }: { onboarding: OnboardingAnswer }) {
@@ -47,7 +47,7 @@ export function PeopleSection({ onboarding }: { onboarding: OnboardingAnswer }) 
   const version = onboarding.organisation.version;
   useUnsavedChanges('people', form.formState.isDirty);
 
-  /** A write; once done, its toast says so where the person is (issue 23 item 2). */
+  /** A write; once done, its toast says so where the person is. */
   const change = (call: OnboardingCall, done: string, afterwards?: () => void) => {
     setConflict(false);
     write
@@ -57,7 +57,7 @@ export function PeopleSection({ onboarding }: { onboarding: OnboardingAnswer }) 
         toast.success(done);
         afterwards?.();
       })
-      // A 400 naming fields marks the invitation's fields (issue 23 item 3).
+      // A 400 naming fields marks the invitation's fields.
       .catch((error: unknown) => form.markServerErrors(error));
   };
 

@@ -139,7 +139,7 @@ export function useStepFlow<TValues extends FieldValues, S extends StepEndpoints
     if (outcome.kind === 'missing') return showMissing(outcome.items);
     load(outcome.onboarding);
     setNotice('submitted');
-    // Issue 23 item 2: confirmed where the person is (a toast, spec §9's durations).
+    // Confirmed where the person is (a toast, spec §9's durations).
     toast.success(submittedText);
   };
 
@@ -150,7 +150,7 @@ export function useStepFlow<TValues extends FieldValues, S extends StepEndpoints
     setMissing(null);
     flow()
       .catch(async (error: unknown) => {
-        // A 400 naming fields marks them (issue 23 item 3); a locked step reloads.
+        // A 400 naming fields marks them; a locked step reloads.
         if (form.markServerErrors(error)) return;
         if (isHttpCode(error, 409, 'STEP_LOCKED')) load(await actions.reload());
       })

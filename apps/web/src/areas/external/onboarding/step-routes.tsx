@@ -35,8 +35,8 @@ function StepGate({
 }
 
 /**
- * Each step at its own address below /external/onboarding (issue 23 item 1), and the people of the company;
- * any other address goes back to the overview. A chunk of its own (issue 24 item 3): the forms' code
+ * Each step at its own address below /external/onboarding, and the people of the company;
+ * any other address goes back to the overview. A chunk of its own: the forms' code
  * (react-hook-form, the selects, the file fields) loads with the first step opened, not with the overview.
  */
 export function StepRoutes({

@@ -7,7 +7,7 @@ import { useEeaCountries } from './countries';
 import styles from './onboarding.module.css';
 
 /**
- * A finished or read-only step as a compact summary (issue 23 item 1): a definition list of what was
+ * A finished or read-only step as a compact summary: a definition list of what was
  * given, the files as download links, rather than the form's inputs greyed out.
  */
 

@@ -150,7 +150,7 @@ describe('the technical step', { timeout: 20_000 }, () => {
     await serveTechnical();
     renderStep();
     const iqe = await region('Acceptance environment (IQE)');
-    // Issue 23 item 25: "Gateway" is the select's label, not a heading above it as well.
+    // "Gateway" is the select's label, not a heading above it as well.
     expect(within(iqe).queryByRole('heading', { name: 'Gateway' })).not.toBeInTheDocument();
     expect(within(iqe).getByLabelText('Gateway')).toBeInTheDocument();
     const csrs = within(iqe).getByRole('table', { name: 'Uploaded CSRs' });
@@ -273,7 +273,7 @@ describe('the technical step', { timeout: 20_000 }, () => {
     const sent = await serveTechnical();
     renderStep();
     const iqe = await region('Acceptance environment (IQE)');
-    // The warning comes before the click that spends the one view (issue 23 item 8).
+    // The warning comes before the click that spends the one view.
     await user.click(within(iqe).getByRole('button', { name: 'Show the token (shown once only)' }));
     expect(getShownModal()).toMatchObject({ title: 'external.onboarding.technical.tokens.revealTitle' });
     expect(getShownModal()?.text).toMatch(/only once/);

@@ -97,7 +97,7 @@ function TechnicalEnvironmentPanel({
     flow()
       .then((next) => {
         setNotice(next);
-        // Issue 23 item 2: each write is confirmed where the person is (a toast).
+        // Each write is confirmed where the person is (a toast).
         if (next && next !== 'conflict') toast.success(t(`${KEY}.notices.${next}`));
       })
       .catch(async (error: unknown) => {
@@ -158,7 +158,7 @@ function TechnicalEnvironmentPanel({
     });
 
   /**
-   * Issue 23 item 8: the value is shown once, so the warning comes before the click that spends it (in the
+   * The value is shown once, so the warning comes before the click that spends it (in the
    * button's text and in this question); the revealed value then stays on screen, with its copy button,
    * until the person leaves the page.
    */
@@ -178,7 +178,7 @@ function TechnicalEnvironmentPanel({
         </p>
       )}
 
-      {/* The select's own label says "Gateway": no heading of the same word above it (issue 23 item 25). */}
+      {/* The select's own label says "Gateway": no heading of the same word above it. */}
       {step.gateways.length === 0 && !step.gateway ? (
         <p>{t(`${KEY}.gateway.none`)}</p>
       ) : (

@@ -34,7 +34,7 @@ const auth = testAuth(userWith('EmvoPortalExternal'));
 /**
  * Renders the onboarding at `path` (a step's own address; the legitimacy step by default) with the app's
  * providers, its real HTTP client (msw answers) and a data router (the steps' unsaved-changes guard needs
- * one), as app/router.tsx mounts it; `live`: the live hub a test speaks through (issue 25).
+ * one), as app/router.tsx mounts it; `live`: the live hub a test speaks through.
  */
 export function renderOnboardingPage(
   path = '/external/onboarding/legitimacy',
@@ -101,7 +101,7 @@ export async function openOnboardingPage() {
   return view;
 }
 
-/** The toasts the page shows (issue 23 item 2), spied on and kept off screen. */
+/** The toasts the page shows, spied on and kept off screen. */
 export function spyToasts() {
   return {
     success: vi.spyOn(toast, 'success').mockImplementation(() => undefined),

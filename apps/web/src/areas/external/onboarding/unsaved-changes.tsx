@@ -8,7 +8,7 @@ type Report = (source: string, dirty: boolean) => void;
 const ReportContext = createContext<Report | null>(null);
 
 /**
- * A form of the onboarding says whether it holds unsaved changes (issue 23 item 6). Outside the guard (a
+ * A form of the onboarding says whether it holds unsaved changes. Outside the guard (a
  * step rendered alone, in a test) it does nothing.
  */
 export function useUnsavedChanges(source: string, dirty: boolean): void {
@@ -20,7 +20,7 @@ export function useUnsavedChanges(source: string, dirty: boolean): void {
 }
 
 /**
- * Issue 23 item 6: while any form of the onboarding holds unsaved changes, leaving the page for another
+ * While any form of the onboarding holds unsaved changes, leaving the page for another
  * address (the logo, a menu link, another step) asks first in the shared modal (react-router useBlocker),
  * and a reload or a closed tab asks the browser's own question (beforeunload). Once saved, nothing asks.
  * One blocker for the whole page: react-router supports one at a time.
