@@ -52,6 +52,9 @@ export default defineConfig({
   // mode's world opening) has taken more than the default 5 s there, and a retry hid it. A failing
   // expectation waits longer; a passing one no longer than before.
   expect: { timeout: 10_000 },
+  // A test signs in through the provider's pages, opens its screen and runs axe: 20 to 35 s when two browsers
+  // and three stacks share the two cores, so the default 30 s ended tests that were on their way.
+  timeout: 60_000,
   reporter: process.env.CI ? 'list' : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL: REDIRECT_URL,

@@ -37,7 +37,7 @@ export function sessionTokenColumns(
       ),
       // The name on two lines rather than cut (table/README.md: names wrap), its number under it.
       kind: 'name',
-      width: '11rem',
+      width: '10rem',
     },
     {
       id: 'environment',
@@ -51,7 +51,7 @@ export function sessionTokenColumns(
       header: tk('emvo.sessionTokens.columns.requestedBy'),
       fields: 'requestedBy',
       cell: (row) => row.requestedBy,
-      width: '7.5rem',
+      width: '6rem',
     },
     {
       id: 'requestedAt',
