@@ -29,7 +29,9 @@ export function worldSuite(setUp?: (world: TestWorld) => Promise<unknown>): Worl
     await setUp?.(current);
     server.resetHandlers(...current.handlers);
     recordCalls(server, calls);
-  }, 30_000);
+    // A worker's first world starts PGlite and migrates it (10 to 20 s on two busy cores); the later ones
+    // empty and seed it again in a fraction of a second.
+  }, 60_000);
   afterEach(async () => {
     // The dialog library gives the focus back a tick after closing: let it, before the next test renders.
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
