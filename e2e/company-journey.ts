@@ -121,8 +121,9 @@ export async function fillLegitimacyStep(page: Page) {
 
   await page.getByRole('button', { name: 'Add a MAH' }).click();
   const mah = page.getByRole('group', { name: 'MAH 1' });
-  await mah.getByLabel('Name', { exact: true }).fill('Acme MAH');
-  await mah.getByLabel('Country', { exact: true }).fill('Belgium');
+  // By role: a required field's label also carries its marker (*), which its accessible name leaves out.
+  await mah.getByRole('textbox', { name: 'Name', exact: true }).fill('Acme MAH');
+  await mah.getByRole('combobox', { name: 'Country', exact: true }).fill('Belgium');
   await page.keyboard.press('Enter');
   // A new MAH comes with its first product's fields.
   await mah.getByLabel('Product name').fill('Acmex 10 mg');
@@ -170,7 +171,7 @@ export async function submitAgreementStep(page: Page) {
 export async function submitInvoicingStep(page: Page, company: string) {
   await page.goto('/external/onboarding/financial');
   const invoicing = region(page, 'Invoicing');
-  await expect(invoicing.getByText(/1 active MAHs: fee tier 1/)).toBeVisible();
+  await expect(invoicing.getByText(/1 active MAH: fee tier 1/)).toBeVisible();
   await invoicing.getByLabel('Legal entity invoiced').fill(company);
   await invoicing.getByLabel('Street').fill('Rue Haute');
   await invoicing.getByLabel('House number').fill('12');
