@@ -208,6 +208,8 @@ export async function connectToIqe(page: Page) {
   await expect(iqe.getByRole('table', { name: 'Uploaded CSRs' })).toContainText('iqe.csr');
 
   await iqe.getByRole('button', { name: 'Request a session token' }).click();
+  // The request asks for confirmation before anything is sent.
+  await page.getByRole('dialog').getByRole('button', { name: 'Request the token' }).click();
   await expect(iqe.getByRole('table', { name: 'Session tokens' })).toContainText('Requested');
 }
 

@@ -97,6 +97,7 @@ test('in mock mode a company registers and onboards, a reviewer approves each st
   const iqe = page.getByRole('region', { name: 'Acceptance environment (IQE)', exact: true });
   await expect(iqe).toContainText('Mock scenario A');
   const prd = page.getByRole('region', { name: 'Production environment (PRD)', exact: true });
-  await expect(prd.getByRole('button', { name: 'Request a session token' })).toBeEnabled();
+  // Production has its own gateway choice; its token request opens once a gateway and a CSR are there.
+  await expect(prd.getByLabel('Gateway')).toBeVisible();
   await expect(prd).not.toContainText('Opens when a reviewer');
 });
