@@ -34,7 +34,7 @@ const CSR_PEM =
 /**
  * This test's world with its external company moved to TECHNICAL_IQE (or TECHNICAL_PRD), with its gateway
  * (offering both environments), an accepted CSR, a token a reviewer issued (and a requested one) and two
- * test runs in IQE; in production, an uploaded CSR there too. The company uploads its CSRs and the reviewer
+ * test runs in IQE; production (when open) has no CSR yet. The company uploads its CSR and the reviewer
  * issues the token through the API; the rest is written to its tables. `bare`: neither the gateway nor a
  * CSR in IQE. Returns the bodies the step sent (onboardingSuite's serve).
  */
@@ -68,7 +68,6 @@ async function serveTechnical(
       .where('id', '=', organisationId)
       .execute();
   }
-  if (options.prd) await upload('PRD');
   const request = (requestedAt: string) =>
     db
       .insertInto('sessionTokens')
