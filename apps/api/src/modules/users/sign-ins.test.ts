@@ -50,4 +50,36 @@ describe('recording sign-ins', () => {
     await t.app.inject({ url: '/api/organisations', headers: { authorization: `Bearer ${token}` } });
     expect((await rita()).lastLoginAt).toEqual(new Date(iat * 1000));
   });
+
+  it('leaves an unlinked row with the same email alone once the subject is linked elsewhere', async () => {
+    await t.db
+      .insertInto('users')
+      .values({
+        email: 'rita.new@portal.test',
+        displayName: 'Rita again',
+        roles: ['EMVO'],
+        createdBy: 't',
+        updatedBy: 't',
+      })
+      .execute();
+    const iat = Math.floor(Date.now() / 1000) + 1;
+    const token = await t.sign({
+      roles: ['EmvoPortalInternal'],
+      sub: 'oid-rita',
+      emails: ['rita.new@portal.test'],
+      iat,
+    });
+    const answer = await t.app.inject({
+      url: '/api/organisations',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(answer.statusCode).toBe(200);
+    expect((await rita()).lastLoginAt).toEqual(new Date(iat * 1000));
+    const other = await t.db
+      .selectFrom('users')
+      .select(['externalId', 'lastLoginAt'])
+      .where('email', '=', 'rita.new@portal.test')
+      .executeTakeFirstOrThrow();
+    expect(other).toEqual({ externalId: null, lastLoginAt: null });
+  });
 });
