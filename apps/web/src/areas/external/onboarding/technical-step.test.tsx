@@ -170,7 +170,8 @@ describe('the technical step', { timeout: 20_000 }, () => {
     renderStep();
     const prd = await region('Production environment (PRD)');
     expect(within(prd).getByLabelText('Gateway')).toBeEnabled();
-    expect(within(prd).getByRole('button', { name: 'Request a session token' })).toBeEnabled();
+    // The domain's rule: no token request before a CSR of that environment.
+    expect(within(prd).getByRole('button', { name: 'Request a session token' })).toBeDisabled();
     expect(prd).not.toHaveTextContent('Opens when a reviewer');
     // No CSR yet: said once, not also as "Latest CSR: none uploaded yet." above the upload.
     expect(prd).toHaveTextContent('No CSR uploaded yet.');
