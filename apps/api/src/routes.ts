@@ -2,7 +2,7 @@ import type { VitalSample } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from './config.js';
-import type { Database } from './db/database.js';
+import type { Database } from './node/database.js';
 import { agreementTemplatesRoutes } from './modules/agreement-templates/agreement-templates-routes.js';
 import { auditRoutes } from './modules/audit/audit-routes.js';
 import { companiesRoutes } from './modules/companies/companies-routes.js';

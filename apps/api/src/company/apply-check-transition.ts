@@ -1,7 +1,7 @@
 import { checkTransitionWrites, type DecidedCheck, type Stage } from '@portal/domain';
 import { sql, type Transaction } from 'kysely';
 import type { CheckRow, DB, Organisation } from '../db/schema.js';
-import { publishChange } from '../events/publish-change.js';
+import { publishChange } from '../changes/publish-change.js';
 import { touchOrganisation } from './organisation.js';
 
 /** What packages/domain `decide` answered (the check's type, the whole check after the action, its event). */

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Notifications, StopListening } from './notification-listener.js';
+import type { Notifications, StopListening } from '../node/notification-listener.js';
 import type { DB } from './schema.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';

@@ -9,10 +9,10 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { core } from 'zod/mini';
 import { userStanding } from '../accounts/user-standing.js';
 import type { Config } from '../config.js';
-import type { Database } from '../db/database.js';
+import type { Database } from '../node/database.js';
 import { ApiError } from '../http/api-error.js';
 import { DEFAULT_BODY_LIMIT } from '../http/body-limits.js';
-import { requestHandle } from '../http/request-context.js';
+import { requestHandle } from '../db/request-context.js';
 import { createOutbox } from '../mail/outbox.js';
 import { recordSignIn } from '../modules/users/sign-ins.js';
 import { type Access, refuseOtherRoles, refuseStanding, type SessionUser } from '../plugins/auth.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
-import type { Database } from '../db/database.js';
+import type { Database } from '../node/database.js';
 import { createOutbox, type Outbox } from './outbox.js';
 import { exponentialRetry } from './retry-policy.js';
 

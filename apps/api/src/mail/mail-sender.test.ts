@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '../db/database.js';
+import type { Database } from '../node/database.js';
 import { freePort } from '../test/free-port.js';
 import { recordingLogger } from '../test/recording-logger.js';
 import { type Refusal, startSmtpServer, type TestSmtpServer } from '../test/smtp-test-server.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '../db/database.js';
+import type { Database } from '../node/database.js';
 import { recordingLogger } from '../test/recording-logger.js';
 import { createTestDatabase } from '../test/test-database.js';
 import { createOutbox } from './outbox.js';

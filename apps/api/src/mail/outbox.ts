@@ -5,7 +5,7 @@ import { createMailSender, DEFAULT_BATCH_SIZE, type SendCounts } from './mail-se
 import { enqueueMail, type MailInput } from './outbox-repository.js';
 import type { RetryPolicy } from './retry-policy.js';
 import { createSenderLoop } from './sender-loop.js';
-import { createSmtpTransport, type MailTransport } from './smtp-transport.js';
+import { createSmtpTransport, type MailTransport } from '../node/smtp-transport.js';
 
 /**
  * The mail outbox of one API process, created once in buildApp and decorated as `app.mail`.

@@ -3,7 +3,7 @@ import { FILE_RULES } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
-import { createFileStorage } from './configured-file-storage.js';
+import { createFileStorage } from '../node/configured-file-storage.js';
 import type { FileStorage } from './file-storage.js';
 
 declare module 'fastify' {

@@ -47,7 +47,7 @@ export interface ApiProcessOptions {
 }
 
 /**
- * The built API (apps/api/dist/server.js) in a process of its own, as it runs in production: it migrates
+ * The built API (apps/api/dist/node/server.js) in a process of its own, as it runs in production: it migrates
  * its database, listens on a free port and verifies tokens against the JWKS URL; ready once /healthz
  * answers. Its environment is only what is given here, never the test runner's.
  */

@@ -3,7 +3,7 @@ import { loadConfig } from '@portal/api/config';
 import { applyMigrations } from '@portal/api/db/apply-migrations';
 import type { Database } from '@portal/api/db/database-handle';
 import { pgliteDatabase } from '@portal/api/db/pglite-database';
-import { seedIfEmpty } from '@portal/api/db/seed/seed';
+import { seedIfEmpty } from '@portal/api/seed/seed';
 import { createInBrowserApi } from '@portal/api/in-browser/in-browser-api';
 import { fileStorageIn } from '@portal/api/storage/file-storage';
 import { type BlobMap, createKeyValueBlobStore } from '@portal/api/storage/key-value-blob-store';

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
-import type { Database } from '../../db/database.js';
-import type { StopListening } from '../../db/notification-listener.js';
-import { CHANGES_CHANNEL } from '../../events/publish-change.js';
+import type { Database } from '../../node/database.js';
+import type { StopListening } from '../../node/notification-listener.js';
+import { CHANGES_CHANNEL } from '../../changes/publish-change.js';
 import type { ChangeHub } from './change-hub.js';
 import { parseNotification } from './change-notifications.js';
 import { changesAfter, latestChangeId } from './change-replay.js';

@@ -2,7 +2,7 @@ import { type CheckViewers, PRESENCE_TTL_MS, type PresenceEvent } from '@portal/
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { displayNameOf } from '../../db/display-names.js';
 import type { DB } from '../../db/schema.js';
-import { CHANGES_CHANNEL } from '../../events/publish-change.js';
+import { CHANGES_CHANNEL } from '../../changes/publish-change.js';
 import { notFound } from '../../http/api-error.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { ChangeEvent, EventTicket } from '@portal/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../../db/database.js';
+import { type Database, openDatabase } from '../../node/database.js';
 import { type ApiProcess, startApiProcess } from '../../test/api-process.js';
 import { describeWithPostgres } from '../../test/describe-with-postgres.js';
 import { type OpenedStream, openEventStream, opened } from '../../test/event-stream-client.js';

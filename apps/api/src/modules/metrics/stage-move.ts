@@ -5,7 +5,7 @@ import { touchOrganisation } from '../../company/organisation.js';
 import { mailSpoc } from '../../company/spoc-recipient.js';
 import type { DB } from '../../db/schema.js';
 import { lockRow } from '../../db/versioned-rows.js';
-import { publishChange } from '../../events/publish-change.js';
+import { publishChange } from '../../changes/publish-change.js';
 import { ApiError, versionConflict } from '../../http/api-error.js';
 import type { Caller } from '../../http/caller.js';
 import type { Outbox } from '../../mail/outbox.js';

@@ -17,7 +17,7 @@ import { touchOrganisation } from '../../company/organisation.js';
 import { mailSpoc } from '../../company/spoc-recipient.js';
 import { writeAudit } from '../../db/audit.js';
 import type { DB, Db, InvoicingInformationTable } from '../../db/schema.js';
-import { applicationChange, publishChange } from '../../events/publish-change.js';
+import { applicationChange, publishChange } from '../../changes/publish-change.js';
 import { ApiError, refuse } from '../../http/api-error.js';
 import { receiveUpload } from '../../storage/receive-upload.js';
 import { saveWithFile } from '../../storage/save-with-file.js';

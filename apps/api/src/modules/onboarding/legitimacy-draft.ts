@@ -5,7 +5,7 @@ import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import { type ContactKind, contactsByKind } from '../../company/application-repository.js';
 import { lockOrganisationAtVersion, touchOrganisation } from '../../company/organisation.js';
 import type { ContactsTable, DB } from '../../db/schema.js';
-import { applicationChange, publishChange } from '../../events/publish-change.js';
+import { applicationChange, publishChange } from '../../changes/publish-change.js';
 import { ApiError, refuse } from '../../http/api-error.js';
 import { assertLegitimacyEditable, legitimacyCheckOf } from './legitimacy-step.js';
 import { insertMahs } from './mah-rows.js';

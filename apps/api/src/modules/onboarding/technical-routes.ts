@@ -2,7 +2,7 @@ import { onboardingApi } from '@portal/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { lazyTokenCipher } from '../../company/token-cipher.js';
 import type { Config } from '../../config.js';
-import type { Database } from '../../db/database.js';
+import type { Database } from '../../node/database.js';
 import { type RouteOptions, route } from '../../http/route.js';
 import { loadOnboardingAnswer } from './onboarding-answer.js';
 import { onboardingCallerOf, requireCaller } from './onboarding-caller.js';

@@ -3,7 +3,7 @@ import { assignmentAction, isAssignable, words } from '@portal/domain';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { writeAudit } from '../../db/audit.js';
 import type { DB } from '../../db/schema.js';
-import { publishChange } from '../../events/publish-change.js';
+import { publishChange } from '../../changes/publish-change.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Caller } from '../../http/caller.js';
 import { lockCheckAtVersion } from './locked-check.js';

@@ -4,7 +4,7 @@ import { type Kysely, sql } from 'kysely';
 import { mailSpoc } from '../../company/spoc-recipient.js';
 import { writeAudit } from '../../db/audit.js';
 import type { DB } from '../../db/schema.js';
-import { publishChange } from '../../events/publish-change.js';
+import { publishChange } from '../../changes/publish-change.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Caller } from '../../http/caller.js';
 import { lockCheckAtVersion } from './locked-check.js';

@@ -4,7 +4,7 @@ import { type Kysely, sql } from 'kysely';
 import { writeAudit } from '../../db/audit.js';
 import { displayNameOf } from '../../db/display-names.js';
 import type { DB } from '../../db/schema.js';
-import { publishChange } from '../../events/publish-change.js';
+import { publishChange } from '../../changes/publish-change.js';
 import type { Caller } from '../../http/caller.js';
 import { findCheck } from './check-detail.js';
 

@@ -2,7 +2,7 @@ import { sessionTokensApi } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import { lazyTokenCipher } from '../../company/token-cipher.js';
 import type { Config } from '../../config.js';
-import type { Database } from '../../db/database.js';
+import type { Database } from '../../node/database.js';
 import { callerOf } from '../../http/caller.js';
 import { route } from '../../http/route.js';
 import {
