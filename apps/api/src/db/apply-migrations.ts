@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Database } from '../node/database.js';
+import type { Database } from './database-handle.js';
 
 /** Any fixed number: the advisory lock that keeps two API instances from migrating at once. */
 const MIGRATION_LOCK = 4_210_113;

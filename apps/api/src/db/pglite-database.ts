@@ -1,8 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { Kysely } from 'kysely';
 import { camelCase } from './camel-case.js';
-import type { Database } from './database-handle.js';
-import type { Notifications, StopListening } from '../node/notification-listener.js';
+import type { Database, Notifications, StopListening } from './database-handle.js';
 import { createPgliteDialect } from './pglite-dialect.js';
 import type { DB } from './schema.js';
 

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../node/database.js';
 import { createTestDatabase } from '../test/test-database.js';
+import type { Database } from './database-handle.js';
 import { addressOf, requestContextPlugin } from './request-context.js';
 
 describe('request.db', () => {

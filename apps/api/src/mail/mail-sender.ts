@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import type { MailLogger } from './mail-logger.js';
+import type { MailTransport } from './mail-transport.js';
 import { claimDueMails, markFailed, markRetry, markSent } from './outbox-repository.js';
 import { DEFAULT_RETRY, describeError, isPermanentRefusal, type RetryPolicy } from './retry-policy.js';
-import type { MailTransport } from '../node/smtp-transport.js';
 
 /** What one pass did. */
 export interface SendCounts {

@@ -1,12 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { applyMigrations, type Migration } from '../db/apply-migrations.js';
-import type { Database } from './database.js';
+import type { Database } from '../db/database-handle.js';
 
 export type { Migration } from '../db/apply-migrations.js';
 
 /** The SQL files of `migrations/`, in name order (0001_…, 0002_…). */
-export function readMigrations(dir = fileURLToPath(new URL('../db/migrations/', import.meta.url))): Migration[] {
+export function readMigrations(
+  dir = fileURLToPath(new URL('../db/migrations/', import.meta.url)),
+): Migration[] {
   return readdirSync(dir)
     .filter((file) => file.endsWith('.sql'))
     .sort()

@@ -1,17 +1,5 @@
 import pg from 'pg';
-
-/** What a LISTEN hears (every API instance hears the change events any of them wrote). */
-export interface Notifications {
-  /** Each payload a NOTIFY sent on the channel, from any connection, in the order the server sent them. */
-  onPayload(payload: string): void;
-  /** The listening connection was lost and is back: what was sent meanwhile was missed, read it again. */
-  onResume?(): void;
-  /** The listening connection failed (it retries by itself); for the log. */
-  onError?(error: Error): void;
-}
-
-/** Stops listening and ends the connection that did. */
-export type StopListening = () => Promise<void>;
+import type { Notifications, StopListening } from '../db/database-handle.js';
 
 /** The first retry's wait after a lost connection; doubled per failure up to RETRY_MAX_MS. */
 const RETRY_MIN_MS = 250;
@@ -62,7 +50,7 @@ export async function listenOnPostgres(
       application_name: `${channel} listener`.slice(0, 63),
     });
     client = connection;
-    // Without a listener, an 'error' event ends the process (db/database.ts says why).
+    // Without a listener, an 'error' event ends the process (node/database.ts says why).
     connection.on('error', (error) => drop(connection, error));
     connection.on('end', () => drop(connection, new Error('The listening connection ended')));
     connection.on('notification', (message) => {

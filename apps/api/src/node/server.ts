@@ -4,7 +4,7 @@ import { openConfiguredDatabase } from './database.js';
 import { migrate } from './migrate.js';
 
 const config = loadConfig();
-// A pooled connection the server ended (a restart): logged, never fatal (db/database.ts).
+// A pooled connection the server ended (a restart): logged, never fatal (node/database.ts).
 let onConnectionError: (error: Error) => void = (error) =>
   process.stderr.write(`a database connection failed: ${error.message}\n`);
 const database = await openConfiguredDatabase(config, (error) => onConnectionError(error));

@@ -1,17 +1,6 @@
-import type { Transporter } from 'nodemailer';
-
-/** One mail as it leaves: the sender (MAIL_FROM) is the transport's. */
-export interface OutgoingMail {
-  to: string;
-  subject: string;
-  text: string;
-}
-
-/** How the sender hands a mail over; rejects with the SMTP client's error when the mail is not accepted. */
-export interface MailTransport {
-  send(mail: OutgoingMail): Promise<void>;
-  close(): void;
-}
+import { createTransport } from 'nodemailer';
+import type { Config } from '../config.js';
+import type { MailTransport } from '../mail/mail-transport.js';
 
 /**
  * SMTP through nodemailer, from SMTP_URL (smtp://user:pass@host:587, smtps://…; query parameters in the
@@ -19,27 +8,24 @@ export interface MailTransport {
  * between passes, and the outbox's volume (confirmations, decisions, invitations) does not need one.
  */
 export function createSmtpTransport(smtpUrl: string, from: string): MailTransport {
-  // Loaded with the first mail: code that never sends (mock mode's worker in the browser) never loads it.
-  let transporter: Promise<Transporter> | undefined;
-  const open = () =>
-    (transporter ??= import('nodemailer').then(({ createTransport }) =>
-      createTransport(
-        {
-          url: smtpUrl,
-          // Well under the sender's lease (mail-sender.ts), so a hung server cannot outlast a claim.
-          connectionTimeout: 10_000,
-          greetingTimeout: 10_000,
-          socketTimeout: 30_000,
-        },
-        { from },
-      ),
-    ));
+  const transporter = createTransport(
+    {
+      url: smtpUrl,
+      // Well under the sender's lease (mail-sender.ts), so a hung server cannot outlast a claim.
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    },
+    { from },
+  );
   return {
     send: async (mail) => {
-      await (await open()).sendMail(mail);
+      await transporter.sendMail(mail);
     },
-    close: () => {
-      void transporter?.then((opened) => opened.close());
-    },
+    close: () => transporter.close(),
   };
 }
+
+/** SMTP when SMTP_URL is set; else none, and the outbox keeps every mail (mail/outbox.ts). */
+export const configuredMailTransport = ({ smtpUrl, from }: Config['mail']) =>
+  smtpUrl ? createSmtpTransport(smtpUrl, from) : undefined;

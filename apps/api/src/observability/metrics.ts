@@ -1,6 +1,6 @@
 import type { VitalSample } from '@portal/contracts';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { Database } from '../node/database.js';
+import type { Database } from '../db/database-handle.js';
 
 /**
  * What an API instance tells Prometheus. One registry per app (tests build many apps in one

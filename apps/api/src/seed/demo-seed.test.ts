@@ -1,13 +1,13 @@
 import { feeFor } from '@portal/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyPassword } from '../accounts/passwords.js';
+import type { Database } from '../db/database-handle.js';
+import { STAGES } from '../db/schema.js';
 import { createFileStorage } from '../node/configured-file-storage.js';
 import { testConfig } from '../test/test-app.js';
 import { createTestDatabase } from '../test/test-database.js';
-import type { Database } from '../node/database.js';
-import { STAGES } from '../db/schema.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-seed.js';
-import { verifyPassword } from '../accounts/passwords.js';
 import { seedIfEmpty } from './seed.js';
 
 let first: Database;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/database-handle.js';
 import { createTestDatabase } from '../test/test-database.js';
-import type { Database } from '../node/database.js';
 import { seedVolume, seedVolumeChecks } from './volume-seed.js';
 
 let database: Database;

@@ -9,7 +9,7 @@ import { freePort } from './free-port.js';
 import { TEST_AUDIENCE, TEST_ISSUER, TEST_POLICY } from './tokens.js';
 
 const apiDir = fileURLToPath(new URL('../../', import.meta.url));
-const serverJs = join(apiDir, 'dist/server.js');
+const serverJs = join(apiDir, 'dist/node/server.js');
 
 /** A pino line of the process's log (or `{ msg }` for a line that is not JSON). */
 export type LogLine = Record<string, unknown> & { msg?: string };

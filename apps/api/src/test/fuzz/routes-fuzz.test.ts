@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { seedIfEmpty } from '../../seed/seed.js';
 import { createFileStorage } from '../../node/configured-file-storage.js';
+import { seedIfEmpty } from '../../seed/seed.js';
 import { createTestApp, TEST_CONNECTOR_SECRET, testConfig } from '../test-app.js';
 import { createTestDatabase } from '../test-database.js';
 import { answerProblem, ResponseValidators } from './answer-checks.js';
@@ -17,7 +17,7 @@ import { type FuzzRequest, type RealData, requestArbitrary } from './openapi-req
  * operation, each sent without a token and as each role. Never a 5xx; every 4xx in the one error shape
  * with a code the SPA's catalogue knows; every 2xx as its response schema says.
  *
- * Reproduce a failure with the seed it prints: FUZZ_SEED=<seed> npx vitest run src/fuzz/routes-fuzz.test.ts
+ * Reproduce a failure with the seed it prints: FUZZ_SEED=<seed> npx vitest run src/test/fuzz/routes-fuzz.test.ts
  * (the whole file: earlier operations change the data later ones see). FUZZ_RUNS sets the runs per operation;
  * FUZZ_PATH with `-t '<operation>'` replays the one shrunk case fast-check printed for it; FUZZ_VERBOSE=1
  * prints every 4xx a signed-in caller got, to see how far generated requests get.
@@ -184,7 +184,7 @@ describe('every operation of the OpenAPI document, fuzzed', () => {
       [route.method].flat().map((method) => `${method} ${route.url}`),
     );
     // Left out of the document, so not fuzzed: HEAD (Fastify's twin of each GET), the docs (@fastify/swagger-ui's
-    // own pages, /api/docs) and the SPA's static files and fallback (plugins/web.ts, no API answers there).
+    // own pages, /api/docs) and the SPA's static files and fallback (node/web-plugin.ts, no API answers there).
     const missing = declared.filter(
       (name) => !documented.has(name) && !/^(HEAD|OPTIONS) /.test(name) && !/ \/api\/docs/.test(name),
     );

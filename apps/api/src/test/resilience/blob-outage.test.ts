@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../node/database.js';
-import { type Azurite, startAzurite } from '../azurite-process.js';
 import { SAMPLES, uploadForm } from '../../storage/test-uploads.js';
 import { type ApiProcess, startApiProcess } from '../api-process.js';
+import { type Azurite, startAzurite } from '../azurite-process.js';
 import { describeWithPostgres } from '../describe-with-postgres.js';
 import { startJwksServer } from '../jwks-server.js';
 import { insertTestUser, XSRF_HEADERS } from '../test-app.js';
@@ -72,7 +72,7 @@ describeWithPostgres('blob storage down', () => {
     const refused = await upload('During.pdf');
     const tookMs = Date.now() - startedAt;
     expect(refused).toMatchObject({ status: 503, body: { code: 'SERVICE_UNAVAILABLE' } });
-    // The SDK's retries are bounded (storage/azure-blob-store.ts): the user hears within seconds, not minutes.
+    // The SDK's retries are bounded (node/azure-blob-store.ts): the user hears within seconds, not minutes.
     expect(tookMs).toBeLessThan(15_000);
     expect(await rows()).toEqual(before);
     expect(api.running()).toBe(true);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../../node/database.js';
 import { enqueueMail } from '../../mail/outbox-repository.js';
+import { type Database, openDatabase } from '../../node/database.js';
 import { type ApiProcess, startApiProcess } from '../api-process.js';
 import { describeWithPostgres } from '../describe-with-postgres.js';
 import { startJwksServer } from '../jwks-server.js';
@@ -10,7 +10,7 @@ import { createScratchSchema, type ScratchSchema } from '../test-database.js';
 import { createTestKeys } from '../tokens.js';
 import { waitFor } from '../wait-for.js';
 
-// The shape in which users outgrow one machine. Two API processes (the built server.js)
+// The shape in which users outgrow one machine. Two API processes (the built node/server.js)
 // share one PostgreSQL (a schema of this file's own on the shared server, dropped after): concurrent
 // decisions on one check through both give one success and one 409, each outbox mail goes out exactly once
 // though both run the mail sender, and both answer the same list pages.
@@ -34,7 +34,7 @@ describeWithPostgres('two API instances on one PostgreSQL', () => {
     const jwks = await startJwksServer(keys.jwk);
     closeJwks = jwks.close;
     smtp = await startSmtpServer();
-    // Both start at once: their migrations meet on the advisory lock (db/migrate.ts), one applies them.
+    // Both start at once: their migrations meet on the advisory lock (node/migrate.ts), one applies them.
     const env = { SMTP_URL: smtp.url, MAIL_POLL_INTERVAL_MS: '100' };
     instances = await Promise.all(
       ['a', 'b'].map((name) => startApiProcess({ name, databaseUrl: schema.url, jwksUrl: jwks.url, env })),
