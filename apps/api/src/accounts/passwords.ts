@@ -1,10 +1,12 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 
-// Made when first called: mock mode's bundle (in-browser/) loads the seed, which imports this, in a
-// browser that has no scrypt (and signs in without passwords).
-const scrypt = (password: string, salt: Buffer, keylen: number, options: object) =>
-  (promisify(scryptCallback) as (...args: unknown[]) => Promise<Buffer>)(password, salt, keylen, options);
+const scrypt = promisify(scryptCallback) as (
+  password: string,
+  salt: Buffer,
+  keylen: number,
+  options: object,
+) => Promise<Buffer>;
 
 /** scrypt with OWASP's minimum cost (N=2^17, r=8, p=1), stored as scrypt$N$r$p$salt$hash (base64). */
 const N = 131_072;
