@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { ApiError } from '../http/api-error.js';
 import { sameSecret } from '../http/same-secret.js';
 import { markRoutesPublic } from '../plugins/public-routes.js';
-import type { PortalMetrics } from './metrics.js';
+import type { PortalMetrics } from './instance-metrics.js';
 
 /**
  * Each request's duration into the histogram, and GET /metrics (Prometheus' text format)
