@@ -21,8 +21,8 @@ import { createFileStorage } from './node/configured-file-storage.js';
 import { configuredMailTransport } from './node/smtp-transport.js';
 import { serverTokenKey } from './node/token-key-file.js';
 import { webPlugin } from './node/web-plugin.js';
-import { createMetrics } from './observability/instance-metrics.js';
-import { metricsPlugin } from './observability/instance-metrics-plugin.js';
+import { createInstanceMetrics } from './observability/instance-metrics.js';
+import { instanceMetricsPlugin } from './observability/instance-metrics-plugin.js';
 import { authPlugin } from './plugins/auth.js';
 import { csrfPlugin } from './plugins/csrf.js';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
@@ -50,7 +50,7 @@ function trustProxyOption(trusted: Config['trustProxy']) {
 
 /** Builds the API; it reads as a table of contents. server.ts listens, tests call inject(). */
 export async function buildApp({ config, database, keySet, logger }: AppOptions) {
-  const metrics = createMetrics(database);
+  const metrics = createInstanceMetrics(database);
   const app = Fastify({
     // One id per request, in the logs, the x-request-id header and every error body.
     genReqId: requestIdOf,
@@ -73,7 +73,7 @@ export async function buildApp({ config, database, keySet, logger }: AppOptions)
 
   await app.register(requestContextPlugin, { db: database.db });
   await app.register(requestIdPlugin);
-  await app.register(metricsPlugin, { metrics, token: config.metricsToken });
+  await app.register(instanceMetricsPlugin, { metrics, token: config.metricsToken });
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin, {
     publicUrl: config.publicUrl,

@@ -1,7 +1,7 @@
+import * as passwords from '@portal/api/accounts/passwords';
 import { type Database, openDatabase } from '@portal/api/node/database';
 import { migrate } from '@portal/api/node/migrate';
 import { DEMO_PASSWORD } from '@portal/api/seed/demo-seed';
-import * as passwords from '@portal/api/accounts/passwords';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { checkCredentials } from './account-repository.js';
 import { addAccount } from './test/accounts.js';

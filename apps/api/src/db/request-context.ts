@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely, KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
-import type { DB } from './schema.js';
 import { SAFE_METHODS } from '../http/safe-methods.js';
+import type { DB } from './schema.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

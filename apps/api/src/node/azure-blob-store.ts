@@ -5,7 +5,12 @@ import {
   RestError,
   type StorageRetryOptions,
 } from '@azure/storage-blob';
-import { assertBlobAddress, assertContainerName, BlobNotFoundError, type BlobStore } from '../storage/blob-store.js';
+import {
+  assertBlobAddress,
+  assertContainerName,
+  BlobNotFoundError,
+  type BlobStore,
+} from '../storage/blob-store.js';
 
 export interface AzureBlobStoreOptions {
   /**

@@ -1,8 +1,8 @@
 import type { Config } from '../config.js';
-import { createAzureBlobStore } from './azure-blob-store.js';
 import { countedStore } from '../storage/counted-store.js';
-import { createDiskBlobStore } from './disk-blob-store.js';
 import { type FileStorage, fileStorageIn } from '../storage/file-storage.js';
+import { createAzureBlobStore } from './azure-blob-store.js';
+import { createDiskBlobStore } from './disk-blob-store.js';
 
 /** Azure Blob Storage when a connection string is configured, else the local disk under DATA_DIR/files. */
 export function createFileStorage(

@@ -5,10 +5,10 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { camelCase } from '../db/camel-case.js';
 import type { Database } from '../db/database-handle.js';
-import { listenOnPostgres } from './notification-listener.js';
 import { pgliteDatabase } from '../db/pglite-database.js';
 import { PortalQueryCompiler } from '../db/query-compiler.js';
 import type { DB } from '../db/schema.js';
+import { listenOnPostgres } from './notification-listener.js';
 
 export type { Database, DatabaseKind, ExecScript } from '../db/database-handle.js';
 

@@ -4,7 +4,12 @@ import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertBlobAddress, assertContainerName, BlobNotFoundError, type BlobStore } from '../storage/blob-store.js';
+import {
+  assertBlobAddress,
+  assertContainerName,
+  BlobNotFoundError,
+  type BlobStore,
+} from '../storage/blob-store.js';
 
 /** Half-written blobs live here, on the same file system as the containers, so a rename completes them. */
 const PARTIAL_DIR = '.partial';

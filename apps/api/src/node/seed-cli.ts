@@ -1,10 +1,10 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
+import { seedIfEmpty } from '../seed/seed.js';
+import { seedVolume } from '../seed/volume-seed.js';
 import { createFileStorage } from './configured-file-storage.js';
 import { openConfiguredDatabase } from './database.js';
 import { migrate } from './migrate.js';
-import { seedIfEmpty } from '../seed/seed.js';
-import { seedVolume } from '../seed/volume-seed.js';
 
 /**
  * Migrates, then seeds the demo data when the database is empty.

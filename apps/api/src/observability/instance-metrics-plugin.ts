@@ -4,15 +4,15 @@ import fp from 'fastify-plugin';
 import { ApiError } from '../http/api-error.js';
 import { sameSecret } from '../http/same-secret.js';
 import { markRoutesPublic } from '../plugins/public-routes.js';
-import type { PortalMetrics } from './instance-metrics.js';
+import type { InstanceMetrics } from './instance-metrics.js';
 
 /**
  * Each request's duration into the histogram, and GET /metrics (Prometheus' text format)
  * for a scraper that sends `Authorization: Bearer <METRICS_TOKEN>`. Without METRICS_TOKEN there is no
  * such route at all: the figures are never public.
  */
-export const metricsPlugin = fp(
-  async (app: FastifyInstance, options: { metrics: PortalMetrics; token: string | undefined }) => {
+export const instanceMetricsPlugin = fp(
+  async (app: FastifyInstance, options: { metrics: InstanceMetrics; token: string | undefined }) => {
     const { metrics, token } = options;
     app.addHook('onResponse', async (request, reply) => {
       // A live event stream stays open for up to an hour: its duration is how long a browser

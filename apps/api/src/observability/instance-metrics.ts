@@ -6,7 +6,7 @@ import type { Database } from '../db/database-handle.js';
  * What an API instance tells Prometheus. One registry per app (tests build many apps in one
  * process; each counts its own). The gauges that read the database do it when scraped, not on a timer.
  */
-export interface PortalMetrics {
+export interface InstanceMetrics {
   registry: Registry;
   /** Seconds per request, by method, route pattern (not the URL: no ids in labels) and status. */
   httpDuration: Histogram<'method' | 'route' | 'status'>;
@@ -16,7 +16,7 @@ export interface PortalMetrics {
   observeVital: (sample: VitalSample) => void;
 }
 
-export function createMetrics(database: Database): PortalMetrics {
+export function createInstanceMetrics(database: Database): InstanceMetrics {
   const registry = new Registry();
   // Both outbox gauges are collected in one scrape: they share one query, the one in flight.
   let backlog: ReturnType<typeof outboxBacklog> | undefined;

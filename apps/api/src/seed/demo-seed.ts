@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { DEMO_ACCOUNT_LIST, DEMO_PASSWORD, type DemoTables, demoWorld } from '@portal/demo-data';
 import type { Kysely } from 'kysely';
-import { DEFAULT_SLA_HOLIDAYS } from '../config.js';
-import type { FileStorage } from '../storage/file-storage.js';
-import type { DB } from '../db/schema.js';
 import { hashPassword } from '../accounts/passwords.js';
+import { DEFAULT_SLA_HOLIDAYS } from '../config.js';
+import type { DB } from '../db/schema.js';
+import type { FileStorage } from '../storage/file-storage.js';
 
 /** What `npm start` prints: the demo accounts (the same in mock mode) and their one password. */
 export { DEMO_ACCOUNT_LIST as DEMO_ACCOUNTS, DEMO_PASSWORD };

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import type { FileStorage } from '../storage/file-storage.js';
 import type { DB } from '../db/schema.js';
+import type { FileStorage } from '../storage/file-storage.js';
 import { type DemoSeedOptions, seedDemo } from './demo-seed.js';
 
 /**

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { MailContext } from '../../company/company-mail.js';
 import { QUOTED_MAX_LENGTH } from '../../mail/quoted.js';
 import { invitationMail } from './onboarding-mails.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../../node/database.js';
 import { enqueueMail } from '../../mail/outbox-repository.js';
+import { type Database, openDatabase } from '../../node/database.js';
 import { type ApiProcess, startApiProcess } from '../api-process.js';
 import { describeWithPostgres } from '../describe-with-postgres.js';
 import { freePort } from '../free-port.js';
