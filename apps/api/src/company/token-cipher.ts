@@ -4,7 +4,7 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
  * domain.md SessionToken: "value (stored encrypted, shown once …)". AES-256-GCM with a fresh 12-byte nonce
  * per value; the ciphertext carries its 16-byte authentication tag at the end, so a changed byte or a
  * wrong key fails to decrypt. The key comes from TOKEN_ENCRYPTION_KEY (32 bytes, base64) or, when that is
- * unset, from a key generated once under DATA_DIR (token-encryption.key, mode 0600). Each value names the
+ * unset, from a key generated once under DATA_DIR (node/token-key-file.ts). Each value names the
  * key it was encrypted with (key id: the first 8 hex digits of the key's sha256), so a changed key is told
  * apart from a tampered value.
  */

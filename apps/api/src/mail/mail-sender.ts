@@ -23,7 +23,7 @@ export interface MailSenderOptions {
   retry?: RetryPolicy | undefined;
   /** Mails claimed per pass. */
   batchSize?: number | undefined;
-  /** How long a claim holds a mail: longer than a whole batch takes to send (smtp-transport.ts timeouts). */
+  /** How long a claim holds a mail: longer than a whole batch takes to send (node/smtp-transport.ts timeouts). */
   leaseMs?: number | undefined;
 }
 
