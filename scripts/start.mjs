@@ -7,7 +7,7 @@ ensureDependencies();
 build();
 
 const { loadConfig } = await import('../apps/api/dist/config.js');
-const { DEMO_ACCOUNTS, DEMO_PASSWORD } = await import('../apps/api/dist/db/seed/demo-seed.js');
+const { DEMO_ACCOUNTS, DEMO_PASSWORD } = await import('../apps/api/dist/seed/demo-seed.js');
 // Warnings and errors only, unless LOG_LEVEL says otherwise, so the banner below stays readable. The local
 // conveniences (the readable outbox, the embedded identity provider) are on here, for a person trying the
 // portal on this machine; the API refuses them when it listens beyond loopback.

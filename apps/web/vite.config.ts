@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import NODE_PORTS from './node-ports.json' with { type: 'json' };
 import type { Environment } from './src/config/environment';
 
 // The API serves the built SPA and everything it calls (architecture.md): in development, Vite proxies
@@ -20,7 +21,7 @@ export default defineConfig(({ mode }) => ({
   define: { global: 'globalThis' },
   // Mock mode's API worker (src/mock/mock-api-worker.ts) loads its chunks as modules. Everything it is made
   // of (the API's code, its migrations, the demo data, PGlite) goes under MOCK_ASSETS, which the API serves
-  // only in mock mode (apps/api plugins/web.ts).
+  // only in mock mode (apps/api node/web-plugin.ts).
   worker: {
     format: 'es',
     rolldownOptions: {
@@ -36,7 +37,7 @@ export default defineConfig(({ mode }) => ({
   build: {
     // Maps for error traces (to upload to an error tracker) and bench/bundle, without the `sourceMappingURL`
     // comment in every chunk that browsers would download (about 65 bytes gzipped per chunk on the
-    // first page). A production API does not serve them unless WEB_SOURCE_MAPS says so (plugins/web.ts).
+    // first page). A production API does not serve them unless WEB_SOURCE_MAPS says so (node/web-plugin.ts).
     sourcemap: 'hidden',
     // Every browser the portal supports preloads modules itself (modulepreload): no polyfill in the entry.
     modulePreload: { polyfill: false },
@@ -102,7 +103,7 @@ function inlineEntryStyles(): Plugin {
 // the environment says `mock: true` and msw's browser worker answers the API calls (src/mock). The worker
 // script comes straight from the installed msw package, so it always matches the library's version; a
 // build carries it too (with mock mode's chunks under MOCK_ASSETS), and the API serves them only when
-// WEB_MOCK=true, which production refuses (apps/api plugins/web.ts and config.ts).
+// WEB_MOCK=true, which production refuses (apps/api node/web-plugin.ts and config.ts).
 // ---------------------------------------------------------------------------------------------------------
 
 /**
@@ -135,7 +136,8 @@ export const MOCK_ENVIRONMENT: Environment = {
 
 /**
  * Mock mode runs the API's own code in the browser (src/mock/mock-world.ts): what it imports from Node's
- * built-ins comes from their browser ports. Only mock mode's lazy chunk and worker import any of them.
+ * built-ins comes from their browser ports (node-ports.json; the lint refuses any other built-in the SPA
+ * would reach, .dependency-cruiser.cjs). Only mock mode's lazy chunk and worker import any of them.
  * Exact names only: PGlite's own Node paths (`stream/promises`, `fs`) stay external, and it never takes them
  * in a browser.
  */
@@ -143,15 +145,9 @@ const exactly = (name: string, replacement: string) => ({
   find: new RegExp(`^(node:)?${name}$`),
   replacement,
 });
-const NODE_IN_THE_BROWSER = [
-  exactly('stream', 'readable-stream'),
-  exactly('crypto', join(import.meta.dirname, 'src/mock/node-crypto.ts')),
-  exactly('buffer', 'buffer/'),
-  exactly('util', 'util/'),
-  exactly('events', 'events/'),
-  exactly('path', 'path-browserify'),
-  exactly('string_decoder', 'string_decoder/'),
-];
+const NODE_IN_THE_BROWSER = Object.entries(NODE_PORTS).map(([name, port]) =>
+  exactly(name, port.startsWith('./') ? join(import.meta.dirname, port) : port),
+);
 
 const workerFile = createRequire(import.meta.url).resolve('msw/mockServiceWorker.js');
 

@@ -29,13 +29,13 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { openDatabase } from '../../apps/api/dist/db/database.js';
-import { migrate } from '../../apps/api/dist/db/migrate.js';
-import { seedVolume, seedVolumeChecks } from '../../apps/api/dist/db/seed/volume-seed.js';
-import { parseListRequest } from '../../apps/api/dist/list/list-resource.js';
+import { parseListRequest } from '../../apps/api/dist/http/list-request.js';
 import { buildListQueries, EXACT_COUNT_LIMIT } from '../../apps/api/dist/list/list-sql.js';
 import { organisationsQuery } from '../../apps/api/dist/modules/organisations/organisations-list.js';
 import { reviewQueueQuery } from '../../apps/api/dist/modules/reviews/review-queue-list.js';
+import { openDatabase } from '../../apps/api/dist/node/database.js';
+import { migrate } from '../../apps/api/dist/node/migrate.js';
+import { seedVolume, seedVolumeChecks } from '../../apps/api/dist/seed/volume-seed.js';
 import { XSRF_HEADERS } from '../../apps/api/dist/test/test-app.js';
 import { ORGANISATIONS_LIST, REVIEW_QUEUE_LIST } from '../../packages/contracts/dist/index.js';
 import { startApi } from '../lib/api-process.mjs';
@@ -71,7 +71,7 @@ const REVIEWER = 'reviewer@portal.test';
  * @typedef {{
  *   path: string,
  *   resource: import('@portal/list-query').ListResource,
- *   base: (db: import('../../apps/api/dist/db/database.js').Database['db'], flags: QueueFlags) => any,
+ *   base: (db: import('../../apps/api/dist/node/database.js').Database['db'], flags: QueueFlags) => any,
  * }} List
  * @typedef {{ assignedToMe: boolean, overdue: boolean }} QueueFlags
  */

@@ -8,8 +8,8 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { buildApp } from '../../apps/api/dist/app.js';
 import { loadConfig } from '../../apps/api/dist/config.js';
-import { openDatabase } from '../../apps/api/dist/db/database.js';
 import { responseSerializerCompiler } from '../../apps/api/dist/http/response-serializer.js';
+import { openDatabase } from '../../apps/api/dist/node/database.js';
 
 /** @import {} from '../../apps/api/dist/plugins/auth.js' (the app's `declaredRoutes`) */
 

@@ -4,7 +4,7 @@
 import { createLocalJWKSet } from 'jose';
 import { buildApp } from '../../apps/api/dist/app.js';
 import { loadConfig } from '../../apps/api/dist/config.js';
-import { openDatabase } from '../../apps/api/dist/db/database.js';
+import { openDatabase } from '../../apps/api/dist/node/database.js';
 
 const config = loadConfig({
   LOG_LEVEL: 'silent',

@@ -29,7 +29,7 @@ export async function createBenchKeys() {
  * Starts the API on `database` (openDatabase's options) with `config` (environment variables) on top of
  * the benchmark's defaults. `sign(claims)` mints an access token it accepts; `pid` is the process's,
  * `cpuMicros()` its CPU time so far, `memory()` its process.memoryUsage().
- * @param {{ database: import('../../apps/api/dist/db/database.js').DatabaseOptions, config?: Record<string, string>,
+ * @param {{ database: import('../../apps/api/dist/node/database.js').DatabaseOptions, config?: Record<string, string>,
  *   execArgv?: string[] }} options
  */
 export async function startApi({ database, config = {}, execArgv = [] }) {

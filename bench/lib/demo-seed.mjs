@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../apps/api/dist/config.js';
-import { seedIfEmpty } from '../../apps/api/dist/db/seed/seed.js';
-import { createFileStorage } from '../../apps/api/dist/storage/configured-file-storage.js';
+import { createFileStorage } from '../../apps/api/dist/node/configured-file-storage.js';
+import { seedIfEmpty } from '../../apps/api/dist/seed/seed.js';
 
 /**
  * Seeds the demo into `db` unless it has users already (seedIfEmpty); returns whether it seeded.

@@ -30,8 +30,8 @@ const apiDist = process.env.BENCH_API_DIST ?? fileURLToPath(new URL('../../apps/
 const load = (path) => import(pathToFileURL(join(apiDist, path)).href);
 const { buildApp } = await load('app.js');
 const { loadConfig } = await load('config.js');
-const { openDatabase } = await load('db/database.js');
-const { migrate } = await load('db/migrate.js');
+const { openDatabase } = await load('node/database.js');
+const { migrate } = await load('node/migrate.js');
 
 const DATABASE_URL = SMOKE ? await scratchDatabase('metrics') : `${pgBase}/portal_metrics_bench`;
 

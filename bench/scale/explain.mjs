@@ -1,13 +1,13 @@
 // Prints EXPLAIN (ANALYZE, BUFFERS) of a list route's page and count queries as the API builds them, on a
 // bench/scale database: node bench/scale/explain.mjs 100k users 'search=greta'
 import { sql } from 'kysely';
-import { openDatabase } from '../../apps/api/dist/db/database.js';
-import { parseListRequest } from '../../apps/api/dist/list/list-resource.js';
+import { parseListRequest } from '../../apps/api/dist/http/list-request.js';
 import { buildListQueries } from '../../apps/api/dist/list/list-sql.js';
 import { auditQuery } from '../../apps/api/dist/modules/audit/audit-list.js';
 import { metricsCompanyQuery } from '../../apps/api/dist/modules/metrics/metrics-companies-list.js';
 import { reviewQueueQuery } from '../../apps/api/dist/modules/reviews/review-queue-list.js';
 import { userQuery } from '../../apps/api/dist/modules/users/users-list.js';
+import { openDatabase } from '../../apps/api/dist/node/database.js';
 import {
   AUDIT_LIST,
   METRICS_COMPANY_LIST,

@@ -6,9 +6,9 @@
 // interrupted seed resumes; the summaries the triggers keep are then counted once (recount_summaries).
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { openDatabase } from '../../apps/api/dist/db/database.js';
-import { migrate } from '../../apps/api/dist/db/migrate.js';
-import { seedVolume } from '../../apps/api/dist/db/seed/volume-seed.js';
+import { openDatabase } from '../../apps/api/dist/node/database.js';
+import { migrate } from '../../apps/api/dist/node/migrate.js';
+import { seedVolume } from '../../apps/api/dist/seed/volume-seed.js';
 import { seedDemoIfEmpty } from '../lib/demo-seed.mjs';
 
 const CHUNK = 50_000;

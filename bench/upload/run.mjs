@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { startAzurite } from '../../apps/api/dist/storage/azurite-process.js';
+import { startAzurite } from '../../apps/api/dist/test/azurite-process.js';
 import { createBenchKeys } from '../lib/api-process.mjs';
 
 const { values } = parseArgs({

@@ -3,8 +3,8 @@
 import { createLocalJWKSet } from 'jose';
 import { buildApp } from '../../apps/api/dist/app.js';
 import { loadConfig } from '../../apps/api/dist/config.js';
-import { openDatabase } from '../../apps/api/dist/db/database.js';
-import { migrate } from '../../apps/api/dist/db/migrate.js';
+import { openDatabase } from '../../apps/api/dist/node/database.js';
+import { migrate } from '../../apps/api/dist/node/migrate.js';
 
 /** @import {} from '../../apps/api/dist/storage/storage-plugin.js' (the app's `fileStorage`) */
 

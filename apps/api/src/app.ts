@@ -7,17 +7,22 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { JWTVerifyGetKey } from 'jose';
 import { userStanding } from './accounts/user-standing.js';
+import { lazyTokenCipher } from './company/token-cipher.js';
 import type { Config } from './config.js';
-import type { Database } from './db/database.js';
+import type { Database } from './db/database-handle.js';
+import { requestContextPlugin } from './db/request-context.js';
 import { DEFAULT_BODY_LIMIT } from './http/body-limits.js';
 import { requestLogSerializer } from './http/log-redaction.js';
-import { requestContextPlugin } from './http/request-context.js';
 import { requestIdOf, requestIdPlugin } from './http/request-id.js';
 import { responseSerializerCompiler } from './http/response-serializer.js';
 import { mailPlugin } from './mail/mail-plugin.js';
 import { recordSignIn } from './modules/users/sign-ins.js';
-import { createMetrics } from './observability/metrics.js';
-import { metricsPlugin } from './observability/metrics-plugin.js';
+import { createFileStorage } from './node/configured-file-storage.js';
+import { configuredMailTransport } from './node/smtp-transport.js';
+import { serverTokenKey } from './node/token-key-file.js';
+import { webPlugin } from './node/web-plugin.js';
+import { createInstanceMetrics } from './observability/instance-metrics.js';
+import { instanceMetricsPlugin } from './observability/instance-metrics-plugin.js';
 import { authPlugin } from './plugins/auth.js';
 import { csrfPlugin } from './plugins/csrf.js';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
@@ -25,7 +30,6 @@ import { nulCharactersPlugin } from './plugins/nul-characters.js';
 import { markRoutesPublic } from './plugins/public-routes.js';
 import { rateLimitsPlugin, userRateLimitsPlugin } from './plugins/rate-limits.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
-import { webPlugin } from './plugins/web.js';
 import { routesPlugin } from './routes.js';
 import { orphanSweepPlugin } from './storage/orphan-sweep-plugin.js';
 import { storagePlugin } from './storage/storage-plugin.js';
@@ -46,7 +50,7 @@ function trustProxyOption(trusted: Config['trustProxy']) {
 
 /** Builds the API; it reads as a table of contents. server.ts listens, tests call inject(). */
 export async function buildApp({ config, database, keySet, logger }: AppOptions) {
-  const metrics = createMetrics(database);
+  const metrics = createInstanceMetrics(database);
   const app = Fastify({
     // One id per request, in the logs, the x-request-id header and every error body.
     genReqId: requestIdOf,
@@ -69,7 +73,7 @@ export async function buildApp({ config, database, keySet, logger }: AppOptions)
 
   await app.register(requestContextPlugin, { db: database.db });
   await app.register(requestIdPlugin);
-  await app.register(metricsPlugin, { metrics, token: config.metricsToken });
+  await app.register(instanceMetricsPlugin, { metrics, token: config.metricsToken });
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin, {
     publicUrl: config.publicUrl,
@@ -80,7 +84,7 @@ export async function buildApp({ config, database, keySet, logger }: AppOptions)
   if (config.corsOrigins.length > 0) await app.register(cors, { origin: config.corsOrigins });
   // Before every route, so each anonymous one gets its limit (plugins/rate-limits.ts).
   await app.register(rateLimitsPlugin, { perMinute: config.rateLimitAnonymous });
-  // JSON answers compressed for browsers that accept it; static files come pre-compressed (plugins/web.ts).
+  // JSON answers compressed for browsers that accept it; static files come pre-compressed (node/web-plugin.ts).
   await app.register(compress, {
     threshold: 1024,
     encodings: ['br', 'gzip'],
@@ -121,15 +125,19 @@ export async function buildApp({ config, database, keySet, logger }: AppOptions)
   });
 
   // The outbox (app.mail) before the modules, whose transactions enqueue mails.
-  await app.register(mailPlugin, { config, database });
+  await app.register(mailPlugin, { config, database, transport: configuredMailTransport(config.mail) });
   // Multipart uploads and the blob store (app.fileStorage), before the modules that store files.
   await app.register(storagePlugin, {
-    storage: config.storage,
-    onStoreError: (operation) => metrics.storageErrors.inc({ operation }),
+    fileStorage: createFileStorage(config.storage, (operation) => metrics.storageErrors.inc({ operation })),
   });
   // What a crash or an abandoned upload leaves is swept, on every instance, after a grace.
   await app.register(orphanSweepPlugin, { database, storage: config.storage });
-  await app.register(routesPlugin, { database, config, observeVital: metrics.observeVital });
+  await app.register(routesPlugin, {
+    database,
+    config,
+    observeVital: metrics.observeVital,
+    tokenCipher: lazyTokenCipher(serverTokenKey(config)),
+  });
   await app.register(webPlugin, {
     webDist: config.webDist,
     webMock: config.webMock,

@@ -202,7 +202,6 @@ export const DEFAULT_SLA_HOLIDAYS = [
 ];
 
 const CIDR = /^(.+)\/(\d{1,3})$/;
-// zod's address formats, not node:net's isIP: this file also runs in the browser (in-browser/).
 const IPV4 = z.ipv4();
 const IPV6 = z.ipv6();
 

@@ -1,8 +1,9 @@
 import type { VitalSample } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { TokenCipher } from './company/token-cipher.js';
 import type { Config } from './config.js';
-import type { Database } from './db/database.js';
+import type { Database } from './db/database-handle.js';
 import { agreementTemplatesRoutes } from './modules/agreement-templates/agreement-templates-routes.js';
 import { auditRoutes } from './modules/audit/audit-routes.js';
 import { companiesRoutes } from './modules/companies/companies-routes.js';
@@ -35,6 +36,8 @@ export interface RoutesOptions {
   config: Config;
   /** Each web-vitals sample, for this instance's metrics. */
   observeVital: (sample: VitalSample) => void;
+  /** The session tokens' cipher, of the key the composition names (company/token-cipher.ts). */
+  tokenCipher: () => Promise<TokenCipher>;
 }
 
 /**
@@ -42,7 +45,7 @@ export interface RoutesOptions {
  * the browser (in-browser/) registers the same ones, so neither can miss a route the other has.
  */
 export const routesPlugin = fp(
-  async (app: FastifyInstance, { database, config, observeVital }: RoutesOptions) => {
+  async (app: FastifyInstance, { database, config, observeVital, tokenCipher }: RoutesOptions) => {
     await app.register(healthRoutes, { database });
     await app.register(environmentRoutes, { config });
     await app.register(claimsRoutes);
@@ -58,7 +61,7 @@ export const routesPlugin = fp(
     await app.register(auditRoutes);
     await app.register(onboardingRoutes, { database, config });
     await app.register(onboardingStepsRoutes, { database, config });
-    await app.register(technicalRoutes, { database, config });
+    await app.register(technicalRoutes, { database, cipher: tokenCipher });
     await app.register(agreementTemplatesRoutes, { database, config });
     await app.register(reviewsRoutes, { database, config });
     // The company page and the top bar's search (reviewers and administrators).
@@ -66,7 +69,7 @@ export const routesPlugin = fp(
     // Live updates (the change events every write records, the stream, presence on a check).
     await app.register(eventsRoutes, { database, config });
     await app.register(metricsRoutes, { database, config });
-    await app.register(sessionTokensRoutes, { database, config });
+    await app.register(sessionTokensRoutes, { config, cipher: tokenCipher });
     await app.register(testRunsRoutes);
     await app.register(usersRoutes, { database, config });
     await app.register(linksRoutes);

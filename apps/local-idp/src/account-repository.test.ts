@@ -1,14 +1,14 @@
-import { type Database, openDatabase } from '@portal/api/db/database';
-import { migrate } from '@portal/api/db/migrate';
-import { DEMO_PASSWORD } from '@portal/api/db/seed/demo-seed';
-import * as passwords from '@portal/api/db/seed/passwords';
+import * as passwords from '@portal/api/accounts/passwords';
+import { type Database, openDatabase } from '@portal/api/node/database';
+import { migrate } from '@portal/api/node/migrate';
+import { DEMO_PASSWORD } from '@portal/api/seed/demo-seed';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { checkCredentials } from './account-repository.js';
 import { addAccount } from './test/accounts.js';
 
 // Every password check goes through the real verifyPassword; the spy records the hash it was given.
-vi.mock('@portal/api/db/seed/passwords', async (importOriginal) => {
-  const original = await importOriginal<typeof import('@portal/api/db/seed/passwords')>();
+vi.mock('@portal/api/accounts/passwords', async (importOriginal) => {
+  const original = await importOriginal<typeof import('@portal/api/accounts/passwords')>();
   return { ...original, verifyPassword: vi.fn(original.verifyPassword) };
 });
 

@@ -1,7 +1,7 @@
+import { hashPassword, unusableHash, verifyPassword } from '@portal/api/accounts/passwords';
 import { standingOf } from '@portal/api/accounts/user-standing';
 import { writeAudit } from '@portal/api/db/audit';
-import type { Database } from '@portal/api/db/database';
-import { hashPassword, unusableHash, verifyPassword } from '@portal/api/db/seed/passwords';
+import type { Database } from '@portal/api/node/database';
 import type { PortalUser } from './claims.js';
 
 /** The portal's Kysely instance (typed through the API, so both use the same kysely). */

@@ -1,6 +1,6 @@
 import type { Config } from '@portal/api/config';
-import type { Database } from '@portal/api/db/database';
-import { DEMO_PASSWORD } from '@portal/api/db/seed/demo-seed';
+import type { Database } from '@portal/api/node/database';
+import { DEMO_PASSWORD } from '@portal/api/seed/demo-seed';
 import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANCELLED_DESCRIPTION, FORGOT_PASSWORD_DESCRIPTION } from './interactions.js';

@@ -1,6 +1,6 @@
 import type { Config } from '@portal/api/config';
-import type { Database } from '@portal/api/db/database';
-import { DEMO_PASSWORD } from '@portal/api/db/seed/demo-seed';
+import type { Database } from '@portal/api/node/database';
+import { DEMO_PASSWORD } from '@portal/api/seed/demo-seed';
 import { PASSWORD_RULE_MESSAGE } from '@portal/domain';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Config } from '@portal/api/config';
-import { DEMO_PASSWORD } from '@portal/api/db/seed/demo-seed';
+import { DEMO_PASSWORD } from '@portal/api/seed/demo-seed';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { policyEndpoints } from './policy-endpoints.js';
 import { type Stack, startStack } from './stack.js';

@@ -2,10 +2,10 @@ import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { type AppOptions, buildApp } from '@portal/api/app';
 import { type Config, loadConfig } from '@portal/api/config';
-import { type Database, openConfiguredDatabase } from '@portal/api/db/database';
-import { migrate } from '@portal/api/db/migrate';
-import { seedIfEmpty } from '@portal/api/db/seed/seed';
-import { createFileStorage } from '@portal/api/storage/configured-file-storage';
+import { createFileStorage } from '@portal/api/node/configured-file-storage';
+import { type Database, openConfiguredDatabase } from '@portal/api/node/database';
+import { migrate } from '@portal/api/node/migrate';
+import { seedIfEmpty } from '@portal/api/seed/seed';
 import { type StartedLocalIdp, startLocalIdp } from './local-idp.js';
 
 export interface Stack {

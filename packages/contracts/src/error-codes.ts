@@ -4,7 +4,7 @@ import { LIST_QUERY_ERROR_CODES } from '@portal/list-query';
 /**
  * spec §8: every error code the SPA's catalogue (apps/web src/http/error-catalogue.ts) has an entry for.
  * The catalogue is typed against this list, so a code cannot be added here without its entry and message;
- * the API's tests check that every 4xx it answers carries one of these codes (apps/api src/fuzz).
+ * the API's tests check that every 4xx it answers carries one of these codes (apps/api src/test/fuzz).
  */
 export const ERROR_CODES = [
   'DEFAULT_ERROR',

@@ -1,7 +1,7 @@
 import { checkTransitionWrites, type DecidedCheck, type Stage } from '@portal/domain';
 import { sql, type Transaction } from 'kysely';
+import { publishChange } from '../changes/publish-change.js';
 import type { CheckRow, DB, Organisation } from '../db/schema.js';
-import { publishChange } from '../events/publish-change.js';
 import { touchOrganisation } from './organisation.js';
 
 /** What packages/domain `decide` answered (the check's type, the whole check after the action, its event). */
@@ -29,7 +29,7 @@ export interface AppliedTransition {
  *   APPROVALS, all three approved to TECHNICAL_IQE) and, for legitimacy, its submittedAt (the
  *   application's submission, which the reviewers' organisations list shows), with version + 1;
  * - the audit row, named after the action;
- * - the change event the live updates carry (events/publish-change.ts), named after the action.
+ * - the change event the live updates carry (changes/publish-change.ts), named after the action.
  * The caller has checked the versions it was given and locked the organisation before the check (the
  * order every writer of a check follows, so two of them never wait on each other crosswise).
  */

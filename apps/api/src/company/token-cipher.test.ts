@@ -1,14 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createTokenCipher, keyFileOf, keyIdOf, loadTokenKey, TokenDecryptionError } from './token-cipher.js';
-
-const dirs: string[] = [];
-afterAll(async () => {
-  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
-});
+import { describe, expect, it } from 'vitest';
+import { configuredTokenKey, createTokenCipher, keyIdOf, TokenDecryptionError } from './token-cipher.js';
 
 describe('token cipher (AES-256-GCM)', () => {
   const key = randomBytes(32);
@@ -48,24 +40,13 @@ describe('token cipher (AES-256-GCM)', () => {
   });
 });
 
-describe('loadTokenKey', () => {
-  it('takes TOKEN_ENCRYPTION_KEY when set', async () => {
+describe('configuredTokenKey', () => {
+  it('reads TOKEN_ENCRYPTION_KEY as base64', async () => {
     const key = randomBytes(32);
-    const loaded = await loadTokenKey({
-      tokenEncryptionKey: key.toString('base64'),
-      dataDir: '/nonexistent',
-    });
-    expect(loaded.equals(key)).toBe(true);
+    expect((await configuredTokenKey(key.toString('base64'))()).equals(key)).toBe(true);
   });
 
-  it('else generates a key once under DATA_DIR, mode 0600, and reads the same one after', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'token-key-'));
-    dirs.push(dataDir);
-    const first = await loadTokenKey({ dataDir });
-    const second = await loadTokenKey({ dataDir });
-    expect(first).toHaveLength(32);
-    expect(second.equals(first)).toBe(true);
-    expect((await stat(keyFileOf(dataDir))).mode & 0o777).toBe(0o600);
-    expect((await readFile(keyFileOf(dataDir), 'utf8')).trim()).toBe(first.toString('base64'));
+  it('refuses to make up a key when none is configured', async () => {
+    await expect(configuredTokenKey(undefined)()).rejects.toThrow('TOKEN_ENCRYPTION_KEY is not set');
   });
 });

@@ -1,17 +1,16 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { dirname, join } from 'node:path';
 
 /**
  * domain.md SessionToken: "value (stored encrypted, shown once …)". AES-256-GCM with a fresh 12-byte nonce
  * per value; the ciphertext carries its 16-byte authentication tag at the end, so a changed byte or a
  * wrong key fails to decrypt. The key comes from TOKEN_ENCRYPTION_KEY (32 bytes, base64) or, when that is
- * unset, from a key generated once under DATA_DIR (token-encryption.key, mode 0600). Each value names the
+ * unset, from a key generated once under DATA_DIR (node/token-key-file.ts). Each value names the
  * key it was encrypted with (key id: the first 8 hex digits of the key's sha256), so a changed key is told
  * apart from a tampered value.
  */
 
 const ALGORITHM = 'aes-256-gcm';
-const KEY_BYTES = 32;
+export const KEY_BYTES = 32;
 const NONCE_BYTES = 12;
 const TAG_BYTES = 16;
 
@@ -74,49 +73,25 @@ export function createTokenCipher(key: Buffer): TokenCipher {
   };
 }
 
-/** The generated key's file under DATA_DIR. */
-export const keyFileOf = (dataDir: string) => join(dataDir, 'token-encryption.key');
+/** Where the key comes from, asked once on first use: TOKEN_ENCRYPTION_KEY, or a server's key file. */
+export type TokenKeySource = () => Promise<Buffer>;
 
 /**
- * The key from TOKEN_ENCRYPTION_KEY when set, else the one kept under DATA_DIR, generated (and written with
- * mode 0600, never overwritten: two instances starting together keep the first one's) on first use.
+ * TOKEN_ENCRYPTION_KEY (base64). The API without a server has no key file to fall back on
+ * (node/token-key-file.ts keeps a server's): it names its key.
  */
-export async function loadTokenKey(options: {
-  tokenEncryptionKey?: string;
-  dataDir: string;
-}): Promise<Buffer> {
-  if (options.tokenEncryptionKey) return Buffer.from(options.tokenEncryptionKey, 'base64');
-  // Loaded only here: mock mode's API (in-browser/) runs in a browser, with a configured key and no files.
-  const { chmod, mkdir, readFile, writeFile } = await import('node:fs/promises');
-  const file = keyFileOf(options.dataDir);
-  const read = async () => {
-    const key = Buffer.from((await readFile(file, 'utf8')).trim(), 'base64');
-    if (key.length !== KEY_BYTES) throw new Error(`${file} does not hold a ${KEY_BYTES}-byte base64 key`);
-    return key;
+export const configuredTokenKey =
+  (tokenEncryptionKey: string | undefined): TokenKeySource =>
+  async () => {
+    if (!tokenEncryptionKey) throw new Error('TOKEN_ENCRYPTION_KEY is not set');
+    return Buffer.from(tokenEncryptionKey, 'base64');
   };
-  try {
-    return await read();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  await mkdir(dirname(file), { recursive: true });
-  try {
-    await writeFile(file, `${randomBytes(KEY_BYTES).toString('base64')}\n`, { flag: 'wx', mode: 0o600 });
-    await chmod(file, 0o600);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  return read();
-}
 
-/** The cipher of the configured key, loaded once on first use (no key file is written before it is needed). */
-export function lazyTokenCipher(options: {
-  tokenEncryptionKey?: string;
-  dataDir: string;
-}): () => Promise<TokenCipher> {
+/** The cipher of the key, loaded once on first use (no key file is written before it is needed). */
+export function lazyTokenCipher(key: TokenKeySource): () => Promise<TokenCipher> {
   let cipher: Promise<TokenCipher> | undefined;
   return () => {
-    cipher ??= loadTokenKey(options).then(createTokenCipher);
+    cipher ??= key().then(createTokenCipher);
     cipher.catch(() => {
       cipher = undefined;
     });

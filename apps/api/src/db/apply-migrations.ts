@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Database } from './database.js';
+import type { Database } from './database-handle.js';
 
 /** Any fixed number: the advisory lock that keeps two API instances from migrating at once. */
 const MIGRATION_LOCK = 4_210_113;
@@ -12,8 +12,8 @@ export interface Migration {
 /**
  * Applies the migrations not yet recorded in schema_migrations, each in its own transaction, so a
  * failing file leaves the database as it was before that file. Plain PostgreSQL SQL runs unchanged on
- * PGlite and PostgreSQL. Returns the names applied. Free of the file system: mock mode (in-browser/) gives
- * the files as its bundler read them.
+ * PGlite and PostgreSQL. Returns the names applied. The files are the caller's: a server's read from disk
+ * (node/migrate.ts), mock mode's as its bundler read them.
  */
 export async function applyMigrations(
   database: Database,

@@ -1,6 +1,6 @@
 import { redactSecrets } from '@portal/domain';
 import type { Kysely, Transaction } from 'kysely';
-import { addressOf } from '../http/request-context.js';
+import { addressOf } from './request-context.js';
 import type { DB } from './schema.js';
 
 export interface AuditEntry {

@@ -1,6 +1,18 @@
 import type { Kysely } from 'kysely';
-import type { Notifications, StopListening } from './notification-listener.js';
 import type { DB } from './schema.js';
+
+/** What a LISTEN hears (every API instance hears the change events any of them wrote). */
+export interface Notifications {
+  /** Each payload a NOTIFY sent on the channel, from any connection, in the order the server sent them. */
+  onPayload(payload: string): void;
+  /** The listening connection was lost and is back: what was sent meanwhile was missed, read it again. */
+  onResume?(): void;
+  /** The listening connection failed (it retries by itself); for the log. */
+  onError?(error: Error): void;
+}
+
+/** Stops listening and ends the connection that did. */
+export type StopListening = () => Promise<void>;
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -15,6 +27,6 @@ export interface Database {
   close(): Promise<void>;
   /** The PostgreSQL pool's connections and waiting queries; none for PGlite. */
   poolStats?: () => { total: number; idle: number; waiting: number };
-  /** LISTENs on a channel on a connection of its own (the change events; db/notification-listener.ts). */
+  /** LISTENs on a channel on a connection of its own (the change events; node/notification-listener.ts). */
   listen(channel: string, notifications: Notifications): Promise<StopListening>;
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadMetrics } from '../modules/metrics/metrics-figures.js';
 import { createTestDatabase } from '../test/test-database.js';
 import { writeAudit } from './audit.js';
-import type { Database } from './database.js';
+import type { Database } from './database-handle.js';
 
 // Migration 0018: what the database keeps current in the writing statement, so the big
 // tables are never scanned to show a page: an audit row's company, a company's runs summed up, and its

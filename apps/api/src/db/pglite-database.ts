@@ -1,14 +1,13 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { Kysely } from 'kysely';
 import { camelCase } from './camel-case.js';
-import type { Database } from './database-handle.js';
-import type { Notifications, StopListening } from './notification-listener.js';
+import type { Database, Notifications, StopListening } from './database-handle.js';
 import { createPgliteDialect } from './pglite-dialect.js';
 import type { DB } from './schema.js';
 
 /**
- * The API's database over an open PGlite: the embedded default (database.ts) and mock mode's, in the
- * browser (in-browser/), where neither pg nor the file system is at hand.
+ * The API's database over an open PGlite: the embedded default's (node/database.ts) and mock mode's, in
+ * the browser.
  */
 export function pgliteDatabase(client: PGlite): Database {
   // TypeScript speaks camelCase, the tables snake_case: the compiler writes the names (camel-case.ts).

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
 import { REQUEST_ID_PATTERN } from '@portal/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** The header a request id travels in, both ways. */
@@ -11,7 +10,7 @@ export const REQUEST_ID_HEADER = 'x-request-id';
  * Every request has an id, the proxy's when it sent a plain one (so one request is one id
  * across the hops), else a fresh UUID. A client cannot put anything else into the logs through it.
  */
-export function requestIdOf(raw: IncomingMessage): string {
+export function requestIdOf(raw: FastifyRequest['raw']): string {
   const given = raw.headers[REQUEST_ID_HEADER];
   return typeof given === 'string' && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
 }

@@ -7,7 +7,7 @@ import {
   statusOf,
 } from '@portal/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
-import { type ListRequest, parseListRequest } from '../list/list-resource.js';
+import { type ListRequest, parseListRequest } from './list-request.js';
 import { writtenAsIs } from './written-as-is.js';
 
 /** The request as the endpoint's declaration has checked it, and Fastify's request and reply. */

@@ -1,9 +1,9 @@
 import { DEMO_ACCOUNTS } from '@portal/demo-data';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/database.js';
-import { seedIfEmpty } from '../db/seed/seed.js';
-import { createFileStorage } from '../storage/configured-file-storage.js';
+import type { Database } from '../db/database-handle.js';
+import { createFileStorage } from '../node/configured-file-storage.js';
+import { seedIfEmpty } from '../seed/seed.js';
 import { testConfig } from '../test/test-app.js';
 import { createTestDatabase } from '../test/test-database.js';
 import { createInBrowserApi, type InBrowserApi } from './in-browser-api.js';

@@ -8,11 +8,12 @@ import type {
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { core } from 'zod/mini';
 import { userStanding } from '../accounts/user-standing.js';
+import { configuredTokenKey, lazyTokenCipher } from '../company/token-cipher.js';
 import type { Config } from '../config.js';
-import type { Database } from '../db/database.js';
+import type { Database } from '../db/database-handle.js';
+import { requestHandle } from '../db/request-context.js';
 import { ApiError } from '../http/api-error.js';
 import { DEFAULT_BODY_LIMIT } from '../http/body-limits.js';
-import { requestHandle } from '../http/request-context.js';
 import { createOutbox } from '../mail/outbox.js';
 import { recordSignIn } from '../modules/users/sign-ins.js';
 import { type Access, refuseOtherRoles, refuseStanding, type SessionUser } from '../plugins/auth.js';
@@ -41,7 +42,7 @@ export interface InBrowserApi {
 /** The client address of every request here, which the audit rows name: this browser. */
 const CLIENT_ADDRESS = '127.0.0.1';
 
-/** What the API answers a path it has no route for (plugins/web.ts). */
+/** What the API answers a path it has no route for (node/web-plugin.ts). */
 const notFound = (method: string, path: string) =>
   new ApiError(404, 'NOT_FOUND', `Nothing at ${method} ${path}`);
 
@@ -67,12 +68,16 @@ export async function createInBrowserApi(options: InBrowserApiOptions): Promise<
     db: database.db,
     logger: log,
     // No sender: the mails stay in the outbox, and each one's link is logged (mock mode's console).
-    smtpUrl: undefined,
-    from: config.mail.from,
+    transport: undefined,
     production: false,
   });
   const collector = routeCollector({ log, fileStorage, mail, createRateLimit: () => unlimited });
-  await collector.app.register(routesPlugin, { database, config, observeVital: () => {} });
+  await collector.app.register(routesPlugin, {
+    database,
+    config,
+    observeVital: () => {},
+    tokenCipher: lazyTokenCipher(configuredTokenKey(config.tokenEncryptionKey)),
+  });
   const signedIn = new Set<string>();
   let requestCount = 0;
 

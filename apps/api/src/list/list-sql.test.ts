@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { camelCase } from '../db/camel-case.js';
 import { PortalQueryCompiler } from '../db/query-compiler.js';
 import type { DB } from '../db/schema.js';
+import { type ListResource, parseListRequest } from '../http/list-request.js';
 import { createTestDatabase } from '../test/test-database.js';
-import { type ListResource, parseListRequest } from './list-resource.js';
 import { buildListQueries, escapeLike, listQueries, runList } from './list-sql.js';
 
 describe('escapeLike', () => {

@@ -12,7 +12,7 @@ import {
   ValueNode,
 } from 'kysely';
 import { compileWithSources, type ParameterSource } from '../db/query-compiler.js';
-import type { ListRequest, ListResource } from './list-resource.js';
+import type { ListRequest, ListResource } from '../http/list-request.js';
 
 /**
  * Totals are exact up to this many rows. Beyond it an exact count is not worth its cost on a large table

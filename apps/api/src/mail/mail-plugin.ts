@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
-import type { Database } from '../db/database.js';
+import type { Database } from '../db/database-handle.js';
+import type { MailTransport } from './mail-transport.js';
 import { createOutbox, type Outbox } from './outbox.js';
 import { exponentialRetry } from './retry-policy.js';
 
@@ -18,13 +19,15 @@ declare module 'fastify' {
  * close. This plugin's onClose runs before the root's, which closes the database.
  */
 export const mailPlugin = fp(
-  async (app: FastifyInstance, options: { config: Config; database: Database }) => {
-    const { config, database } = options;
+  async (
+    app: FastifyInstance,
+    options: { config: Config; database: Database; transport: MailTransport | undefined },
+  ) => {
+    const { config, database, transport } = options;
     const outbox = createOutbox({
       db: database.db,
       logger: app.log,
-      smtpUrl: config.mail.smtpUrl,
-      from: config.mail.from,
+      transport,
       production: config.production,
       logLinks: config.devOutbox,
       pollIntervalMs: config.mail.pollIntervalMs,

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '../db/database.js';
+import type { Database } from '../db/database-handle.js';
+import { createSmtpTransport } from '../node/smtp-transport.js';
 import { freePort } from '../test/free-port.js';
 import { recordingLogger } from '../test/recording-logger.js';
 import { type Refusal, startSmtpServer, type TestSmtpServer } from '../test/smtp-test-server.js';
@@ -34,7 +35,8 @@ const FROM = 'Onboarding Portal <no-reply@portal.test>';
 
 function senderTo(smtpUrl: string, batchSize?: number) {
   const logger = recordingLogger();
-  const outbox = createOutbox({ db: database.db, logger, smtpUrl, from: FROM, production: false, batchSize });
+  const transport = createSmtpTransport(smtpUrl, FROM);
+  const outbox = createOutbox({ db: database.db, logger, transport, production: false, batchSize });
   outboxes.push(outbox);
   return outbox;
 }

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import type { MailLogger } from './mail-logger.js';
+import type { MailTransport } from './mail-transport.js';
 import { claimDueMails, markFailed, markRetry, markSent } from './outbox-repository.js';
 import { DEFAULT_RETRY, describeError, isPermanentRefusal, type RetryPolicy } from './retry-policy.js';
-import type { MailTransport } from './smtp-transport.js';
 
 /** What one pass did. */
 export interface SendCounts {
@@ -23,7 +23,7 @@ export interface MailSenderOptions {
   retry?: RetryPolicy | undefined;
   /** Mails claimed per pass. */
   batchSize?: number | undefined;
-  /** How long a claim holds a mail: longer than a whole batch takes to send (smtp-transport.ts timeouts). */
+  /** How long a claim holds a mail: longer than a whole batch takes to send (node/smtp-transport.ts timeouts). */
   leaseMs?: number | undefined;
 }
 

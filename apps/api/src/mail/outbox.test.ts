@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '../db/database.js';
+import type { Database } from '../db/database-handle.js';
 import { recordingLogger } from '../test/recording-logger.js';
 import { createTestDatabase } from '../test/test-database.js';
 import { createOutbox } from './outbox.js';
@@ -27,8 +27,7 @@ function outboxWithoutSmtp(production = false) {
   const outbox = createOutbox({
     db: database.db,
     logger,
-    smtpUrl: undefined,
-    from: 'x <x@x.test>',
+    transport: undefined,
     production,
   });
   return { outbox, logger };

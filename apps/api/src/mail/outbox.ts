@@ -2,10 +2,10 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB, OutboxMail } from '../db/schema.js';
 import type { MailLogger } from './mail-logger.js';
 import { createMailSender, DEFAULT_BATCH_SIZE, type SendCounts } from './mail-sender.js';
+import type { MailTransport } from './mail-transport.js';
 import { enqueueMail, type MailInput } from './outbox-repository.js';
 import type { RetryPolicy } from './retry-policy.js';
 import { createSenderLoop } from './sender-loop.js';
-import { createSmtpTransport, type MailTransport } from './smtp-transport.js';
 
 /**
  * The mail outbox of one API process, created once in buildApp and decorated as `app.mail`.
@@ -30,10 +30,8 @@ export interface Outbox {
 export interface OutboxOptions {
   db: Kysely<DB>;
   logger: MailLogger;
-  /** config.mail.smtpUrl; unset: nothing is sent. */
-  smtpUrl: string | undefined;
-  /** config.mail.from */
-  from: string;
+  /** SMTP when SMTP_URL is set (node/smtp-transport.ts); none: nothing is sent. */
+  transport: MailTransport | undefined;
   /** In production nothing warns of a missing SMTP_URL but this flag. */
   production: boolean;
   /**
@@ -51,11 +49,8 @@ export interface OutboxOptions {
 const NO_COUNTS: SendCounts = { claimed: 0, sent: 0, retried: 0, failed: 0 };
 
 export function createOutbox(options: OutboxOptions): Outbox {
-  const { db, logger, production } = options;
+  const { db, logger, production, transport } = options;
   const logLinks = !production && (options.logLinks ?? true);
-  const transport: MailTransport | undefined = options.smtpUrl
-    ? createSmtpTransport(options.smtpUrl, options.from)
-    : undefined;
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   const sender = transport
     ? createMailSender({ db, transport, logger, retry: options.retry, batchSize, leaseMs: options.leaseMs })

@@ -89,7 +89,7 @@ describe('TRUST_PROXY with the proxies’ addresses', () => {
   });
 });
 
-describe('every audit row a request writes names its address (request.db, http/request-context.ts)', () => {
+describe('every audit row a request writes names its address (request.db, db/request-context.ts)', () => {
   it('a gateway created (a versioned row) and a user invited (the invitation and its mail)', async () => {
     const t = await createTestApp();
     const remoteAddress = '198.51.100.77';

@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => t.app.close());
 
 describe('the one error shape, for errors Fastify raises before a route is found', () => {
-  // Found by the routes fuzz (src/fuzz): a path that is not valid percent-encoding was answered by
+  // Found by the routes fuzz (src/test/fuzz): a path that is not valid percent-encoding was answered by
   // Fastify's default handler, `{ error, code: 'FST_ERR_BAD_URL', statusCode }`, a code the SPA cannot read.
   it.each([
     ['a lone percent sign', '/api/gateways/%'],

@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => t.app.close());
 
 describe('text with a NUL character, refused at the boundary', () => {
-  // Found by the routes fuzz (src/fuzz, seed 99): `?search=%00` on a list reached PostgreSQL, which refuses
+  // Found by the routes fuzz (src/test/fuzz, seed 99): `?search=%00` on a list reached PostgreSQL, which refuses
   // the byte 0x00 in text, and the list answered 500.
   it.each([
     ['/api/gateways?search=%00', 'search'],

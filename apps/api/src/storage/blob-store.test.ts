@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAzureBlobStore } from './azure-blob-store.js';
-import { type Azurite, startAzurite } from './azurite-process.js';
+import { createAzureBlobStore } from '../node/azure-blob-store.js';
+import { createDiskBlobStore } from '../node/disk-blob-store.js';
+import { type Azurite, startAzurite } from '../test/azurite-process.js';
 import { type BlobEntry, BlobNotFoundError, type BlobStore } from './blob-store.js';
-import { createDiskBlobStore } from './disk-blob-store.js';
 import { createKeyValueBlobStore } from './key-value-blob-store.js';
 
 // test:dates: not calendar. Blob ages come from the file system's and Azurite's clocks, which a run's set

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
-import type { Database } from '../db/database.js';
+import type { Database } from '../db/database-handle.js';
 import { sweepOrphans } from './orphan-sweep.js';
 
 /** How often each instance sweeps: an orphan outlives its grace period by at most this. */

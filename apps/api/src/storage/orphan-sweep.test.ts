@@ -7,6 +7,7 @@ import { FILE_PURPOSES } from '@portal/contracts';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createFileStorage } from '../node/configured-file-storage.js';
 import { STORAGE_DRIVERS, useStorageDrivers } from '../test/storage-drivers.js';
 import { createTestApp } from '../test/test-app.js';
 import { sweepOrphans } from './orphan-sweep.js';
@@ -203,7 +204,7 @@ describe.each(STORAGE_DRIVERS)('the orphan sweep on the %s store', (driver) => {
   it('runs in each API instance as a plugin: a pass after start, stopped on close', async () => {
     const abandoned = await storedFile('abandoned', 2 * 60 * MINUTE);
     const app = Fastify({ logger: false });
-    await app.register(storagePlugin, { storage: t.config.storage });
+    await app.register(storagePlugin, { fileStorage: createFileStorage(t.config.storage) });
     await app.register(orphanSweepPlugin, {
       database: t.database,
       storage: t.config.storage,

@@ -2,8 +2,6 @@ import multipart from '@fastify/multipart';
 import { FILE_RULES } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Config } from '../config.js';
-import { createFileStorage } from './configured-file-storage.js';
 import type { FileStorage } from './file-storage.js';
 
 declare module 'fastify' {
@@ -24,7 +22,8 @@ const LARGEST_FILE_BYTES = Math.max(...Object.values(FILE_RULES).map((rule) => r
 export const storagePlugin = fp(
   async (
     app: FastifyInstance,
-    options: { storage: Config['storage']; onStoreError?: (operation: string) => void },
+    /** The configured store (node/configured-file-storage.ts on a server). */
+    options: { fileStorage: FileStorage },
   ) => {
     await app.register(multipart, {
       limits: {
@@ -39,7 +38,7 @@ export const storagePlugin = fp(
         headerPairs: 100,
       },
     });
-    app.decorate('fileStorage', createFileStorage(options.storage, options.onStoreError));
+    app.decorate('fileStorage', options.fileStorage);
     // An upload refused before its body was read to the end (too large, wrong type, two files) leaves
     // bytes nobody reads, and the paused connection would hang on to them: close it after the answer
     // rather than draining (maybe many) megabytes.

@@ -9,7 +9,7 @@ import { freePort } from './free-port.js';
 import { TEST_AUDIENCE, TEST_ISSUER, TEST_POLICY } from './tokens.js';
 
 const apiDir = fileURLToPath(new URL('../../', import.meta.url));
-const serverJs = join(apiDir, 'dist/server.js');
+const serverJs = join(apiDir, 'dist/node/server.js');
 
 /** A pino line of the process's log (or `{ msg }` for a line that is not JSON). */
 export type LogLine = Record<string, unknown> & { msg?: string };
@@ -47,7 +47,7 @@ export interface ApiProcessOptions {
 }
 
 /**
- * The built API (apps/api/dist/server.js) in a process of its own, as it runs in production: it migrates
+ * The built API (apps/api/dist/node/server.js) in a process of its own, as it runs in production: it migrates
  * its database, listens on a free port and verifies tokens against the JWKS URL; ready once /healthz
  * answers. Its environment is only what is given here, never the test runner's.
  */

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/database.js';
+import type { Database } from '../db/database-handle.js';
 import { createTestDatabase } from './test-database.js';
 
 // The clock `npm run test:dates` sets (test/fixed-clock.ts): the code under test and the embedded database

@@ -5,8 +5,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../db/database.js';
-import { migrate } from '../db/migrate.js';
+import { openDatabase } from '../node/database.js';
+import { migrate } from '../node/migrate.js';
 
 /**
  * With DATABASE_URL set (CI's PostgreSQL run), the suites need that server: fail at once with a clear

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import { type Azurite, startAzurite } from '../storage/azurite-process.js';
+import { type Azurite, startAzurite } from './azurite-process.js';
 
 /** The two stores every storage behaviour is tested on: a local directory and Azure Blob (Azurite). */
 export const STORAGE_DRIVERS = ['disk', 'azure'] as const;

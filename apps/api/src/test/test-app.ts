@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type AppOptions, buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import type { Database } from '../db/database.js';
+import type { Database } from '../db/database-handle.js';
 import { createTestDatabase } from './test-database.js';
 import { createTestKeys, TEST_AUDIENCE, TEST_ISSUER, TEST_POLICY, type TestKeys } from './tokens.js';
 

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type Database, openDatabase } from '../db/database.js';
-import { migrate } from '../db/migrate.js';
+import { type Database, openDatabase } from '../node/database.js';
+import { migrate } from '../node/migrate.js';
 
 /**
  * A migrated, empty database for one test file: PGlite in memory by default, or (DATABASE_URL set) a

@@ -1,5 +1,5 @@
 import { randomBytes, scryptSync } from 'node:crypto';
-import { DEMO_PASSWORD } from '@portal/api/db/seed/demo-seed';
+import { DEMO_PASSWORD } from '@portal/api/seed/demo-seed';
 import type { Role } from '@portal/domain';
 import type { PortalDb } from '../account-repository.js';
 

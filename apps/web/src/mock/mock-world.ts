@@ -3,13 +3,13 @@ import { loadConfig } from '@portal/api/config';
 import { applyMigrations } from '@portal/api/db/apply-migrations';
 import type { Database } from '@portal/api/db/database-handle';
 import { pgliteDatabase } from '@portal/api/db/pglite-database';
-import { seedIfEmpty } from '@portal/api/db/seed/seed';
 import { createInBrowserApi } from '@portal/api/in-browser/in-browser-api';
+import { seedIfEmpty } from '@portal/api/seed/seed';
 import { fileStorageIn } from '@portal/api/storage/file-storage';
 import { type BlobMap, createKeyValueBlobStore } from '@portal/api/storage/key-value-blob-store';
 import { emailOfMockToken, type MockAccount } from './mock-accounts';
 
-/** The API's migrations, as the API runs them (apps/api db/migrate.ts), read by the bundler. */
+/** The API's migrations, as the API runs them (apps/api node/migrate.ts), read by the bundler. */
 const MIGRATION_FILES = import.meta.glob<string>('../../../api/src/db/migrations/*.sql', {
   query: '?raw',
   import: 'default',

@@ -34,7 +34,7 @@ function reloadPage(): Promise<never> {
  * Starts mock mode (architecture.md: msw browser worker): from here on, the API calls of spec §7 are
  * answered in the browser after 300 ms by the API's own code (mock-api-worker.ts); anything else
  * (translations, assets) goes to the network. The worker script is served by `vite --mode mock`, and by
- * the API from the build only when WEB_MOCK=true (vite.config.ts, apps/api plugins/web.ts).
+ * the API from the build only when WEB_MOCK=true (vite.config.ts, apps/api node/web-plugin.ts).
  * `onOtherTabChange` runs when another tab may have changed the world. Returns the API, for mock auth.
  */
 export async function startMockMode(onOtherTabChange: () => void): Promise<MockApiClient> {

@@ -1,7 +1,7 @@
 import { agreementTemplatesApi } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
-import type { Database } from '../../db/database.js';
+import type { Database } from '../../db/database-handle.js';
 import { actorOf } from '../../http/caller.js';
 import { route } from '../../http/route.js';
 import { listAgreementTemplates } from '../../publications/agreement-templates-repository.js';

@@ -2,7 +2,7 @@ import { AUDIT_LIST, type AuditRow } from '@portal/contracts';
 import { iso } from '@portal/domain';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import type { ListRequest } from '../../list/list-resource.js';
+import type { ListRequest } from '../../http/list-request.js';
 import { type ListPage, runList } from '../../list/list-sql.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { OnboardingAnswer } from '@portal/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHANGES_CHANNEL } from '../../events/publish-change.js';
+import { CHANGES_CHANNEL } from '../../changes/publish-change.js';
 import {
   completeDraft,
   createCompany,

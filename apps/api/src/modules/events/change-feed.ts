@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
-import type { Database } from '../../db/database.js';
-import type { StopListening } from '../../db/notification-listener.js';
-import { CHANGES_CHANNEL } from '../../events/publish-change.js';
+import { CHANGES_CHANNEL } from '../../changes/publish-change.js';
+import type { Database, StopListening } from '../../db/database-handle.js';
 import type { ChangeHub } from './change-hub.js';
 import { parseNotification } from './change-notifications.js';
 import { changesAfter, latestChangeId } from './change-replay.js';
@@ -10,7 +9,7 @@ import { changesAfter, latestChangeId } from './change-replay.js';
 /**
  * "Each API instance holds one LISTEN connection (reconnecting with backoff), so an event
  * written through one instance reaches the browsers connected to every instance." This instance's one
- * listener (db/notification-listener.ts: a pg client of its own, or PGlite's listen) feeds the hub. Only
+ * listener (node/notification-listener.ts: a pg client of its own, or PGlite's listen) feeds the hub. Only
  * this database schema's notifications count: a channel is the whole database's. When the listener comes
  * back after losing its connection, the changes written meanwhile are read from the table and passed on.
  */

@@ -9,7 +9,7 @@ import { CHECK_TYPES, type CheckType } from '@portal/domain';
 import type { Selectable } from 'kysely';
 import type { ChangeEventsTable } from '../../db/schema.js';
 
-/** What one NOTIFY on the changes channel said (events/publish-change.ts writes it, presence.ts too). */
+/** What one NOTIFY on the changes channel said (changes/publish-change.ts writes it, presence.ts too). */
 export type Notification =
   | { type: 'change'; schema: string; change: ChangeEvent }
   | { type: 'presence'; schema: string; presence: PresenceEvent };

@@ -1,8 +1,8 @@
 import { type CheckViewers, PRESENCE_TTL_MS, type PresenceEvent } from '@portal/contracts';
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { CHANGES_CHANNEL } from '../../changes/publish-change.js';
 import { displayNameOf } from '../../db/display-names.js';
 import type { DB } from '../../db/schema.js';
-import { CHANGES_CHANNEL } from '../../events/publish-change.js';
 import { notFound } from '../../http/api-error.js';
 
 /**

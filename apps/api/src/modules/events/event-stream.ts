@@ -1,5 +1,5 @@
-import type { ServerResponse } from 'node:http';
 import { type PresenceEvent, STREAM_EVENTS } from '@portal/contracts';
+import type { FastifyReply } from 'fastify';
 import { type StreamCaller, seesActors, seesChange, seesPresence } from './event-access.js';
 import { type ChangeFrames, frame, HEARTBEAT } from './stream-frames.js';
 
@@ -24,7 +24,7 @@ export type FlushScheduler = (stream: EventStream) => void;
  */
 export class EventStream {
   readonly caller: StreamCaller;
-  readonly #response: ServerResponse;
+  readonly #response: FastifyReply['raw'];
   readonly #onEnd: (stream: EventStream) => void;
   #queue: ChangeFrames[] | undefined = [];
   #sent = new Set<string>();
@@ -42,7 +42,7 @@ export class EventStream {
    */
   constructor(
     caller: StreamCaller,
-    response: ServerResponse,
+    response: FastifyReply['raw'],
     options: { heartbeatMs: number; onEnd: (stream: EventStream) => void; schedule: FlushScheduler },
   ) {
     this.caller = caller;

@@ -2,7 +2,7 @@ import { eventsApi, presenceApi } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import { currentStanding, rolesStillHeld } from '../../accounts/user-standing.js';
 import type { Config } from '../../config.js';
-import type { Database } from '../../db/database.js';
+import type { Database } from '../../db/database-handle.js';
 import { actorOf, callerOf } from '../../http/caller.js';
 import { route } from '../../http/route.js';
 import { startChangeFeed } from './change-feed.js';

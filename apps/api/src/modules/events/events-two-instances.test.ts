@@ -1,6 +1,6 @@
 import type { ChangeEvent, EventTicket } from '@portal/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../../db/database.js';
+import { type Database, openDatabase } from '../../node/database.js';
 import { type ApiProcess, startApiProcess } from '../../test/api-process.js';
 import { describeWithPostgres } from '../../test/describe-with-postgres.js';
 import { type OpenedStream, openEventStream, opened } from '../../test/event-stream-client.js';
@@ -10,7 +10,7 @@ import { createScratchSchema, type ScratchSchema } from '../../test/test-databas
 import { createTestKeys } from '../../test/tokens.js';
 
 // Done when: "A test with two API instances on one PostgreSQL: a decision through instance A
-// reaches a browser connected to instance B within one second." Two processes of the built server.js on
+// reaches a browser connected to instance B within one second." Two processes of the built node/server.js on
 // a schema of this file's own; the browser's stream is opened on B with a ticket A issued (any instance
 // takes any ticket), and each decision is timed from before its request to the event's arrival on B.
 

@@ -1,7 +1,7 @@
 import { healthApi } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { Database } from '../../db/database.js';
+import type { Database } from '../../db/database-handle.js';
 import { ApiError } from '../../http/api-error.js';
 import { route } from '../../http/route.js';
 

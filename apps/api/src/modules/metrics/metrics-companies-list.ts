@@ -2,7 +2,7 @@ import { METRICS_COMPANY_LIST, type MetricsCompanyRow, reviewerMovesFrom } from 
 import { iso, type Stage } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import type { ListRequest } from '../../list/list-resource.js';
+import type { ListRequest } from '../../http/list-request.js';
 import { conditionSql, type ListPage, orderedBy, runList } from '../../list/list-sql.js';
 
 /**

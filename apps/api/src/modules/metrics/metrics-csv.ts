@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { METRICS_COMPANY_CSV_HEADER, metricsCompanyCsvLine } from '@portal/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import type { ListRequest } from '../../list/list-resource.js';
+import type { ListRequest } from '../../http/list-request.js';
 import { companyRowOf, metricsCompanyExportQuery } from './metrics-companies-list.js';
 
 /** Rows fetched from the cursor at a time: memory stays flat whatever the export's size. */

@@ -7,12 +7,12 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.js';
-import type { Database } from '../../db/database.js';
+import type { Database } from '../../db/database-handle.js';
 import type { DB } from '../../db/schema.js';
 import { notFound } from '../../http/api-error.js';
 import { callerOf } from '../../http/caller.js';
+import { parseListRequest } from '../../http/list-request.js';
 import { route } from '../../http/route.js';
-import { parseListRequest } from '../../list/list-resource.js';
 import { companyRowOf, listMetricsCompanies, metricsCompanyQuery } from './metrics-companies-list.js';
 import { metricsCompanyCsvStream } from './metrics-csv.js';
 import { loadMetrics } from './metrics-figures.js';

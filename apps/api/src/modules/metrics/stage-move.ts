@@ -1,11 +1,11 @@
 import type { StageMoveInput } from '@portal/contracts';
 import { moveStage, refusalStatus, stageMoveWrites } from '@portal/domain';
 import type { Kysely } from 'kysely';
+import { publishChange } from '../../changes/publish-change.js';
 import { touchOrganisation } from '../../company/organisation.js';
 import { mailSpoc } from '../../company/spoc-recipient.js';
 import type { DB } from '../../db/schema.js';
 import { lockRow } from '../../db/versioned-rows.js';
-import { publishChange } from '../../events/publish-change.js';
 import { ApiError, versionConflict } from '../../http/api-error.js';
 import type { Caller } from '../../http/caller.js';
 import type { Outbox } from '../../mail/outbox.js';

@@ -14,12 +14,12 @@ import {
 } from '@portal/domain';
 import type { FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
+import { applicationChange, publishChange } from '../../changes/publish-change.js';
 import { applyCheckTransition } from '../../company/apply-check-transition.js';
 import { touchOrganisation } from '../../company/organisation.js';
 import { mailSpoc } from '../../company/spoc-recipient.js';
 import { writeAudit } from '../../db/audit.js';
 import type { DB, Db } from '../../db/schema.js';
-import { applicationChange, publishChange } from '../../events/publish-change.js';
 import { ApiError, refusalError, refuse } from '../../http/api-error.js';
 import type { Outbox } from '../../mail/outbox.js';
 import {

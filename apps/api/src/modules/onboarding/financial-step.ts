@@ -11,13 +11,13 @@ import {
 } from '@portal/domain';
 import type { FastifyRequest } from 'fastify';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import { applicationChange, publishChange } from '../../changes/publish-change.js';
 import { applyCheckTransition } from '../../company/apply-check-transition.js';
 import { billingOf } from '../../company/billing-details.js';
 import { touchOrganisation } from '../../company/organisation.js';
 import { mailSpoc } from '../../company/spoc-recipient.js';
 import { writeAudit } from '../../db/audit.js';
 import type { DB, Db, InvoicingInformationTable } from '../../db/schema.js';
-import { applicationChange, publishChange } from '../../events/publish-change.js';
 import { ApiError, refuse } from '../../http/api-error.js';
 import { receiveUpload } from '../../storage/receive-upload.js';
 import { saveWithFile } from '../../storage/save-with-file.js';

@@ -2,10 +2,10 @@ import type { ContactInput, LegitimacyDraft, MahInput } from '@portal/contracts'
 import { contactColumns, legitimacyDraftChanges } from '@portal/contracts';
 import { orgTypeRefusal } from '@portal/domain';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import { applicationChange, publishChange } from '../../changes/publish-change.js';
 import { type ContactKind, contactsByKind } from '../../company/application-repository.js';
 import { lockOrganisationAtVersion, touchOrganisation } from '../../company/organisation.js';
 import type { ContactsTable, DB } from '../../db/schema.js';
-import { applicationChange, publishChange } from '../../events/publish-change.js';
 import { ApiError, refuse } from '../../http/api-error.js';
 import { assertLegitimacyEditable, legitimacyCheckOf } from './legitimacy-step.js';
 import { insertMahs } from './mah-rows.js';

@@ -9,12 +9,12 @@ import {
   topUpDecision,
 } from '@portal/domain';
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { applicationChange, publishChange } from '../../changes/publish-change.js';
 import { registeredMahs } from '../../company/application-repository.js';
 import { applyCheckTransition } from '../../company/apply-check-transition.js';
 import { touchOrganisation } from '../../company/organisation.js';
 import { mailSpoc } from '../../company/spoc-recipient.js';
 import type { DB, Organisation } from '../../db/schema.js';
-import { applicationChange, publishChange } from '../../events/publish-change.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Outbox } from '../../mail/outbox.js';
 import { activeMahCountOf } from './financial-step.js';

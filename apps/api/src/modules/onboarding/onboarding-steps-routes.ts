@@ -1,7 +1,7 @@
 import { onboardingApi } from '@portal/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
-import type { Database } from '../../db/database.js';
+import type { Database } from '../../db/database-handle.js';
 import { LARGE_BODY_LIMIT } from '../../http/body-limits.js';
 import { type RouteOptions, route } from '../../http/route.js';
 import { saveContractualDraft, submitContractual, uploadSignedAgreement } from './contractual-step.js';

@@ -10,11 +10,11 @@ import {
   removalRefusal,
 } from '@portal/domain';
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { applicationChange, publishChange } from '../../changes/publish-change.js';
 import { contactsByKind } from '../../company/application-repository.js';
 import { lockOrganisationAtVersion, touchOrganisation } from '../../company/organisation.js';
 import { writeAudit } from '../../db/audit.js';
 import type { DB, Db } from '../../db/schema.js';
-import { applicationChange, publishChange } from '../../events/publish-change.js';
 import { ApiError, refuse } from '../../http/api-error.js';
 import type { Outbox } from '../../mail/outbox.js';
 import type { OnboardingCaller } from './onboarding-caller.js';

@@ -1,8 +1,7 @@
 import { onboardingApi } from '@portal/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { lazyTokenCipher } from '../../company/token-cipher.js';
-import type { Config } from '../../config.js';
-import type { Database } from '../../db/database.js';
+import type { TokenCipher } from '../../company/token-cipher.js';
+import type { Database } from '../../db/database-handle.js';
 import { type RouteOptions, route } from '../../http/route.js';
 import { loadOnboardingAnswer } from './onboarding-answer.js';
 import { onboardingCallerOf, requireCaller } from './onboarding-caller.js';
@@ -16,13 +15,13 @@ import { chooseGateway, requestSessionToken, revealSessionToken, uploadCsr } fro
  * READ_ONLY user (403); the JSON writes check the organisation's version (409 when stale) and answer the
  * whole onboarding answer.
  */
-export async function technicalRoutes(app: FastifyInstance, options: { database: Database; config: Config }) {
+export async function technicalRoutes(
+  app: FastifyInstance,
+  options: { database: Database; cipher: () => Promise<TokenCipher> },
+) {
   const tags = ['onboarding'];
   const writer = requireCaller(options.database.db, 'write');
-  const cipher = lazyTokenCipher({
-    tokenEncryptionKey: options.config.tokenEncryptionKey,
-    dataDir: options.config.dataDir,
-  });
+  const { cipher } = options;
   const answer = (request: FastifyRequest) => loadOnboardingAnswer(request.db, onboardingCallerOf(request));
   // The onboarding answer is written as built (http/written-as-is.ts).
   const writes: RouteOptions = { tags, preValidation: writer, writtenAsIs: true };

@@ -2,8 +2,9 @@ import type { OnboardingAnswer } from '@portal/contracts';
 import { tokenExpiresAt } from '@portal/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTokenCipher, loadTokenKey, type TokenCipher } from '../../company/token-cipher.js';
+import { createTokenCipher, type TokenCipher } from '../../company/token-cipher.js';
 import type { Stage } from '../../db/schema.js';
+import { loadKeyFile } from '../../node/token-key-file.js';
 import { multipartBody, SAMPLES, uploadForm } from '../../storage/test-uploads.js';
 import {
   addPerson,
@@ -53,7 +54,7 @@ async function gateway(
 beforeAll(async () => {
   t = await createOnboardingTestApp();
   // The key the API generates under DATA_DIR on first use: a reviewer's issue (a later issue) uses it too.
-  cipher = createTokenCipher(await loadTokenKey({ dataDir: t.config.dataDir }));
+  cipher = createTokenCipher(await loadKeyFile(t.config.dataDir));
   await gateway('Both', { environments: ['IQE', 'PRD'], certified: true, active: true });
   await gateway('IQE only', { environments: ['IQE'], certified: true, active: true });
   await gateway('Uncertified', { environments: ['IQE', 'PRD'], certified: false, active: true });

@@ -11,6 +11,7 @@ import {
 } from '@portal/domain';
 import type { FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
+import { applicationChange, publishChange } from '../../changes/publish-change.js';
 import {
   lockOrganisation,
   lockOrganisationAtVersion,
@@ -20,7 +21,6 @@ import { type TokenCipher, TokenDecryptionError } from '../../company/token-ciph
 import { writeAudit } from '../../db/audit.js';
 import { UNIQUE_VIOLATION, violates } from '../../db/pg-errors.js';
 import type { DB, Db, Organisation } from '../../db/schema.js';
-import { applicationChange, publishChange } from '../../events/publish-change.js';
 import { ApiError, notFound, refusalError } from '../../http/api-error.js';
 import { receiveUpload, type StagedFile } from '../../storage/receive-upload.js';
 import { saveWithFile } from '../../storage/save-with-file.js';

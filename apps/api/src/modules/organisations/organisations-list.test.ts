@@ -1,8 +1,8 @@
 import { ORGANISATIONS_LIST } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedVolume } from '../../db/seed/volume-seed.js';
-import { parseListRequest } from '../../list/list-resource.js';
+import { parseListRequest } from '../../http/list-request.js';
 import { EXACT_COUNT_LIMIT, runList } from '../../list/list-sql.js';
+import { seedVolume } from '../../seed/volume-seed.js';
 import { createTestDatabase } from '../../test/test-database.js';
 import { organisationsQuery } from './organisations-list.js';
 

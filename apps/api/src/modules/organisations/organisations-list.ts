@@ -2,7 +2,7 @@ import { ORGANISATIONS_LIST, type OrganisationSummary } from '@portal/contracts'
 import { iso } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import type { ListRequest } from '../../list/list-resource.js';
+import type { ListRequest } from '../../http/list-request.js';
 import { type ListPage, runList } from '../../list/list-sql.js';
 
 /** The rows of the list, before filters and order. */

@@ -3,7 +3,7 @@ import { CONFIRMATION_RESENT_TEXT, REGISTRATION_COMPLETED_TEXT } from '@portal/c
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueAccountToken } from '../../accounts/account-tokens.js';
-import { verifyPassword } from '../../db/seed/passwords.js';
+import { verifyPassword } from '../../accounts/passwords.js';
 import {
   freshAddress,
   mailedToken,

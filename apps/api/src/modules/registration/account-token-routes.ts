@@ -1,7 +1,7 @@
 import { accountTokensApi, CONFIRMATION_RESENT_TEXT } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
-import type { Database } from '../../db/database.js';
+import type { Database } from '../../db/database-handle.js';
 import { route } from '../../http/route.js';
 import { accountTokenInfo } from './account-token-info.js';
 import { byAddress } from './rate-limits.js';

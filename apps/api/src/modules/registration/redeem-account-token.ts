@@ -1,10 +1,10 @@
 import type { AccountTokenUsed, UseAccountTokenInput } from '@portal/contracts';
 import type { Kysely } from 'kysely';
 import { usableAccountToken } from '../../accounts/account-tokens.js';
+import { hashPassword } from '../../accounts/passwords.js';
 import type { Config } from '../../config.js';
 import { UNIQUE_VIOLATION, violates } from '../../db/pg-errors.js';
 import type { DB } from '../../db/schema.js';
-import { hashPassword } from '../../db/seed/passwords.js';
 import { ApiError } from '../../http/api-error.js';
 import { acceptInvitation } from './accept-invitation.js';
 import { accountModeOf } from './account-mode.js';

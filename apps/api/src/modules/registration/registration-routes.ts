@@ -1,7 +1,7 @@
 import { REGISTRATION_ACCEPTED_TEXT, registrationApi } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
-import type { Database } from '../../db/database.js';
+import type { Database } from '../../db/database-handle.js';
 import { route } from '../../http/route.js';
 import { accountTokenRoutes } from './account-token-routes.js';
 import { byAddress, byEmail } from './rate-limits.js';

@@ -1,9 +1,9 @@
 import { ASSIGNEE_NOT_REVIEWER, type CheckAssignmentInput } from '@portal/contracts';
 import { assignmentAction, isAssignable, words } from '@portal/domain';
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { publishChange } from '../../changes/publish-change.js';
 import { writeAudit } from '../../db/audit.js';
 import type { DB } from '../../db/schema.js';
-import { publishChange } from '../../events/publish-change.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Caller } from '../../http/caller.js';
 import { lockCheckAtVersion } from './locked-check.js';

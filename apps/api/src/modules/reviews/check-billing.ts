@@ -1,10 +1,10 @@
 import type { BillingStepInput } from '@portal/contracts';
 import { amountDueCents, billingStep, refusalStatus } from '@portal/domain';
 import { type Kysely, sql } from 'kysely';
+import { publishChange } from '../../changes/publish-change.js';
 import { mailSpoc } from '../../company/spoc-recipient.js';
 import { writeAudit } from '../../db/audit.js';
 import type { DB } from '../../db/schema.js';
-import { publishChange } from '../../events/publish-change.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Caller } from '../../http/caller.js';
 import { lockCheckAtVersion } from './locked-check.js';

@@ -1,10 +1,10 @@
 import type { CheckNotes, NewCheckNote } from '@portal/contracts';
 import { iso } from '@portal/domain';
 import { type Kysely, sql } from 'kysely';
+import { publishChange } from '../../changes/publish-change.js';
 import { writeAudit } from '../../db/audit.js';
 import { displayNameOf } from '../../db/display-names.js';
 import type { DB } from '../../db/schema.js';
-import { publishChange } from '../../events/publish-change.js';
 import type { Caller } from '../../http/caller.js';
 import { findCheck } from './check-detail.js';
 

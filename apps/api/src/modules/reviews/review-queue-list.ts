@@ -2,7 +2,7 @@ import { checkTypeOfQueue, type QueueSlug, REVIEW_QUEUE_LIST, type ReviewQueueRo
 import { type CheckType, isCheckOverdue, iso } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import type { ListRequest } from '../../list/list-resource.js';
+import type { ListRequest } from '../../http/list-request.js';
 import { type ListPage, runList } from '../../list/list-sql.js';
 import { AWAITING_REVIEW } from './review-dates.js';
 

@@ -1,12 +1,12 @@
 import type { SessionTokenCancelInput, SessionTokenIssueInput } from '@portal/contracts';
 import { cancelTokenTransition, issueTokenTransition } from '@portal/domain';
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Change, publishChange } from '../../changes/publish-change.js';
 import { mailSpoc } from '../../company/spoc-recipient.js';
 import type { TokenCipher } from '../../company/token-cipher.js';
 import { writeAudit } from '../../db/audit.js';
 import type { DB } from '../../db/schema.js';
 import { lockRow } from '../../db/versioned-rows.js';
-import { type Change, publishChange } from '../../events/publish-change.js';
 import { ApiError, notFound, versionConflict } from '../../http/api-error.js';
 import type { Caller } from '../../http/caller.js';
 import type { Outbox } from '../../mail/outbox.js';

@@ -1,8 +1,7 @@
 import { sessionTokensApi } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
-import { lazyTokenCipher } from '../../company/token-cipher.js';
+import type { TokenCipher } from '../../company/token-cipher.js';
 import type { Config } from '../../config.js';
-import type { Database } from '../../db/database.js';
 import { callerOf } from '../../http/caller.js';
 import { route } from '../../http/route.js';
 import {
@@ -19,15 +18,15 @@ import { findSessionTokenRow, listSessionTokens } from './session-tokens-list.js
  */
 export async function sessionTokensRoutes(
   app: FastifyInstance,
-  options: { database: Database; config: Config },
+  options: { config: Config; cipher: () => Promise<TokenCipher> },
 ) {
-  const { config } = options;
+  const { config, cipher } = options;
   const tags = ['session-tokens'];
   const services: SessionTokenServices = {
     mail: app.mail,
     appName: config.appName,
     publicUrl: config.publicUrl,
-    cipher: lazyTokenCipher({ tokenEncryptionKey: config.tokenEncryptionKey, dataDir: config.dataDir }),
+    cipher,
   };
   route(
     app,

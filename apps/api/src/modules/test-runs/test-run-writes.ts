@@ -15,9 +15,9 @@ import {
 import { testRunRuleBreach } from '@portal/domain';
 import type { Kysely, Transaction } from 'kysely';
 import Papa from 'papaparse';
+import { publishChange } from '../../changes/publish-change.js';
 import { writeAudit } from '../../db/audit.js';
 import type { DB } from '../../db/schema.js';
-import { publishChange } from '../../events/publish-change.js';
 import { ApiError } from '../../http/api-error.js';
 
 /** Rows per INSERT: an import of 5,000 runs is ten statements, all in the one transaction. */

@@ -301,7 +301,7 @@ describe('the import as a multipart file (as the SPA sends it)', () => {
     expect(await runs()).toHaveLength(0);
   });
 
-  // Found by the routes fuzz (src/fuzz): the parser's error for a body of another boundary was a 500.
+  // Found by the routes fuzz (src/test/fuzz): the parser's error for a body of another boundary was a 500.
   it.each([
     ['another boundary than its header names', 'multipart/form-data; boundary=other'],
     ['no boundary at all', 'multipart/form-data'],

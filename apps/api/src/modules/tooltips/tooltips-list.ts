@@ -1,7 +1,7 @@
 import { TOOLTIPS_LIST } from '@portal/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import type { ListRequest } from '../../list/list-resource.js';
+import type { ListRequest } from '../../http/list-request.js';
 import { runList } from '../../list/list-sql.js';
 import { toDto } from './tooltips-repository.js';
 

@@ -3,7 +3,7 @@ import { iso } from '@portal/domain';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { notFound } from '../../http/api-error.js';
-import type { ListRequest } from '../../list/list-resource.js';
+import type { ListRequest } from '../../http/list-request.js';
 import { type ListPage, runList } from '../../list/list-sql.js';
 
 /**

@@ -1,6 +1,6 @@
 import { type VitalName, type VitalSample, vitalsApi } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/database.js';
+import type { Database } from '../../db/database-handle.js';
 import { route } from '../../http/route.js';
 
 /** How long a person's reading is kept: the admin landing reads the last day. */
