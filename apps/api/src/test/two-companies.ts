@@ -23,6 +23,8 @@ export interface OwnerRecords {
   userId: string;
   /** The owner's SPOC Assistant, READ_ONLY (users.id). */
   assistantUserId: string;
+  /** The owner's pending invitation of an address that has an account (a reviewer's): a person by id too. */
+  invitationId: string;
   checkId: string;
   mahId: string;
   fileId: string;
@@ -193,6 +195,19 @@ export async function seedTwoCompanies(t: TestApp): Promise<TwoCompanies> {
   const admin = await person(t, 'admin', { roles: ['ADMIN'] });
   const emvo = await person(t, 'reviewer', { roles: ['EMVO'] });
 
+  const invitation = await t.db
+    .insertInto('personInvitations')
+    .values({
+      organisationId,
+      userId: emvo.id,
+      email: `invited-${tag}@portal.test`,
+      displayName: 'Invited Person',
+      createdBy: 'seed',
+      updatedBy: 'seed',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
   const shared = await seedSharedRecords(t, tag);
   return {
     owner: {
@@ -202,6 +217,7 @@ export async function seedTwoCompanies(t: TestApp): Promise<TwoCompanies> {
         obpNumber,
         userId: owner.userId,
         assistantUserId: readOnly.id,
+        invitationId: invitation.id,
         checkId: check.id,
         mahId: mah.id,
         fileId,

@@ -201,6 +201,25 @@ describe("company isolation: another company's user tries the owner's ids on eve
     expect(failures).toEqual([]);
   });
 
+  it("treats the owner's pending invitation as a person: another company's user is refused as for an unknown id", async () => {
+    const route = routeCases(t.app).find(
+      (candidate) => candidate.method === 'PATCH' && candidate.url === '/api/onboarding/people/:userId',
+    );
+    if (!route) throw new Error('PATCH /api/onboarding/people/:userId is not registered');
+    const invitation = f.owner.records.invitationId;
+    const unknown = randomUUID();
+    const tried = await call(route, f.other.headers, { userId: invitation }, undefined);
+    const missing = await call(route, f.other.headers, { userId: unknown }, undefined);
+    expect([400, 403, 404, 409]).toContain(tried.statusCode);
+    expect([tried.statusCode, normalised(tried.body, [invitation])]).toEqual([
+      missing.statusCode,
+      normalised(missing.body, [unknown]),
+    ]);
+    // The owner's SPOC reaches it with the same id (a write may still refuse for its own reasons).
+    const own = await call(route, f.owner.headers, { userId: invitation }, undefined);
+    expect([401, 403, 404]).not.toContain(own.statusCode);
+  });
+
   it("shows the other company's user none of the owner's data on any route it may read", async () => {
     const failures: string[] = [];
     const reads = routeCases(t.app).filter((route) => route.method === 'GET' && allowsExternal(route));
