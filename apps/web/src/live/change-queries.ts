@@ -6,6 +6,7 @@ import {
   organisationsApi,
   QUEUE_SLUGS,
   queueOfCheckType,
+  REVIEWER_ONLY_CHANGES,
   reviewQueuesApi,
   sessionTokensApi,
 } from '@portal/contracts';
@@ -48,7 +49,10 @@ const queuesOf = (event: ChangeEvent): StaleQueries[] =>
   event.checkType ? [queue(queueOfCheckType(event.checkType))] : QUEUE_SLUGS.map(queue);
 const allQueues = (): StaleQueries[] => QUEUE_SLUGS.map(queue);
 const queueSummary: StaleQueries = { queryKey: apiKey(reviewQueuesApi.summary) };
-/** The check's detail, unless it holds the event's version already. */
+/**
+ * The check's detail, unless it holds the event's version already; its notes (under its key, holding no
+ * version) with it: a note's change has no version and reloads both.
+ */
 const checkDetail = (event: ChangeEvent): StaleQueries => ({
   queryKey: apiKey(checksApi.check, { params: { id: event.entityId } }),
   stale: olderThan(event.version, 'check', 'version'),
@@ -69,9 +73,14 @@ const metricsCompanies: StaleQueries = { queryKey: apiKey(metricsApi.companies) 
 const organisations: StaleQueries = { queryKey: apiKey(organisationsApi.list) };
 const sessionTokens: StaleQueries = { queryKey: apiKey(sessionTokensApi.list) };
 
-/** A billing step or the start of a review moves no company to another stage (packages/domain stageAfterChecks). */
+/**
+ * A billing step, the start of a review or the reviewers' own work on a check (an assignment, a note)
+ * moves no company to another stage (packages/domain stageAfterChecks).
+ */
 const movesNoStage = (action: string) =>
-  action === 'START' || (BILLING_ACTIONS as readonly string[]).includes(action);
+  action === 'START' ||
+  (BILLING_ACTIONS as readonly string[]).includes(action) ||
+  (REVIEWER_ONLY_CHANGES as readonly string[]).includes(action);
 
 /**
  * The one table from a change to the queries it touches, by kind (contracts events.ts):
