@@ -40,7 +40,6 @@ export function CheckAssignment({ detail }: { detail: CheckDetail }) {
       {!mine && (
         <button
           type="button"
-          className="primary"
           disabled={isPending}
           onClick={() =>
             void run(assign({ to: 'ME', version: check.version }), t('emvo.check.assignment.doneMe'))

@@ -1,5 +1,5 @@
 import type { CheckDetail } from '@portal/contracts';
-import { useEffect, useRef } from 'react';
+import { createElement, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getShownModal, openModal } from '../../../modal/modal-store';
 import type { CheckCalls } from '../reviews-api';
@@ -38,12 +38,14 @@ export function useStepDialog(detail: CheckDetail, calls: CheckCalls) {
     }
     if (held.sent || isOffered(detail, held.step)) return;
     open.current = null;
+    const text = t('emvo.check.live.stepGone.text', {
+      action: t(`emvo.check.actions.${held.step.action}.button`),
+      status: t(`emvo.check.statuses.${detail.check.status}`),
+    });
+    // Content, not the modal's text: that is read as a key, and this sentence is already in words.
     openModal({
       title: t('emvo.check.live.stepGone.title'),
-      text: t('emvo.check.live.stepGone.text', {
-        action: t(`emvo.check.actions.${held.step.action}.button`),
-        status: t(`emvo.check.statuses.${detail.check.status}`),
-      }),
+      component: createElement('p', null, text),
       secondaryButton: { hide: true },
     });
   }, [detail, t]);
