@@ -47,7 +47,7 @@ function optionsOf(results: SearchResults | undefined, t: Translate): SearchOpti
       kind: 'checks' as const,
       key: `check:${check.id}`,
       label: t('layout.search.checkLabel', {
-        check: t(`emvo.check.checkNames.${check.type}`),
+        check: t(`emvo.check.types.${check.type}`),
         name: check.legalName,
       }),
       detail: [t(`emvo.check.statuses.${check.status}`), check.assigneeName].filter(Boolean).join(' · '),
