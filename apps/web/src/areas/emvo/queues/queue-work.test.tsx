@@ -61,12 +61,12 @@ describe('/emvo/{queue}: Assign to me from a row', PAGE_TESTS, () => {
     const user = userEvent.setup();
     renderReviewerRoute('/emvo/legitimacy');
     const table = await screen.findByRole('table', { name: 'Legitimacy queue' });
-    const buttons = await within(table).findAllByRole('button', { name: /^Assign the check of .* to me$/ });
+    const buttons = await within(table).findAllByRole('button', { name: /^Assign to me \(.*\)$/ });
     const first = buttons[0];
     if (!first) throw new Error('No row to assign');
     const row = first.closest('tr');
     if (!row) throw new Error('No row');
-    const name = first.getAttribute('aria-label')?.replace(/^Assign the check of (.*) to me$/, '$1') ?? '';
+    const name = first.getAttribute('aria-label')?.replace(/^Assign to me \((.*)\)$/, '$1') ?? '';
 
     await user.click(first);
     await waitFor(() =>
@@ -79,7 +79,9 @@ describe('/emvo/{queue}: Assign to me from a row', PAGE_TESTS, () => {
     );
     // Mine now: no longer offered on that row.
     const mine = within(table).getByRole('link', { name }).closest('tr');
-    expect(within(mine as HTMLElement).queryByRole('button', { name: /to me$/ })).not.toBeInTheDocument();
+    expect(
+      within(mine as HTMLElement).queryByRole('button', { name: /^Assign to me/ }),
+    ).not.toBeInTheDocument();
     expect(urls().some((url) => /^\/api\/checks\/[^/]+\/assignee$/.test(url))).toBe(true);
   });
 });
