@@ -44,7 +44,8 @@ function bearerOf(page: Page) {
   return () => authorization;
 }
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/shots/${name}.png`, fullPage: false });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `/tmp/shots/${name}.png`, fullPage: false });
 
 /**
  * One company from the top bar to a decision, and on: search it (type, ↓, Enter) → its page → its
