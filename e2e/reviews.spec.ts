@@ -22,7 +22,7 @@ async function decide(page: Page, action: string, reason?: string) {
   await dialog.getByRole('button', { name: action, exact: true }).click();
 }
 
-test('a reviewer filters the legitimacy queue to overdue, starts the oldest, and a stale page's open dialog says at once that the check changed', async ({
+test('a reviewer filters the legitimacy queue to overdue, starts the oldest, and a stale page’s open dialog says at once that the check changed', async ({
   page,
   context,
 }) => {

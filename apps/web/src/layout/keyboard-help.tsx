@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { openModal } from '../modal/modal-store';
-import { isShortcutPress } from '../ui/keyboard';
+import { isShortcutPress } from '../modal/shortcut-press';
 import styles from './layout.module.css';
 
 /** The keys the reviewers' screens answer to, each with where it works (layout.keys in the catalogue). */

@@ -4,7 +4,7 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useApiQuery } from '../http/api-hooks';
-import { isShortcutPress } from '../ui/keyboard';
+import { isShortcutPress } from '../modal/shortcut-press';
 import styles from './top-bar-search.module.css';
 
 /** spec §9: type-ahead waits this long after the last key before it asks. */

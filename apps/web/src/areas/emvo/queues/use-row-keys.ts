@@ -1,5 +1,5 @@
 import { type RefObject, useEffect } from 'react';
-import { isShortcutPress } from '../../../ui/keyboard';
+import { isShortcutPress } from '../../../modal/shortcut-press';
 
 /** The rows' links the keys move between (queue-columns.tsx CheckLink marks them). */
 export const ROW_LINK = 'a[data-row-link]';

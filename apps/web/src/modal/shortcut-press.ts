@@ -1,4 +1,4 @@
-import { getShownModal } from '../modal/modal-store';
+import { getShownModal } from './modal-store';
 
 /** Whether a key press is someone typing: in a field, a select, an editable element. */
 export function isTyping(target: EventTarget | null): boolean {
