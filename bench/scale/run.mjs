@@ -79,6 +79,12 @@ function requests({ company, number }) {
     ['metrics table: search', 'reviewer', '/api/metrics/companies?search=elmar'],
     ['metrics table: search one', 'reviewer', `/api/metrics/companies?search=${number}`],
     ...companies,
+    // The top bar's search: a fragment anywhere (trigram indexes), two letters at a start (prefix
+    // indexes), a company's number typed whole, a person's email.
+    ['top bar search: name fragment', 'reviewer', '/api/search?q=elmar'],
+    ['top bar search: two letters', 'reviewer', '/api/search?q=el'],
+    ['top bar search: OBP number', 'reviewer', `/api/search?q=${number}`],
+    ['top bar search: email', 'admin', '/api/search?q=maes'],
   ].filter(([name]) => !values.only || name.includes(values.only));
 }
 

@@ -50,6 +50,17 @@ describe('the layout (spec §2)', () => {
     expect(await screen.findByRole('contentinfo')).toBeInTheDocument();
   });
 
+  it.each([
+    ['a reviewer', userWith('EmvoPortalInternal'), true],
+    ['an administrator', userWith('EmvoPortalAdmin'), true],
+    ['an external user', userWith('EmvoPortalExternal'), false],
+  ])('the search in the top bar, for %s', async (_who, user, shown) => {
+    renderLayout(user);
+    await screen.findByRole('navigation', { name: 'Account' });
+    const search = screen.queryByRole('combobox', { name: 'Search companies, people and checks' });
+    expect(search !== null).toBe(shown);
+  });
+
   it("shows the signed-in user's name before the logout item, at the right of the top bar", async () => {
     renderLayout(userWith('EmvoPortalInternal'));
     const account = await screen.findByRole('navigation', { name: 'Account' });

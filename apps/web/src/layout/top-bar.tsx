@@ -1,15 +1,23 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { SessionUser } from '../auth/session-user';
+import { hasRole, type SessionUser } from '../auth/session-user';
 import { useEnvironment } from '../config/environment-context';
+import { useKeyboardHelp } from './keyboard-help';
 import styles from './layout.module.css';
 import type { MenuGroup } from './menu-data';
 import { MenuItemView } from './menu-item-view';
+import { TopBarSearch } from './top-bar-search';
+
+/** The search and the keys' help, for those who work across companies: reviewers and administrators. */
+function StaffTools() {
+  useKeyboardHelp();
+  return <TopBarSearch />;
+}
 
 /**
  * spec §2 top menu bar: a logo linking to "/", then the last menu group at the right with the signed-in
- * user's name before its last item.
+ * user's name before its last item; for reviewers and administrators, the search between them.
  */
 export function TopBar({
   user,
@@ -33,6 +41,7 @@ export function TopBar({
         <img src="/favicon.svg" alt="" width="28" height="28" />
         <span>{environment.appName}</span>
       </Link>
+      {(hasRole(user, 'EMVO') || hasRole(user, 'ADMIN')) && <StaffTools />}
       {user && last && (
         <nav aria-label={t('menu.account')} className={styles.account}>
           <ul>

@@ -37,6 +37,7 @@ const CACHE = {
     apiKey(checksApi.check, { params: { id: CHECK } }),
     { check: { version: 2 }, organisation: { id: ORGANISATION } },
   ],
+  checkNotes: [apiKey(checksApi.notes, { params: { id: CHECK } }), { notes: [] }],
   sameCompanyCheck: [
     apiKey(checksApi.check, { params: { id: SAME_COMPANY_CHECK } }),
     { check: { version: 7 }, organisation: { id: ORGANISATION } },
@@ -92,6 +93,16 @@ describe('a change invalidates exactly the queries it touches', () => {
         'metricsCompanies',
         'organisations',
       ],
+    ],
+    [
+      'a colleague takes the check: its queue, the summary, the check; no stage moves',
+      { ...check, action: 'TAKE_CHECK', version: 3 },
+      ['legitimacyQueue', 'legitimacyScroll', 'queueSummary', 'check', 'onboarding'],
+    ],
+    [
+      'a colleague writes a note (no version): the check and its notes are read again',
+      { ...check, action: 'ADD_NOTE', version: null },
+      ['legitimacyQueue', 'legitimacyScroll', 'queueSummary', 'check', 'checkNotes', 'onboarding'],
     ],
     [
       'a billing step moves no stage',

@@ -6,6 +6,7 @@ import {
   organisationsApi,
   QUEUE_SLUGS,
   queueOfCheckType,
+  REVIEWER_ONLY_CHANGES,
   reviewQueuesApi,
   sessionTokensApi,
 } from '@portal/contracts';
@@ -48,11 +49,17 @@ const queuesOf = (event: ChangeEvent): StaleQueries[] =>
   event.checkType ? [queue(queueOfCheckType(event.checkType))] : QUEUE_SLUGS.map(queue);
 const allQueues = (): StaleQueries[] => QUEUE_SLUGS.map(queue);
 const queueSummary: StaleQueries = { queryKey: apiKey(reviewQueuesApi.summary) };
-/** The check's detail, unless it holds the event's version already. */
+/** The check's detail, unless it holds the event's version already (its notes, under its key, apart). */
 const checkDetail = (event: ChangeEvent): StaleQueries => ({
   queryKey: apiKey(checksApi.check, { params: { id: event.entityId } }),
+  exact: true,
   stale: olderThan(event.version, 'check', 'version'),
 });
+/** The check's internal notes: a note written on it is their one change (contracts REVIEWER_ONLY_CHANGES). */
+const checkNotes = (event: ChangeEvent): StaleQueries[] =>
+  event.action === 'ADD_NOTE'
+    ? [{ queryKey: apiKey(checksApi.notes, { params: { id: event.entityId } }) }]
+    : [];
 /** The open details of one company's checks (they show its application and its stage). */
 const checksOfCompany = (event: ChangeEvent): StaleQueries => ({
   queryKey: apiKey(checksApi.check),
@@ -69,15 +76,20 @@ const metricsCompanies: StaleQueries = { queryKey: apiKey(metricsApi.companies) 
 const organisations: StaleQueries = { queryKey: apiKey(organisationsApi.list) };
 const sessionTokens: StaleQueries = { queryKey: apiKey(sessionTokensApi.list) };
 
-/** A billing step or the start of a review moves no company to another stage (packages/domain stageAfterChecks). */
+/**
+ * A billing step, the start of a review or the reviewers' own work on a check (an assignment, a note)
+ * moves no company to another stage (packages/domain stageAfterChecks).
+ */
 const movesNoStage = (action: string) =>
-  action === 'START' || (BILLING_ACTIONS as readonly string[]).includes(action);
+  action === 'START' ||
+  (BILLING_ACTIONS as readonly string[]).includes(action) ||
+  (REVIEWER_ONLY_CHANGES as readonly string[]).includes(action);
 
 /**
  * The one table from a change to the queries it touches, by kind (contracts events.ts):
- * - check: its queue and the queues' summary, its detail, the company's application; a transition other
- *   than START (a billing step is none) may move the company's stage and its status copies: the metrics
- *   and the organisations list too.
+ * - check: its queue and the queues' summary, its detail (its notes for a note), the company's
+ *   application; a transition other than START (a billing step, an assignment or a note is none) may
+ *   move the company's stage and its status copies: the metrics and the organisations list too.
  * - application: the company's application; what the reviewers see of it: the queues' rows (name,
  *   country, MAH count), its checks' details, the organisations list and the metrics table (name, email).
  * - sessionToken: the reviewers' token queue, the company's application (its technical step), the open
@@ -94,6 +106,7 @@ export function changeTargets(event: ChangeEvent): StaleQueries[] {
         ...queuesOf(event),
         queueSummary,
         checkDetail(event),
+        ...checkNotes(event),
         onboarding(),
         ...(movesNoStage(event.action) ? [] : [metricsFigures, metricsCompanies, organisations]),
       ];

@@ -14,6 +14,15 @@ export function userWith(...roles: string[]): SessionUser {
   });
 }
 
+/** The same, signed in with an email (the ID token's `emails`), as the API names them in its answers. */
+export function userWithEmail(email: string, ...roles: string[]): SessionUser {
+  const user = userWith(...roles);
+  return toSessionUser({
+    ...user.account,
+    idTokenClaims: { ...user.account.idTokenClaims, emails: [email] },
+  });
+}
+
 /**
  * The app's sign-in for tests: `user` signed in (the same object on every call, as useSyncExternalStore
  * wants a stable snapshot) or null for a visitor; a token at once; `overrides` for what a test watches.

@@ -1,5 +1,6 @@
 import {
   type BillingStepInput,
+  type CheckAssignmentInput,
   type CheckDecisionInput,
   type CheckDetail,
   checksApi,
@@ -11,7 +12,7 @@ import type { ListQuery } from '@portal/list-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { apiKey } from '../../http/api-call';
 import { useApiList, useApiMutation, useApiQuery } from '../../http/api-hooks';
-import { INLINE_ERRORS } from '../../http/error-handler';
+import { FIELD_ERRORS, INLINE_ERRORS } from '../../http/error-handler';
 
 /** The queue flags that are on: `assignedToMe=true`, `overdue=true` (contracts QUEUE_FLAGS). */
 export type QueueFlags = Partial<Record<QueueFlag, boolean>>;
@@ -69,4 +70,32 @@ export function useCheckActions(id: string): CheckCalls {
     takeOver: (body) => takeOver({ params: { id }, body: { ...body, takeOver: true } }),
     bill: (body) => bill({ params: { id }, body }),
   };
+}
+
+/** Who a check can be assigned to (GET /api/reviewers): the active reviewers, by name. */
+export const useReviewers = () => useApiQuery(checksApi.reviewers, {});
+
+/**
+ * Assigns the check (to me, to a colleague, to nobody) at the version the reviewer sees; the answer is the
+ * check as it is now, and the queues reload (their assignee column, "assigned to me").
+ */
+export function useAssignCheck(id: string) {
+  const queryClient = useQueryClient();
+  const { mutateAsync, isPending } = useApiMutation(checksApi.assign, {
+    invalidates: REVIEW_VIEWS,
+    onSuccess: (detail) => queryClient.setQueryData(apiKey(checksApi.check, { params: { id } }), detail),
+  });
+  return { assign: (body: CheckAssignmentInput) => mutateAsync({ params: { id }, body }), isPending };
+}
+
+/** The reviewers' internal notes on a check, oldest first. */
+export const useCheckNotes = (id: string) => useApiQuery(checksApi.notes, { params: { id } });
+
+/** Writes a note; the answer is every note of the check, which replaces the list shown. */
+export function useAddCheckNote(id: string) {
+  const queryClient = useQueryClient();
+  return useApiMutation(checksApi.addNote, {
+    meta: FIELD_ERRORS,
+    onSuccess: (notes) => queryClient.setQueryData(apiKey(checksApi.notes, { params: { id } }), notes),
+  });
 }

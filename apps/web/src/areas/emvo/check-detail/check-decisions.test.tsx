@@ -134,7 +134,8 @@ describe('a decision in the shared modal, taken by the API', { timeout: 30_000 }
     expect(toast.success).toHaveBeenCalledWith('The check is approved.');
     // The view shows the check as the API answered it.
     await waitFor(() => expect(fact(pageHeader(), 'Status')).toBe('Approved'));
-    expect(decisionButtons()).toEqual([]);
+    // No decision left: the way on to the next open check instead.
+    expect(decisionButtons()).toEqual(['Next open check']);
     const timeline = rowsOf(within(region('Timeline')).getByRole('table'));
     // The API stores people by the email they signed in with; the page names them.
     expect(timeline.at(-1)?.slice(1)).toEqual(['In review', 'Approved', 'Rita Reviewer', 'Reviewer', 'None']);
@@ -195,7 +196,7 @@ describe('a decision in the shared modal, taken by the API', { timeout: 30_000 }
     expect(toast.success).not.toHaveBeenCalled();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(fact(pageHeader(), 'Status')).toBe('Rejected'));
-    expect(decisionButtons()).toEqual([]);
+    expect(decisionButtons()).toEqual(['Next open check']);
     expect(await statusOf(check.id)).toBe('REJECTED');
   });
 

@@ -5,18 +5,25 @@ import {
   REVIEW_ACTIONS,
   type ReviewAction,
 } from '@portal/contracts';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { toast } from '../../../toast/toast';
+import { isQueueTrail, type QueueTrail, useNextOpenCheck } from '../queues/next-open-check';
+import { checkHref } from '../queues/queue-columns';
 import { useCheckActions, useCheckDetail } from '../reviews-api';
 import { AgreementPanel } from './agreement-panel';
 import { BillingPanel } from './billing-panel';
-import { type CheckStep, openCheckStep } from './check-action-dialog';
+import type { CheckStep } from './check-action-dialog';
 import { ApplicationData } from './check-application';
+import { CheckAssignment } from './check-assignment';
 import styles from './check-detail.module.css';
 import { useFormatters, When } from './check-format';
 import { Attempts, Documents, Timeline } from './check-history';
 import { CheckLive } from './check-live';
+import { CheckNotes } from './check-notes';
 import { Fact, Facts, Person, Section } from './check-parts';
+import { useStepDialog } from './use-step-dialog';
 
 const isQueueSlug = (value: string | undefined): value is QueueSlug =>
   QUEUE_SLUGS.some((slug) => slug === value);
@@ -44,11 +51,18 @@ export function CheckDetailPage() {
   return <CheckDetailView key={checkId} queue={queue} checkId={checkId} />;
 }
 
+/** The queue the check was opened from, as it was (its URL state), else the queue as it opens. */
+function useQueueTrail(): QueueTrail | null {
+  const { state } = useLocation();
+  return isQueueTrail(state) ? state : null;
+}
+
 function BackToQueue({ queue }: { queue: QueueSlug }) {
   const { t } = useTranslation();
+  const trail = useQueueTrail();
   return (
     <p className={styles.back}>
-      <Link to={`/emvo/${queue}`}>
+      <Link to={`/emvo/${queue}${trail?.queueSearch ?? ''}`}>
         <span aria-hidden="true">← </span>
         {t('emvo.check.back', { queue: t(`emvo.check.queues.${queue}`) })}
       </Link>
@@ -58,9 +72,7 @@ function BackToQueue({ queue }: { queue: QueueSlug }) {
 
 function CheckDetailView({ queue, checkId }: { queue: QueueSlug; checkId: string }) {
   const { t } = useTranslation();
-  const format = useFormatters();
   const { data: detail, isError, refetch } = useCheckDetail(checkId);
-  const calls = useCheckActions(checkId);
 
   if (!detail) {
     return (
@@ -80,42 +92,74 @@ function CheckDetailView({ queue, checkId }: { queue: QueueSlug; checkId: string
       </section>
     );
   }
+  return <LoadedCheck queue={queue} detail={detail} />;
+}
 
+function LoadedCheck({ queue, detail }: { queue: QueueSlug; detail: CheckDetail }) {
+  const { t } = useTranslation();
+  const format = useFormatters();
   const { check, application, billing } = detail;
+  const calls = useCheckActions(check.id);
+  const openStep = useStepDialog(detail, calls);
   const open = (step: CheckStep) =>
-    openCheckStep(
-      step,
-      {
-        // The version the reviewer sees: deciding on it after someone else did answers 409.
-        version: check.version,
-        values: {
-          name: application.company.legalName,
-          check: t(`emvo.check.checkNames.${check.type}`),
-          fee: billing ? format.euros(billing.amountDueCents) : '',
-          invoiceNumber: billing?.invoiceNumber ?? '',
-        },
+    openStep(step, {
+      // The version the reviewer sees: deciding on it after someone else did answers 409.
+      version: check.version,
+      values: {
+        name: application.company.legalName,
+        check: t(`emvo.check.checkNames.${check.type}`),
+        fee: billing ? format.euros(billing.amountDueCents) : '',
+        invoiceNumber: billing?.invoiceNumber ?? '',
       },
-      t,
-      calls,
-    );
+    });
 
   return (
     <section className={styles.page}>
       <BackToQueue queue={queue} />
       <CheckHeader detail={detail} />
-      <CheckLive checkId={checkId} />
-      <Decisions detail={detail} onDecide={(action) => open({ kind: 'decision', action })} />
+      <CheckLive checkId={check.id} />
+      <Decisions
+        detail={detail}
+        onDecide={(action) => open({ kind: 'decision', action })}
+        next={<NextOpenCheck queue={queue} checkId={check.id} />}
+      />
       {check.type === 'FINANCIAL' && billing && (
         <BillingPanel billing={billing} onStep={(action) => open({ kind: 'billing', action })} />
       )}
       {check.type === 'CONTRACTUAL' && (
         <AgreementPanel agreement={detail.agreement} documents={detail.documents} />
       )}
+      <CheckNotes checkId={check.id} />
       <ApplicationData application={application} />
       <Documents documents={detail.documents} />
       <Attempts attempts={detail.attempts} people={detail.people} />
       <Timeline events={detail.events} people={detail.people} />
     </section>
+  );
+}
+
+/**
+ * "Next open check": on to the next check waiting on a reviewer in the queue this one was opened from,
+ * in its order, without going back to it; the queue's state travels on with it.
+ */
+function NextOpenCheck({ queue, checkId }: { queue: QueueSlug; checkId: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const trail = useQueueTrail();
+  const { find, finding } = useNextOpenCheck(queue, checkId, trail);
+  const go = () =>
+    find().then(
+      (next) => {
+        if (next) void navigate(checkHref(queue, next), { state: trail });
+        else toast.info(t('emvo.check.next.none', { queue: t(`emvo.check.queues.${queue}`) }));
+      },
+      // Not found: the error handler said why.
+      () => undefined,
+    );
+  return (
+    <button type="button" className="primary" disabled={finding} onClick={() => void go()}>
+      {t('emvo.check.next.button')}
+    </button>
   );
 }
 
@@ -162,6 +206,7 @@ function CheckHeader({ detail }: { detail: CheckDetail }) {
           )}
         </Fact>
       </Facts>
+      <CheckAssignment detail={detail} />
     </header>
   );
 }
@@ -171,7 +216,16 @@ function CheckHeader({ detail }: { detail: CheckDetail }) {
  * decision to take, the bar stays in view at the top of the window as the reviewer reads down a long check
  * (the application, the agreement, the documents), so a decision is never a long scroll back up away.
  */
-function Decisions({ detail, onDecide }: { detail: CheckDetail; onDecide: (action: ReviewAction) => void }) {
+function Decisions({
+  detail,
+  onDecide,
+  next,
+}: {
+  detail: CheckDetail;
+  onDecide: (action: ReviewAction) => void;
+  /** Once no decision is left to take: the way on to the next open check. */
+  next: ReactNode;
+}) {
   const { t } = useTranslation();
   const actions = reviewActionsOf(detail.allowedActions);
   return (
@@ -180,7 +234,10 @@ function Decisions({ detail, onDecide }: { detail: CheckDetail; onDecide: (actio
       className={actions.length > 0 ? `${styles.section} ${styles.decisionBar}` : undefined}
     >
       {actions.length === 0 ? (
-        <p>{t('emvo.check.decisions.none', { status: t(`emvo.check.statuses.${detail.check.status}`) })}</p>
+        <>
+          <p>{t('emvo.check.decisions.none', { status: t(`emvo.check.statuses.${detail.check.status}`) })}</p>
+          {next}
+        </>
       ) : (
         <div className={styles.actions}>
           {/* One primary action, the first (Start, or Approve); the other decisions are secondary. */}

@@ -1,3 +1,4 @@
+import { REVIEWER_ONLY_CHANGES } from '@portal/contracts';
 import { BILLING_ACTIONS, CHECK_ACTIONS } from '@portal/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,8 +9,11 @@ import { isSelf } from '../../../live/self';
 import { useCheckPresence } from '../../../live/use-check-presence';
 import styles from './check-detail.module.css';
 
-/** The actions a change notice names (contracts events.ts): a check's transitions and billing steps. */
-const NAMED_ACTIONS = [...CHECK_ACTIONS, ...BILLING_ACTIONS] as const;
+/**
+ * The actions a change notice names (contracts events.ts): a check's transitions and billing steps, and
+ * the reviewers' own work on it (an assignment, a note).
+ */
+const NAMED_ACTIONS = [...CHECK_ACTIONS, ...BILLING_ACTIONS, ...REVIEWER_ONLY_CHANGES] as const;
 const isNamed = (action: string): action is (typeof NAMED_ACTIONS)[number] =>
   (NAMED_ACTIONS as readonly string[]).includes(action);
 

@@ -1,4 +1,4 @@
-import { type CheckDetail, checksApi } from '@portal/contracts';
+import { type CheckDetail, type CheckNote, checksApi } from '@portal/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
@@ -245,7 +245,14 @@ function event(
 export interface CheckFixture {
   detail: CheckDetail;
   gets: number;
+  notes: CheckNote[];
 }
+
+/** The active reviewers GET /api/reviewers answers. */
+export const REVIEWERS = [
+  { email: 'lead@portal.test', name: 'Lena Lead' },
+  { email: 'reviewer@portal.test', name: 'Rita Reviewer' },
+];
 
 /**
  * Answers GET /api/checks/{id} with `initial`, or what a test later puts in its place: the page's rendering
@@ -253,12 +260,15 @@ export interface CheckFixture {
  * (check-decisions.test.tsx).
  */
 export function serveCheck(server: SetupServer, initial: CheckDetail): CheckFixture {
-  const fixture: CheckFixture = { detail: initial, gets: 0 };
+  const fixture: CheckFixture = { detail: initial, gets: 0, notes: [] };
   server.resetHandlers(
     http.get(checksApi.check.path, () => {
       fixture.gets += 1;
       return HttpResponse.json(fixture.detail);
     }),
+    // The page's other reads: the check's notes and who it can be assigned to.
+    http.get(checksApi.notes.path, () => HttpResponse.json({ notes: fixture.notes })),
+    http.get(checksApi.reviewers.path, () => HttpResponse.json({ reviewers: REVIEWERS })),
   );
   return fixture;
 }

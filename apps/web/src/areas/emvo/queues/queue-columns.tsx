@@ -1,10 +1,17 @@
 import type { QueueSlug, ReviewQueueRow } from '@portal/contracts';
+import { isAssignable } from '@portal/domain';
 import type { TFunction } from 'i18next';
-import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { useSessionUser } from '../../../auth/auth-context';
 import { dateFormat } from '../../../i18n/date-format';
 import { tk } from '../../../i18n/i18n';
 import { localeOf } from '../../../i18n/number-format';
+import { isSelf } from '../../../live/self';
 import type { Column } from '../../../table/column';
+import { toast } from '../../../toast/toast';
+import { useAssignCheck } from '../reviews-api';
+import type { QueueTrail } from './next-open-check';
 import styles from './queues.module.css';
 
 /** The cells' formats in the UI's language. */
@@ -30,6 +37,47 @@ const Address = ({ email }: { email: string }) => <span className={styles.addres
 export const checkHref = (queue: QueueSlug, checkId: string) => `/emvo/${queue}/${checkId}`;
 
 /**
+ * A row's link to its check, carrying the queue's URL state (next-open-check.ts QueueTrail): the check
+ * page goes back to the queue as it was, and on to the next open check in its order.
+ */
+function CheckLink({ queue, row }: { queue: QueueSlug; row: ReviewQueueRow }) {
+  const { search } = useLocation();
+  const trail: QueueTrail = { queueSearch: search };
+  return (
+    <Link to={checkHref(queue, row.id)} state={trail} data-row-link="">
+      {row.legalName}
+    </Link>
+  );
+}
+
+/**
+ * "Assign to me" on a row waiting on the reviewers that is not the reader's yet, at the row's version (a
+ * row changed meanwhile answers 409 through the error handler, and the queue reloads).
+ */
+function AssignToMe({ row }: { row: ReviewQueueRow }) {
+  const { t } = useTranslation();
+  const user = useSessionUser();
+  const { assign, isPending } = useAssignCheck(row.id);
+  if (!isAssignable(row.status) || isSelf(user, row.assignee)) return null;
+  return (
+    <button
+      type="button"
+      className={styles.rowAction}
+      disabled={isPending}
+      aria-label={t('emvo.queues.assignToMe.label', { name: row.legalName })}
+      onClick={() =>
+        void assign({ to: 'ME', version: row.version }).then(
+          () => toast.success(t('emvo.check.assignment.doneMe')),
+          () => undefined,
+        )
+      }
+    >
+      {t('emvo.queues.assignToMe.button')}
+    </button>
+  );
+}
+
+/**
  * domain.md Screens: company, status, assignee, SLA due (overdue in red, and said in words), submitted,
  * number, type, country, MAH count, attempt. The company's name is the row's link to its check: a real
  * link, reached by Tab. Dates are days in UTC, as the API stores them.
@@ -44,7 +92,7 @@ export function queueColumns(queue: QueueSlug, t: TFunction, language: string): 
       id: 'legalName',
       header: tk('emvo.queues.columns.company'),
       fields: 'legalName',
-      cell: (row) => <Link to={checkHref(queue, row.id)}>{row.legalName}</Link>,
+      cell: (row) => <CheckLink queue={queue} row={row} />,
       // Read whole: a long name goes onto a second line, never cut at a dozen letters.
       kind: 'name',
       width: '13rem',
@@ -60,7 +108,12 @@ export function queueColumns(queue: QueueSlug, t: TFunction, language: string): 
       id: 'assignee',
       header: tk('emvo.queues.columns.assignee'),
       fields: 'assignee',
-      cell: (row) => (row.assignee ? <Address email={row.assignee} /> : none(t('emvo.queues.unassigned'))),
+      cell: (row) => (
+        <>
+          {row.assignee ? <Address email={row.assignee} /> : none(t('emvo.queues.unassigned'))}
+          <AssignToMe row={row} />
+        </>
+      ),
       // An address breaks onto a second line rather than being cut: who holds the check is decided on.
       wrap: true,
       width: '11rem',

@@ -1,6 +1,6 @@
 import type { QueueSlug, ReviewQueueRow } from '@portal/contracts';
 import { DEFAULT_LIMIT } from '@portal/list-query';
-import { type ReactElement, useId, useMemo } from 'react';
+import { type ReactElement, useId, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { Column } from '../../../table/column';
@@ -13,6 +13,7 @@ import { type QueueParams, useQueueParams } from './queue-params';
 import { QueueToolbar } from './queue-toolbar';
 import styles from './queues.module.css';
 import { useReviewQueueScroll } from './use-review-queue-scroll';
+import { useRowKeys } from './use-row-keys';
 import { type RowUpdates, useRowUpdates } from './use-row-updates';
 
 /** spec §2: pagination or infinite scroll, never both. The reader picks; the choice stays in the URL. */
@@ -45,6 +46,8 @@ export function QueuePage({ queue }: { queue: QueueSlug }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const view: QueueView = searchParams.get(VIEW_PARAM) === 'scroll' ? 'scroll' : 'pages';
   const params = useQueueParams(view === 'scroll' ? rowsPerPage(SCROLL_HEIGHT, SIZE) : DEFAULT_LIMIT);
+  const tableBox = useRef<HTMLDivElement>(null);
+  useRowKeys(tableBox);
   const language = i18n.resolvedLanguage ?? i18n.language;
   const columns = useMemo(() => queueColumns(queue, t, language), [queue, t, language]);
 
@@ -83,7 +86,8 @@ export function QueuePage({ queue }: { queue: QueueSlug }) {
           </label>
         ))}
       </fieldset>
-      <div className={styles.table}>
+      <p className={styles.intro}>{t('emvo.queues.keysHint')}</p>
+      <div className={styles.table} ref={tableBox}>
         {view === 'scroll' ? (
           <ScrollingQueue {...table} />
         ) : (

@@ -72,11 +72,11 @@ export interface QueueParams {
 }
 
 /** Every key of the queue's URL state the table owns: its filters and the flags. */
-const SCOPE = { filters: [...QUEUE_FILTERS, ...QUEUE_FLAGS] };
+export const QUEUE_SCOPE = { filters: [...QUEUE_FILTERS, ...QUEUE_FLAGS] };
 
 /** One queue's state, all of it in the URL: the list language's sort, filters and search, and the flags. */
 export function useQueueParams(limit?: number): QueueParams {
-  const table = useTableParams({ ...SCOPE, limit, defaultOrder: DEFAULT_QUEUE_ORDER });
+  const table = useTableParams({ ...QUEUE_SCOPE, limit, defaultOrder: DEFAULT_QUEUE_ORDER });
   const split = useMemo(() => splitFlags(table.query), [table.query]);
   const { setFilter } = table;
   const setFlag = useCallback(

@@ -5,10 +5,10 @@ import { beforeAll, vi } from 'vitest';
 import { stubResizeObserver } from '../../../forms/test-form';
 import { createQueryClient } from '../../../http/error-handler';
 import { createHttpClient } from '../../../http/http-client';
-import { mockToken } from '../../../mock/mock-accounts';
+import { emailOfMockToken, mockToken } from '../../../mock/mock-accounts';
 import { renderApp } from '../../../test/render-app';
 import { TEST_ENVIRONMENT } from '../../../test/render-with-providers';
-import { testAuth, userWith } from '../../../test/session-users';
+import { testAuth, userWithEmail } from '../../../test/session-users';
 import type { TestWorld } from '../../../test/test-world';
 import { worldSuite } from '../../../test/world-suite';
 import { EmvoHomePage } from '../emvo-home-page';
@@ -51,8 +51,8 @@ export function reviewsSuite() {
   return { ...suite, urls: () => suite.calls.map((call) => call.url), db: () => suite.world().db };
 }
 
-/** A signed-in reviewer. */
-const auth = testAuth(userWith('EmvoPortalInternal'));
+/** The demo reviewer, signed in as their token names them: the rows assigned to them are theirs. */
+const auth = testAuth(userWithEmail(emailOfMockToken(mockToken('EMVO')), 'EmvoPortalInternal'));
 
 /** What the check detail route shows here: the detail view is another page's (check-detail/). */
 function DetailStub() {

@@ -1,0 +1,87 @@
+import { DEMO_ACCOUNTS } from '@portal/demo-data';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderReviewerRoute, reviewsSuite } from './test-queues';
+
+// A day of queue work: the keys move between the rows and open one; a row is assigned to me in place.
+const { urls } = reviewsSuite();
+
+const PAGE_TESTS = { timeout: 20_000 };
+
+/** The queue's rows' links to their checks, in the table's order. */
+async function rowLinks() {
+  const table = await screen.findByRole('table', { name: 'Legitimacy queue' });
+  await waitFor(() => expect(table).toHaveAttribute('aria-busy', 'false'));
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('link')[0]);
+}
+
+describe('/emvo/{queue} by keyboard', PAGE_TESTS, () => {
+  it('j and k (or ↓ and ↑ within the table) move between the rows, Enter opens one', async () => {
+    const user = userEvent.setup();
+    const { router } = renderReviewerRoute('/emvo/legitimacy?order=-submittedAt');
+    const links = await rowLinks();
+    expect(links.length).toBeGreaterThan(2);
+
+    await user.keyboard('j');
+    expect(links[0]).toHaveFocus();
+    await user.keyboard('j');
+    expect(links[1]).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(links[2]).toHaveFocus();
+    await user.keyboard('k');
+    await user.keyboard('{ArrowUp}');
+    expect(links[0]).toHaveFocus();
+    // Not past the first row.
+    await user.keyboard('k');
+    expect(links[0]).toHaveFocus();
+
+    await user.keyboard('{Enter}');
+    await screen.findByRole('heading', { level: 1, name: /^Check .* of legitimacy$/ });
+    // The check page knows the queue it came from, as it was.
+    expect(router.state.location.state).toEqual({ queueSearch: '?order=-submittedAt' });
+  });
+
+  it('the keys leave a field alone: j typed in the search is a letter', async () => {
+    const user = userEvent.setup();
+    renderReviewerRoute('/emvo/legitimacy');
+    const links = await rowLinks();
+    const search = screen.getByRole('searchbox', { name: 'Search' });
+    await user.type(search, 'j');
+    expect(search).toHaveValue('j');
+    expect(links[0]).not.toHaveFocus();
+  });
+});
+
+describe('/emvo/{queue}: Assign to me from a row', PAGE_TESTS, () => {
+  it('a row waiting on the reviewers that is not mine offers it; the row then names me', async () => {
+    const user = userEvent.setup();
+    renderReviewerRoute('/emvo/legitimacy');
+    const table = await screen.findByRole('table', { name: 'Legitimacy queue' });
+    const buttons = await within(table).findAllByRole('button', { name: /^Assign to me \(.*\)$/ });
+    const first = buttons[0];
+    if (!first) throw new Error('No row to assign');
+    const row = first.closest('tr');
+    if (!row) throw new Error('No row');
+    const name = first.getAttribute('aria-label')?.replace(/^Assign to me \((.*)\)$/, '$1') ?? '';
+
+    await user.click(first);
+    await waitFor(() =>
+      expect(
+        within(table)
+          .getByRole('link', { name })
+          .closest('tr')
+          ?.textContent?.includes(DEMO_ACCOUNTS.reviewer.email),
+      ).toBe(true),
+    );
+    // Mine now: no longer offered on that row.
+    const mine = within(table).getByRole('link', { name }).closest('tr');
+    expect(
+      within(mine as HTMLElement).queryByRole('button', { name: /^Assign to me/ }),
+    ).not.toBeInTheDocument();
+    expect(urls().some((url) => /^\/api\/checks\/[^/]+\/assignee$/.test(url))).toBe(true);
+  });
+});
