@@ -114,7 +114,7 @@ function CheckDetailView({ queue, checkId }: { queue: QueueSlug; checkId: string
       <ApplicationData application={application} />
       <Documents documents={detail.documents} />
       <Attempts attempts={detail.attempts} people={detail.people} />
-      <Timeline events={detail.events} people={detail.people} />
+      <Timeline detail={detail} />
     </section>
   );
 }
