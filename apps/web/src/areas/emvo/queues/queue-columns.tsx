@@ -1,4 +1,4 @@
-import type { QueueSlug, ReviewQueueRow } from '@portal/contracts';
+import { companyPagePath, type QueueSlug, type ReviewQueueRow } from '@portal/contracts';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { dateFormat } from '../../../i18n/date-format';
@@ -96,7 +96,8 @@ export function queueColumns(queue: QueueSlug, t: TFunction, language: string): 
       id: 'obpNumber',
       header: tk('emvo.queues.columns.obpNumber'),
       fields: 'obpNumber',
-      cell: (row) => row.obpNumber,
+      // The check's company: its page tells the rest of its story.
+      cell: (row) => <Link to={companyPagePath(row.obpNumber)}>{row.obpNumber}</Link>,
       width: '8.5rem',
     },
     {
