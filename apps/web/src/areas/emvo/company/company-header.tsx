@@ -85,15 +85,14 @@ export function NextStep({ next, opensChecks }: { next: CompanyCheck | null; ope
             : t('emvo.company.next.nobody')}
           {next.slaDueAt && <>{` · ${t('emvo.company.next.due', { day: format.day(next.slaDueAt) })}`}</>}
           {next.overdue && <strong className={styles.overdue}>{t('emvo.check.header.overdue')}</strong>}
-          {opensChecks && (
-            <>
-              {' '}
-              <Link to={next.path}>{t('emvo.company.next.open', { check: checkName(next) })}</Link>
-            </>
-          )}
         </p>
       ) : (
         <p className={styles.missing}>{t('emvo.company.next.none')}</p>
+      )}
+      {next && opensChecks && (
+        <p>
+          <Link to={next.path}>{t('emvo.company.next.open', { check: checkName(next) })}</Link>
+        </p>
       )}
     </Section>
   );
