@@ -40,6 +40,12 @@ test("the reviewers' screens", async ({ page }) => {
     await expect(first).toBeVisible();
     details.push(new URL((await first.getAttribute('href')) ?? '', page.url()).pathname);
   }
+  // The company page of the last queue's first check, linked by its OBP number.
+  const company = page
+    .getByRole('table')
+    .getByRole('link', { name: /^C\d{5}$/ })
+    .first();
+  details.push(new URL((await company.getAttribute('href')) ?? '', page.url()).pathname);
   expect({ ...found, ...(await walk(page, details)) }).toEqual({});
 });
 

@@ -1,4 +1,4 @@
-// bench/scale: the API's list and figure routes as the data grows. For each size (10k,
+// bench/scale: the API's list, figure, company page and search routes as the data grows. For each size (10k,
 // 100k and 1M organisations, each with 10 test runs, 3 stage events and 20 audit rows, 10M audit rows at
 // the top; bench/scale/seed.mjs), one caller sends each request `--requests` times after a warm-up and the
 // script prints p50 and p95 (ms); with more than one size, the last size's p95 over the first's.
@@ -44,9 +44,11 @@ const ADMIN = 'admin@portal.test';
 /**
  * The requests, each [name, role, path]; `company` is a synthetic organisation's id and `number` its OBP
  * number. A name fragment ("elmar") matches a share of the rows, so its matches grow with the data (24 at
- * 10k, 2,400 at 1M); a company's number matches one row at every size.
+ * 10k, 2,400 at 1M); a company's number matches one row at every size. `page` is a demo company's OBP
+ * number: the company page takes the portal's numbers (C and five digits), not the synthetic V ones; its
+ * reads go by the company's id on their own indexes, through tables holding every company's rows.
  */
-function requests({ company, number }) {
+function requests({ company, number, page }) {
   const queues = ['legitimacy', 'contractual', 'financial'].flatMap((queue) => [
     [`${queue} queue: first page`, 'reviewer', `/api/review-queues/${queue}`],
     [`${queue} queue: page 250`, 'reviewer', `/api/review-queues/${queue}?page=250`],
@@ -75,16 +77,17 @@ function requests({ company, number }) {
     ['audit: by company', 'admin', `/api/audit?organisationId=${company}`],
     ['audit: by actor', 'admin', `/api/audit?actor=${encodeURIComponent(STAFF[1])}`],
     ['audit: by date', 'admin', '/api/audit?at.gte=2025-06-01T00:00:00Z&at.lt=2025-06-02T00:00:00Z'],
+    ['company page', 'reviewer', `/api/companies/${page}`],
+    ['company page: administrator', 'admin', `/api/companies/${page}`],
+    ['search: name fragment', 'reviewer', '/api/search?q=elmar'],
+    ['search: two letters', 'reviewer', '/api/search?q=El'],
+    ['search: OBP number', 'reviewer', `/api/search?q=${number}`],
+    ['search: person', 'reviewer', '/api/search?q=Maes%2042'],
+    ['search: email', 'admin', `/api/search?q=spoc${Number(number.slice(1))}%40scale`],
     ['metrics figures', 'reviewer', '/api/metrics'],
     ['metrics table: search', 'reviewer', '/api/metrics/companies?search=elmar'],
     ['metrics table: search one', 'reviewer', `/api/metrics/companies?search=${number}`],
     ...companies,
-    // The top bar's search: a fragment anywhere (trigram indexes), two letters at a start (prefix
-    // indexes), a company's number typed whole, a person's email.
-    ['top bar search: name fragment', 'reviewer', '/api/search?q=elmar'],
-    ['top bar search: two letters', 'reviewer', '/api/search?q=el'],
-    ['top bar search: OBP number', 'reviewer', `/api/search?q=${number}`],
-    ['top bar search: email', 'admin', '/api/search?q=maes'],
   ].filter(([name]) => !values.only || name.includes(values.only));
 }
 
@@ -110,8 +113,13 @@ async function sampleCompany(url, size) {
   await client.connect();
   const number = `V${String(Math.floor(size / 2)).padStart(7, '0')}`;
   const { rows } = await client.query('select id from organisations where obp_number = $1', [number]);
+  // The demo company with the most audit rows: the fullest page the portal's numbers reach.
+  const demo = await client.query(
+    `select o.obp_number from organisations o where o.obp_number like 'C%'
+      order by (select count(*) from audit_log a where a.organisation_id = o.id) desc, o.obp_number limit 1`,
+  );
   await client.end();
-  return { company: rows[0].id, number };
+  return { company: rows[0].id, number, page: demo.rows[0].obp_number };
 }
 
 const results = new Map();
@@ -153,7 +161,7 @@ if (labels.length > 1) {
   const [first] = labels;
   const last = labels.at(-1);
   console.log(`\np95 at ${last} over p95 at ${first}`);
-  for (const [name] of requests({ company: '', number: '' })) {
+  for (const [name] of requests({ company: '', number: 'V0', page: '' })) {
     const small = results.get(`${first} ${name}`);
     const large = results.get(`${last} ${name}`);
     if (small && large)

@@ -1,4 +1,5 @@
 import { CHECK_TYPES, type CheckType, STAGES, type Stage, SYSTEM_ACTOR, words } from '@portal/domain';
+import type { AuditRow } from './audit.js';
 import { checkPagePath, companyPagePath, fileDownloadPath, LIST_PAGES } from './pages.js';
 
 /*
@@ -110,7 +111,7 @@ export const ACTIVITY_SENTENCES = {
   'application.UPDATE_MAH_REGISTER': '{{actor}} changed the MAH register',
   'application.SUBMIT_INVOICING_INFORMATION': '{{actor}} submitted the invoicing information',
   'application.CHOOSE_GATEWAY': '{{actor}} chose a gateway',
-  'application.REGISTER': '{{actor}} registered {{subject}}',
+  'application.SEND_INVITATION': '{{actor}} sent an invitation to join the company',
   // Test runs.
   'testRun.CREATE': '{{actor}} added a test run in {{environment}}',
   'testRun.IMPORT': '{{actor}} imported test runs',
@@ -126,6 +127,7 @@ export const ACTIVITY_SENTENCES = {
   'person.CONFIRM': '{{actor}} confirmed the registration of {{subject}}',
   'person.COMPLETE': '{{actor}} completed the registration of {{subject}}',
   'person.RESEND_CONFIRMATION': '{{actor}} sent the confirmation to {{subject}} again',
+  'person.JOIN_COMPANY': '{{actor}} joined the company',
   // Any record: created, changed, deleted, published, archived; and any other action.
   'record.CREATE': '{{actor}} created {{kind}} {{subject}}',
   'record.UPDATE': '{{actor}} changed {{kind}} {{subject}}',
@@ -133,6 +135,7 @@ export const ACTIVITY_SENTENCES = {
   'record.PUBLISH': '{{actor}} published {{kind}} {{subject}}',
   'record.PUBLISH_AGREEMENT_TEMPLATE': '{{actor}} published a new agreement template',
   'record.ARCHIVE': '{{actor}} archived {{kind}} {{subject}}',
+  'record.DEACTIVATE': '{{actor}} deactivated {{kind}} {{subject}}',
   'record.ACTION': '{{actor}}: {{action}} on {{kind}} {{subject}}',
 } as const;
 export type ActivitySentence = keyof typeof ACTIVITY_SENTENCES;
@@ -291,5 +294,29 @@ export function activityFactsOf(
     fromStage: stageOf(fromOf(stage)),
     toStage: stageOf(toOf(stage)),
     reason: text(d?.reason),
+  };
+}
+
+/**
+ * An audit row (/admin/audit) as the renderer reads it: its facts from its diff, completed by what the
+ * trail looked up for it (a check's type, a token's environment, an assignee's name).
+ */
+export function auditActivityOf(row: AuditRow): ActivityEvent {
+  const facts = activityFactsOf(row.diff);
+  const assignee = (row.diff as { assignee?: { to?: unknown } } | null)?.assignee?.to;
+  return {
+    id: row.id,
+    at: row.at,
+    actor: row.actor,
+    actorName: row.actorName,
+    action: row.action,
+    entity: row.entity,
+    entityId: row.entityId,
+    entityName: row.entityName,
+    obpNumber: row.obpNumber,
+    ...facts,
+    checkType: facts.checkType ?? row.checkType,
+    environment: facts.environment ?? row.environment,
+    assigneeName: row.assigneeName ?? (typeof assignee === 'string' ? assignee : null),
   };
 }

@@ -1,3 +1,4 @@
+import { CHECK_TYPES } from '@portal/domain';
 import type { ListResource } from '@portal/list-query';
 import { z } from 'zod/mini';
 import { endpoint, listEndpoint, roles } from './endpoint.js';
@@ -12,13 +13,17 @@ import { vitalSummarySchema } from './vitals.js';
 
 /**
  * The actions the API writes to the trail (the SPA says each in words; the audit filter
- * offers them). A row may still carry another code (an older one): the trail shows it as it is.
+ * offers them). The API's writeAudit takes only these, so the compiler keeps the list whole. A row may
+ * still carry another code (an older one): the trail shows it as it is.
  */
 export const AUDIT_ACTIONS = [
   'CREATE',
   'UPDATE',
   'DELETE',
+  'DEACTIVATE',
   'INVITE',
+  'SEND_INVITATION',
+  'JOIN_COMPANY',
   'WITHDRAW_INVITATION',
   'DISABLE',
   'ENABLE',
@@ -45,6 +50,12 @@ export const AUDIT_ACTIONS = [
   'APPROVE_TEMPORARILY',
   'REJECT',
   'REQUEST_CORRECTIONS',
+  'TOP_UP_REQUIRED',
+  'TEMPLATE_CHANGED',
+  'ASSIGN_CHECK',
+  'TAKE_CHECK',
+  'UNASSIGN_CHECK',
+  'ADD_NOTE',
   'MARK_INVOICED',
   'MARK_PAID',
   'MARK_REFUNDED',
@@ -56,6 +67,9 @@ export const AUDIT_ACTIONS = [
   'IMPORT',
   'MOVE_TO_PRODUCTION',
   'MOVE_TO_MAINTENANCE',
+  'SUSPEND',
+  'RESUME',
+  'WITHDRAW',
   'PUBLISH',
   'PUBLISH_AGREEMENT_TEMPLATE',
   'ARCHIVE',
@@ -103,6 +117,13 @@ export const auditRowSchema = z.object({
   diff: z.unknown(),
   /** The client address of the request that made the change; null for the seed and background work. */
   address: z.nullable(z.string()),
+  /**
+   * What the row's sentence needs beyond its diff (activity-words.ts auditActivityOf): a check's type, a
+   * session token's environment, and the name of whom an assignment gave the check to.
+   */
+  checkType: z.nullable(z.enum(CHECK_TYPES)),
+  environment: z.nullable(z.string()),
+  assigneeName: z.nullable(z.string()),
 });
 export type AuditRow = z.infer<typeof auditRowSchema>;
 

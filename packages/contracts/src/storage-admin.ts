@@ -19,6 +19,8 @@ export const storedFileRowSchema = z.object({
   organisationId: z.nullable(z.uuid()),
   /** The company the file belongs to; null for the portal's own documents. */
   organisationName: z.nullable(z.string()),
+  /** Its OBP number, for the link to its company page; null as the name. */
+  obpNumber: z.nullable(z.string()),
   size: z.int(),
   mime: z.string(),
   sha256: z.string(),

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@portal/contracts';
 import { redactSecrets } from '@portal/domain';
 import type { Kysely, Transaction } from 'kysely';
 import { addressOf } from './request-context.js';
@@ -5,7 +6,8 @@ import type { DB } from './schema.js';
 
 export interface AuditEntry {
   actor: string;
-  action: 'CREATE' | 'UPDATE' | 'DELETE' | (string & {});
+  /** One of contracts AUDIT_ACTIONS: the audit's Action filter offers that list, so every action is in it. */
+  action: AuditAction;
   entity: string;
   entityId: string;
   diff?: unknown;

@@ -146,7 +146,7 @@ describe('an audit row stores the company of its record as it is written', () =>
       .executeTakeFirstOrThrow();
     await writeAudit(database.db, {
       actor: 'new@beta.test',
-      action: 'REGISTER',
+      action: 'CREATE',
       entity: 'registration',
       entityId: registration.id,
     });

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@portal/contracts';
 import { auditSubjectName, changedFields } from '@portal/domain';
 import type { Generated, Kysely, Selectable, Transaction } from 'kysely';
 import { sql } from 'kysely';
@@ -71,7 +72,7 @@ export interface VersionedUpdate<T extends VersionedTable> {
   changes: Record<string, unknown>;
   actor: string;
   /** The audit action; default UPDATE (an admin screen's "deactivate" says DEACTIVATE). */
-  action?: (before: Row<T>) => string;
+  action?: (before: Row<T>) => AuditAction;
   /** Further rules, inside the transaction, with the locked row; throw an ApiError to refuse. */
   check?: (trx: Transaction<DB>, before: Row<T>) => Promise<void>;
 }

@@ -21,6 +21,9 @@ vi.mock('../areas/admin/users/users-page', () => {
   return { UsersPage: () => null };
 });
 
+vi.mock('../areas/emvo/company/company-page', () => ({
+  CompanyPage: () => <h1>The company page</h1>,
+}));
 vi.mock('../areas/external/onboarding/onboarding-page', () => ({
   OnboardingPage: () => <h1>The onboarding overview</h1>,
 }));
@@ -157,5 +160,31 @@ describe("the company's landing", () => {
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/external/onboarding');
     expect(router.state.historyAction).toBe('REPLACE');
+  });
+});
+
+describe('the company page', () => {
+  const open = (role: string) => {
+    const auth = testAuth(userWith(role));
+    window.history.pushState({}, '', '/emvo/companies/C00042');
+    const http = (async () => ({})) as unknown as HttpClient;
+    const queryClient = new QueryClient();
+    const router = createAppRouter({ auth, queryClient, http });
+    renderApp(router, { auth, http, queryClient });
+    return router;
+  };
+
+  it.each([
+    ['a reviewer', 'EmvoPortalInternal'],
+    ['an administrator', 'EmvoPortalAdmin'],
+  ])('opens for %s, beside a check of a queue', async (_who, role) => {
+    open(role);
+    expect(await screen.findByRole('heading', { level: 1, name: 'The company page' })).toBeInTheDocument();
+  });
+
+  it('is not the company’s: it goes back to the start, which leads it to its own screens', async () => {
+    const router = open('EmvoPortalExternal');
+    await vi.waitFor(() => expect(router.state.location.pathname).not.toBe('/emvo/companies/C00042'));
+    expect(screen.queryByRole('heading', { name: 'The company page' })).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,6 @@
 import {
   auditApi,
+  companiesApi,
   type EndpointSpec,
   onboardingApi,
   type QueueSlug,
@@ -83,6 +84,10 @@ const area = (
   ],
 });
 
+/** The roles an endpoint admits: a screen that reads only it admits the same people. */
+const accessRoles = (endpoint: EndpointSpec): readonly Role[] =>
+  typeof endpoint.access === 'object' ? endpoint.access.roles : [];
+
 /** A reviewers' queue: the three share one lazy page (queue-page.tsx), each with its slug. */
 const queueScreen =
   (queue: QueueSlug): LazyPage =>
@@ -150,6 +155,18 @@ function appRoutes(deps?: RouterDeps): RouteObject[] {
             }),
           },
         ),
+        // The company page: reviewers work on it, administrators read it (its API's readers), so it guards
+        // itself beside the emvo area rather than inside it; its static segment outranks a check's address.
+        {
+          path: 'emvo/companies/:obpNumber',
+          ...(auth
+            ? { loader: areaLoader(auth, accessRoles(companiesApi.page)), shouldRevalidate: guardsAgain }
+            : {}),
+          errorElement: <RouteErrorPage />,
+          lazy: async () => ({
+            Component: (await import('../areas/emvo/company/company-page')).CompanyPage,
+          }),
+        },
         area(
           auth,
           'admin',

@@ -41,6 +41,18 @@ describe('areaLoader (spec §2 guard, §6 roles)', () => {
     expect(await redirectOf(areaLoader(auth, 'ADMIN')({ request: request('/admin/users') }))).toBe('/');
   });
 
+  it('opens a screen of two areas to a user with either role, and sends anyone else away', async () => {
+    const readers = ['EMVO', 'ADMIN'] as const;
+    const admin = fakeAuth(userWith('EmvoPortalAdmin'));
+    await expect(
+      areaLoader(admin, readers)({ request: request('/emvo/companies/C00001') }),
+    ).resolves.toBeNull();
+    const company = fakeAuth(userWith('EmvoPortalExternal'));
+    expect(
+      await redirectOf(areaLoader(company, readers)({ request: request('/emvo/companies/C00001') })),
+    ).toBe('/');
+  });
+
   it('lets other token errors propagate', async () => {
     const failure = new Error('server_unavailable');
     const auth = fakeAuth(userWith('EmvoPortalInternal'), async () => {

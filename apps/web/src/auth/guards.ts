@@ -21,12 +21,13 @@ export async function requireSession(auth: Auth, request: Request): Promise<Sess
   return user;
 }
 
-/** spec §6: an area needs its role; lacking it redirects to '/'. */
+/** spec §6: an area needs its role (a screen shared by two areas, one of them); lacking it redirects to '/'. */
 export const areaLoader =
-  (auth: Auth, role: Role) =>
+  (auth: Auth, role: Role | readonly Role[]) =>
   async ({ request }: { request: Request }) => {
     const user = await requireSession(auth, request);
-    if (!hasRole(user, role)) throw redirect('/');
+    const roles: readonly Role[] = typeof role === 'string' ? [role] : role;
+    if (!roles.some((one) => hasRole(user, one))) throw redirect('/');
     return null;
   };
 

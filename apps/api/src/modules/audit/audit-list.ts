@@ -1,5 +1,5 @@
 import { AUDIT_LIST, type AuditRow } from '@portal/contracts';
-import { iso } from '@portal/domain';
+import { type CheckType, iso } from '@portal/domain';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { ListRequest } from '../../http/list-request.js';
@@ -42,6 +42,19 @@ export function auditQuery(db: Kysely<DB>) {
       'company.obpNumber as obpNumber',
       'auditLog.diff as diff',
       'auditLog.address as address',
+      // What a row's sentence needs when its diff lacks it (a billing step names no check type, a token's
+      // row no environment), and whom an assignment names, by name: scalar lookups of the page's rows.
+      sql<CheckType | null>`case when audit_log.entity = 'check' then
+        (select c.type from checks c where c.id::text = audit_log.entity_id) end`.as('checkType'),
+      sql<string | null>`case when audit_log.entity = 'sessionToken' then
+        (select s.environment from session_tokens s where s.id::text = audit_log.entity_id) end`.as(
+        'environment',
+      ),
+      sql<string | null>`case when audit_log.diff ? 'assignee' then
+        (select u.display_name from users u
+          where lower(u.email) = lower(audit_log.diff -> 'assignee' ->> 'to') limit 1) end`.as(
+        'assigneeName',
+      ),
     ]);
   return db.selectFrom(rows.as('trail')).selectAll();
 }

@@ -94,6 +94,7 @@ describe.each(STORAGE_DRIVERS)('/api/admin/files on the %s store', (driver) => {
       container: 'portal-copy-of-proof',
       organisationId: acme,
       organisationName: 'Acme Pharma',
+      obpNumber: 'C00001',
       size: SAMPLES.pdf.length,
       mime: 'application/pdf',
       sha256: expect.stringMatching(/^[0-9a-f]{64}$/),

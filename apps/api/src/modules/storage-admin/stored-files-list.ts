@@ -23,6 +23,7 @@ export function storedFilesQuery(db: Kysely<DB>) {
       'storedFiles.container as container',
       'storedFiles.organisationId as organisationId',
       'organisations.legalName as organisationName',
+      'organisations.obpNumber as obpNumber',
       'storedFiles.size as size',
       'storedFiles.mime as mime',
       'storedFiles.sha256 as sha256',

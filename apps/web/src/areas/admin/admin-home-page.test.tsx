@@ -6,10 +6,11 @@ import type { TestWorld } from '../../test/test-world';
 import { worldSuite } from '../../test/world-suite';
 import { AdminHomePage } from './admin-home-page';
 
-/** One change of a reviewer's on the trail. */
+/** One change of a reviewer's on the trail: a session token of the demo world, issued. */
 async function addReviewerChange({ db }: TestWorld) {
   const diff = JSON.stringify({ status: { from: 'REQUESTED', to: 'ISSUED' } });
-  const entry = { action: 'ISSUE_SESSION_TOKEN', entity: 'sessionToken', entityId: 'demo-token', diff };
+  const token = await db.selectFrom('sessionTokens').select(['id']).limit(1).executeTakeFirstOrThrow();
+  const entry = { action: 'ISSUE_SESSION_TOKEN', entity: 'sessionToken', entityId: token.id, diff };
   await db
     .insertInto('auditLog')
     .values({ ...entry, actor: 'reviewer@portal.test' })
@@ -44,10 +45,10 @@ describe('/admin: counts that lead somewhere', () => {
       '/admin/audit',
     );
     expect(screen.getByRole('heading', { name: 'Latest changes' })).toBeInTheDocument();
-    // Who by name, the action and the record in words.
+    // What happened in words, as the audit and the company page say it: the token by its environment.
     expect(
-      screen.getByText(/Rita Reviewer: Issued a session token, Session token demo-token/),
-    ).toBeInTheDocument();
+      screen.getByRole('link', { name: /^Rita Reviewer issued the session token for (ITE|IQE|PRD)$/ }),
+    ).toHaveAttribute('href', expect.stringMatching(/^\/emvo\/companies\/C\d{5}$/));
   });
 
   it("shows the last day's p75 of each Core Web Vital, and from how many signed-in people", async () => {

@@ -1,10 +1,11 @@
+import { auditActivityOf, companyPagePath } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ActivitySentence } from '../../activity/activity-sentence';
 import { useSessionUser } from '../../auth/auth-context';
 import { useDateFormat } from '../../i18n/date-format';
 import { formatFileSize } from '../../i18n/file-size';
 import { useAdminSummary } from './audit/audit-api';
-import { actionText, entityText } from './audit/audit-columns';
 import { VitalsSummary } from './vitals-summary';
 
 /**
@@ -50,9 +51,14 @@ export function AdminHomePage() {
             <ul>
               {data.latestAudit.map((row) => (
                 <li key={row.id}>
-                  <time dateTime={row.at}>{format.dateTime(row.at)}</time> {row.actorName ?? row.actor}:{' '}
-                  {actionText(t, row.action)}, {entityText(t, row.entity)} {row.entityName ?? row.entityId}
-                  {row.companyName ? ` (${row.companyName})` : ''}
+                  <time dateTime={row.at}>{format.dateTime(row.at)}</time>{' '}
+                  <ActivitySentence event={auditActivityOf(row)} />
+                  {row.companyName && row.obpNumber && (
+                    <>
+                      {' ('}
+                      <Link to={companyPagePath(row.obpNumber)}>{row.companyName}</Link>)
+                    </>
+                  )}
                 </li>
               ))}
             </ul>

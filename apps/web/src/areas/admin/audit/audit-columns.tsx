@@ -1,5 +1,7 @@
-import type { AuditRow } from '@portal/contracts';
+import { type AuditRow, auditActivityOf, companyPagePath } from '@portal/contracts';
 import type { TFunction } from 'i18next';
+import { Link } from 'react-router';
+import { ActivitySentence } from '../../../activity/activity-sentence';
 import type { DateFormat } from '../../../i18n/date-format';
 import { tk } from '../../../i18n/i18n';
 import type { Column } from '../../../table/column';
@@ -16,9 +18,9 @@ export const entityText = (t: TFunction, entity: string) =>
   t(`admin.audit.entities.${entity}`, { defaultValue: entity });
 
 /**
- * /admin/audit's columns: when; who by name (their address and the client address
- * under it); the action in words; the record by kind and name; its company by name and OBP number; the
- * changes folded, "Show the changes (3)" opening them.
+ * /admin/audit's columns: when; who by name (their address and the client address under it); what
+ * happened, in the words of the one renderer, linked to its record; its company by name (linked to its
+ * page) and OBP number; the changes folded, "Show the changes (3)" opening them.
  */
 export function auditColumns(t: TFunction, format: DateFormat): Column<AuditRow>[] {
   return [
@@ -56,21 +58,12 @@ export function auditColumns(t: TFunction, format: DateFormat): Column<AuditRow>
     },
     {
       id: 'action',
-      header: tk('admin.audit.fields.action'),
+      header: tk('admin.audit.fields.what'),
       fields: 'action',
-      cell: (row) => actionText(t, row.action),
-    },
-    {
-      id: 'entity',
-      header: tk('admin.audit.fields.entity'),
-      fields: 'entity',
-      cell: (row) => (
-        <>
-          {entityText(t, row.entity)}
-          <br />
-          <small>{row.entityName ?? row.entityId}</small>
-        </>
-      ),
+      // What happened in words, as the company page and a check's timeline say it (one renderer).
+      kind: 'name',
+      width: '22rem',
+      cell: (row) => <ActivitySentence event={auditActivityOf(row)} />,
     },
     {
       id: 'company',
@@ -79,9 +72,9 @@ export function auditColumns(t: TFunction, format: DateFormat): Column<AuditRow>
       // The company's name on two lines rather than cut (table/README.md: names wrap).
       kind: 'name',
       cell: (row) =>
-        row.companyName ? (
+        row.companyName && row.obpNumber ? (
           <>
-            {row.companyName}
+            <Link to={companyPagePath(row.obpNumber)}>{row.companyName}</Link>
             <br />
             <small>{row.obpNumber}</small>
           </>

@@ -36,9 +36,18 @@ async function writeTrail({ db }: TestWorld) {
     .executeTakeFirstOrThrow();
   await write('2026-01-10', 'ADMIN', 'CREATE', 'gateway', { name: 'Demo Hub', active: true });
   await write('2026-02-02', 'ADMIN', 'UPDATE', 'gateway', { active: { from: true, to: false } });
-  await write('2026-03-05', 'EMVO', 'APPROVE', 'check', { status: { from: 'IN_REVIEW', to: 'APPROVED' } });
+  // A check and a token of the demo world: the trail reads the check's type and the token's environment.
+  const check = await db
+    .selectFrom('checks')
+    .select(['id'])
+    .where('type', '=', 'LEGITIMACY')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const token = await db.selectFrom('sessionTokens').select(['id']).limit(1).executeTakeFirstOrThrow();
+  const approved = { status: { from: 'IN_REVIEW', to: 'APPROVED' } };
+  await write('2026-03-05', 'EMVO', 'APPROVE', 'check', approved, check.id);
   const issued = { status: { from: 'REQUESTED', to: 'ISSUED' }, tokenValue: 'tok-123' };
-  await write('2026-03-06', 'EMVO', 'ISSUE_SESSION_TOKEN', 'sessionToken', issued);
+  await write('2026-03-06', 'EMVO', 'ISSUE_SESSION_TOKEN', 'sessionToken', issued, token.id);
   await write('2026-01-05', 'ADMIN', 'UPDATE', 'organisation', { stage: { from: 'A', to: 'B' } }, company.id);
 }
 // Before each test mock mode's world (the API's own code over the demo world), with that trail.
@@ -84,10 +93,15 @@ describe('/admin/audit', { timeout: 30_000 }, () => {
 
   it('shows the audit rows newest first, each diff as before → after per field', async () => {
     renderPage();
-    const [first, , third] = await rows();
-    // The action in words, who by name, the diff folded until asked for.
-    expect(first).toHaveTextContent('Issued a session token');
+    const [first, second, third] = await rows();
+    // What happened in words (the company page's and a check's timeline's), who by name, the diff folded.
+    expect(first).toHaveTextContent(/Rita Reviewer issued the session token for (ITE|IQE|PRD)/);
     expect(first).not.toHaveTextContent('ISSUE_SESSION_TOKEN');
+    // The check named by its type; an administrator follows it to its company's page, as its company cell.
+    const approval = within(second as HTMLElement).getByRole('link', {
+      name: /^Rita Reviewer approved the legitimacy check \(attempt \d+\)$/,
+    });
+    expect(approval).toHaveAttribute('href', expect.stringMatching(/^\/emvo\/companies\/C\d{5}$/));
     expect(first).toHaveTextContent('Rita Reviewer');
     const folded = within(first as HTMLElement).getByText('Show the changes (2)');
     expect(folded.closest('details')).not.toHaveAttribute('open');
@@ -96,7 +110,7 @@ describe('/admin/audit', { timeout: 30_000 }, () => {
     expect(first).toHaveTextContent('tokenValue[redacted]');
     // The client address the change came from, under who made it.
     expect(first).toHaveTextContent('127.0.0.1');
-    expect(third).toHaveTextContent('Changed');
+    expect(third).toHaveTextContent('Ada Admin changed the gateway');
     await user.click(within(third as HTMLElement).getByText('Show the change (1)'));
     const diff = within(third as HTMLElement);
     expect(diff.getByText('active')).toBeInTheDocument();

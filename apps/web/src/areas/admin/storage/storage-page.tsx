@@ -1,5 +1,6 @@
-import { FILE_PURPOSES } from '@portal/contracts';
+import { companyPagePath, FILE_PURPOSES } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useFileDownloads } from '../../../http/stored-file-download';
 import { useDateFormat } from '../../../i18n/date-format';
 import { formatFileSize } from '../../../i18n/file-size';
@@ -68,7 +69,12 @@ export function StoragePage() {
       id: 'organisationName',
       header: tk('admin.storage.fields.company'),
       fields: 'organisationName',
-      cell: (row) => row.organisationName ?? t('admin.storage.portal'),
+      cell: (row) =>
+        row.organisationName && row.obpNumber ? (
+          <Link to={companyPagePath(row.obpNumber)}>{row.organisationName}</Link>
+        ) : (
+          (row.organisationName ?? t('admin.storage.portal'))
+        ),
     },
     {
       id: 'size',

@@ -1,6 +1,7 @@
-import type { UserRow } from '@portal/contracts';
+import { companyPagePath, type UserRow } from '@portal/contracts';
 import type { TFunction } from 'i18next';
 import { useId } from 'react';
+import { Link } from 'react-router';
 import { dateFormat } from '../../../i18n/date-format';
 import { tk } from '../../../i18n/i18n';
 import type { Column } from '../../../table/column';
@@ -70,7 +71,11 @@ export function userColumns(
       cell: (row) =>
         row.companyName ? (
           <>
-            {row.companyName}
+            {row.obpNumber ? (
+              <Link to={companyPagePath(row.obpNumber)}>{row.companyName}</Link>
+            ) : (
+              row.companyName
+            )}
             <br />
             <small>{row.obpNumber}</small>
           </>

@@ -10,7 +10,7 @@ import { emailLink, Fact, Facts, Section } from './check-parts';
  * What the invoice needs: the billing details of the company's invoicing information,
  * the fields of its financial step (contracts billingDetailsSchema).
  */
-function BillingDetails({ details }: { details: Billing['details'] }) {
+export function BillingDetails({ details }: { details: Billing['details'] }) {
   const { t } = useTranslation();
   const format = useFormatters();
   return (

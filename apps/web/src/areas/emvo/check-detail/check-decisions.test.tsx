@@ -14,7 +14,6 @@ import {
   pageHeader,
   region,
   renderCheckDetail,
-  rowsOf,
   user,
 } from './test-check-detail';
 
@@ -136,9 +135,9 @@ describe('a decision in the shared modal, taken by the API', { timeout: 30_000 }
     await waitFor(() => expect(fact(pageHeader(), 'Status')).toBe('Approved'));
     // No decision left: the way on to the next open check instead.
     expect(decisionButtons()).toEqual(['Next open check']);
-    const timeline = rowsOf(within(region('Timeline')).getByRole('table'));
+    const timeline = within(region('Timeline')).getAllByRole('listitem');
     // The API stores people by the email they signed in with; the page names them.
-    expect(timeline.at(-1)?.slice(1)).toEqual(['In review', 'Approved', 'Rita Reviewer', 'Reviewer', 'None']);
+    expect(timeline.at(-1)).toHaveTextContent(/Rita Reviewer approved the legitimacy check \(attempt \d+\)$/);
   });
 
   it('Start, by keyboard alone: Enter on the button opens, Enter in the dialog confirms', async () => {

@@ -1,5 +1,6 @@
 import {
   type CheckDetail,
+  companyPagePath,
   QUEUE_SLUGS,
   type QueueSlug,
   REVIEW_ACTIONS,
@@ -133,7 +134,7 @@ function LoadedCheck({ queue, detail }: { queue: QueueSlug; detail: CheckDetail 
       <ApplicationData application={application} />
       <Documents documents={detail.documents} />
       <Attempts attempts={detail.attempts} people={detail.people} />
-      <Timeline events={detail.events} people={detail.people} />
+      <Timeline detail={detail} />
     </section>
   );
 }
@@ -177,7 +178,9 @@ function CheckHeader({ detail }: { detail: CheckDetail }) {
         })}
       </p>
       <Facts>
-        <Fact label={t('emvo.check.header.obpNumber')}>{organisation.obpNumber}</Fact>
+        <Fact label={t('emvo.check.header.obpNumber')}>
+          <Link to={companyPagePath(organisation.obpNumber)}>{organisation.obpNumber}</Link>
+        </Fact>
         <Fact label={t('emvo.check.header.type')}>{t(`emvo.check.types.${check.type}`)}</Fact>
         <Fact label={t('emvo.check.header.status')}>
           <span className={styles.status} data-status={check.status}>

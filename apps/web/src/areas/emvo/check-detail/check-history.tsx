@@ -1,8 +1,10 @@
-import type { CheckAttempt, CheckDetail, CheckDocument, CheckEvent } from '@portal/contracts';
+import { type CheckAttempt, type CheckDetail, type CheckDocument, checkPagePath } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
+import { ActivityFeed } from '../../../activity/activity-feed';
 import { useFileDownloads } from '../../../http/stored-file-download';
 import { TableScrollBox } from '../../../table/table-scroll-box';
 import { StoredFileLink } from '../../../ui/stored-file-link';
+import { checkActivityOf } from './check-activity';
 import styles from './check-detail.module.css';
 import { When } from './check-format';
 import { Person, Section } from './check-parts';
@@ -85,55 +87,16 @@ export function Attempts({ attempts, people }: { attempts: readonly CheckAttempt
   );
 }
 
-/** The people behind a role, as the timeline names them; an unknown role shows as it is. */
-function RoleName({ role }: { role: string }) {
+/**
+ * Every transition of the check, oldest first, in words (the one renderer of activity-words, as the company
+ * page and the audit say them): "Rita Reviewer requested corrections to the legitimacy check (attempt 1)".
+ */
+export function Timeline({ detail }: { detail: CheckDetail }) {
   const { t } = useTranslation();
-  return <>{t(`emvo.check.roles.${role}`, { defaultValue: role })}</>;
-}
-
-/** Every CheckEvent, oldest first: who moved the check from which status to which, when and why. */
-export function Timeline({ events, people }: { events: readonly CheckEvent[]; people: People }) {
-  const { t } = useTranslation();
-  const none = t('emvo.check.none');
+  const here = checkPagePath(detail.check.type, detail.check.id);
   return (
     <Section title={t('emvo.check.timeline.title')}>
-      {events.length === 0 ? (
-        <p className={styles.missing}>{t('emvo.check.timeline.none')}</p>
-      ) : (
-        <TableScrollBox caption={t('emvo.check.timeline.title')} className={styles.tableScroll}>
-          <table className={styles.table}>
-            <caption className={styles.visuallyHidden}>{t('emvo.check.timeline.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('emvo.check.timeline.at')}</th>
-                <th scope="col">{t('emvo.check.timeline.from')}</th>
-                <th scope="col">{t('emvo.check.timeline.to')}</th>
-                <th scope="col">{t('emvo.check.timeline.actor')}</th>
-                <th scope="col">{t('emvo.check.timeline.role')}</th>
-                <th scope="col">{t('emvo.check.timeline.comment')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {events.map((event) => (
-                <tr key={event.id}>
-                  <th scope="row">
-                    <When iso={event.at} />
-                  </th>
-                  <td>{event.from ? t(`emvo.check.statuses.${event.from}`) : none}</td>
-                  <td>{t(`emvo.check.statuses.${event.to}`)}</td>
-                  <td>
-                    <Person actor={event.actor} people={people} />
-                  </td>
-                  <td>
-                    <RoleName role={event.role} />
-                  </td>
-                  <td className={styles.reason}>{event.comment ?? none}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScrollBox>
-      )}
+      <ActivityFeed events={checkActivityOf(detail)} here={here} empty={t('emvo.check.timeline.none')} />
     </Section>
   );
 }

@@ -1,5 +1,6 @@
-import type { MetricsCompanyRow } from '@portal/contracts';
+import { companyPagePath, type MetricsCompanyRow } from '@portal/contracts';
 import type { TFunction } from 'i18next';
+import { Link } from 'react-router';
 import { dateFormat } from '../../../i18n/date-format';
 import { tk } from '../../../i18n/i18n';
 import type { Column } from '../../../table/column';
@@ -47,7 +48,7 @@ export function metricsColumns(
       id: 'legalName',
       header: tk('emvo.metrics.columns.company'),
       fields: 'legalName',
-      cell: (row) => row.legalName,
+      cell: (row) => <Link to={companyPagePath(row.obpNumber)}>{row.legalName}</Link>,
       // Read whole, on two lines if need be, rather than cut (table/README.md: names wrap).
       kind: 'name',
     },

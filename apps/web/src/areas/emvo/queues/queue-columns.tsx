@@ -1,4 +1,4 @@
-import type { QueueSlug, ReviewQueueRow } from '@portal/contracts';
+import { companyPagePath, type QueueSlug, type ReviewQueueRow } from '@portal/contracts';
 import { isAssignable } from '@portal/domain';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -149,7 +149,8 @@ export function queueColumns(queue: QueueSlug, t: TFunction, language: string): 
       id: 'obpNumber',
       header: tk('emvo.queues.columns.obpNumber'),
       fields: 'obpNumber',
-      cell: (row) => row.obpNumber,
+      // The check's company: its page tells the rest of its story.
+      cell: (row) => <Link to={companyPagePath(row.obpNumber)}>{row.obpNumber}</Link>,
       width: '8.5rem',
     },
     {

@@ -1,5 +1,6 @@
-import type { SessionTokenRow } from '@portal/contracts';
+import { companyPagePath, type SessionTokenRow } from '@portal/contracts';
 import type { TFunction } from 'i18next';
+import { Link } from 'react-router';
 import { dateFormat } from '../../../i18n/date-format';
 import { tk } from '../../../i18n/i18n';
 import type { Column } from '../../../table/column';
@@ -30,7 +31,7 @@ export function sessionTokenColumns(
       fields: 'legalName',
       cell: (row) => (
         <>
-          {row.legalName}
+          <Link to={companyPagePath(row.obpNumber)}>{row.legalName}</Link>
           <br />
           <small>{row.obpNumber}</small>
         </>
