@@ -93,7 +93,15 @@ test('a reviewer finds a company from the top bar, takes its check, notes and de
   await rita.keyboard.press('Enter');
   await expect(rita).toHaveURL(/\/emvo\/companies\/[A-Z0-9]+$/);
 
-  // The company's legitimacy check, by keyboard from the queue (newest first): j to its row, Enter.
+  // Its page: the company, what is next (its legitimacy check, waiting), the check one link away.
+  await expect(rita.getByRole('heading', { level: 1, name: company })).toBeVisible();
+  await expect(rita.getByRole('region', { name: 'What is next' })).toContainText('legitimacy');
+  await rita.getByRole('region', { name: 'Checks', exact: true }).getByRole('link').first().click();
+  await expect(rita).toHaveURL(/\/emvo\/legitimacy\/[0-9a-f-]{36}$/);
+  await expect(rita.getByRole('heading', { level: 1, name: company })).toBeVisible();
+  const fromCompanyPage = rita.url();
+
+  // The same check by keyboard from the queue (newest first): j to its row, Enter.
   await rita.goto('/emvo/legitimacy?order=-submittedAt');
   const table = rita.getByRole('table', { name: 'Legitimacy queue' });
   await expect(table.getByRole('link', { name: company })).toBeVisible();
@@ -106,6 +114,7 @@ test('a reviewer finds a company from the top bar, takes its check, notes and de
   await rita.keyboard.press('Enter');
   await expect(rita.getByRole('heading', { level: 1, name: company })).toBeVisible();
   const checkUrl = rita.url();
+  expect(new URL(checkUrl).pathname).toBe(new URL(fromCompanyPage).pathname);
   const checkId = checkUrl.split('/').at(-1) ?? '';
   expect(checkId).toMatch(/^[0-9a-f-]{36}$/);
 
