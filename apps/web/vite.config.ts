@@ -146,6 +146,7 @@ const exactly = (name: string, replacement: string) => ({
 const NODE_IN_THE_BROWSER = [
   exactly('stream', 'readable-stream'),
   exactly('crypto', join(import.meta.dirname, 'src/mock/node-crypto.ts')),
+  exactly('assert', join(import.meta.dirname, 'src/mock/node-assert.cjs')),
   exactly('buffer', 'buffer/'),
   exactly('util', 'util/'),
   exactly('events', 'events/'),

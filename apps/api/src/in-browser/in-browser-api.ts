@@ -21,7 +21,7 @@ import { refuseNulCharacters } from '../plugins/nul-characters.js';
 import { routesPlugin } from '../routes.js';
 import type { FileStorage } from '../storage/file-storage.js';
 import { multipartOf } from './multipart-parts.js';
-import { type CollectedRoute, matchRoute, routeCollector } from './route-collector.js';
+import { type CollectedRoute, routeCollector, routeTable } from './route-collector.js';
 
 export interface InBrowserApiOptions {
   database: Database;
@@ -73,6 +73,7 @@ export async function createInBrowserApi(options: InBrowserApiOptions): Promise<
   });
   const collector = routeCollector({ log, fileStorage, mail, createRateLimit: () => unlimited });
   await collector.app.register(routesPlugin, { database, config, observeVital: () => {} });
+  const table = routeTable(collector.routes);
   const signedIn = new Set<string>();
   let requestCount = 0;
 
@@ -107,7 +108,7 @@ export async function createInBrowserApi(options: InBrowserApiOptions): Promise<
       url: `${url.pathname}${url.search}`,
       headers,
       params: {},
-      query: queryOf(url.searchParams),
+      query: {},
       body: undefined as unknown,
       ip: CLIENT_ADDRESS,
       log,
@@ -119,15 +120,10 @@ export async function createInBrowserApi(options: InBrowserApiOptions): Promise<
     } as unknown as FastifyRequest;
     const reply = replyFor(request);
     try {
-      let found: ReturnType<typeof matchRoute>;
-      try {
-        found = matchRoute(collector.routes, method, url.pathname);
-      } catch {
-        throw new ApiError(400, 'BAD_REQUEST', `'${url.pathname}' is not a valid url component`);
-      }
+      const found = table.find(method, request.url);
       if (!found) throw notFound(method, url.pathname);
-      const { route, params } = found;
-      Object.assign(request, { params, routeOptions: { config: route.config ?? {}, url: route.url } });
+      const { route, params, query } = found;
+      Object.assign(request, { params, query, routeOptions: { config: route.config ?? {}, url: route.url } });
       await authenticate(request, route.config?.access);
       // As Fastify: a GET's or HEAD's body is never read, nor an empty DELETE's; a multipart one is streamed.
       const bodiless = method === 'GET' || method === 'HEAD' || (method === 'DELETE' && !incoming.body);
@@ -151,16 +147,6 @@ export async function createInBrowserApi(options: InBrowserApiOptions): Promise<
     fetch: answer,
     close: collector.close,
   };
-}
-
-/** The query as Fastify's parser makes it: a name given twice is an array. */
-function queryOf(search: URLSearchParams): Record<string, string | string[]> {
-  const query: Record<string, string | string[]> = {};
-  for (const [name, value] of search) {
-    const earlier = query[name];
-    query[name] = earlier === undefined ? value : [...(Array.isArray(earlier) ? earlier : [earlier]), value];
-  }
-  return query;
 }
 
 /** The body of a request that is not multipart: JSON parsed, text as it is, over its limit 413 (as Fastify). */
