@@ -6,6 +6,7 @@ import type {
   preHandlerHookHandler,
 } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { parse as parseJson } from 'secure-json-parse';
 import type { core } from 'zod/mini';
 import { userStanding } from '../accounts/user-standing.js';
 import type { Config } from '../config.js';
@@ -71,22 +72,25 @@ export async function createInBrowserApi(options: InBrowserApiOptions): Promise<
     from: config.mail.from,
     production: false,
   });
-  const collector = routeCollector({ log, fileStorage, mail, createRateLimit: () => unlimited });
-  await collector.app.register(routesPlugin, { database, config, observeVital: () => {} });
-  const table = routeTable(collector.routes);
   const signedIn = new Set<string>();
   let requestCount = 0;
+
+  /** The user a request's bearer token names, in good standing, as plugins/auth.ts verifies one. */
+  async function verifiedUser(request: FastifyRequest): Promise<SessionUser> {
+    const header = request.headers.authorization;
+    if (!header) throw new ApiError(401, 'UNAUTHORIZED', 'Sign in to continue');
+    const token = /^bearer (\S+)$/i.exec(header)?.[1];
+    const user = token ? await options.userOf(token) : undefined;
+    if (!user) throw new ApiError(401, 'ERR_AUTHENTICATION', 'The session token is not valid');
+    return user;
+  }
 
   async function authenticate(request: FastifyRequest, access: Access | undefined): Promise<void> {
     if (access === 'public') return;
     if (access === 'connector') {
       throw new ApiError(401, 'UNAUTHORIZED', 'The connector credentials are missing or wrong');
     }
-    const header = request.headers.authorization;
-    if (!header) throw new ApiError(401, 'UNAUTHORIZED', 'Sign in to continue');
-    const token = /^bearer (\S+)$/i.exec(header)?.[1];
-    const user = token ? await options.userOf(token) : undefined;
-    if (!user) throw new ApiError(401, 'ERR_AUTHENTICATION', 'The session token is not valid');
+    const user = await verifiedUser(request);
     request.user = user;
     if (!signedIn.has(user.subject)) {
       signedIn.add(user.subject);
@@ -95,6 +99,30 @@ export async function createInBrowserApi(options: InBrowserApiOptions): Promise<
     refuseStanding(await userStanding(database.db, user));
     refuseOtherRoles(access, user);
   }
+
+  /** plugins/auth.ts's `app.signedInUser`: on a public route, the caller a valid token names, else none. */
+  async function signedInUser(request: FastifyRequest): Promise<SessionUser | undefined> {
+    if (request.user) return request.user;
+    if (!request.headers.authorization) return undefined;
+    try {
+      const user = await verifiedUser(request);
+      refuseStanding(await userStanding(database.db, user));
+      return user;
+    } catch (error) {
+      if (error instanceof ApiError) return undefined;
+      throw error;
+    }
+  }
+
+  const collector = routeCollector({
+    log,
+    fileStorage,
+    mail,
+    createRateLimit: () => unlimited,
+    signedInUser,
+  });
+  await collector.app.register(routesPlugin, { database, config, observeVital: () => {} });
+  const table = routeTable(collector.routes);
 
   async function answer(incoming: Request): Promise<Response> {
     const url = new URL(incoming.url);
@@ -166,7 +194,8 @@ async function bodyOf(incoming: Request, limit: number, textTypes: ReadonlySet<s
       );
     }
     try {
-      return JSON.parse(text);
+      // Fastify's own JSON parser, with its defaults: a `__proto__` or `constructor.prototype` key is refused.
+      return parseJson(text, { protoAction: 'error', constructorAction: 'error' });
     } catch {
       throw fastifyError(
         400,

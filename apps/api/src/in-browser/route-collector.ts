@@ -11,6 +11,8 @@ export interface AppDecorations {
   mail: FastifyInstance['mail'];
   /** @fastify/rate-limit's limiter factory, which some routes use beside their own limit (registration). */
   createRateLimit: FastifyInstance['createRateLimit'];
+  /** plugins/auth.ts's: the signed-in caller of a public route, if its token is valid. */
+  signedInUser: FastifyInstance['signedInUser'];
 }
 
 /** Hooks that run when the app closes; a hook that would run per request has no place here. */
