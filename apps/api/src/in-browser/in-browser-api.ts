@@ -172,7 +172,12 @@ export async function createInBrowserApi(options: InBrowserApiOptions): Promise<
   }
 
   return {
-    fetch: answer,
+    // A HEAD is its GET's answer without the body, as Fastify answers one.
+    fetch: async (incoming) => {
+      const answered = await answer(incoming);
+      if (incoming.method.toUpperCase() !== 'HEAD') return answered;
+      return new Response(null, { status: answered.status, headers: answered.headers });
+    },
     close: collector.close,
   };
 }

@@ -80,7 +80,7 @@ function refuseUrl(statusCode: number, code: string, message: string): never {
 
 /**
  * The collected routes in Fastify's own router, with Fastify's defaults (case-sensitive, trailing slash
- * and duplicate slashes significant, params of at most 100 characters), so a URL reaches the route, params
+ * and duplicate slashes significant, params of at most 100 characters, a HEAD for each GET), so a URL reaches the route, params
  * and query here that it reaches on the server. `find` throws Fastify's error for a malformed URL.
  */
 export function routeTable(routes: readonly CollectedRoute[]) {
@@ -90,6 +90,11 @@ export function routeTable(routes: readonly CollectedRoute[]) {
       refuseUrl(414, 'FST_ERR_MAX_PARAM_LENGTH', `'${path}' is exceeding the max param length`),
   });
   for (const route of routes) router.on(route.method as FindMyWay.HTTPMethod, route.url, () => route, route);
+  // Fastify's exposeHeadRoutes: every GET answers HEAD too, unless a HEAD route of its own is declared.
+  for (const route of routes) {
+    if (route.method !== 'GET' || router.hasRoute('HEAD', route.url)) continue;
+    router.on('HEAD', route.url, () => route, route);
+  }
   return {
     find(method: string, url: string): FoundRoute | undefined {
       const found = router.find(method as FindMyWay.HTTPMethod, url);
