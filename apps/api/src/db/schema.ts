@@ -90,22 +90,22 @@ type Narrowing<Columns, Narrow, OfView extends boolean> = {
     : never;
 };
 
+/** The columns as the migrations make them, those `Narrow` names narrowed. */
+type WithNarrowed<Columns, Narrow> = {
+  [K in keyof Columns]: K extends keyof Narrow ? Narrowed<Columns[K], Narrow[K]> : Columns[K];
+};
+
 /** A table as its migrations make it, with the columns `Narrow` names narrowed. */
 type Table<
   Name extends keyof Migrated,
   Narrow extends Narrowing<Migrated[Name], Narrow, false> = Record<never, never>,
-> = {
-  [K in keyof Migrated[Name]]: K extends keyof Narrow
-    ? Narrowed<Migrated[Name][K], Narrow[K]>
-    : Migrated[Name][K];
-};
+> = WithNarrowed<Migrated[Name], Narrow>;
 
 /** A view, whose columns a narrowing may also say are never null. */
-type View<Name extends keyof Migrated, Narrow extends Narrowing<Migrated[Name], Narrow, true>> = {
-  [K in keyof Migrated[Name]]: K extends keyof Narrow
-    ? Narrowed<Migrated[Name][K], Narrow[K]>
-    : Migrated[Name][K];
-};
+type View<Name extends keyof Migrated, Narrow extends Narrowing<Migrated[Name], Narrow, true>> = WithNarrowed<
+  Migrated[Name],
+  Narrow
+>;
 
 /** The columns every business table has (domain.md), which a contract's row may leave out. */
 type AuditedColumn = 'id' | 'createdAt' | 'updatedAt' | 'createdBy' | 'updatedBy' | 'version';
