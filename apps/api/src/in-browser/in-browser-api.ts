@@ -6,6 +6,7 @@ import type {
   preHandlerHookHandler,
 } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { parse as parseJson } from 'secure-json-parse';
 import type { core } from 'zod/mini';
 import { userStanding } from '../accounts/user-standing.js';
 import { configuredTokenKey, lazyTokenCipher } from '../company/token-cipher.js';
@@ -22,7 +23,7 @@ import { refuseNulCharacters } from '../plugins/nul-characters.js';
 import { routesPlugin } from '../routes.js';
 import type { FileStorage } from '../storage/file-storage.js';
 import { multipartOf } from './multipart-parts.js';
-import { type CollectedRoute, matchRoute, routeCollector } from './route-collector.js';
+import { type CollectedRoute, routeCollector, routeTable } from './route-collector.js';
 
 export interface InBrowserApiOptions {
   database: Database;
@@ -71,26 +72,25 @@ export async function createInBrowserApi(options: InBrowserApiOptions): Promise<
     transport: undefined,
     production: false,
   });
-  const collector = routeCollector({ log, fileStorage, mail, createRateLimit: () => unlimited });
-  await collector.app.register(routesPlugin, {
-    database,
-    config,
-    observeVital: () => {},
-    tokenCipher: lazyTokenCipher(configuredTokenKey(config.tokenEncryptionKey)),
-  });
   const signedIn = new Set<string>();
   let requestCount = 0;
+
+  /** The user a request's bearer token names, in good standing, as plugins/auth.ts verifies one. */
+  async function verifiedUser(request: FastifyRequest): Promise<SessionUser> {
+    const header = request.headers.authorization;
+    if (!header) throw new ApiError(401, 'UNAUTHORIZED', 'Sign in to continue');
+    const token = /^bearer (\S+)$/i.exec(header)?.[1];
+    const user = token ? await options.userOf(token) : undefined;
+    if (!user) throw new ApiError(401, 'ERR_AUTHENTICATION', 'The session token is not valid');
+    return user;
+  }
 
   async function authenticate(request: FastifyRequest, access: Access | undefined): Promise<void> {
     if (access === 'public') return;
     if (access === 'connector') {
       throw new ApiError(401, 'UNAUTHORIZED', 'The connector credentials are missing or wrong');
     }
-    const header = request.headers.authorization;
-    if (!header) throw new ApiError(401, 'UNAUTHORIZED', 'Sign in to continue');
-    const token = /^bearer (\S+)$/i.exec(header)?.[1];
-    const user = token ? await options.userOf(token) : undefined;
-    if (!user) throw new ApiError(401, 'ERR_AUTHENTICATION', 'The session token is not valid');
+    const user = await verifiedUser(request);
     request.user = user;
     if (!signedIn.has(user.subject)) {
       signedIn.add(user.subject);
@@ -99,6 +99,35 @@ export async function createInBrowserApi(options: InBrowserApiOptions): Promise<
     refuseStanding(await userStanding(database.db, user));
     refuseOtherRoles(access, user);
   }
+
+  /** plugins/auth.ts's `app.signedInUser`: on a public route, the caller a valid token names, else none. */
+  async function signedInUser(request: FastifyRequest): Promise<SessionUser | undefined> {
+    if (request.user) return request.user;
+    if (!request.headers.authorization) return undefined;
+    try {
+      const user = await verifiedUser(request);
+      refuseStanding(await userStanding(database.db, user));
+      return user;
+    } catch (error) {
+      if (error instanceof ApiError) return undefined;
+      throw error;
+    }
+  }
+
+  const collector = routeCollector({
+    log,
+    fileStorage,
+    mail,
+    createRateLimit: () => unlimited,
+    signedInUser,
+  });
+  await collector.app.register(routesPlugin, {
+    database,
+    config,
+    observeVital: () => {},
+    tokenCipher: lazyTokenCipher(configuredTokenKey(config.tokenEncryptionKey)),
+  });
+  const table = routeTable(collector.routes);
 
   async function answer(incoming: Request): Promise<Response> {
     const url = new URL(incoming.url);
@@ -112,7 +141,7 @@ export async function createInBrowserApi(options: InBrowserApiOptions): Promise<
       url: `${url.pathname}${url.search}`,
       headers,
       params: {},
-      query: queryOf(url.searchParams),
+      query: {},
       body: undefined as unknown,
       ip: CLIENT_ADDRESS,
       log,
@@ -124,15 +153,10 @@ export async function createInBrowserApi(options: InBrowserApiOptions): Promise<
     } as unknown as FastifyRequest;
     const reply = replyFor(request);
     try {
-      let found: ReturnType<typeof matchRoute>;
-      try {
-        found = matchRoute(collector.routes, method, url.pathname);
-      } catch {
-        throw new ApiError(400, 'BAD_REQUEST', `'${url.pathname}' is not a valid url component`);
-      }
+      const found = table.find(method, request.url);
       if (!found) throw notFound(method, url.pathname);
-      const { route, params } = found;
-      Object.assign(request, { params, routeOptions: { config: route.config ?? {}, url: route.url } });
+      const { route, params, query } = found;
+      Object.assign(request, { params, query, routeOptions: { config: route.config ?? {}, url: route.url } });
       await authenticate(request, route.config?.access);
       // As Fastify: a GET's or HEAD's body is never read, nor an empty DELETE's; a multipart one is streamed.
       const bodiless = method === 'GET' || method === 'HEAD' || (method === 'DELETE' && !incoming.body);
@@ -153,19 +177,14 @@ export async function createInBrowserApi(options: InBrowserApiOptions): Promise<
   }
 
   return {
-    fetch: answer,
+    // A HEAD is its GET's answer without the body, as Fastify answers one.
+    fetch: async (incoming) => {
+      const answered = await answer(incoming);
+      if (incoming.method.toUpperCase() !== 'HEAD') return answered;
+      return new Response(null, { status: answered.status, headers: answered.headers });
+    },
     close: collector.close,
   };
-}
-
-/** The query as Fastify's parser makes it: a name given twice is an array. */
-function queryOf(search: URLSearchParams): Record<string, string | string[]> {
-  const query: Record<string, string | string[]> = {};
-  for (const [name, value] of search) {
-    const earlier = query[name];
-    query[name] = earlier === undefined ? value : [...(Array.isArray(earlier) ? earlier : [earlier]), value];
-  }
-  return query;
 }
 
 /** The body of a request that is not multipart: JSON parsed, text as it is, over its limit 413 (as Fastify). */
@@ -185,7 +204,8 @@ async function bodyOf(incoming: Request, limit: number, textTypes: ReadonlySet<s
       );
     }
     try {
-      return JSON.parse(text);
+      // Fastify's own JSON parser, with its defaults: a `__proto__` or `constructor.prototype` key is refused.
+      return parseJson(text, { protoAction: 'error', constructorAction: 'error' });
     } catch {
       throw fastifyError(
         400,

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance, RouteOptions } from 'fastify';
+import FindMyWay from 'find-my-way';
 
 /** A route as a route plugin registered it (http/route.ts fills method, url, config, schema, handler). */
 export type CollectedRoute = RouteOptions & { method: string; url: string };
@@ -10,6 +11,8 @@ export interface AppDecorations {
   mail: FastifyInstance['mail'];
   /** @fastify/rate-limit's limiter factory, which some routes use beside their own limit (registration). */
   createRateLimit: FastifyInstance['createRateLimit'];
+  /** plugins/auth.ts's: the signed-in caller of a public route, if its token is valid. */
+  signedInUser: FastifyInstance['signedInUser'];
 }
 
 /** Hooks that run when the app closes; a hook that would run per request has no place here. */
@@ -63,26 +66,46 @@ export function routeCollector(decorations: AppDecorations) {
   };
 }
 
-/** The route a method and path reach, with its params: a static segment wins over a param, as in Fastify. */
-export function matchRoute(routes: readonly CollectedRoute[], method: string, path: string) {
-  let best: { route: CollectedRoute; params: Record<string, string>; statics: number } | undefined;
-  const segments = path.split('/');
+/** A request's route, its params and its query, as Fastify's router (find-my-way) finds them. */
+export interface FoundRoute {
+  route: CollectedRoute;
+  params: Record<string, string | undefined>;
+  query: Record<string, string | string[]>;
+}
+
+/** Fastify's answer to a URL it cannot route: not valid percent-encoding, or a param past its length. */
+function refuseUrl(statusCode: number, code: string, message: string): never {
+  throw Object.assign(new Error(message), { statusCode, code });
+}
+
+/**
+ * The collected routes in Fastify's own router, with Fastify's defaults (case-sensitive, trailing slash
+ * and duplicate slashes significant, params of at most 100 characters, a HEAD for each GET), so a URL reaches the route, params
+ * and query here that it reaches on the server. `find` throws Fastify's error for a malformed URL.
+ */
+export function routeTable(routes: readonly CollectedRoute[]) {
+  const router = FindMyWay({
+    onBadUrl: (path) => refuseUrl(400, 'FST_ERR_BAD_URL', `'${path}' is not a valid url component`),
+    onMaxParamLength: (path) =>
+      refuseUrl(414, 'FST_ERR_MAX_PARAM_LENGTH', `'${path}' is exceeding the max param length`),
+  });
+  for (const route of routes) router.on(route.method as FindMyWay.HTTPMethod, route.url, () => route, route);
+  // Fastify's exposeHeadRoutes: every GET answers HEAD too, unless a HEAD route of its own is declared.
   for (const route of routes) {
-    if (route.method !== method) continue;
-    const pattern = route.url.split('/');
-    if (pattern.length !== segments.length) continue;
-    const params: Record<string, string> = {};
-    let statics = 0;
-    const matches = pattern.every((part, index) => {
-      const segment = segments[index] ?? '';
-      if (part.startsWith(':')) {
-        params[part.slice(1)] = decodeURIComponent(segment);
-        return segment !== '';
-      }
-      statics += 1;
-      return part === segment;
-    });
-    if (matches && (!best || statics > best.statics)) best = { route, params, statics };
+    if (route.method !== 'GET' || router.hasRoute('HEAD', route.url)) continue;
+    router.on('HEAD', route.url, () => route, route);
   }
-  return best && { route: best.route, params: best.params };
+  return {
+    find(method: string, url: string): FoundRoute | undefined {
+      const found = router.find(method as FindMyWay.HTTPMethod, url);
+      if (!found) return undefined;
+      // A bad URL's handle carries no route: its handler throws the error the server answers (refuseUrl).
+      if (!found.store) found.handler(undefined as never, undefined as never, {}, null, {});
+      return {
+        route: found.store as CollectedRoute,
+        params: found.params,
+        query: found.searchParams as Record<string, string | string[]>,
+      };
+    },
+  };
 }

@@ -67,6 +67,27 @@ describe('security headers', () => {
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
+  it("lets mock mode's pages compile WebAssembly only, and its API worker compile its router's code", async () => {
+    const mock = await appAt('http://127.0.0.1:8080', { WEB_MOCK: 'true' });
+    try {
+      const page = await mock.inject({ url: '/', headers: { accept: 'text/html' } });
+      expect(directives(page.headers['content-security-policy']).get('script-src')).toEqual([
+        "'self'",
+        "'wasm-unsafe-eval'",
+      ]);
+      const worker = await mock.inject('/assets/mock/mock-api-worker.js');
+      expect(directives(worker.headers['content-security-policy']).get('script-src')).toEqual([
+        "'self'",
+        "'wasm-unsafe-eval'",
+        "'unsafe-eval'",
+      ]);
+      const elsewhere = await http.inject('/assets/mock/mock-api-worker.js');
+      expect(String(elsewhere.headers['content-security-policy'])).not.toMatch(/unsafe-eval/);
+    } finally {
+      await mock.close();
+    }
+  });
+
   it('pins https (HSTS) and marks the cookie Secure only behind https; SameSite always', async () => {
     const secure = await https.inject('/healthz');
     expect(secure.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 
@@ -9,6 +9,15 @@ export interface SecurityHeadersOptions {
   identityProvider: string;
   /** WEB_MOCK: the SPA runs the API's own code over PGlite in a worker, which compiles WebAssembly. */
   webMock?: boolean;
+}
+
+/** Where a build puts mock mode's worker and its chunks (apps/web/vite.config.ts MOCK_ASSETS). */
+const MOCK_WORKER_ASSETS = '/assets/mock/';
+
+/** One directive of the answer's policy changed, for one path. */
+function amendPolicy(reply: FastifyReply, from: string, to: string): void {
+  const policy = reply.getHeader('content-security-policy');
+  if (typeof policy === 'string') reply.header('content-security-policy', policy.replace(from, to));
 }
 
 /** Browser features the portal never uses, refused to every page and anything it embeds. */
@@ -79,12 +88,12 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, options: Se
     // MSAL's silent renewal ends on redirect.html inside a hidden frame of the portal itself.
     if (request.url.startsWith('/redirect.html')) {
       reply.header('x-frame-options', 'SAMEORIGIN');
-      const policy = reply.getHeader('content-security-policy');
-      if (typeof policy === 'string')
-        reply.header(
-          'content-security-policy',
-          policy.replace("frame-ancestors 'none'", "frame-ancestors 'self'"),
-        );
+      amendPolicy(reply, "frame-ancestors 'none'", "frame-ancestors 'self'");
+    }
+    // Mock mode's API worker (under assets/mock/, whose policy is its script's answer's) routes with
+    // Fastify's router, which compiles its matchers from strings: that worker alone may; no page may.
+    if (options.webMock && request.url.startsWith(MOCK_WORKER_ASSETS)) {
+      amendPolicy(reply, "'wasm-unsafe-eval'", "'wasm-unsafe-eval' 'unsafe-eval'");
     }
     done();
   });

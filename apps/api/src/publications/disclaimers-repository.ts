@@ -2,8 +2,8 @@ import { DISCLAIMER_TYPES } from '@portal/contracts';
 import type { Selectable } from 'kysely';
 import type { Db, DisclaimerContentsTable } from '../db/schema.js';
 
-export type DisclaimerType = DisclaimerContentsTable['type'];
 export type DisclaimerContent = Selectable<DisclaimerContentsTable>;
+export type DisclaimerType = DisclaimerContent['type'];
 
 const isDisclaimerType = (value: string): value is DisclaimerType =>
   (DISCLAIMER_TYPES as readonly string[]).includes(value);

@@ -2,7 +2,6 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createFileStorage } from '../../node/configured-file-storage.js';
 import { seedIfEmpty } from '../../seed/seed.js';
@@ -10,7 +9,8 @@ import { createTestApp, TEST_CONNECTOR_SECRET, testConfig } from '../test-app.js
 import { createTestDatabase } from '../test-database.js';
 import { answerProblem, ResponseValidators } from './answer-checks.js';
 import { type OpenApiDocument, type Operation, operationsOf, routePattern } from './openapi-operations.js';
-import { type FuzzRequest, type RealData, requestArbitrary } from './openapi-requests.js';
+import { type FuzzRequest, requestArbitrary } from './openapi-requests.js';
+import { realDataOf } from './real-data.js';
 
 /**
  * Requests generated from the API's own OpenAPI document, valid and not, against every
@@ -91,38 +91,7 @@ const connectorCallers: Caller[] = [
   },
 ];
 
-/** Every value of one column, as text: the ids (and OBP numbers) requests may name. */
-const column = async (table: string, name = 'id') =>
-  (
-    await sql<{ value: string }>`select ${sql.ref(name)}::text as value from ${sql.table(table)}`.execute(
-      t.db,
-    )
-  ).rows.map((row) => row.value);
-// The suite's own callers are not offered to the user routes: an administrator disabling one would leave
-// every later call of that caller a 403.
-const callerIds = new Set([external.id, admin.id, reviewer.id]);
-const users = (await column('users')).filter((id) => !callerIds.has(id));
-const ids: Record<string, string[]> = {
-  'disclaimer-contents': await column('disclaimer_contents'),
-  gateways: await column('gateways'),
-  tooltips: await column('tooltips'),
-  files: await column('stored_files'),
-  checks: await column('checks'),
-  organisations: await column('organisations'),
-  // The company page's address names a company by its OBP number.
-  companies: await column('organisations', 'obp_number'),
-  'session-tokens': await column('session_tokens'),
-  users,
-  people: users,
-  links: [...new Set(await column('links', 'list_id'))],
-  '{id}': await column('links'),
-};
-ids.any = Object.values(ids).flat();
-const data: RealData = {
-  ids,
-  organisationIds: ids.organisations ?? [],
-  obpNumbers: await column('organisations', 'obp_number'),
-};
+const data = await realDataOf(t.db, new Set([external.id, admin.id, reviewer.id]));
 const nameOf = (operation: Operation) => `${operation.method} ${operation.path}`;
 const operations = operationsOf(t.app.swagger() as OpenApiDocument, t.app.declaredRoutes).filter(
   (operation) => !EXCLUDED[`${operation.method} ${operation.path}`],
