@@ -167,9 +167,10 @@ describe('what happened, in words', () => {
   });
 
   it('says an action it has no sentence for in words, never as a code', () => {
-    const line = activityLine(event({ action: 'PASSWORD_RESET', entity: 'user', entityName: 'Sam Spoc' }));
+    // An older row's code, which the API no longer writes.
+    const line = activityLine(event({ action: 'ROTATE_KEYS', entity: 'user', entityName: 'Sam Spoc' }));
     expect(line.key).toBe('activity.record.ACTION');
-    expect(line.text).toBe('Rita Reviewer: password reset on the user Sam Spoc');
+    expect(line.text).toBe('Rita Reviewer: rotate keys on the user Sam Spoc');
   });
 
   it('has a sentence of its own for every action the trail writes, for some kind of record', () => {

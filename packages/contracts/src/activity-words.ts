@@ -123,6 +123,8 @@ export const ACTIVITY_SENTENCES = {
   'person.SET_ACCESS': '{{actor}} changed the access of {{subject}}',
   'person.ACTIVATE': '{{actor}} activated the account of {{subject}}',
   'person.LINK_ACCOUNT': '{{actor}} linked the sign-in account of {{subject}}',
+  // The local provider's reset: the person chooses it themselves, through the mailed link.
+  'person.PASSWORD_RESET': '{{actor}} chose a new password',
   'person.REMOVE_PERSON': '{{actor}} removed {{subject}}',
   'person.CONFIRM': '{{actor}} confirmed the registration of {{subject}}',
   'person.COMPLETE': '{{actor}} completed the registration of {{subject}}',
