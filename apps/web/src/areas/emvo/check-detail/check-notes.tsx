@@ -56,13 +56,13 @@ function NoteForm({ checkId }: { checkId: string }) {
  * administrators, never shown to the company (the API refuses it the route and its stream never carries
  * a note). A colleague's new note arrives live (the stream's ADD_NOTE refetches the list).
  */
-export function CheckNotes({ checkId }: { checkId: string }) {
+export function CheckNotes({ checkId, title }: { checkId: string; title?: string }) {
   const { t } = useTranslation();
   const user = useSessionUser();
   const { data, isError } = useCheckNotes(checkId);
   const notes = data?.notes ?? [];
   return (
-    <Section title={t('emvo.check.notes.title')}>
+    <Section title={title ?? t('emvo.check.notes.title')}>
       <p className={styles.hint}>{t('emvo.check.notes.private')}</p>
       {isError ? (
         <p>{t('emvo.check.notes.loadFailed')}</p>

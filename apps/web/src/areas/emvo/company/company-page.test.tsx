@@ -85,6 +85,9 @@ describe('/emvo/companies/{obpNumber}: one company, one page', { timeout: 30_000
 
   it('lets an administrator read it: no check to open, the audit trail of the company instead', async () => {
     const company = await demoCompany();
+    await world().call(RITA.email, 'POST', `/api/checks/${company.checkId}/notes`, {
+      body: 'Called the SPOC: the proof is the 2024 one.',
+    });
     renderPage(company.obpNumber, ['EmvoPortalAdmin']);
     await screen.findByRole('heading', { level: 1, name: company.legalName });
     expect(screen.getByText(/You read this page as an administrator/)).toBeVisible();
@@ -93,6 +96,10 @@ describe('/emvo/companies/{obpNumber}: one company, one page', { timeout: 30_000
     expect(
       within(region('Activity')).getByRole('link', { name: 'The whole audit trail of this company' }),
     ).toHaveAttribute('href', expect.stringMatching(/^\/admin\/audit\?organisationId=/));
+    // The check pages are the reviewers': the administrator reads each check's internal notes here.
+    const notes = await screen.findByRole('region', { name: 'Internal notes on the legitimacy check' });
+    expect(await within(notes).findByText('Called the SPOC: the proof is the 2024 one.')).toBeVisible();
+    expect(within(notes).queryByRole('button', { name: 'Add note' })).not.toBeInTheDocument();
   });
 
   it('says when no company has the number', async () => {

@@ -6,9 +6,10 @@ import { useSessionUser } from '../../../auth/auth-context';
 import { hasRole } from '../../../auth/session-user';
 import { HttpError } from '../../../http/http-client';
 import styles from '../check-detail/check-detail.module.css';
+import { CheckNotes } from '../check-detail/check-notes';
 import { Section } from '../check-detail/check-parts';
 import { useCompanyPage } from './company-api';
-import { CompanyHeader, NextStep } from './company-header';
+import { CompanyHeader, NextStep, useCheckName } from './company-header';
 import { Billing, Checks, Documents, People, SessionTokens, TestRuns } from './company-sections';
 
 /**
@@ -24,6 +25,7 @@ export function CompanyPage() {
 function CompanyView({ obpNumber }: { obpNumber: string }) {
   const { t } = useTranslation();
   const user = useSessionUser();
+  const checkName = useCheckName();
   const { data: page, error, refetch } = useCompanyPage(obpNumber);
   if (!page) {
     const unknown = error instanceof HttpError && (error.status === 404 || error.status === 400);
@@ -55,6 +57,15 @@ function CompanyView({ obpNumber }: { obpNumber: string }) {
       {!reviewer && <p className={styles.viewers}>{t('emvo.company.readOnly')}</p>}
       <NextStep next={page.next} opensChecks={reviewer} />
       <Checks checks={page.checks} opensChecks={reviewer} />
+      {/* The check pages are the reviewers': an administrator reads each check's internal notes here. */}
+      {!reviewer &&
+        page.checks.map((check) => (
+          <CheckNotes
+            key={check.id}
+            checkId={check.id}
+            title={t('emvo.check.notes.titleOf', { check: checkName(check) })}
+          />
+        ))}
       <Section title={t('emvo.company.activity.title')}>
         <ActivityFeed events={page.activity} here={here} empty={t('emvo.company.activity.none')} />
         {admin && (
