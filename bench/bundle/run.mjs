@@ -81,30 +81,35 @@ const pageOf = (...sources) => [
 // page loads it at its start, before its guard: it counts in each role's first page.
 const MSAL = 'src/auth/msal-auth.ts';
 const PAGES = [
-  ['Sign-in page (a visitor: index.html + the sign-in chunk)', ['src/areas/auth/sign-in-page.tsx'], 200],
-  [
-    "EMVO first page (index.html + MSAL + the reviewers' landing)",
-    [MSAL, 'src/areas/emvo/emvo-home-page.tsx'],
-    205,
-  ],
-  [
-    "ADMIN first page (index.html + MSAL + the administrators' landing)",
-    [MSAL, 'src/areas/admin/admin-home-page.tsx'],
-    205,
-  ],
-  [
-    'EXTERNAL first page (index.html + MSAL + the onboarding overview, its loader and journey)',
-    [
+  {
+    name: 'Sign-in page (a visitor: index.html + the sign-in chunk)',
+    sources: ['src/areas/auth/sign-in-page.tsx'],
+    aim: 200,
+  },
+  {
+    name: "EMVO first page (index.html + MSAL + the reviewers' landing)",
+    sources: [MSAL, 'src/areas/emvo/emvo-home-page.tsx'],
+    aim: 205,
+  },
+  {
+    name: "ADMIN first page (index.html + MSAL + the administrators' landing)",
+    sources: [MSAL, 'src/areas/admin/admin-home-page.tsx'],
+    aim: 205,
+  },
+  {
+    name: 'EXTERNAL first page (index.html + MSAL + the onboarding overview, its loader and journey)',
+    sources: [
       MSAL,
       'src/areas/external/onboarding/journey.ts',
       'src/areas/external/onboarding/onboarding-page.tsx',
       'src/areas/external/onboarding/onboarding-loader.ts',
     ],
-    205,
-  ],
+    aim: 205,
+  },
 ];
 const totals = [];
-for (const [name, sources, aim] of PAGES) totals.push([name, await report(name, pageOf(...sources)), aim]);
+for (const { name, sources, aim } of PAGES)
+  totals.push({ name, aim, bytes: await report(name, pageOf(...sources)) });
 console.log('\nEach page, gzip (aim):');
-for (const [name, bytes, aim] of totals)
+for (const { name, bytes, aim } of totals)
   console.log(`  ${kb(bytes).padStart(9)} ${bytes <= aim * 1000 ? 'ok  ' : 'OVER'} (${aim} kB)  ${name}`);

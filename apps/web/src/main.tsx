@@ -6,6 +6,7 @@ import { afterFirstScreen } from './app/after-first-screen';
 import { createAppRouter, prefetchScreenData, preloadScreenCode, routerInitialized } from './app/router';
 import { prefetchPendingDisclaimers } from './auth/disclaimer-gate';
 import type { Auth } from './auth/msal-auth';
+import { landingPath } from './auth/session-user';
 import { startAuth } from './auth/start-auth';
 import { type Environment, loadEnvironment } from './config/environment';
 import { createErrorHandler, createQueryClient, toastNotify } from './http/error-handler';
@@ -55,6 +56,11 @@ async function start() {
   // Mock mode: what another tab did (a reviewer's decision, say) is read again here at once.
   let queryClient: QueryClient | undefined;
   const auth = await createAuth(environment, () => void queryClient?.invalidateQueries());
+  const user = auth.user();
+  // A sign-in comes back to the visitor page, whose guard sends the person on to their landing: that
+  // screen's code and data are asked for now, beside the router's start, not after the guard's redirect.
+  const landing = user && window.location.pathname === '/' ? landingPath(user) : undefined;
+  if (landing) preloadScreenCode(landing);
   await yieldToMain();
   const handleError = createErrorHandler({
     t: (key, values) => i18next.t(key, values),
@@ -72,9 +78,9 @@ async function start() {
     language: () => currentLanguage(),
   });
   queryClient = createQueryClient(handleError);
-  prefetchPendingDisclaimers(queryClient, http, auth.user());
-  prefetchFooterLinks(queryClient, http, auth.user());
-  prefetchScreenData({ queryClient, http }, auth.user(), window.location.pathname);
+  prefetchPendingDisclaimers(queryClient, http, user);
+  prefetchFooterLinks(queryClient, http, user);
+  prefetchScreenData({ queryClient, http }, user, landing ?? window.location.pathname);
   // The error handler's navigations above run once the app is up, with the router made here.
   const router = createAppRouter({ auth, queryClient, http });
   const live = createLiveHub();
