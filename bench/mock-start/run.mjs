@@ -53,7 +53,9 @@ async function startOnce(base) {
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     let calls = 0;
-    const isCall = (request) => new URL(request.url()).pathname.startsWith('/api/');
+    // The screen's calls; the live stream (an event source, quiet in mock mode) never ends.
+    const isCall = (request) =>
+      new URL(request.url()).pathname.startsWith('/api/') && request.resourceType() !== 'eventsource';
     page.on('request', (request) => {
       if (isCall(request)) calls += 1;
     });
@@ -63,15 +65,31 @@ async function startOnce(base) {
     page.on('requestfinished', done);
     page.on('requestfailed', done);
     const inFlight = () => calls;
+    // Where the time goes: when msw answers (start-mock.ts says so), and the first API answer.
+    let steps = {};
+    page.on('console', (message) => {
+      if (message.text().startsWith('Mock mode: API calls are answered')) steps.msw ??= performance.now();
+    });
+    page.on('requestfinished', (request) => {
+      // The first the world answers: msw answers its probe (/api/mock-mode) itself.
+      if (isCall(request) && !request.url().includes('/api/mock-mode')) steps.call ??= performance.now();
+    });
+    const timeTo = (from) => {
+      const { msw, call } = steps;
+      steps = {};
+      return `msw answers at ${seconds(msw - from)}, the first API answer at ${seconds(call - from)}`;
+    };
     const openedAt = performance.now();
     await page.goto(base, { timeout: 300_000 });
     await firstScreen(page, inFlight);
     const fresh = performance.now() - openedAt;
+    const freshSteps = timeTo(openedAt);
     calls = 0;
     const reloadedAt = performance.now();
     await page.reload({ timeout: 300_000 });
     await firstScreen(page, inFlight);
-    return { openedAt, fresh, reload: performance.now() - reloadedAt };
+    const reload = performance.now() - reloadedAt;
+    return { openedAt, fresh, reload, steps: `fresh: ${freshSteps}; reload: ${timeTo(reloadedAt)}` };
   } finally {
     await context.close();
     rmSync(profile, { recursive: true, force: true });
@@ -86,6 +104,7 @@ async function measure(name, base) {
     console.log(
       `${name} run ${run + 1}: fresh profile ${seconds(result.fresh)}, reload ${seconds(result.reload)}`,
     );
+    console.log(`  ${result.steps}`);
   }
   return {
     name,
