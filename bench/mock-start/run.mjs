@@ -116,7 +116,9 @@ async function measure(name, base) {
 /** `npm run dev:mock` on its own port; resolves once Vite answers, with the time it took. */
 async function startDevMock() {
   const started = performance.now();
-  const child = spawn('npm', ['run', 'dev:mock', '--', '--port', String(DEV_PORT), '--strictPort'], {
+  // The root's `npm run dev:mock` is this workspace script; called here directly, Vite gets its port.
+  const args = ['run', 'dev:mock', '-w', '@portal/web', '--', '--port', String(DEV_PORT), '--strictPort'];
+  const child = spawn('npm', args, {
     cwd: new URL('../..', import.meta.url),
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,

@@ -7,7 +7,7 @@ import { createAppRouter, prefetchScreenData, preloadScreenCode, routerInitializ
 import { prefetchPendingDisclaimers } from './auth/disclaimer-gate';
 import type { Auth } from './auth/msal-auth';
 import { landingPath } from './auth/session-user';
-import { startAuth } from './auth/start-auth';
+import { preloadMsalIfNeeded, startAuth } from './auth/start-auth';
 import { type Environment, loadEnvironment } from './config/environment';
 import { createErrorHandler, createQueryClient, toastNotify } from './http/error-handler';
 import { createHttpClient } from './http/http-client';
@@ -46,6 +46,7 @@ async function createAuth(
 async function start() {
   const firstPath = window.location.pathname;
   const loading = Promise.all([loadEnvironment(), initI18n()]);
+  preloadMsalIfNeeded();
   // The screen's code in a task of its own: adding a link per chunk to preload (ten for the reviewers'
   // landing) costs a slow phone about 30 ms, which made the modules' evaluation the start's longest task.
   await yieldToMain();

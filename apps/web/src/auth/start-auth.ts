@@ -25,6 +25,14 @@ export function mayHoldSession(): boolean {
 }
 
 /**
+ * Starts downloading MSAL's code at once when the start will need it (a session, or a provider's answer),
+ * beside the configuration and the translations rather than after them.
+ */
+export function preloadMsalIfNeeded(): void {
+  if (mayHoldSession()) void import('./msal-auth').catch(() => {});
+}
+
+/**
  * The visitor's Auth while MSAL is not loaded: nobody is signed in, and whatever needs the provider loads
  * MSAL first, then is the MSAL Auth's. Once loaded, it answers for everything (a popup sign-in's user too).
  */
