@@ -23,6 +23,7 @@ const BENCHES = [
   ['screens', ['bench/screens/run.mjs', '--smoke']],
   ['lighthouse', ['bench/lighthouse/run.mjs', '--smoke']],
   ['sign-in', ['bench/sign-in/run.mjs', '--smoke']],
+  ['mock-start', ['bench/mock-start/run.mjs', '--smoke']],
 ];
 
 const { values } = parseArgs({ options: { only: { type: 'string' } } });
