@@ -22,6 +22,8 @@ const BENCHES = [
   ['browser-api', ['bench/browser-api/run.mjs', '--smoke']],
   ['screens', ['bench/screens/run.mjs', '--smoke']],
   ['lighthouse', ['bench/lighthouse/run.mjs', '--smoke']],
+  ['sign-in', ['bench/sign-in/run.mjs', '--smoke']],
+  ['mock-start', ['bench/mock-start/run.mjs', '--smoke']],
 ];
 
 const { values } = parseArgs({ options: { only: { type: 'string' } } });

@@ -5,11 +5,12 @@ import { createRoot } from 'react-dom/client';
 import { afterFirstScreen } from './app/after-first-screen';
 import { createAppRouter, prefetchScreenData, preloadScreenCode, routerInitialized } from './app/router';
 import { prefetchPendingDisclaimers } from './auth/disclaimer-gate';
-import { type Auth, createMsalAuth } from './auth/msal-auth';
+import type { Auth } from './auth/msal-auth';
+import { landingPath } from './auth/session-user';
+import { preloadMsalIfNeeded, startAuth } from './auth/start-auth';
 import { type Environment, loadEnvironment } from './config/environment';
 import { createErrorHandler, createQueryClient, toastNotify } from './http/error-handler';
 import { createHttpClient } from './http/http-client';
-import { startVitalsReporting } from './http/web-vitals';
 import { currentLanguage, initI18n } from './i18n/i18n';
 import { warmUpNumberFormat } from './i18n/number-format';
 import { prefetchFooterLinks } from './layout/footer';
@@ -24,8 +25,11 @@ const container = document.getElementById('root') as HTMLElement;
 const root = createRoot(container);
 
 /** spec §7 mock mode: MSW answers the calls and a demo user is signed in; both load only in that mode. */
-async function createAuth(environment: Environment, onMockChange: () => void): Promise<Auth> {
-  if (!environment.mock) return createMsalAuth(environment, { notify: (message) => toast.error(message) });
+async function createAuth(
+  environment: Environment,
+  onMockChange: () => void,
+): Promise<Auth & { preload?(): void }> {
+  if (!environment.mock) return startAuth(environment, { notify: (message) => toast.error(message) });
   const [{ startMockMode }, { createMockAuth, mockRoleFromLocation, mockUserFromLocation }] =
     await Promise.all([import('./mock/start-mock'), import('./mock/mock-auth')]);
   const api = await startMockMode(onMockChange);
@@ -40,7 +44,9 @@ async function createAuth(environment: Environment, onMockChange: () => void): P
  * main thread long on a slow phone.
  */
 async function start() {
+  const firstPath = window.location.pathname;
   const loading = Promise.all([loadEnvironment(), initI18n()]);
+  preloadMsalIfNeeded();
   // The screen's code in a task of its own: adding a link per chunk to preload (ten for the reviewers'
   // landing) costs a slow phone about 30 ms, which made the modules' evaluation the start's longest task.
   await yieldToMain();
@@ -51,6 +57,11 @@ async function start() {
   // Mock mode: what another tab did (a reviewer's decision, say) is read again here at once.
   let queryClient: QueryClient | undefined;
   const auth = await createAuth(environment, () => void queryClient?.invalidateQueries());
+  const user = auth.user();
+  // A sign-in comes back to the visitor page, whose guard sends the person on to their landing: that
+  // screen's code and data are asked for now, beside the router's start, not after the guard's redirect.
+  const landing = user && window.location.pathname === '/' ? landingPath(user) : undefined;
+  if (landing) preloadScreenCode(landing);
   await yieldToMain();
   const handleError = createErrorHandler({
     t: (key, values) => i18next.t(key, values),
@@ -68,9 +79,9 @@ async function start() {
     language: () => currentLanguage(),
   });
   queryClient = createQueryClient(handleError);
-  prefetchPendingDisclaimers(queryClient, http, auth.user());
-  prefetchFooterLinks(queryClient, http, auth.user());
-  prefetchScreenData({ queryClient, http }, auth.user(), window.location.pathname);
+  prefetchPendingDisclaimers(queryClient, http, user);
+  prefetchFooterLinks(queryClient, http, user);
+  prefetchScreenData({ queryClient, http }, user, landing ?? window.location.pathname);
   // The error handler's navigations above run once the app is up, with the router made here.
   const router = createAppRouter({ auth, queryClient, http });
   const live = createLiveHub();
@@ -110,7 +121,13 @@ async function start() {
   const startLiveOnline = () =>
     navigator.onLine ? startLive() : window.addEventListener('online', startLive, { once: true });
   afterFirstScreen(router, queryClient, () => {
-    startVitalsReporting(http);
+    void import('./http/web-vitals')
+      .then(({ startVitalsReporting }) => startVitalsReporting(http, firstPath))
+      .catch(() => {
+        // No vitals from this page: nothing the person needs to hear of.
+      });
+    // A visitor's Sign in then finds MSAL's code loaded.
+    auth.preload?.();
     // A visitor downloads none of it until they sign in (mock mode signs in without a page load).
     if (auth.user()) return startLiveOnline();
     const stop = auth.subscribe(() => {

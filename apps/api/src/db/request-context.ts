@@ -19,7 +19,7 @@ declare module 'fastify' {
  * The client address a request's database handle carries; `addressOf` reads it back from a transaction
  * begun on that handle. It changes no query. It replaces an AsyncLocalStorage, which on
  * Node 20 turned on V8's promise hooks for the whole process and cost a fifth to two fifths of the API's
- * CPU per list request (bench/README "what the request context costs").
+ * CPU per list request (bench/RESULTS.md, api-list).
  */
 class RequestAddress implements KyselyPlugin {
   constructor(readonly address: string) {}

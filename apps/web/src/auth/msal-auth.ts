@@ -6,6 +6,7 @@ import {
 } from '@azure/msal-browser';
 import type { Environment } from '../config/environment';
 import { AUTHENTICATION_ERROR_TOAST, classifyRedirectError } from './b2c-errors';
+import { RESET_FLAG } from './password-reset-flag';
 import { hasForeignPolicy, type SessionUser, toSessionUser } from './session-user';
 import { keepSignOutReason } from './sign-out-reason';
 
@@ -28,9 +29,6 @@ export interface Auth {
   /** Called when the user signs in or out. */
   subscribe(listener: () => void): () => void;
 }
-
-/** Set while the password-reset policy's redirect is under way, to hand its answer to the right client. */
-const RESET_FLAG = 'portal.passwordReset';
 
 function msalConfiguration(env: Environment, authority: string, metadata: string | undefined): Configuration {
   const { azureAd } = env;

@@ -36,7 +36,7 @@ describe('startVitalsReporting', () => {
   it("sends the page's vitals once it is hidden, LCP for the first screen, with keepalive", async () => {
     window.history.replaceState(null, '', '/emvo/legitimacy');
     const http = vi.fn(async () => undefined) as unknown as HttpClient;
-    startVitalsReporting(http);
+    startVitalsReporting(http, window.location.pathname);
     await vi.waitFor(() => expect(reporters.LCP).toBeDefined());
     reporters.LCP?.({ value: 1234 });
     window.history.replaceState(null, '', '/emvo/session-tokens');

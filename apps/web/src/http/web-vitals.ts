@@ -21,13 +21,14 @@ export function screenOf(pathname: string): VitalScreen {
 const MAX_SAMPLES = 20;
 
 /**
- * The Core Web Vitals of this page (web-vitals, loaded when main.tsx calls this, once the
+ * The Core Web Vitals of this page (this module and web-vitals, loaded by main.tsx once the
  * first screen is drawn), sent to the API when the page is hidden (the moment web-vitals settles INP and CLS;
  * `keepalive` lets the call outlive a closing tab). LCP is the first screen's, the page load's; INP and CLS count the whole visit
- * and are told for the screen the person leaves on.
+ * and are told for the screen the person leaves on; LCP's screen is the address the page opened at
+ * (`firstPath`).
  */
-export function startVitalsReporting(http: HttpClient): void {
-  const firstScreen = screenOf(window.location.pathname);
+export function startVitalsReporting(http: HttpClient, firstPath: string): void {
+  const firstScreen = screenOf(firstPath);
   const report = async () => {
     const { onCLS, onINP, onLCP } = await import('web-vitals');
     const pending: VitalSample[] = [];

@@ -1,7 +1,7 @@
 import './node-globals';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { createStore, del, entries, get, set } from 'idb-keyval';
+import { createStore, del, entries, get, set, setMany } from 'idb-keyval';
 import type { MockApiReply, MockApiRequest } from './mock-api-client';
 import { openMockWorld } from './mock-world';
 
@@ -15,23 +15,71 @@ import { openMockWorld } from './mock-world';
 const scope = self as unknown as { onconnect: (event: MessageEvent) => void; location: Location };
 const files = createStore('portal-mock-files', 'blobs');
 const ports = new Set<MessagePort>();
-// relaxedDurability: a statement answers before IndexedDB has its change (PGlite's default waits, and made
-// every call a few hundred ms slower and the first start twice as long). A call that may write waits for
-// it before answering (keep), so that a reload, or the last tab closing, finds what it did.
-const database = PGlite.create({
-  dataDir: 'idb://portal-mock',
-  relaxedDurability: true,
-  extensions: { pg_trgm },
-});
+const DATA_DIR = 'portal-mock';
+
+/** The prepared world (scripts/mock-image.mjs): PGlite's data directory, and the seeded files' bytes. */
+interface PreparedWorld {
+  data: Blob;
+  files: Array<[name: string, base64: string]>;
+}
+
+/**
+ * The prepared world, for a browser that has no world yet (PGlite keeps its data directory in an IndexedDB
+ * database named after it); undefined when the build has none, and the world is then made here.
+ */
+async function preparedWorld(): Promise<PreparedWorld | undefined> {
+  const kept = await indexedDB.databases();
+  if (kept.some(({ name }) => name?.endsWith(DATA_DIR))) return undefined;
+  const answers = await Promise.all([
+    fetch('/assets/mock/demo-world.tar.gz'),
+    fetch('/assets/mock/demo-world-files.json'),
+  ]);
+  // A dev server without the image answers its SPA page instead.
+  if (answers.some((answer) => !answer.ok || answer.headers.get('content-type')?.includes('html')))
+    return undefined;
+  const [data, bytes] = answers;
+  return { data: await data.blob(), files: await bytes.json() };
+}
+
+const bytesOf = (base64: string) => Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+
+/**
+ * The world's database: kept from an earlier visit, started from the prepared world (then kept at once,
+ * with the seeded files' bytes), or empty, for openMockWorld to migrate and seed.
+ */
+async function openDatabase(): Promise<PGlite> {
+  const prepared = await preparedWorld();
+  // relaxedDurability: a statement answers before IndexedDB has its change (PGlite's default waits, and
+  // made every call a few hundred ms slower and the first start twice as long). A call that may write
+  // waits for it before answering (keep), so that a reload, or the last tab closing, finds what it did.
+  const client = await PGlite.create({
+    dataDir: `idb://${DATA_DIR}`,
+    relaxedDurability: true,
+    extensions: { pg_trgm },
+    ...(prepared ? { loadDataDir: prepared.data } : {}),
+  });
+  if (prepared) {
+    const modifiedAt = new Date();
+    await setMany(
+      prepared.files.map(([name, base64]) => [name, { bytes: bytesOf(base64), modifiedAt }]),
+      files,
+    );
+    await syncToIndexedDb(client);
+  }
+  return client;
+}
+
+const database = openDatabase();
 
 /**
  * Writes PGlite's files to IndexedDB and waits for it: its own syncToFs does not wait under relaxed
  * durability, so this goes to its file system (IdbFs.syncToFs, public in its source, untyped).
  */
-async function keep(): Promise<void> {
-  const client = (await database) as unknown as { fs?: { syncToFs(): Promise<void> } };
-  await client.fs?.syncToFs();
+async function syncToIndexedDb(client: PGlite): Promise<void> {
+  await (client as unknown as { fs?: { syncToFs(): Promise<void> } }).fs?.syncToFs();
 }
+
+const keep = async () => syncToIndexedDb(await database);
 
 const world = database.then((client) =>
   openMockWorld(client, {
