@@ -45,7 +45,11 @@ const browserDatabase = pgliteDatabase(
 // The stored files' bytes too: each side deletes and writes its own.
 cpSync(serverDir, browserDir, { recursive: true });
 
-const limitless = { RATE_LIMIT_ANONYMOUS: '1000000' };
+// Both sides name the session tokens' key, as mock mode does (the API in the browser has no key file).
+const limitless = {
+  RATE_LIMIT_ANONYMOUS: '1000000',
+  TOKEN_ENCRYPTION_KEY: Buffer.from('parity-test-session-token-key-01').toString('base64'),
+};
 const server = await createTestApp({
   database: serverDatabase,
   config: { DATA_DIR: serverDir, ...limitless },
