@@ -85,6 +85,9 @@ test.describe('the shared modal gives the focus back when it closes', () => {
     await page.keyboard.press('Enter');
     const confirm = page.getByRole('dialog', { name: `Delete ${name}?` });
     await expect(confirm).toBeVisible();
+    // The question starts on its least destructive answer; Delete is one Tab away.
+    await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await expect(confirm).toBeHidden();
     await expect(remove).toHaveCount(0);

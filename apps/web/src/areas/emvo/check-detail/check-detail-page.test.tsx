@@ -178,7 +178,9 @@ describe('the decisions: exactly the actions the API allows now', () => {
     await openCheck({ ...detail, check: { ...detail.check, status: 'APPROVED' }, allowedActions: [] });
     expect(decisionButtons()).toEqual([]);
     expect(
-      within(region('Decision')).getByText('No decision can be taken while the check’s status is “Approved”.'),
+      within(region('Decision')).getByText(
+        'No decision can be taken while the check’s status is “Approved”.',
+      ),
     ).toBeVisible();
   });
 });

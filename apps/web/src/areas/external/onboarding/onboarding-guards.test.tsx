@@ -99,6 +99,11 @@ describe('Unsaved changes', PAGE_TESTS, () => {
       expect(getShownModal()).toMatchObject({ title: 'external.onboarding.unsaved.title' }),
     );
     expect(router.state.location.pathname).toBe('/external/onboarding/legitimacy');
+    // Leaving loses the changes: staying is the answer drawn as the one to press.
+    expect(getShownModal()).toMatchObject({
+      primaryButton: { name: 'external.onboarding.unsaved.leave' },
+      emphasise: 'secondary',
+    });
 
     act(() => getShownModal()?.secondaryButton?.action?.());
     act(() => closeModal());
