@@ -162,6 +162,9 @@ describe('the people of the company', PAGE_TESTS, () => {
     await user.click(within(people).getByRole('button', { name: 'Send the invitation' }));
     const readOnly = await within(people).findByRole('button', { name: 'Make Sara Bakker read-only' }, SLOW);
     expect(within(people).queryByRole('button', { name: 'Send the invitation' })).not.toBeInTheDocument();
+    // The form is gone with its button: the confirmation, under the list, takes the focus.
+    const sentTo = await confirmedBeside('Invitation sent to sara@jansen-pharma.example.');
+    await waitFor(() => expect(sentTo).toHaveFocus());
 
     await user.click(readOnly);
     expect(getShownModal()).toMatchObject({ title: 'external.onboarding.people.accessTitle' });
