@@ -1,4 +1,5 @@
-import type { QueueSlug, ReviewQueueRow } from '@portal/contracts';
+import { checkTypeOfQueue, type QueueSlug, type ReviewQueueRow } from '@portal/contracts';
+import { hasSla } from '@portal/domain';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { dateFormat } from '../../../i18n/date-format';
@@ -37,9 +38,12 @@ export const checkHref = (queue: QueueSlug, checkId: string) => `/emvo/${queue}/
 export function queueColumns(queue: QueueSlug, t: TFunction, language: string): Column<ReviewQueueRow>[] {
   const format = queueFormats(language);
   const none = (text: string) => <span className={styles.none}>{text}</span>;
+  // A queue whose checks have no SLA has no SLA column: "None" on every row says nothing.
+  const shown = (column: Column<ReviewQueueRow>) =>
+    column.id !== 'slaDueAt' || hasSla(checkTypeOfQueue(queue));
   // In order of priority (table/README.md): the company, which stays in view, then what a reviewer
   // decides on (status, assignee, SLA), visible without scrolling at 1366 px; the rest scrolls after them.
-  return [
+  const columns: Column<ReviewQueueRow>[] = [
     {
       id: 'legalName',
       header: tk('emvo.queues.columns.company'),
@@ -128,4 +132,5 @@ export function queueColumns(queue: QueueSlug, t: TFunction, language: string): 
       align: 'end',
     },
   ];
+  return columns.filter(shown);
 }
