@@ -76,11 +76,11 @@ test.describe('/admin/gateways', () => {
     const dialog = page.getByRole('dialog', { name: 'New gateway' });
     await expect(dialog.getByRole('alert')).toHaveCount(0);
     await dialog.getByLabel('Name').fill('A');
-    await expect(dialog.getByText('At least 2 characters')).toBeVisible();
+    await expect(dialog.getByText('Name: at least 2 characters.')).toBeVisible();
     await dialog.getByLabel('Contact email').fill('not-an-email');
     await expect(dialog.getByLabel('Contact email')).toHaveAttribute('aria-invalid', 'true');
     await dialog.getByLabel('Name').fill('Acceptable name');
-    await expect(dialog.getByText('At least 2 characters')).toHaveCount(0);
+    await expect(dialog.getByText('Name: at least 2 characters.')).toHaveCount(0);
   });
 });
 

@@ -167,7 +167,7 @@ describe('/emvo/session-tokens: the reviewers’ token queue', { timeout: 20_000
     expect(field).toHaveAttribute('aria-required', 'true');
     expect(field).toHaveAttribute('maxlength', '512');
     await user.type(field, 'short');
-    expect(await within(dialog()).findByText(/at least 16 characters/i)).toBeVisible();
+    expect(await within(dialog()).findByText('Token value: at least 16 characters.')).toBeVisible();
     await user.clear(field);
     await user.type(field, 'has a space in it 0123');
     expect(await within(dialog()).findByText('The token value cannot contain spaces.')).toBeVisible();
