@@ -22,7 +22,7 @@ afterEach(async () => {
 
 function open(save: (input: unknown) => Promise<Gateway>) {
   renderWithProviders(<ModalHost />);
-  act(() => openGatewayForm(t, save));
+  act(() => openGatewayForm(t, save, vi.fn()));
   return screen.getByRole('dialog', { name: 'New gateway' });
 }
 
