@@ -82,7 +82,9 @@ test('a reviewer starts and approves a check: a colleague’s queue row and open
   ).toBeVisible({
     timeout: 5_000,
   });
-  await expect(lenaCheck.getByText('No decision can be taken while the check’s status is “Approved”.')).toBeVisible();
+  await expect(
+    lenaCheck.getByText('No decision can be taken while the check’s status is “Approved”.'),
+  ).toBeVisible();
   await expect(page.getByText('Your legitimacy check is approved.')).toBeVisible({ timeout: 5_000 });
   await expect(page.getByRole('heading', { name: 'Approved' })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
