@@ -131,7 +131,7 @@ export function PeopleSection({ onboarding }: { onboarding: OnboardingAnswer }) 
                   {person.name}
                   {person.you && ` ${t('external.onboarding.people.you')}`}
                 </td>
-                <td>{person.email}</td>
+                <td className={styles.address}>{person.email}</td>
                 <td>{person.role ? t(`external.onboarding.people.roles.${person.role}`) : ''}</td>
                 <td>
                   {t(`external.onboarding.people.accessLevels.${person.access}`)}
