@@ -25,6 +25,8 @@ test('an admin invites a reviewer, who follows the mailed link, chooses a passwo
   expect(await axeViolations(page)).toEqual([]);
   await dialog.getByRole('button', { name: 'Send the invitation' }).click();
   await expect(dialog).toBeHidden();
+  // Said beside the Invite button, where the admin is (a polite status), not in a toast.
+  await expect(page.getByRole('status').filter({ hasText: `Invitation sent to ${email}` })).toBeVisible();
   await page.getByLabel('Search').fill(email);
   await expect(page.getByRole('row').filter({ hasText: email })).toContainText('Invited');
 

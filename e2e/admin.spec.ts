@@ -76,16 +76,18 @@ test.describe('/admin/gateways', () => {
     const dialog = page.getByRole('dialog', { name: 'New gateway' });
     await expect(dialog.getByRole('alert')).toHaveCount(0);
     await dialog.getByLabel('Name').fill('A');
-    await expect(dialog.getByText('At least 2 characters')).toBeVisible();
+    await expect(dialog.getByText('Name: at least 2 characters.')).toBeVisible();
     await dialog.getByLabel('Contact email').fill('not-an-email');
     await expect(dialog.getByLabel('Contact email')).toHaveAttribute('aria-invalid', 'true');
     await dialog.getByLabel('Name').fill('Acceptable name');
-    await expect(dialog.getByText('At least 2 characters')).toHaveCount(0);
+    await expect(dialog.getByText('Name: at least 2 characters.')).toHaveCount(0);
   });
 });
 
 test.describe('/admin/disclaimer-contents: the footer-links list', () => {
-  test('an admin adds, reorders and deletes a link; the modal answers Escape and Enter', async ({ page }) => {
+  test('an admin adds, reorders and deletes a link; the modal answers Escape, and Enter on its confirming answer', async ({
+    page,
+  }) => {
     await signInAsAdmin(page);
     await page.goto('/admin/disclaimer-contents');
     await page.getByRole('button', { name: 'Add link' }).click();
@@ -99,7 +101,7 @@ test.describe('/admin/disclaimer-contents: the footer-links list', () => {
     // It was added last: move it up once.
     await page.getByRole('button', { name: `Move ${label} up` }).click();
     await expect(page.getByRole('button', { name: `Move ${label} down` })).toBeEnabled();
-    // Escape cancels the confirmation; Enter confirms it.
+    // Escape cancels the confirmation; the question starts on Cancel, its confirming answer a Tab away.
     await page.getByRole('button', { name: `Delete ${label}` }).click();
     const confirm = page.getByRole('dialog', { name: `Delete the link ${label}?` });
     await expect(confirm).toBeVisible();
@@ -107,9 +109,12 @@ test.describe('/admin/disclaimer-contents: the footer-links list', () => {
     await expect(confirm).toBeHidden();
     await expect(row).toBeVisible();
     await page.getByRole('button', { name: `Delete ${label}` }).click();
-    await expect(confirm).toBeVisible();
+    await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await expect(row).toHaveCount(0);
+    // Said beside the section's Add link button; its Delete button gone, the words have the focus.
+    await expect(page.getByRole('status').filter({ hasText: `Link ${label} deleted.` })).toBeFocused();
   });
 });
 

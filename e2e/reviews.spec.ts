@@ -109,7 +109,9 @@ test('a reviewer requests corrections by keyboard alone, and the company sees th
   const start = reviewer.getByRole('button', { name: 'Start review' });
   await tabTo(reviewer, start, 80);
   await reviewer.keyboard.press('Enter');
-  await expect(reviewer.getByRole('dialog')).toBeVisible();
+  // A question without a field starts on Cancel; the confirming answer is the next stop.
+  await expect(reviewer.getByRole('dialog').getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await reviewer.keyboard.press('Tab');
   await reviewer.keyboard.press('Enter');
   await expect(reviewer.getByText('You started the review. The check is assigned to you.')).toBeVisible();
 

@@ -63,7 +63,7 @@ test.describe('the shared modal gives the focus back when it closes', () => {
     await expect(create).toBeFocused();
   });
 
-  test('keyboard: deleting a row takes its Delete button away, so the focus goes to the main content', async ({
+  test('keyboard: deleting a row takes its Delete button away, so the focus goes to the words saying it was deleted', async ({
     page,
   }) => {
     await signInAsAdmin(page);
@@ -85,9 +85,13 @@ test.describe('the shared modal gives the focus back when it closes', () => {
     await page.keyboard.press('Enter');
     const confirm = page.getByRole('dialog', { name: `Delete ${name}?` });
     await expect(confirm).toBeVisible();
+    // The question starts on its least destructive answer; Delete is one Tab away.
+    await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await expect(confirm).toBeHidden();
     await expect(remove).toHaveCount(0);
-    await expect(page.locator('#main')).toBeFocused();
+    // The deletion is said beside the page's buttons, and the words take the focus its button had.
+    await expect(page.getByRole('status').filter({ hasText: `Gateway ${name} deleted.` })).toBeFocused();
   });
 });

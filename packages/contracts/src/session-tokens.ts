@@ -29,6 +29,8 @@ export const sessionTokenRowSchema = z.object({
   email: z.nullable(z.string()),
   environment: z.enum(TECHNICAL_ENVIRONMENTS),
   requestedBy: z.string(),
+  /** The requester's name in the directory, else requestedBy as written: the queue names people. */
+  requestedByName: z.string(),
   requestedAt: isoDateTime,
   status: z.enum(SESSION_TOKEN_STATUSES),
   issuedBy: z.nullable(z.string()),

@@ -6,6 +6,7 @@ import {
   feeFor,
   formatObpNumber,
   gtinCheckDigit,
+  hasSla,
   invoicedComment,
   PAID_COMMENT,
   ppnFromPzn,
@@ -313,7 +314,7 @@ export function addCompanies(tables: DemoTables, faker: Faker, options: CompanyO
           decidedBy: decided ? reviewer : null,
           reason: REASONS[status] ?? null,
           // domain.md: legitimacy has an SLA of 15 working days.
-          slaDueAt: type === 'LEGITIMACY' ? slaDueAt(new Date(start), slaHolidays).toISOString() : null,
+          slaDueAt: hasSla(type) ? slaDueAt(new Date(start), slaHolidays).toISOString() : null,
         });
         const event = (facts: Omit<CheckEventRow, 'id' | 'checkId'>) => {
           tables.checkEvents.push({ id: id('checkEvents'), checkId, ...facts });

@@ -87,12 +87,16 @@ export function addTechnical(
     // Companies in maintenance have finished their tests; the others wait for a token.
     if (organisation.stage !== 'MAINTENANCE') {
       const requestedAt = EPOCH - (index % 4) * DAY;
+      // Requested by the company's SPOC, as the portal writes a request (the requester's email).
+      const spoc = tables.users.find(
+        (user) => user.organisationId === organisation.id && user.obpRole === 'SPOC',
+      );
       tables.sessionTokens.push({
         ...audited(id('sessionTokens'), requestedAt),
         organisationId: organisation.id,
         environment: production ? 'PRD' : 'IQE',
         status: 'REQUESTED',
-        requestedBy: SEED_ACTOR,
+        requestedBy: spoc?.email ?? SEED_ACTOR,
         requestedAt: iso(requestedAt),
         issuedBy: null,
         issuedAt: null,

@@ -7,6 +7,12 @@ import { slaDueAt } from './working-days.js';
 export type CheckType = (typeof CHECK_TYPES)[number];
 
 /**
+ * domain.md: a legitimacy check has an SLA (15 working days from its submission); the other checks have
+ * none, so their queues have no SLA column.
+ */
+export const hasSla = (type: CheckType): boolean => type === 'LEGITIMACY';
+
+/**
  * Who acts on a check: a role of spec §3, or the portal itself (SYSTEM) for the rules no person triggers
  * (the financial top-up, a new agreement template).
  */
@@ -279,7 +285,7 @@ export function decide(check: CheckInput, action: CheckAction, context: Decision
         status: t.to,
         attempt: check.status === 'NOT_SUBMITTED' ? 1 : check.attempt + 1,
         submittedAt: now,
-        slaDueAt: check.type === 'LEGITIMACY' ? slaDueAt(now, context.holidays) : null,
+        slaDueAt: hasSla(check.type) ? slaDueAt(now, context.holidays) : null,
         decidedAt: null,
         decidedBy: null,
         reason: null,

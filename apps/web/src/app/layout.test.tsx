@@ -1,5 +1,6 @@
-import { act, screen } from '@testing-library/react';
-import { createMemoryRouter } from 'react-router';
+import { act, screen, waitFor } from '@testing-library/react';
+import { useEffect, useState } from 'react';
+import { createMemoryRouter, type RouteObject } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { markUnavailable, resetAvailability } from '../http/availability';
 import type { HttpClient } from '../http/http-client';
@@ -10,12 +11,40 @@ import { Layout } from './layout';
 function renderLayout(
   user: ReturnType<typeof userWith> | null,
   http = (async () => []) as unknown as HttpClient,
+  screens: RouteObject[] = [],
 ) {
   const router = createMemoryRouter([
-    { element: <Layout />, children: [{ index: true, element: <h1>Page</h1> }] },
+    { element: <Layout />, children: [{ index: true, element: <h1>Page</h1> }, ...screens] },
   ]);
   renderApp(router, { auth: testAuth(user), http });
+  return router;
 }
+
+/** A screen that draws its heading once its data came, as the lists do. */
+function LateHeading() {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setShown(true), 20);
+    return () => clearTimeout(timer);
+  }, []);
+  return shown ? <h1>Late</h1> : <p>Loading</p>;
+}
+
+const SCREENS: RouteObject[] = [
+  { path: 'other', element: <h1>Other</h1> },
+  { path: 'late', element: <LateHeading /> },
+  // A screen that starts on its own field (a search box) keeps it.
+  {
+    path: 'search',
+    element: (
+      <>
+        <h1>Search</h1>
+        {/* biome-ignore lint/a11y/noAutofocus: the case under test */}
+        <input aria-label="Find" autoFocus />
+      </>
+    ),
+  },
+];
 
 afterEach(() => resetAvailability());
 
@@ -76,5 +105,43 @@ describe('the layout (spec §2)', () => {
     ).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Page' })).toBeNull();
     expect(screen.queryByRole('navigation')).toBeNull();
+  });
+});
+
+describe('the focus follows the person to the new screen', () => {
+  const heading = (name: string) => screen.getByRole('heading', { level: 1, name });
+
+  it('a new screen: its heading, focusable from script only; the first screen: left where it was', async () => {
+    const router = renderLayout(userWith('EmvoPortalInternal'), undefined, SCREENS);
+    await screen.findByRole('heading', { name: 'Page' });
+    expect(document.activeElement).toBe(document.body);
+    await act(() => router.navigate('/other'));
+    expect(heading('Other')).toHaveFocus();
+    expect(heading('Other')).toHaveAttribute('tabindex', '-1');
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(heading('Page')).toHaveFocus());
+  });
+
+  it('a heading drawn once the data came takes the focus then', async () => {
+    const router = renderLayout(userWith('EmvoPortalInternal'), undefined, SCREENS);
+    await screen.findByRole('heading', { name: 'Page' });
+    await act(() => router.navigate('/late'));
+    await waitFor(() => expect(heading('Late')).toHaveFocus());
+  });
+
+  it.each([
+    ['a redirect (a replaced address)', '/other', { replace: true }, () => document.body],
+    [
+      'a screen that focuses its own field',
+      '/search',
+      {},
+      () => screen.getByRole('textbox', { name: 'Find' }),
+    ],
+  ])('not on %s', async (_case, to, options, focused) => {
+    const router = renderLayout(userWith('EmvoPortalInternal'), undefined, SCREENS);
+    await screen.findByRole('heading', { name: 'Page' });
+    await act(() => router.navigate(to, options));
+    await screen.findByRole('heading', { level: 1, name: to === '/other' ? 'Other' : 'Search' });
+    expect(document.activeElement).toBe(focused());
   });
 });

@@ -9,9 +9,13 @@ import { LoaderBar } from '../layout/loader-bar';
 import { menuGroups, visibleGroups } from '../layout/menu-data';
 import { SideMenu } from '../layout/side-menu';
 import { TopBar } from '../layout/top-bar';
+import { useHeadingFocus } from '../layout/use-heading-focus';
 import { ModalOutlet } from '../modal/modal-outlet';
 import { preloadToastHost, ToastHostSlot } from '../toast/toast-host-slot';
 import { UnavailablePage } from './unavailable-page';
+
+/** The main landmark: the skip link's target, where a new screen's heading takes the focus. */
+const MAIN_ID = 'main';
 
 /**
  * spec §2 layout: when the service is available, the modal host, the menu (only when connected), the
@@ -24,6 +28,7 @@ export function Layout() {
   const auth = useAuth();
   const user = useSessionUser();
   const unavailable = useServiceUnavailable();
+  useHeadingFocus(MAIN_ID);
   const [screenShown, setScreenShown] = useState(false);
   const onScreenShown = useCallback(() => {
     preloadToastHost();
@@ -33,7 +38,7 @@ export function Layout() {
   const groups = user ? visibleGroups(menuGroups(user, () => void auth.logout())) : [];
   return (
     <div className="page">
-      <a href="#main" className="skip-link">
+      <a href={`#${MAIN_ID}`} className="skip-link">
         {t('layout.skipToContent')}
       </a>
       <ModalOutlet />
@@ -42,7 +47,7 @@ export function Layout() {
       </TopBar>
       <div className="body">
         {user && <SideMenu groups={groups} />}
-        <main id="main" className="main" tabIndex={-1}>
+        <main id={MAIN_ID} className="main" tabIndex={-1}>
           <DisclaimerGate onShown={onScreenShown}>
             <Outlet />
           </DisclaimerGate>

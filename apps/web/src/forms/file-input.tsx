@@ -10,6 +10,7 @@ import {
   type FileRejection,
   maxSizeMbOf,
 } from './check-files';
+import { FilePicker } from './file-picker';
 import { type CommonFieldProps, isMarkedRequired, useContractRules, useField } from './form';
 import { FormField, framing } from './form-field';
 import styles from './forms.module.css';
@@ -79,16 +80,10 @@ export function FileInput(given: FileInputProps) {
 
   return (
     <FormField field={field} label={props.label} required={isMarkedRequired(props)} {...framing(props)}>
-      {/*
-        The native input is visually hidden (its "No file chosen" would contradict the list
-        of chosen files below) but stays the control: it takes the focus, Enter or Space opens the picker,
-        and the styled label after it shows the focus and opens the picker on a click.
-      */}
-      <input
+      <FilePicker
         id={field.id}
         ref={controller.ref}
-        className={styles.nativeFile}
-        type="file"
+        choose={t(multiple ? 'forms.file.chooseMany' : 'forms.file.choose')}
         name={props.name}
         accept={extensions.map((extension) => `.${extension}`).join(',')}
         multiple={multiple}
@@ -108,15 +103,6 @@ export function FileInput(given: FileInputProps) {
           event.currentTarget.value = '';
         }}
       />
-      {/* A second label of the input: a click on it opens the picker; hidden from the accessible name. */}
-      <label
-        htmlFor={field.id}
-        aria-hidden="true"
-        className={styles.fileButton}
-        data-disabled={controller.disabled || props.readOnly ? '' : undefined}
-      >
-        {t(multiple ? 'forms.file.chooseMany' : 'forms.file.choose')}
-      </label>
       {rejections.length > 0 && (
         <ul id={rejectionsId} className={styles.errorList} role="alert">
           {rejections.map((rejection) => (

@@ -368,7 +368,13 @@ export function useField(props: CommonFieldProps, rules: FieldRules): FieldState
     id,
     errorId,
     descriptionId,
-    error: shown && serverMessage ? serverMessage : message ? t(message.key, message.values) : undefined,
+    // A length says of what (the field's label): read alone, "At least 16 characters" says of nothing.
+    error:
+      shown && serverMessage
+        ? serverMessage
+        : message
+          ? t(message.key, { ...message.values, field: props.label })
+          : undefined,
     describedBy: describedBy || undefined,
     deps: registry.dependents(name),
   };

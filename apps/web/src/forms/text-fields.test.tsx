@@ -91,14 +91,14 @@ describe("messages by the contract's rule, shown once the field is dirty (spec ย
       () => <TextField name="f" label="Field" />,
       z.string().check(z.minLength(2)),
       'a',
-      'At least 2 characters',
+      'Field: at least 2 characters.',
     ],
     [
       'another minimum length',
       () => <TextField name="f" label="Field" />,
       z.string().check(z.minLength(4)),
       'abc',
-      'At least 4 characters',
+      'Field: at least 4 characters.',
     ],
     [
       'the email pattern of an email',
@@ -194,7 +194,7 @@ describe("messages by the contract's rule, shown once the field is dirty (spec ย
       schema: z.object({ notes: z.string().check(z.maxLength(50)) }),
     });
     await submit();
-    expect(await screen.findByText('At most 50 characters')).toBeInTheDocument();
+    expect(await screen.findByText('Notes: at most 50 characters.')).toBeInTheDocument();
   });
 
   it('takes its lengths and bounds from the contract as attributes; a prop still wins', () => {
@@ -239,9 +239,9 @@ describe('when errors show (spec ยง5: invalid and dirty, unless showErrors is fa
     expect(screen.queryByText('This field is required.')).not.toBeInTheDocument();
 
     await user.type(input, 'J');
-    expect(await screen.findByText('At least 2 characters')).toBeInTheDocument();
+    expect(await screen.findByText('Name: at least 2 characters.')).toBeInTheDocument();
     await user.type(input, 'o');
-    await waitFor(() => expect(screen.queryByText('At least 2 characters')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText('Name: at least 2 characters.')).not.toBeInTheDocument());
     expect(input).not.toHaveAttribute('aria-invalid');
   });
 
@@ -250,9 +250,9 @@ describe('when errors show (spec ยง5: invalid and dirty, unless showErrors is fa
     renderForm(<TextField name="name" label="Name" />, { schema: NAME });
     const input = screen.getByRole('textbox', { name: 'Name' });
     await user.type(input, 'J');
-    expect(await screen.findByText('At least 2 characters')).toBeInTheDocument();
+    expect(await screen.findByText('Name: at least 2 characters.')).toBeInTheDocument();
     await user.clear(input);
-    await waitFor(() => expect(screen.queryByText('At least 2 characters')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText('Name: at least 2 characters.')).not.toBeInTheDocument());
     expect(screen.queryByText('This field is required.')).not.toBeInTheDocument();
     await submit();
     expect(await screen.findByText('This field is required.')).toBeInTheDocument();
@@ -278,7 +278,7 @@ describe('when errors show (spec ยง5: invalid and dirty, unless showErrors is fa
     });
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'J');
     await submit();
-    expect(screen.queryByText('At least 2 characters')).not.toBeInTheDocument();
+    expect(screen.queryByText('Name: at least 2 characters.')).not.toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Name' })).not.toHaveAttribute('aria-invalid');
     expect(onSubmit).not.toHaveBeenCalled();
   });
@@ -319,10 +319,10 @@ describe('accessibility of a field', () => {
     expect(star.closest('label')).toHaveAttribute('for', input.id);
 
     await user.type(input, 'J');
-    const error = await screen.findByText('At least 2 characters');
+    const error = await screen.findByText('Name: at least 2 characters.');
     expect(error.id).not.toBe('');
     expect(input.getAttribute('aria-describedby')?.split(' ')).toContain(error.id);
-    expect(input).toHaveAccessibleDescription('At least 2 characters As on the invoice.');
+    expect(input).toHaveAccessibleDescription('Name: at least 2 characters. As on the invoice.');
   });
 
   it('shows no star on an optional field', () => {

@@ -191,9 +191,60 @@ describe('ModalHost: dismissing (spec §2: overlay and cross run the secondary a
 });
 
 describe('ModalHost: keyboard and focus (spec §2)', () => {
-  it('moves focus to the dialog content on opening', () => {
-    show({ title: 'Focus', component: <input aria-label="Name" /> });
-    expect(dialog()).toHaveFocus();
+  it.each<[string, ModalParams, string | null]>([
+    ['a question (Start review, Approve)', { title: 'Approve?' }, 'Cancel'],
+    [
+      'a question with named answers (Leave without saving)',
+      { title: 'Leave?', primaryButton: { name: 'Leave' }, secondaryButton: { name: 'Stay' } },
+      'Stay',
+    ],
+    [
+      'content without a field (a token to copy)',
+      { title: 'Token', component: <a href="#copy">Copy</a> },
+      'Cancel',
+    ],
+    ['a notice with one answer', { title: 'Read', secondaryButton: { hide: true } }, 'OK'],
+    [
+      'a question whose safe answer is disabled',
+      { title: 'Wait', secondaryButton: { disabled: true } },
+      'OK',
+    ],
+    ['a dialog without buttons', { title: 'Busy', hideButtons: true }, null],
+  ])('a dialog without a field, %s, starts on its least destructive action', (_case, params, button) => {
+    show(params);
+    expect(button ? screen.getByRole('button', { name: button }) : dialog()).toHaveFocus();
+  });
+
+  it('from the least destructive answer, Enter keeps things as they are and one Tab reaches the confirming one', async () => {
+    const primary = vi.fn();
+    const secondary = vi.fn();
+    const user = show({
+      title: 'Approve?',
+      primaryButton: { action: primary },
+      secondaryButton: { action: secondary },
+    });
+    await user.keyboard('{Tab}');
+    expect(screen.getByRole('button', { name: 'OK' })).toHaveFocus();
+    await user.keyboard('{Shift>}{Tab}{/Shift}{Enter}');
+    expect(secondary).toHaveBeenCalledTimes(1);
+    expect(primary).not.toHaveBeenCalled();
+    expect(queryDialog()).not.toBeInTheDocument();
+  });
+
+  it('emphasise secondary: the safe answer is drawn as the one to press, the buttons keep their roles', async () => {
+    const leave = vi.fn();
+    const stay = vi.fn();
+    const user = show({
+      title: 'Leave?',
+      primaryButton: { name: 'Leave', action: leave },
+      secondaryButton: { name: 'Stay', action: stay },
+      emphasise: 'secondary',
+    });
+    expect(screen.getByRole('button', { name: 'Stay' }).className).toMatch(/primary/);
+    expect(screen.getByRole('button', { name: 'Leave' }).className).not.toMatch(/primary/);
+    await user.keyboard('{Escape}');
+    expect(stay).toHaveBeenCalledTimes(1);
+    expect(leave).not.toHaveBeenCalled();
   });
 
   it.each([
@@ -216,6 +267,7 @@ describe('ModalHost: keyboard and focus (spec §2)', () => {
       primaryButton: { ...primaryOptions, action: primary },
     });
     if (focusLabel) await user.click(screen.getByLabelText(focusLabel));
+    else dialog().focus();
     await user.keyboard('{Enter}');
     expect(primary).toHaveBeenCalledTimes(confirms ? 1 : 0);
     expect(queryDialog() === null).toBe(confirms);
@@ -233,28 +285,6 @@ describe('ModalHost: keyboard and focus (spec §2)', () => {
     await user.keyboard('{Enter}');
     expect(secondary).toHaveBeenCalledTimes(1);
     expect(primary).not.toHaveBeenCalled();
-  });
-
-  it('focusSecondary: the focus starts on the secondary button, so Enter by habit presses it', async () => {
-    const primary = vi.fn();
-    const secondary = vi.fn();
-    const user = show({
-      title: 'Take over?',
-      component: <input aria-label="Name" />,
-      primaryButton: { name: 'Take it over', action: primary },
-      secondaryButton: { name: 'Leave it', action: secondary },
-      focusSecondary: true,
-    });
-    expect(screen.getByRole('button', { name: 'Leave it' })).toHaveFocus();
-    await user.keyboard('{Enter}');
-    expect(secondary).toHaveBeenCalledTimes(1);
-    expect(primary).not.toHaveBeenCalled();
-    expect(queryDialog()).not.toBeInTheDocument();
-  });
-
-  it('focusSecondary with the secondary button hidden: the focus goes to the content as usual', () => {
-    show({ title: 'Hidden', secondaryButton: { hide: true }, focusSecondary: true });
-    expect(dialog()).toHaveFocus();
   });
 
   it('gives the title a bottom border once the body is scrolled', () => {
@@ -296,7 +326,7 @@ async function openByKeyboard(names: string[], params: (name: string) => ModalPa
   const opener = screen.getByRole('button', { name: `Open ${names[0]}` });
   opener.focus();
   await user.keyboard('{Enter}');
-  expect(dialog()).toHaveFocus();
+  expect(dialog()).toContainElement(document.activeElement as HTMLElement);
   return { user, opener };
 }
 
@@ -326,7 +356,7 @@ describe('ModalHost: the focus goes back to the control that opened it (WCAG 2.4
       { title: 'Edit' },
       (user) => user.click(screen.getByRole('button', { name: 'OK' })),
     ],
-    ['Enter (confirm)', { title: 'Edit' }, (user) => user.keyboard('{Enter}')],
+    ['Tab and Enter (confirm)', { title: 'Edit' }, (user) => user.keyboard('{Tab}{Enter}')],
     [
       'a successful submit of an embedded form (closeModal)',
       { title: 'Edit', component: <EmbeddedForm />, hideButtons: true },
@@ -336,7 +366,7 @@ describe('ModalHost: the focus goes back to the control that opened it (WCAG 2.4
       'closing the modal an action opened in its place',
       { title: 'First', primaryButton: { action: () => openModal({ title: 'Second' }) } },
       async (user) => {
-        await user.keyboard('{Enter}');
+        await user.keyboard('{Tab}{Enter}');
         expect(dialog()).toHaveAccessibleName('Second');
         await user.keyboard('{Escape}');
       },
@@ -356,7 +386,7 @@ describe('ModalHost: the focus goes back to the control that opened it (WCAG 2.4
         action: () => screen.getByRole('button', { name: `Remove ${name}`, hidden: true }).click(),
       },
     }));
-    await user.keyboard('{Enter}');
+    await user.keyboard('{Tab}{Enter}');
     expect(screen.queryByRole('button', { name: 'Open Alpha' })).not.toBeInTheDocument();
     await waitFor(() => expect(document.getElementById(FALLBACK_FOCUS_ID)).toHaveFocus());
   });
@@ -385,7 +415,7 @@ describe('ModalHost: the focus goes back to the control that opened it (WCAG 2.4
       title: 'Deactivate?',
       primaryButton: { action: () => opener.setAttribute('disabled', '') },
     }));
-    await user.keyboard('{Enter}');
+    await user.keyboard('{Tab}{Enter}');
     await waitFor(() => expect(document.getElementById(FALLBACK_FOCUS_ID)).toHaveFocus());
   });
 });

@@ -45,11 +45,13 @@ function ModalDialog({ modal }: { modal: ShownModal }) {
   const { t } = useTranslation();
   const contentRef = useRef<HTMLDivElement>(null);
   const secondaryRef = useRef<HTMLButtonElement>(null);
+  const primaryRef = useRef<HTMLButtonElement>(null);
   const [scrolled, setScrolled] = useState(false);
   const { primaryButton: primary, secondaryButton: secondary } = modal;
   const showPrimary = !modal.hideButtons && !primary?.hide;
   const showSecondary = !modal.hideButtons && !secondary?.hide;
   const showCross = !modal.hideCloseCross;
+  const emphasised = modal.emphasise ?? 'primary';
   const text = modal.text ? t(modal.text) : '';
   // Without a title, the dialog is named by the start of its text.
   const ariaLabel = modal.title
@@ -91,17 +93,18 @@ function ModalDialog({ modal }: { modal: ShownModal }) {
           }
         }}
         onOpenAutoFocus={(event) => {
-          // spec §2: focus moves to the dialog content itself; Radix would pick the close cross, where
-          // Enter would cancel instead of confirming. Radix still traps focus inside. A form dialog
-          // (form-dialog.tsx) starts on its first field instead, so the first keystroke goes into it.
-          // A question asked with focusSecondary starts on its least destructive answer instead.
+          // Radix would pick the close cross, where Enter would cancel. A form dialog (form-dialog.tsx)
+          // starts on its first field, so the first keystroke goes into it. A dialog without a field starts
+          // on its least destructive answer (the secondary button: Cancel, Stay), one Tab from the confirming
+          // one, so that Enter pressed by habit keeps things as they are; with no such answer on its only
+          // button (OK), else on the content itself (spec §2). Radix still traps focus inside.
           event.preventDefault();
-          if (modal.focusSecondary && secondaryRef.current) {
-            secondaryRef.current.focus();
-            return;
-          }
-          const firstField = contentRef.current?.querySelector<HTMLElement>(FIRST_FIELD);
-          (firstField ?? contentRef.current)?.focus();
+          const start = [
+            contentRef.current?.querySelector<HTMLElement>(FIRST_FIELD),
+            secondaryRef.current,
+            primaryRef.current,
+          ].find((element) => element && !element.matches(':disabled'));
+          (start ?? contentRef.current)?.focus();
         }}
         onCloseAutoFocus={(event) => {
           // Radix gives the focus back to a Dialog.Trigger; openModal has none, so the focus would fall to
@@ -136,7 +139,7 @@ function ModalDialog({ modal }: { modal: ShownModal }) {
               <button
                 ref={secondaryRef}
                 type="button"
-                className={styles.button}
+                className={`${styles.button} ${emphasised === 'secondary' ? styles.primary : ''}`}
                 disabled={secondary?.disabled}
                 onClick={() => press(secondary)}
               >
@@ -145,8 +148,9 @@ function ModalDialog({ modal }: { modal: ShownModal }) {
             )}
             {showPrimary && (
               <button
+                ref={primaryRef}
                 type="button"
-                className={`${styles.button} ${styles.primary}`}
+                className={`${styles.button} ${emphasised === 'primary' ? styles.primary : ''}`}
                 disabled={primary?.disabled}
                 onClick={() => press(primary)}
               >

@@ -32,7 +32,8 @@ describe('the modal outlet', () => {
     const opener = screen.getByRole('button', { name: 'New gateway' });
     opener.focus();
     await user.keyboard('{Enter}');
-    expect(await screen.findByRole('dialog', { name: 'New gateway' })).toHaveFocus();
+    await screen.findByRole('dialog', { name: 'New gateway' });
+    expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(opener).toHaveFocus());
   });

@@ -36,10 +36,11 @@ export interface ModalParams<TData = unknown> {
   primaryButton?: ModalButton;
   secondaryButton?: ModalButton;
   /**
-   * The focus starts on the secondary button instead of the content: a question whose primary answer
-   * changes what a colleague is doing, so that Enter pressed by habit keeps things as they are.
+   * The button drawn as the one to press: the primary by default; the secondary when the primary answer
+   * loses work (leaving without saving), so that the safe answer stands out. The buttons keep their roles
+   * (Escape, the cross and the overlay still run the secondary action, Enter the primary).
    */
-  focusSecondary?: boolean;
+  emphasise?: 'primary' | 'secondary';
 }
 
 /** The shown modal as the host reads it: the params with the embedded content already rendered. */

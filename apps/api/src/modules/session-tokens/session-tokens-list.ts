@@ -1,6 +1,7 @@
 import { SESSION_TOKEN_LIST, type SessionTokenRow } from '@portal/contracts';
 import { iso, type SessionTokenStatus } from '@portal/domain';
 import { type Kysely, type NotNull, sql } from 'kysely';
+import { displayNameOf } from '../../db/display-names.js';
 import type { DB } from '../../db/schema.js';
 import { notFound } from '../../http/api-error.js';
 import type { ListRequest } from '../../http/list-request.js';
@@ -27,6 +28,8 @@ export function sessionTokenQuery(db: Kysely<DB>, now: Date) {
       'organisations.email as email',
       'sessionTokens.environment as environment',
       'sessionTokens.requestedBy as requestedBy',
+      // In the same query: the name the reviewers know the requester by.
+      displayNameOf(sql.ref<string>('session_tokens.requested_by')).as('requestedByName'),
       'sessionTokens.requestedAt as requestedAt',
       sql<SessionTokenStatus>`case when session_tokens.status = 'ISSUED' and session_tokens.expires_at <= ${now} then 'EXPIRED' else session_tokens.status end`.as(
         'status',

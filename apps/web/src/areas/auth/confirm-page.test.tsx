@@ -44,7 +44,7 @@ describe('/confirm, local sign-in accounts: choose a password', () => {
     );
 
     await choosePassword('short', 'short');
-    expect(await screen.findByText('At least 8 characters')).toBeInTheDocument();
+    expect(await screen.findByText('Password: at least 8 characters.')).toBeInTheDocument();
     await user.clear(password());
     await user.paste('longenough');
     expect(await screen.findByText(/^Use at least one lowercase letter/)).toBeInTheDocument();

@@ -107,7 +107,7 @@ describe('/register (domain.md registration)', () => {
     await enter('Company name', 'D');
     expect(screen.getByText('Enter a valid email address, such as name@example.com.')).toBeInTheDocument();
     expect(screen.getByText(/^Digits and the characters/)).toBeInTheDocument();
-    expect(screen.getByText('At least 2 characters')).toBeInTheDocument();
+    expect(screen.getByText('Company name: at least 2 characters.')).toBeInTheDocument();
     expect(field('Email address')).toHaveAttribute('aria-invalid', 'true');
     expect(await mails()).toEqual([]);
     expect(toasts).toEqual([]);

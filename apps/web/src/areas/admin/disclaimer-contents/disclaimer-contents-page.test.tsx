@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ModalHost } from '../../../modal/modal-host';
+import { confirmedBeside } from '../../../test/action-feedback';
 import { renderScreen } from '../../../test/render-screen';
 import { worldSuite } from '../../../test/world-suite';
 import { toast } from '../../../toast/toast';
@@ -96,8 +97,14 @@ describe('/admin/disclaimer-contents: the texts by type, beside the footer links
         body: { version: 1 },
       }),
     );
-    // The publish confirms where the admin is.
-    expect(toast.success).toHaveBeenCalledWith('Privacy published.');
+    // Said beside the section's buttons, not in a toast; the Publish button went with the draft, so the
+    // words take the focus.
+    const published = await confirmedBeside(
+      'Privacy published.',
+      screen.getByRole('button', { name: 'New Privacy draft' }),
+    );
+    await waitFor(() => expect(published).toHaveFocus());
+    expect(toast.success).not.toHaveBeenCalled();
   });
 
   it('edits a draft beside its preview, rendered safely', async () => {
@@ -117,7 +124,7 @@ describe('/admin/disclaimer-contents: the texts by type, beside the footer links
     expect(preview.querySelector('b')).toBeNull();
     expect(within(preview).getByRole('link', { name: 'rules' })).toHaveAttribute('target', '_blank');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(toast.success).toHaveBeenCalled());
+    await confirmedBeside('Draft Privacy saved.');
     expect(calls).toContainEqual(
       expect.objectContaining({
         method: 'PUT',

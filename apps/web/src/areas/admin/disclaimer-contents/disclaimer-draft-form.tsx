@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { CheckboxField } from '../../../forms/choice-fields';
 import { TextareaField, TextField } from '../../../forms/text-fields';
 import { openFormDialog } from '../../../modal/form-dialog';
-import { toast } from '../../../toast/toast';
 import { MarkdownText } from '../../../ui/markdown-text';
 import styles from './disclaimer-contents.module.css';
 import type { DisclaimerContent, DisclaimerDraftValues, DisclaimerType } from './disclaimer-contents-api';
@@ -46,13 +45,14 @@ function DraftFields() {
 
 /**
  * A new draft of a type, or a draft's edit, in the form dialog; `save` is the create or update
- * call. Saving keeps it a draft; publishing is its own, confirmed, step. A refusal (a stale version) stays
+ * call; `onSaved` says it beside the section's buttons. Saving keeps it a draft; publishing is its own, confirmed, step. A refusal (a stale version) stays
  * beside the form.
  */
 export function openDisclaimerDraftForm(
   t: TFunction,
   type: DisclaimerType,
   save: (values: DisclaimerDraftValues, draft: DisclaimerContent | undefined) => Promise<unknown>,
+  onSaved: (text: string) => void,
   draft?: DisclaimerContent,
 ) {
   const typeName = t(`admin.disclaimerContents.types.${type}`);
@@ -68,6 +68,6 @@ export function openDisclaimerDraftForm(
     schema: disclaimerDraftInputSchema,
     fields: <DraftFields />,
     submit: (values) => save(values, draft),
-    done: (_, values) => toast.success(t('admin.disclaimerContents.saved', { title: values.title })),
+    done: (_, values) => onSaved(t('admin.disclaimerContents.saved', { title: values.title })),
   });
 }

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ActionFeedback, useActionFeedback } from '../../../forms/action-feedback';
 import { useDateFormat } from '../../../i18n/date-format';
 import { tk } from '../../../i18n/i18n';
 import { openModal } from '../../../modal/modal-store';
 import type { Column } from '../../../table/column';
 import { DataTable } from '../../../table/data-table';
-import { toast } from '../../../toast/toast';
 import { MarkdownText } from '../../../ui/markdown-text';
 import styles from './disclaimer-contents.module.css';
 import {
@@ -36,7 +36,11 @@ export function DisclaimerTextsSection() {
   const typeName = (value: DisclaimerType) => t(`admin.disclaimerContents.types.${value}`);
   const named = (row: DisclaimerContent) => ({ title: row.title, version: row.versionNumber });
 
-  const edit = (draft?: DisclaimerContent) => openDisclaimerDraftForm(t, type, save, draft);
+  const feedback = useActionFeedback();
+  const edit = (draft?: DisclaimerContent) => {
+    feedback.clear();
+    openDisclaimerDraftForm(t, type, save, feedback.say, draft);
+  };
   const read = (row: DisclaimerContent) =>
     openModal({
       title: t('admin.disclaimerContents.readTitle', named(row)),
@@ -57,8 +61,11 @@ export function DisclaimerTextsSection() {
         action: () =>
           publish.mutate(
             { params: { id: row.id }, body: { version: row.version } },
-            // Every publish and delete confirms where the admin is.
-            { onSuccess: () => toast.success(t('admin.disclaimerContents.publishedToast', named(row))) },
+            // Said beside the section's buttons; the row's Publish button is gone, so the words take the focus.
+            {
+              onSuccess: () =>
+                feedback.say(t('admin.disclaimerContents.published', named(row)), { focus: true }),
+            },
           ),
       },
     });
@@ -71,7 +78,10 @@ export function DisclaimerTextsSection() {
         action: () =>
           remove.mutate(
             { params: { id: row.id }, query: { version: row.version } },
-            { onSuccess: () => toast.success(t('admin.disclaimerContents.deleted', named(row))) },
+            {
+              onSuccess: () =>
+                feedback.say(t('admin.disclaimerContents.deleted', named(row)), { focus: true }),
+            },
           ),
       },
     });
@@ -158,9 +168,12 @@ export function DisclaimerTextsSection() {
     <section aria-labelledby="disclaimer-texts-title">
       <div className="page-header">
         <h2 id="disclaimer-texts-title">{t('admin.disclaimerContents.texts')}</h2>
-        <button type="button" className="primary" disabled={hasDraft} onClick={() => edit()}>
-          {t('admin.disclaimerContents.create', { type: typeName(type) })}
-        </button>
+        <div className="page-actions">
+          <ActionFeedback feedback={feedback} />
+          <button type="button" className="primary" disabled={hasDraft} onClick={() => edit()}>
+            {t('admin.disclaimerContents.create', { type: typeName(type) })}
+          </button>
+        </div>
       </div>
       <p>{t('admin.disclaimerContents.intro')}</p>
       <fieldset className={styles.typeChooser}>

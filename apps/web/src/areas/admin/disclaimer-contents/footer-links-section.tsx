@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import { ActionFeedback, useActionFeedback } from '../../../forms/action-feedback';
 import { tk } from '../../../i18n/i18n';
 import { openModal } from '../../../modal/modal-store';
 import type { Column } from '../../../table/column';
 import { DataTable } from '../../../table/data-table';
-import { toast } from '../../../toast/toast';
 import {
   FOOTER_LINKS,
   type LinkItem,
@@ -26,7 +26,11 @@ export function FooterLinksSection() {
   const nextOrder = Math.max(0, ...links.map((link) => link.order)) + 1;
 
   const save = useSaveLink(nextOrder);
-  const edit = (link?: LinkItem) => openLinkForm(t, save, link);
+  const feedback = useActionFeedback();
+  const edit = (link?: LinkItem) => {
+    feedback.clear();
+    openLinkForm(t, save, feedback.say, link);
+  };
   const move = async (index: number, direction: -1 | 1) => {
     for (const changed of swapOrder(links, index, direction)) {
       await update.mutateAsync(linkUpdate(changed));
@@ -41,8 +45,11 @@ export function FooterLinksSection() {
         action: () =>
           remove.mutate(
             { params: { id: FOOTER_LINKS, linkId: link.id } },
-            // Every delete confirms where the admin is.
-            { onSuccess: () => toast.success(t('admin.footerLinks.deleted', { label: link.label })) },
+            // The row and its Delete button are gone: the confirmation takes the focus.
+            {
+              onSuccess: () =>
+                feedback.say(t('admin.footerLinks.deleted', { label: link.label }), { focus: true }),
+            },
           ),
       },
     });
@@ -104,9 +111,12 @@ export function FooterLinksSection() {
     <section aria-labelledby="footer-links-title">
       <div className="page-header">
         <h2 id="footer-links-title">{t('admin.footerLinks.title')}</h2>
-        <button type="button" className="primary" onClick={() => edit()}>
-          {t('admin.footerLinks.create')}
-        </button>
+        <div className="page-actions">
+          <ActionFeedback feedback={feedback} />
+          <button type="button" className="primary" onClick={() => edit()}>
+            {t('admin.footerLinks.create')}
+          </button>
+        </div>
       </div>
       <p>{t('admin.footerLinks.intro')}</p>
       <DataTable<LinkItem>

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { CheckboxField } from '../../../forms/choice-fields';
 import { TextField } from '../../../forms/text-fields';
 import { openFormDialog } from '../../../modal/form-dialog';
-import { toast } from '../../../toast/toast';
 import type { LinkItem, LinkValues } from './footer-links-api';
 
 /** A link's fields, their rules the contract's (linkInputSchema: spec §5 url pattern). */
@@ -21,11 +20,12 @@ function LinkFields() {
 
 /**
  * Add or edit a footer link (spec §3 footer link: label, link) in the form dialog; `save` is the create or
- * update call. A refusal (a stale version) stays beside the form.
+ * update call; `onSaved` says it beside the section's buttons. A refusal (a stale version) stays beside the form.
  */
 export function openLinkForm(
   t: TFunction,
   save: (values: LinkValues, link: LinkItem | undefined) => Promise<unknown>,
+  onSaved: (text: string) => void,
   link?: LinkItem,
 ) {
   openFormDialog<LinkValues, unknown>({
@@ -35,6 +35,6 @@ export function openLinkForm(
     schema: linkInputSchema,
     fields: <LinkFields />,
     submit: (values) => save(values, link),
-    done: (_, values) => toast.success(t('admin.footerLinks.saved', { label: values.label })),
+    done: (_, values) => onSaved(t('admin.footerLinks.saved', { label: values.label })),
   });
 }

@@ -22,7 +22,7 @@ afterEach(async () => {
 
 function open(save: (input: unknown) => Promise<Gateway>) {
   renderWithProviders(<ModalHost />);
-  act(() => openGatewayForm(t, save));
+  act(() => openGatewayForm(t, save, vi.fn()));
   return screen.getByRole('dialog', { name: 'New gateway' });
 }
 
@@ -37,7 +37,7 @@ describe('the gateway form (its rules from the contract, in the one form dialog)
     expect(within(dialog).getByRole('textbox', { name: /Notes/ })).toHaveAttribute('maxlength', '1000');
     expect(within(dialog).getByRole('textbox', { name: /Website/ })).not.toBeRequired();
     await user.type(name, 'A');
-    expect(await within(dialog).findByText('At least 2 characters')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Name: at least 2 characters.')).toBeInTheDocument();
     await user.type(within(dialog).getByRole('textbox', { name: /Contact email/ }), 'not-an-email');
     expect(await within(dialog).findByText(/Enter a valid email address/)).toBeInTheDocument();
     expect(save).not.toHaveBeenCalled();

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { CheckboxField, CheckboxGroupField, RadioField } from '../../../forms/choice-fields';
 import { DateField, TextareaField, TextField } from '../../../forms/text-fields';
 import { openFormDialog } from '../../../modal/form-dialog';
-import { toast } from '../../../toast/toast';
 import { GATEWAY_ENVIRONMENTS, GATEWAY_TYPES, type Gateway, type GatewayInput } from './gateways-api';
 
 interface GatewayValues {
@@ -79,6 +78,7 @@ function GatewayFields({ editing }: { editing: boolean }) {
 export function openGatewayForm(
   t: TFunction,
   save: (input: GatewayInput, gateway: Gateway | undefined) => Promise<Gateway>,
+  onSaved: (text: string) => void,
   gateway?: Gateway,
 ) {
   openFormDialog<GatewayValues, Gateway>({
@@ -89,6 +89,6 @@ export function openGatewayForm(
     schema: gatewayInputSchema,
     fields: <GatewayFields editing={gateway !== undefined} />,
     submit: (values) => save(toInput(values), gateway),
-    done: (saved) => toast.success(t('admin.gateways.saved', { name: saved.name })),
+    done: (saved) => onSaved(t('admin.gateways.saved', { name: saved.name })),
   });
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { ActionFeedback, useActionFeedback } from '../../../forms/action-feedback';
 import { useDateFormat } from '../../../i18n/date-format';
 import { tk } from '../../../i18n/i18n';
 import { openModal } from '../../../modal/modal-store';
@@ -7,7 +8,6 @@ import { DataTable } from '../../../table/data-table';
 import { ListToolbar } from '../../../table/list-toolbar';
 import { pagedTableProps } from '../../../table/paged-table-props';
 import { useTableParams } from '../../../table/use-table-params';
-import { toast } from '../../../toast/toast';
 import { openGatewayForm } from './gateway-form';
 import {
   GATEWAY_ENVIRONMENTS,
@@ -30,7 +30,12 @@ export function GatewaysPage() {
     gateway
       ? update.mutateAsync({ params: { id: gateway.id }, body: { ...input, version: gateway.version } })
       : create.mutateAsync({ body: input });
-  const edit = (gateway?: Gateway) => openGatewayForm(t, save, gateway);
+  // Each save and deletion is said beside the page's buttons, where the admin is.
+  const feedback = useActionFeedback();
+  const edit = (gateway?: Gateway) => {
+    feedback.clear();
+    openGatewayForm(t, save, feedback.say, gateway);
+  };
 
   const confirmDelete = (gateway: Gateway) =>
     openModal({
@@ -41,8 +46,11 @@ export function GatewaysPage() {
         action: () =>
           remove.mutate(
             { params: { id: gateway.id } },
-            // Every delete confirms where the admin is.
-            { onSuccess: () => toast.success(t('admin.gateways.deleted', { name: gateway.name })) },
+            // The row and its Delete button are gone: the confirmation takes the focus.
+            {
+              onSuccess: () =>
+                feedback.say(t('admin.gateways.deleted', { name: gateway.name }), { focus: true }),
+            },
           ),
       },
     });
@@ -123,9 +131,12 @@ export function GatewaysPage() {
     <section>
       <div className="page-header">
         <h1>{t('admin.gateways.title')}</h1>
-        <button type="button" className="primary" onClick={() => edit()}>
-          {t('admin.gateways.create')}
-        </button>
+        <div className="page-actions">
+          <ActionFeedback feedback={feedback} />
+          <button type="button" className="primary" onClick={() => edit()}>
+            {t('admin.gateways.create')}
+          </button>
+        </div>
       </div>
       <ListToolbar
         params={params}

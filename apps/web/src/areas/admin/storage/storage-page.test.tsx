@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ModalHost } from '../../../modal/modal-host';
+import { confirmedBeside } from '../../../test/action-feedback';
 import { renderScreen } from '../../../test/render-screen';
 import type { TestWorld } from '../../../test/test-world';
 import { worldSuite } from '../../../test/world-suite';
@@ -135,8 +136,13 @@ describe('/admin/storage', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Delete Onboarding guide.pdf' }));
     await user.click(within(dialog()).getByRole('button', { name: 'Delete' }));
     await waitFor(async () => expect(await names()).not.toContain('Onboarding guide.pdf'), { timeout: 5000 });
-    // The delete confirms where the admin is.
-    expect(toast.success).toHaveBeenCalledWith('Onboarding guide.pdf was deleted.');
+    // Said beside the page's Upload button; the row's Delete button is gone, so the words take the focus.
+    const deleted = await confirmedBeside(
+      'Onboarding guide.pdf was deleted.',
+      screen.getByRole('button', { name: 'Upload a file' }),
+    );
+    await waitFor(() => expect(deleted).toHaveFocus());
+    expect(toast.success).not.toHaveBeenCalled();
     expect(calls).toContainEqual(
       expect.objectContaining({
         method: 'DELETE',
@@ -174,7 +180,7 @@ describe('/admin/storage', { timeout: 30_000 }, () => {
       new File([simplePdf(['Guide 2'])], 'Guide 2.pdf', { type: 'application/pdf' }),
     );
     await user.click(box.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Guide 2.pdf was uploaded.'));
+    await confirmedBeside('Guide 2.pdf was uploaded.', screen.getByRole('button', { name: 'Upload a file' }));
     const uploaded = await world()
       .db.selectFrom('storedFiles')
       .selectAll()

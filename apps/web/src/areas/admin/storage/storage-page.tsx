@@ -1,6 +1,7 @@
 import { companyPagePath, FILE_PURPOSES } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ActionFeedback, useActionFeedback } from '../../../forms/action-feedback';
 import { useFileDownloads } from '../../../http/stored-file-download';
 import { useDateFormat } from '../../../i18n/date-format';
 import { formatFileSize } from '../../../i18n/file-size';
@@ -11,7 +12,6 @@ import { DataTable } from '../../../table/data-table';
 import { ListToolbar } from '../../../table/list-toolbar';
 import { pagedTableProps } from '../../../table/paged-table-props';
 import { useTableParams } from '../../../table/use-table-params';
-import { toast } from '../../../toast/toast';
 import { StoredFileLink } from '../../../ui/stored-file-link';
 import { useCompanyItems } from './company-items';
 import { SelectFilter } from './select-filter';
@@ -34,7 +34,12 @@ export function StoragePage() {
   const downloads = useFileDownloads();
 
   const uploadFile = useUpload();
-  const upload = () => openUploadForm(t, uploadFile);
+  // Each upload and deletion is said beside the page's buttons, where the admin is.
+  const feedback = useActionFeedback();
+  const upload = () => {
+    feedback.clear();
+    openUploadForm(t, uploadFile, feedback.say);
+  };
 
   const confirmDelete = (file: StoredFileRow) =>
     openModal({
@@ -46,7 +51,9 @@ export function StoragePage() {
           remove.mutate(
             { params: { id: file.id }, query: { version: file.version } },
             // Every delete confirms where the admin is.
-            { onSuccess: () => toast.success(t('admin.storage.deleted', { name: file.name })) },
+            {
+              onSuccess: () => feedback.say(t('admin.storage.deleted', { name: file.name }), { focus: true }),
+            },
           ),
       },
     });
@@ -135,9 +142,12 @@ export function StoragePage() {
     <section>
       <div className="page-header">
         <h1>{t('admin.storage.title')}</h1>
-        <button type="button" className="primary" onClick={upload}>
-          {t('admin.storage.upload')}
-        </button>
+        <div className="page-actions">
+          <ActionFeedback feedback={feedback} />
+          <button type="button" className="primary" onClick={upload}>
+            {t('admin.storage.upload')}
+          </button>
+        </div>
       </div>
       <StorageUsageTotals />
       <ListToolbar

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { SelectField } from '../../../forms/choice-fields';
 import { FileInput } from '../../../forms/file-input';
 import { openFormDialog } from '../../../modal/form-dialog';
-import { toast } from '../../../toast/toast';
 
 interface UploadValues {
   purpose: FilePurpose;
@@ -36,6 +35,7 @@ function UploadFields() {
 export function openUploadForm(
   t: TFunction,
   upload: (purpose: FilePurpose, file: File) => Promise<StoredFileRow>,
+  onUploaded: (text: string) => void,
 ) {
   openFormDialog<UploadValues, StoredFileRow>({
     title: t('admin.storage.upload'),
@@ -46,6 +46,6 @@ export function openUploadForm(
     // The file is required: the form does not submit without one.
     submit: ({ purpose, file }) =>
       file ? upload(purpose, file) : Promise.reject(new Error('No file chosen')),
-    done: (stored) => toast.success(t('admin.storage.uploaded', { name: stored.name })),
+    done: (stored) => onUploaded(t('admin.storage.uploaded', { name: stored.name })),
   });
 }

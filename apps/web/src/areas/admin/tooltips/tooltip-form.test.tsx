@@ -33,9 +33,9 @@ const TOOLTIP: Tooltip = {
   version: 2,
 };
 
-function open(save: Parameters<typeof openTooltipForm>[1], tooltip?: Tooltip) {
+function open(save: Parameters<typeof openTooltipForm>[1], tooltip?: Tooltip, onSaved = vi.fn()) {
   renderWithProviders(<ModalHost />);
-  act(() => openTooltipForm(t, save, tooltip));
+  act(() => openTooltipForm(t, save, onSaved, tooltip));
   return screen.getByRole('dialog');
 }
 
@@ -57,7 +57,8 @@ describe('the tooltip form (its rules from the contract, in the one form dialog)
 
   it('edits a tooltip: its key stays, the values and the tooltip go to the call, then the dialog closes', async () => {
     const save = vi.fn(async () => TOOLTIP);
-    const dialog = open(save, TOOLTIP);
+    const onSaved = vi.fn();
+    const dialog = open(save, TOOLTIP, onSaved);
     expect(within(dialog).getByRole('textbox', { name: /Key/ })).toHaveAttribute('readonly');
     const text = within(dialog).getByRole('textbox', { name: /Text/ });
     await user.clear(text);
@@ -68,6 +69,8 @@ describe('the tooltip form (its rules from the contract, in the one form dialog)
       { key: TOOLTIP.key, screen: 'onboarding', text: 'With its country prefix.', active: true },
       TOOLTIP,
     );
+    // The page says it beside its buttons.
+    expect(onSaved).toHaveBeenCalledWith(`Tooltip ${TOOLTIP.key} saved.`);
   });
 
   it('keeps the dialog and what was typed when the API refuses, with its message beside the form', async () => {

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { CheckboxField } from '../../../forms/choice-fields';
 import { TextareaField, TextField } from '../../../forms/text-fields';
 import { openFormDialog } from '../../../modal/form-dialog';
-import { toast } from '../../../toast/toast';
 import type { Tooltip, TooltipInput } from './tooltips-api';
 
 /** The tooltip's fields, their rules the contract's (tooltipInputSchema); the key is fixed once created. */
@@ -27,12 +26,13 @@ function TooltipFields({ editing }: { editing: boolean }) {
 
 /**
  * Create or edit a tooltip (key unique, like onboarding.company.vatnumber; text up to 500 characters) in
- * the form dialog; `save` is the create or update call. A refusal (a key taken, a stale version) stays
+ * the form dialog; `save` is the create or update call, `onSaved` says it beside the page's buttons. A refusal (a key taken, a stale version) stays
  * beside the form.
  */
 export function openTooltipForm(
   t: TFunction,
   save: (input: TooltipInput, tooltip: Tooltip | undefined) => Promise<unknown>,
+  onSaved: (text: string) => void,
   tooltip?: Tooltip,
 ) {
   openFormDialog<TooltipInput, unknown>({
@@ -48,6 +48,6 @@ export function openTooltipForm(
     schema: tooltipInputSchema,
     fields: <TooltipFields editing={tooltip !== undefined} />,
     submit: (values) => save(values, tooltip),
-    done: (_, values) => toast.success(t('admin.tooltips.saved', { key: values.key })),
+    done: (_, values) => onSaved(t('admin.tooltips.saved', { key: values.key })),
   });
 }

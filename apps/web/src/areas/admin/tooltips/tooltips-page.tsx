@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { ActionFeedback, useActionFeedback } from '../../../forms/action-feedback';
 import { tk } from '../../../i18n/i18n';
 import type { Column } from '../../../table/column';
 import { DataTable } from '../../../table/data-table';
@@ -14,7 +15,11 @@ export function TooltipsPage() {
   const params = useTableParams({ filters: ['active'] });
   const { data, isFetching } = useTooltipList(params.query);
   const save = useSaveTooltip();
-  const edit = (tooltip?: Tooltip) => openTooltipForm(t, save, tooltip);
+  const feedback = useActionFeedback();
+  const edit = (tooltip?: Tooltip) => {
+    feedback.clear();
+    openTooltipForm(t, save, feedback.say, tooltip);
+  };
   const columns: Column<Tooltip>[] = [
     {
       id: 'key',
@@ -58,9 +63,12 @@ export function TooltipsPage() {
     <section>
       <div className="page-header">
         <h1>{t('admin.tooltips.title')}</h1>
-        <button type="button" className="primary" onClick={() => edit()}>
-          {t('admin.tooltips.create')}
-        </button>
+        <div className="page-actions">
+          <ActionFeedback feedback={feedback} />
+          <button type="button" className="primary" onClick={() => edit()}>
+            {t('admin.tooltips.create')}
+          </button>
+        </div>
       </div>
       <ListToolbar
         params={params}

@@ -33,6 +33,7 @@ export function userColumns(
   t: TFunction,
   language: string,
   actions: UserActions,
+  onDone: (text: string) => void,
   ownEmail?: string,
 ): Column<UserRow>[] {
   const date = dateFormat(language);
@@ -107,7 +108,9 @@ export function userColumns(
     {
       id: 'actions',
       header: tk('lists.actions'),
-      cell: (row) => <UserRowActions row={row} t={t} actions={actions} own={isOwnAccount(row, ownEmail)} />,
+      cell: (row) => (
+        <UserRowActions row={row} t={t} actions={actions} onDone={onDone} own={isOwnAccount(row, ownEmail)} />
+      ),
     },
   ];
 }
@@ -120,11 +123,13 @@ function UserRowActions({
   row,
   t,
   actions,
+  onDone,
   own,
 }: {
   row: UserRow;
   t: TFunction;
   actions: UserActions;
+  onDone: (text: string) => void;
   own: boolean;
 }) {
   const reasonId = useId();
@@ -138,7 +143,7 @@ function UserRowActions({
             type="button"
             disabled={refused}
             aria-describedby={refused ? reasonId : undefined}
-            onClick={() => openUserStep(step, row, t, actions)}
+            onClick={() => openUserStep(step, row, t, actions, onDone)}
             aria-label={t(`${keyOf(step)}.named`, { name: row.name })}
           >
             {t(`${keyOf(step)}.action`)}

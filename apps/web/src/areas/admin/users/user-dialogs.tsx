@@ -13,7 +13,6 @@ import { useTranslation } from 'react-i18next';
 import { CheckboxGroupField, RadioField } from '../../../forms/choice-fields';
 import { TextField } from '../../../forms/text-fields';
 import { openFormDialog } from '../../../modal/form-dialog';
-import { toast } from '../../../toast/toast';
 import type { UserActions } from './users-api';
 
 /** What an admin does to a user from the list, besides inviting one. */
@@ -82,6 +81,7 @@ function openUserDialog(
   user: UserRow | undefined,
   t: TFunction,
   actions: UserActions,
+  onDone: (text: string) => void,
 ) {
   const names = { name: user?.name ?? '', email: user?.email ?? '' };
   openFormDialog<DialogValues, unknown>({
@@ -109,8 +109,9 @@ function openUserDialog(
       }
       return actions.change(user.id, { version: user.version, ...changeOf(step, values) });
     },
+    // Said beside the page's buttons (onDone), where the admin is, not in a toast.
     done: (_, values) =>
-      toast.success(
+      onDone(
         step === 'invite'
           ? t('admin.users.invite.done', { email: values.email.trim() })
           : t(`${keyOf(step)}.done`, { name: user?.name ?? '' }),
@@ -118,8 +119,13 @@ function openUserDialog(
   });
 }
 
-export const openInviteDialog = (t: TFunction, actions: UserActions) =>
-  openUserDialog('invite', undefined, t, actions);
+export const openInviteDialog = (t: TFunction, actions: UserActions, onDone: (text: string) => void) =>
+  openUserDialog('invite', undefined, t, actions, onDone);
 
-export const openUserStep = (step: UserStep, user: UserRow, t: TFunction, actions: UserActions) =>
-  openUserDialog(step, user, t, actions);
+export const openUserStep = (
+  step: UserStep,
+  user: UserRow,
+  t: TFunction,
+  actions: UserActions,
+  onDone: (text: string) => void,
+) => openUserDialog(step, user, t, actions, onDone);

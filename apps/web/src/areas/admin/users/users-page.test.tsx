@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubResizeObserver } from '../../../forms/test-form';
 import { ModalHost } from '../../../modal/modal-host';
+import { confirmedBeside } from '../../../test/action-feedback';
 import { renderScreen } from '../../../test/render-screen';
 import { worldSuite } from '../../../test/world-suite';
 import { toast } from '../../../toast/toast';
@@ -148,7 +149,12 @@ describe('/admin/users', { timeout: 40_000 }, () => {
       lastName: 'New',
       role: 'EMVO',
     });
-    expect(toast.success).toHaveBeenCalledWith('Invitation sent to aaron.new@example.com');
+    // Said beside the page's Invite button, not in a toast.
+    await confirmedBeside(
+      'Invitation sent to aaron.new@example.com',
+      screen.getByRole('button', { name: 'Invite a user' }),
+    );
+    expect(toast.success).not.toHaveBeenCalled();
     await waitFor(async () =>
       expect((await rows()).some((row) => row[COLUMN.email] === 'aaron.new@example.com')).toBe(true),
     );

@@ -2,6 +2,7 @@ import { INTERNAL_ROLES, USER_LIST, USER_STATUSES } from '@portal/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../../auth/auth-context';
+import { ActionFeedback, useActionFeedback } from '../../../forms/action-feedback';
 import { DataTable } from '../../../table/data-table';
 import { ListToolbar } from '../../../table/list-toolbar';
 import { pagedTableProps } from '../../../table/paged-table-props';
@@ -28,9 +29,11 @@ export function UsersPage() {
   const language = i18n.resolvedLanguage ?? i18n.language;
   const actions = useUserActions();
   const ownEmail = useSessionUser()?.username;
+  const feedback = useActionFeedback();
+  const { say } = feedback;
   const columns = useMemo(
-    () => userColumns(t, language, actions, ownEmail),
-    [t, language, actions, ownEmail],
+    () => userColumns(t, language, actions, say, ownEmail),
+    [t, language, actions, say, ownEmail],
   );
   const title = t('admin.users.title');
 
@@ -40,9 +43,12 @@ export function UsersPage() {
     <section>
       <div className="page-header">
         <h1>{title}</h1>
-        <button type="button" className="primary" onClick={() => openInviteDialog(t, actions)}>
-          {t('admin.users.invite.action')}
-        </button>
+        <div className="page-actions">
+          <ActionFeedback feedback={feedback} />
+          <button type="button" className="primary" onClick={() => openInviteDialog(t, actions, say)}>
+            {t('admin.users.invite.action')}
+          </button>
+        </div>
       </div>
       <p>
         {t('admin.users.intro')} {t('admin.users.nextSignIn')}

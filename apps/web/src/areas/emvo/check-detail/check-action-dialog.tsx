@@ -131,7 +131,6 @@ function askTakeOver(held: HeldByOther, t: TFunction, calls: CheckCalls, done: (
       action: () => void calls.takeOver(held.body).then(done, () => undefined),
     },
     secondaryButton: { name: 'emvo.check.takeOver.cancel' },
-    focusSecondary: true,
   });
 }
 

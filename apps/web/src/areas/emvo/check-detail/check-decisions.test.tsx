@@ -140,14 +140,15 @@ describe('a decision in the shared modal, taken by the API', { timeout: 30_000 }
     expect(timeline.at(-1)).toHaveTextContent(/Rita Reviewer approved the legitimacy check \(attempt \d+\)$/);
   });
 
-  it('Start, by keyboard alone: Enter on the button opens, Enter in the dialog confirms', async () => {
+  it('Start, by keyboard alone: Enter on the button opens on Cancel, Tab and Enter confirm', async () => {
     const { check } = await openDemoCheck('LEGITIMACY', 'SUBMITTED');
     const start = screen.getByRole('button', { name: 'Start review' });
     start.focus();
     await user.keyboard('{Enter}');
     expect(dialog()).toHaveAccessibleName('Start the review?');
-    expect(dialog()).toHaveFocus();
-    await user.keyboard('{Enter}');
+    // A dialog without a field starts on its least destructive answer, the confirming one a Tab away.
+    expect(within(dialog()).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.keyboard('{Tab}{Enter}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 5_000 });
     expect(sent()).toEqual([{ action: 'START', reason: null, version: check.version }]);
     await waitFor(() => expect(fact(pageHeader(), 'Status')).toBe('In review'));

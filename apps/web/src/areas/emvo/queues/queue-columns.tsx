@@ -1,5 +1,5 @@
-import { companyPagePath, type QueueSlug, type ReviewQueueRow } from '@portal/contracts';
-import { isAssignable } from '@portal/domain';
+import { checkTypeOfQueue, companyPagePath, type QueueSlug, type ReviewQueueRow } from '@portal/contracts';
+import { hasSla, isAssignable } from '@portal/domain';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -85,9 +85,12 @@ function AssignToMe({ row }: { row: ReviewQueueRow }) {
 export function queueColumns(queue: QueueSlug, t: TFunction, language: string): Column<ReviewQueueRow>[] {
   const format = queueFormats(language);
   const none = (text: string) => <span className={styles.none}>{text}</span>;
+  // A queue whose checks have no SLA has no SLA column: "None" on every row says nothing.
+  const shown = (column: Column<ReviewQueueRow>) =>
+    column.id !== 'slaDueAt' || hasSla(checkTypeOfQueue(queue));
   // In order of priority (table/README.md): the company, which stays in view, then what a reviewer
   // decides on (status, assignee, SLA), visible without scrolling at 1366 px; the rest scrolls after them.
-  return [
+  const columns: Column<ReviewQueueRow>[] = [
     {
       id: 'legalName',
       header: tk('emvo.queues.columns.company'),
@@ -182,4 +185,5 @@ export function queueColumns(queue: QueueSlug, t: TFunction, language: string): 
       align: 'end',
     },
   ];
+  return columns.filter(shown);
 }

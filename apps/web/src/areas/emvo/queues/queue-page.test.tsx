@@ -106,6 +106,18 @@ describe('/emvo/{queue}: the reviewers’ queue (domain.md Screens)', PAGE_TESTS
     expect(screen.getByRole('region', { name: 'Legitimacy queue, table' })).toHaveAttribute('tabindex', '0');
   });
 
+  it.each([
+    ['Contractual queue', '/emvo/contractual'],
+    ['Financial queue', '/emvo/financial'],
+  ])('the %s has no SLA column: its checks have no SLA (only legitimacy has one)', async (name, path) => {
+    renderReviewerRoute(path);
+    expect(await screen.findByRole('heading', { level: 1, name })).toBeInTheDocument();
+    await rows(name);
+    const headers = screen.getAllByRole('columnheader').map((header) => header.textContent ?? '');
+    expect(headers.some((text) => /SLA/.test(text))).toBe(false);
+    expect(headers.length).toBe(9);
+  });
+
   it('says an overdue check is overdue in words, beside its red SLA date', async () => {
     renderReviewerRoute('/emvo/legitimacy?status=SUBMITTED,IN_REVIEW');
     const shown = await rows();
@@ -187,14 +199,18 @@ describe('/emvo/{queue}: the reviewers’ queue (domain.md Screens)', PAGE_TESTS
     const user = userEvent.setup();
     const { url } = renderReviewerRoute('/emvo/financial');
     const [first] = await rows('Financial queue');
-    const number = first?.[COLUMN.number] ?? '';
+    // The financial queue has no SLA column: its number is found by its header.
+    const numberColumn = screen
+      .getAllByRole('columnheader')
+      .findIndex((header) => header.textContent?.includes('OBP number'));
+    const number = first?.[numberColumn] ?? '';
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), number);
     await waitFor(() => expect(url()).toBe(`/emvo/financial?search=${number}`));
     await waitFor(() =>
       expect(urls().at(-1)).toBe(`/api/review-queues/financial?page=1&limit=20&search=${number}`),
     );
     await waitFor(async () =>
-      expect((await rows('Financial queue')).map((row) => row[COLUMN.number])).toEqual([number]),
+      expect((await rows('Financial queue')).map((row) => row[numberColumn])).toEqual([number]),
     );
   });
 

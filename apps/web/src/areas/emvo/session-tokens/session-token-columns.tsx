@@ -51,8 +51,10 @@ export function sessionTokenColumns(
       id: 'requestedBy',
       header: tk('emvo.sessionTokens.columns.requestedBy'),
       fields: 'requestedBy',
-      cell: (row) => row.requestedBy,
-      width: '6rem',
+      // The person's name where the directory knows them, not their email.
+      cell: (row) => row.requestedByName,
+      kind: 'name',
+      width: '8rem',
     },
     {
       id: 'requestedAt',

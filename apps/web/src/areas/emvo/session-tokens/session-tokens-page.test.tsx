@@ -128,6 +128,11 @@ describe('/emvo/session-tokens: the reviewers’ token queue', { timeout: 20_000
     expect(issued[COLUMN.expiresAt]).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M \S+$/);
     const requested = shown.find((row) => row[COLUMN.status] === 'Requested') ?? [];
     expect(requested[COLUMN.expiresAt]).toBe('—');
+    // The requester is named as the directory knows them: neither an email nor the seed's name.
+    for (const row of shown) {
+      expect(row[COLUMN.requestedBy]).not.toMatch(/@|^seed$/);
+      expect(row[COLUMN.requestedBy]).toMatch(/\S+ \S+/);
+    }
   });
 
   it('filters by status and environment and searches, all in the URL', async () => {
@@ -162,7 +167,7 @@ describe('/emvo/session-tokens: the reviewers’ token queue', { timeout: 20_000
     expect(field).toHaveAttribute('aria-required', 'true');
     expect(field).toHaveAttribute('maxlength', '512');
     await user.type(field, 'short');
-    expect(await within(dialog()).findByText(/at least 16 characters/i)).toBeVisible();
+    expect(await within(dialog()).findByText('Token value: at least 16 characters.')).toBeVisible();
     await user.clear(field);
     await user.type(field, 'has a space in it 0123');
     expect(await within(dialog()).findByText('The token value cannot contain spaces.')).toBeVisible();

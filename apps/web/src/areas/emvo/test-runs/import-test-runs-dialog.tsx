@@ -16,6 +16,7 @@ import {
 import type { TFunction } from 'i18next';
 import { type ChangeEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilePicker } from '../../../forms/file-picker';
 import { tk } from '../../../i18n/i18n';
 import {
   closeModal,
@@ -269,7 +270,16 @@ function ImportTestRunsDialog({ trigger }: { trigger: Trigger }) {
       <label className={styles.fileLabel} htmlFor={inputId}>
         {t('emvo.testRuns.import.file')}
       </label>
-      <input id={inputId} type="file" accept=".csv,text/csv" onChange={(event) => void choose(event)} />
+      {/* The portal's file picker, as every file field has it; the chosen file's name beside it. */}
+      <div className={styles.picker}>
+        <FilePicker
+          id={inputId}
+          choose={t('forms.file.choose')}
+          accept=".csv,text/csv"
+          onChange={(event) => void choose(event)}
+        />
+        {phase.step === 'preview' && <span>{phase.file.name}</span>}
+      </div>
       {phase.step === 'checking' ? <p role="status">{t('emvo.testRuns.import.checking')}</p> : null}
       {phase.step === 'preview' ? <Preview reading={phase.reading} /> : null}
     </>

@@ -147,8 +147,12 @@ describe('TestRunsActions: import a CSV', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Import CSV' }));
     const box = within(dialog());
     expect(box.getByRole('button', { name: 'Nothing to import' })).toBeDisabled();
+    // The portal's file picker, as every file field has it: the native input hidden behind its button.
+    const input = box.getByLabelText('CSV file');
+    expect(input.className).toMatch(/nativeFile/);
+    expect(input.nextElementSibling).toHaveTextContent('Choose a file');
     await user.upload(
-      box.getByLabelText('CSV file'),
+      input,
       csvFile([
         HEADER,
         `${acme.obpNumber},IQE,Verify a pack,PASSED,,2026-01-05T10:00:00Z`,
@@ -160,6 +164,7 @@ describe('TestRunsActions: import a CSV', { timeout: 30_000 }, () => {
     );
     // The unknown company is refused before confirming, with the import's own rule.
     expect(await box.findByText('Ready to import: 2. Refused: 3.')).toBeInTheDocument();
+    expect(box.getByText('runs.csv')).toBeInTheDocument();
     expect(lookups()).toEqual([[acme.obpNumber, boreal.obpNumber, 'C09999']]);
     const accepted = box.getByRole('table', { name: /Lines to import/ });
     expect(

@@ -68,7 +68,7 @@ export function ContractualStep({ onboarding }: { onboarding: OnboardingAnswer }
           {contractual.resignReason}
         </p>
       )}
-      <StepNotices notice={flow.notice} />
+      <StepNotices notice={flow.notice} feedback={flow.feedback} editable={editable} />
       {flow.missing && <MissingSummary ref={flow.summary} items={flow.missing} />}
       <p id={named('template').id} tabIndex={-1}>
         {t('external.onboarding.contractual.template')}{' '}
@@ -107,6 +107,7 @@ export function ContractualStep({ onboarding }: { onboarding: OnboardingAnswer }
               busy={flow.busy}
               resubmit={check?.status === 'CORRECTIONS_REQUESTED'}
               onSave={flow.form.handleSubmit(flow.save)}
+              feedback={flow.feedback}
             />
           )}
         </Form>

@@ -146,7 +146,7 @@ export function FinancialStep({ onboarding }: { onboarding: OnboardingAnswer }) 
       )}
       {/* The invoicing information text (IIF), where the admin screen says it appears. */}
       <PublishedText type="IIF" level={3} />
-      <StepNotices notice={flow.notice} />
+      <StepNotices notice={flow.notice} feedback={flow.feedback} editable={editable} />
       {flow.missing && <MissingSummary ref={flow.summary} items={flow.missing} />}
       {!editable && <FinancialSummary onboarding={onboarding} />}
       {editable && (
@@ -184,6 +184,7 @@ export function FinancialStep({ onboarding }: { onboarding: OnboardingAnswer }) 
               busy={flow.busy}
               resubmit={check?.status === 'CORRECTIONS_REQUESTED' || check?.status === 'REJECTED'}
               onSave={flow.form.handleSubmit(flow.save)}
+              feedback={flow.feedback}
             />
           )}
         </Form>

@@ -3,10 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { closeModal, getShownModal } from '../../../modal/modal-store';
+import { confirmedBeside } from '../../../test/action-feedback';
 import { externalCompany } from './test-company';
 import { onboardingSuite, PAGE_TESTS, renderOnboardingPage, SLOW } from './test-onboarding';
 
-const { toasts, serve, world } = onboardingSuite();
+const { serve, world } = onboardingSuite();
 
 const user = userEvent.setup({ delay: null });
 const region = (name: string) => screen.findByRole('region', { name }, SLOW);
@@ -91,8 +92,8 @@ describe('the participation agreement and invoicing steps', PAGE_TESTS, () => {
     const invoicing = await region('Invoicing');
     await user.type(within(invoicing).getByLabelText(/Legal entity invoiced/), 'Jansen Pharma BV');
     await user.click(within(invoicing).getByRole('button', { name: 'Save draft' }));
-    // Confirmed where the person is: a toast.
-    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Draft saved.'), SLOW);
+    // Confirmed beside the buttons, where the person is.
+    await confirmedBeside('Draft saved.', screen.getByRole('button', { name: 'Save draft' }));
     const body = sent().find((entry) => entry.call === 'PUT /api/onboarding/financial')?.body;
     expect(body).toMatchObject({ version: 1, billing: { legalEntity: 'Jansen Pharma BV' } });
   });
@@ -161,6 +162,9 @@ describe('the people of the company', PAGE_TESTS, () => {
     await user.click(within(people).getByRole('button', { name: 'Send the invitation' }));
     const readOnly = await within(people).findByRole('button', { name: 'Make Sara Bakker read-only' }, SLOW);
     expect(within(people).queryByRole('button', { name: 'Send the invitation' })).not.toBeInTheDocument();
+    // The form is gone with its button: the confirmation, under the list, takes the focus.
+    const sentTo = await confirmedBeside('Invitation sent to sara@jansen-pharma.example.');
+    await waitFor(() => expect(sentTo).toHaveFocus());
 
     await user.click(readOnly);
     expect(getShownModal()).toMatchObject({ title: 'external.onboarding.people.accessTitle' });

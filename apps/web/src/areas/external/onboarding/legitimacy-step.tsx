@@ -3,9 +3,9 @@ import { canSubmit, legitimacyRequiredFields, type MissingItem, missingForLegiti
 import { useEffect, useRef, useState } from 'react';
 import type { Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { ActionFeedback, useActionFeedback } from '../../../forms/action-feedback';
 import { FORM_MESSAGES } from '../../../forms/field-rules';
 import { Form, type FormKit, useFormKit } from '../../../forms/form';
-import { toast } from '../../../toast/toast';
 import { CompanyFields } from './company-fields';
 import { ContactsFields } from './contacts-fields';
 import { LegitimacyStatus } from './legitimacy-status';
@@ -93,6 +93,7 @@ export function LegitimacyStep({ onboarding }: { onboarding: Onboarding }) {
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [missing, setMissing] = useState<MissingItem[] | null>(null);
+  const feedback = useActionFeedback();
   const summary = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const check = onboarding.checks.LEGITIMACY;
@@ -176,8 +177,7 @@ export function LegitimacyStep({ onboarding }: { onboarding: Onboarding }) {
     if (outcome.kind === 'missing') return showMissing(outcome.items);
     load(outcome.onboarding);
     setNotice('submitted');
-    // Confirmed where the person is (a toast, spec §9's durations).
-    toast.success(t('external.onboarding.legitimacy.submitted'));
+    feedback.say(t('external.onboarding.legitimacy.submitted'));
   };
 
   /**
@@ -189,6 +189,7 @@ export function LegitimacyStep({ onboarding }: { onboarding: Onboarding }) {
     setBusy(true);
     setNotice(null);
     setMissing(null);
+    feedback.clear();
     flow()
       .catch(async (error: unknown) => {
         // A 400 naming fields marks them.
@@ -205,6 +206,8 @@ export function LegitimacyStep({ onboarding }: { onboarding: Onboarding }) {
         {t('external.onboarding.legitimacy.title')}
       </h2>
       <LegitimacyStatus check={check} />
+      {/* Once submitted the form is gone: the confirmation shows under the step's heading, which has the focus. */}
+      {!editable && <ActionFeedback feedback={feedback} />}
       {editable && status === 'NOT_SUBMITTED' && <p>{t('external.onboarding.legitimacy.intro')}</p>}
       {notice === 'conflict' && (
         <p role="alert" className={`${styles.panel} ${styles.warning}`}>
@@ -224,6 +227,7 @@ export function LegitimacyStep({ onboarding }: { onboarding: Onboarding }) {
           <ContactsFields disabled={false} copyOfProof={onboarding.authorisedRepresentative.copyOfProof} />
           <MahsFields disabled={false} missing={new Set(missing?.map((item) => item.field))} />
           <div className="form-actions">
+            <ActionFeedback feedback={feedback} />
             <button
               type="button"
               disabled={busy}
@@ -232,7 +236,7 @@ export function LegitimacyStep({ onboarding }: { onboarding: Onboarding }) {
                   saveDraft(values).then((saved) => {
                     if (!saved) return;
                     setNotice('saved');
-                    toast.success(t('external.onboarding.legitimacy.saved'));
+                    feedback.say(t('external.onboarding.legitimacy.saved'));
                   }),
                 ),
               )}

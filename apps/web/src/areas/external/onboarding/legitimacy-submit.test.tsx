@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { confirmedBeside } from '../../../test/action-feedback';
 import { controls, field, onboardingSuite, openOnboardingPage, PAGE_TESTS, SLOW } from './test-onboarding';
 
 const { toasts, serve } = onboardingSuite();
@@ -67,7 +68,9 @@ describe('the legitimacy step: submitting for review', PAGE_TESTS, () => {
 
     expect(await screen.findByRole('heading', { name: 'Submitted for review' }, SLOW)).toBeInTheDocument();
     expect(screen.getByText(/^Submitted on .+, attempt 1\. Expected decision by .+\./)).toBeInTheDocument();
-    expect(toasts.success).toHaveBeenCalledWith('Your application was submitted for review.');
+    // The form is gone: the confirmation shows under the step's status.
+    await confirmedBeside('Your application was submitted for review.');
+    expect(toasts.success).not.toHaveBeenCalled();
     expect(sent().map((entry) => entry.call)).toEqual([
       'PUT /api/onboarding/legitimacy',
       'POST /api/onboarding/legitimacy/submit',

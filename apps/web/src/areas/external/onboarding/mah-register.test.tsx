@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { confirmedBeside } from '../../../test/action-feedback';
 import { onboardingSuite, PAGE_TESTS, renderOnboardingPage, SLOW } from './test-onboarding';
 
 const { toasts, serve } = onboardingSuite();
@@ -42,7 +43,11 @@ describe('the MAH register once the legitimacy is approved', PAGE_TESTS, () => {
     await user.type(within(product).getByRole('textbox', { name: /Product code/ }), DEMO_GTIN);
     await user.click(within(section).getByRole('button', { name: 'Save the MAH register' }));
 
-    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('MAH register saved.'), SLOW);
+    await confirmedBeside(
+      'MAH register saved.',
+      screen.getByRole('button', { name: 'Save the MAH register' }),
+    );
+    expect(toasts.success).not.toHaveBeenCalled();
     const put = sent().find((entry) => entry.call === 'PUT /api/onboarding/mahs');
     expect(put?.body).toMatchObject({
       mahs: [{ active: true }, { active: true }, { active: true }],

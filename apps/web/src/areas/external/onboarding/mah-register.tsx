@@ -10,10 +10,11 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { type Path, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { ActionFeedback, useActionFeedback } from '../../../forms/action-feedback';
+import { CheckboxGroupField } from '../../../forms/choice-fields';
 import { FORM_MESSAGES } from '../../../forms/field-rules';
 import { Form, useFormKit } from '../../../forms/form';
 import { openModal } from '../../../modal/modal-store';
-import { toast } from '../../../toast/toast';
 import { formatFee } from './financial-step';
 import { emptyMah, type MahDraft, type MahValues, mahDraft } from './legitimacy-values';
 import { MahsFields } from './mahs-fields';
@@ -23,14 +24,19 @@ import styles from './onboarding.module.css';
 import { onboardingCall, useOnboardingWrite } from './onboarding-api';
 import { useUnsavedChanges } from './unsaved-changes';
 
-/** The register's form: the new MAHs (mahs-fields.tsx MahList 'added'), and the type their fields need. */
+/**
+ * The register's form: the ids of the MAHs ticked active, the new MAHs (mahs-fields.tsx MahList 'added'),
+ * and the type their fields need.
+ */
 interface RegisterValues {
+  active: string[];
   company: { orgType: OrgType };
   added: MahValues[];
 }
 
+/** The MAHs stored as active. */
 const activeOf = (onboarding: OnboardingAnswer) =>
-  new Map(onboarding.mahRegister.mahs.map((mah) => [mah.id, mah.active]));
+  onboarding.mahRegister.mahs.filter((mah) => mah.active).map((mah) => mah.id);
 
 /**
  * The new MAHs, each complete (packages/domain missingForMah, the API's own rule for `added`), the fields
@@ -58,14 +64,14 @@ export function MahRegister({ onboarding }: { onboarding: OnboardingAnswer }) {
   const { orgType } = onboarding.company;
   const { version } = onboarding.organisation;
   const editable = onboarding.mahRegister.editable && onboarding.access === 'FULL';
-  const [active, setActive] = useState(() => activeOf(onboarding));
   const [loadedVersion, setLoadedVersion] = useState(version);
   const [conflict, setConflict] = useState(false);
   const [missing, setMissing] = useState<MissingItem[] | null>(null);
   const summary = useRef<HTMLDivElement>(null);
+  const feedback = useActionFeedback();
   // The contract's rules on the new MAHs as the save would send them (mahRegisterSchema's `added`).
   const form = useFormKit<RegisterValues>({
-    defaultValues: { company: { orgType }, added: [] },
+    defaultValues: { active: activeOf(onboarding), company: { orgType }, added: [] },
     schema: mahRegisterSchema,
     // What a new MAH needs (the rule the save checks, missingOfAdded), marked on its fields.
     requiredToSubmit: requiredToSubmit(missingOfAdded([mahDraft(emptyMah(), orgType === 'PD')], orgType)),
@@ -76,22 +82,24 @@ export function MahRegister({ onboarding }: { onboarding: OnboardingAnswer }) {
     }),
   });
   const added = useWatch({ control: form.control, name: 'added' }) ?? [];
+  const active = useWatch({ control: form.control, name: 'active' }) ?? [];
 
-  // Another write (this one, another step's) moved the application on: the toggles follow what is stored.
-  if (loadedVersion !== version) {
+  // Another write (this one, another step's) moved the application on: the ticks follow what is stored.
+  useEffect(() => {
+    if (loadedVersion === version) return;
     setLoadedVersion(version);
-    setActive(activeOf(onboarding));
-  }
+    form.resetField('active', { defaultValue: activeOf(onboarding) });
+  }, [loadedVersion, version, onboarding, form]);
   useEffect(() => {
     if (missing) summary.current?.focus();
   }, [missing]);
 
-  const isActive = (id: string) => active.get(id) ?? false;
+  const isActive = (id: string) => active.includes(id);
   // New MAHs are active from the start.
   const activeCount = mahs.filter((mah) => isActive(mah.id)).length + added.length;
   const fee = feeFor(activeCount);
   const stored = activeOf(onboarding);
-  const toggled = mahs.some((mah) => isActive(mah.id) !== (stored.get(mah.id) ?? false));
+  const toggled = mahs.some((mah) => isActive(mah.id) !== stored.includes(mah.id));
   useUnsavedChanges('mah-register', added.length > 0 || toggled);
 
   /**
@@ -125,6 +133,7 @@ export function MahRegister({ onboarding }: { onboarding: OnboardingAnswer }) {
 
   const send = (values: RegisterValues) => {
     setConflict(false);
+    feedback.clear();
     const drafts = values.added.map((mah) => mahDraft(mah, orgType === 'PD'));
     const lacking = missingOfAdded(drafts, orgType);
     setMissing(lacking.length > 0 ? lacking : null);
@@ -143,16 +152,15 @@ export function MahRegister({ onboarding }: { onboarding: OnboardingAnswer }) {
         onboardingCall(onboardingApi.saveMahs, {
           body: {
             version,
-            mahs: mahs.map((mah) => ({ id: mah.id, active: isActive(mah.id) })),
+            mahs: mahs.map((mah) => ({ id: mah.id, active: values.active.includes(mah.id) })),
             added: drafts,
           },
         }),
       )
       .then((outcome) => {
         if (outcome.kind === 'conflict') return setConflict(true);
-        form.reset({ company: { orgType }, added: [] });
-        // The save is confirmed where the person is.
-        toast.success(t('external.onboarding.mahRegister.saved'));
+        form.reset({ active: values.active, company: { orgType }, added: [] });
+        feedback.say(t('external.onboarding.mahRegister.saved'));
       })
       .catch((error: unknown) => form.markServerErrors(error));
   };
@@ -178,32 +186,26 @@ export function MahRegister({ onboarding }: { onboarding: OnboardingAnswer }) {
       </p>
       {missing && <MissingSummary ref={summary} items={missing} />}
       <Form form={form} aria-labelledby="mah-register-title" onSubmit={save}>
-        <ul className={styles.summaryList}>
-          {mahs.map((mah) => (
-            <li key={mah.id}>
-              <label>
-                <input
-                  type="checkbox"
-                  checked={isActive(mah.id)}
-                  disabled={!editable}
-                  onChange={(event) => {
-                    const checked = event.currentTarget.checked;
-                    setActive((previous) => new Map(previous).set(mah.id, checked));
-                  }}
-                />{' '}
-                {t('external.onboarding.mahRegister.active', {
-                  name: mah.name ?? '',
-                  country: mah.country ?? '',
-                })}
-              </label>
-            </li>
-          ))}
-        </ul>
+        {mahs.length > 0 && (
+          <CheckboxGroupField
+            name="active"
+            label={t('external.onboarding.mahRegister.activeLegend')}
+            items={mahs.map((mah) => ({
+              id: mah.id,
+              name: t('external.onboarding.mahRegister.active', {
+                name: mah.name ?? '',
+                country: mah.country ?? '',
+              }),
+            }))}
+            disabled={!editable}
+          />
+        )}
         {editable && (
           <MahsFields list="added" disabled={false} missing={new Set(missing?.map((item) => item.field))} />
         )}
         {editable && (
           <div className="form-actions">
+            <ActionFeedback feedback={feedback} />
             <button type="submit" className="primary" disabled={write.isPending}>
               {t('external.onboarding.mahRegister.save')}
             </button>

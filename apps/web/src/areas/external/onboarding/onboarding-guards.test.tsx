@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { closeModal, getShownModal } from '../../../modal/modal-store';
+import { confirmedBeside } from '../../../test/action-feedback';
 import {
   field,
   onboardingSuite,
@@ -99,6 +100,11 @@ describe('Unsaved changes', PAGE_TESTS, () => {
       expect(getShownModal()).toMatchObject({ title: 'external.onboarding.unsaved.title' }),
     );
     expect(router.state.location.pathname).toBe('/external/onboarding/legitimacy');
+    // Leaving loses the changes: staying is the answer drawn as the one to press.
+    expect(getShownModal()).toMatchObject({
+      primaryButton: { name: 'external.onboarding.unsaved.leave' },
+      emphasise: 'secondary',
+    });
 
     act(() => getShownModal()?.secondaryButton?.action?.());
     act(() => closeModal());
@@ -127,7 +133,7 @@ describe('Unsaved changes', PAGE_TESTS, () => {
     const { router } = await openOnboardingPage();
     await user.type(field('company.address.city'), 'x');
     await user.click(screen.getByRole('button', { name: 'Save draft' }));
-    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Draft saved.'), SLOW);
+    await confirmedBeside('Draft saved.', screen.getByRole('button', { name: 'Save draft' }));
     // The page knows the form is clean again (a render after the save's): a click before that is a
     // person faster than React, which a busy CI machine made this test.
     await waitFor(() => expect(unloadAsks()).toBe(false));
@@ -160,7 +166,7 @@ describe('A new MAH and the invoicing', PAGE_TESTS, () => {
     expect(warning?.text).toMatch(/no longer covers your MAHs/);
     expect(sent().some((entry) => entry.call === 'PUT /api/onboarding/mahs')).toBe(false);
     act(() => getShownModal()?.primaryButton?.action?.());
-    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('MAH register saved.'), SLOW);
+    await confirmedBeside('MAH register saved.');
 
     await user.click(stepLink(/^\d?Invoicing/));
     const invoicing = await region('Invoicing');

@@ -6,11 +6,11 @@ import {
 } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ActionFeedback, useActionFeedback } from '../../../forms/action-feedback';
 import { Form, useFormKit } from '../../../forms/form';
 import { TextField } from '../../../forms/text-fields';
 import { openModal } from '../../../modal/modal-store';
 import { TableScrollBox } from '../../../table/table-scroll-box';
-import { toast } from '../../../toast/toast';
 import styles from './onboarding.module.css';
 import { type OnboardingCall, onboardingCall, useOnboardingWrite } from './onboarding-api';
 import { useUnsavedChanges } from './unsaved-changes';
@@ -45,17 +45,27 @@ export function PeopleSection({ onboarding }: { onboarding: OnboardingAnswer }) 
     schema: spocAssistantInvitationSchema,
   });
   const version = onboarding.organisation.version;
+  const feedback = useActionFeedback();
+  const inviting = manage && !hasAssistant && counted.length < 3;
   useUnsavedChanges('people', form.formState.isDirty);
 
-  /** A write; once done, its toast says so where the person is. */
-  const change = (call: OnboardingCall, done: string, afterwards?: () => void) => {
+  /**
+   * A write; once done, said beside the invitation form (or under the list once the form is gone). An
+   * invitation or a removal takes away the control that made it: the focus goes to the words then.
+   */
+  const change = (
+    call: OnboardingCall,
+    done: string,
+    options: { focus?: boolean; afterwards?: () => void } = {},
+  ) => {
     setConflict(false);
+    feedback.clear();
     write
       .mutateAsync(call)
       .then((outcome) => {
         if (outcome.kind === 'conflict') return setConflict(true);
-        toast.success(done);
-        afterwards?.();
+        feedback.say(done, { focus: options.focus ?? false });
+        options.afterwards?.();
       })
       // A 400 naming fields marks the invitation's fields.
       .catch((error: unknown) => form.markServerErrors(error));
@@ -71,6 +81,7 @@ export function PeopleSection({ onboarding }: { onboarding: OnboardingAnswer }) 
           change(
             onboardingCall(onboardingApi.removeSpocAssistant, { query: { version } }),
             t('external.onboarding.people.removed', { name: person.name }),
+            { focus: true },
           ),
       },
     });
@@ -120,7 +131,7 @@ export function PeopleSection({ onboarding }: { onboarding: OnboardingAnswer }) 
                   {person.name}
                   {person.you && ` ${t('external.onboarding.people.you')}`}
                 </td>
-                <td>{person.email}</td>
+                <td className={styles.address}>{person.email}</td>
                 <td>{person.role ? t(`external.onboarding.people.roles.${person.role}`) : ''}</td>
                 <td>
                   {t(`external.onboarding.people.accessLevels.${person.access}`)}
@@ -168,7 +179,8 @@ export function PeopleSection({ onboarding }: { onboarding: OnboardingAnswer }) 
           </tbody>
         </table>
       </TableScrollBox>
-      {manage && !hasAssistant && counted.length < 3 && (
+      {!inviting && <ActionFeedback feedback={feedback} />}
+      {inviting && (
         <Form
           form={form}
           aria-labelledby="people-invite-title"
@@ -176,7 +188,7 @@ export function PeopleSection({ onboarding }: { onboarding: OnboardingAnswer }) 
             change(
               onboardingCall(onboardingApi.inviteSpocAssistant, { body: { ...values, version } }),
               t('external.onboarding.people.invited', { email: values.email }),
-              () => form.reset(),
+              { focus: true, afterwards: () => form.reset() },
             )
           }
         >
@@ -187,6 +199,7 @@ export function PeopleSection({ onboarding }: { onboarding: OnboardingAnswer }) 
             <TextField name="email" label={t('external.onboarding.contacts.email')} type="email" />
           </div>
           <div className="form-actions">
+            <ActionFeedback feedback={feedback} />
             <button type="submit" className="primary" disabled={write.isPending}>
               {t('external.onboarding.people.sendInvitation')}
             </button>

@@ -3,9 +3,9 @@ import type { MissingItem } from '@portal/domain';
 import { useEffect, useRef, useState } from 'react';
 import type { DefaultValues, FieldValues, Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useActionFeedback } from '../../../forms/action-feedback';
 import { FORM_MESSAGES } from '../../../forms/field-rules';
 import { type FormKit, useFormKit } from '../../../forms/form';
-import { toast } from '../../../toast/toast';
 import { isHttpCode, type StepDraft, type StepEndpoints, useStepActions } from './onboarding-api';
 import { useUnsavedChanges } from './unsaved-changes';
 import { useUploadRefusal } from './upload-refusal';
@@ -27,7 +27,7 @@ export interface StepFlowOptions<TValues extends FieldValues, S extends StepEndp
   fileField: Path<TValues>;
   /** The domain's rule for the step (packages/domain missingForContractual, missingForFinancial). */
   missingOf: (onboarding: OnboardingAnswer) => MissingItem[];
-  /** What the toast says once the step was submitted. */
+  /** What the step says once it was submitted. */
   submittedText: string;
   /** The fields the submission requires, from the step's domain rule (contractualRequiredFields, …). */
   requiredToSubmit: readonly string[];
@@ -70,6 +70,7 @@ export function useStepFlow<TValues extends FieldValues, S extends StepEndpoints
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<StepNotice | null>(null);
   const [missing, setMissing] = useState<MissingItem[] | null>(null);
+  const feedback = useActionFeedback();
   const summary = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -139,8 +140,7 @@ export function useStepFlow<TValues extends FieldValues, S extends StepEndpoints
     if (outcome.kind === 'missing') return showMissing(outcome.items);
     load(outcome.onboarding);
     setNotice('submitted');
-    // Confirmed where the person is (a toast, spec §9's durations).
-    toast.success(submittedText);
+    feedback.say(submittedText);
   };
 
   /** Runs a flow; failures were shown by the error handler, a locked step reloads. */
@@ -148,6 +148,7 @@ export function useStepFlow<TValues extends FieldValues, S extends StepEndpoints
     setBusy(true);
     setNotice(null);
     setMissing(null);
+    feedback.clear();
     flow()
       .catch(async (error: unknown) => {
         // A 400 naming fields marks them; a locked step reloads.
@@ -163,9 +164,9 @@ export function useStepFlow<TValues extends FieldValues, S extends StepEndpoints
       saveDraft(values).then((saved) => {
         if (!saved) return;
         setNotice('saved');
-        toast.success(t('external.onboarding.legitimacy.saved'));
+        feedback.say(t('external.onboarding.legitimacy.saved'));
       }),
     );
   const submit = (values: TValues) => run(() => submitForReview(values));
-  return { form, busy, notice, missing, summary, save, submit };
+  return { form, busy, notice, missing, summary, feedback, save, submit };
 }

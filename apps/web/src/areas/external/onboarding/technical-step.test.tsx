@@ -11,6 +11,7 @@ import { createQueryClient } from '../../../http/error-handler';
 import { createHttpClient } from '../../../http/http-client';
 import { HttpProvider } from '../../../http/http-context';
 import { getShownModal } from '../../../modal/modal-store';
+import { confirmedBeside } from '../../../test/action-feedback';
 import { TEST_ENVIRONMENT } from '../../../test/render-with-providers';
 import { testAuth, userWith } from '../../../test/session-users';
 import { createTestI18n } from '../../../test/test-i18n';
@@ -187,7 +188,9 @@ describe('the technical step', { timeout: 20_000 }, () => {
     await user.click(within(iqe).getByLabelText('Gateway'));
     await user.click(await screen.findByRole('option', { name: beta?.name }));
     await user.click(within(iqe).getByRole('button', { name: 'Save the gateway' }));
-    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Gateway saved.'), SLOW);
+    // Said beside the button that saved it, not in a toast.
+    await confirmedBeside('Gateway saved.', within(iqe).getByRole('button', { name: 'Save the gateway' }));
+    expect(toasts.success).not.toHaveBeenCalled();
     expect(sent().find((entry) => entry.call === 'PUT /api/onboarding/technical/IQE/gateway')?.body).toEqual({
       version,
       gatewayId: beta?.id,

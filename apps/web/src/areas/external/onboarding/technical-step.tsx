@@ -2,12 +2,12 @@ import type { OnboardingAnswer, RevealedSessionToken, TechnicalEnvironmentStep }
 import { tokenRequestNeeds } from '@portal/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ActionFeedback, useActionFeedback } from '../../../forms/action-feedback';
 import { Form, useFormKit } from '../../../forms/form';
 import { useFileDownloads } from '../../../http/stored-file-download';
 import { dateFormat } from '../../../i18n/date-format';
 import { openModal } from '../../../modal/modal-store';
 import { TableScrollBox } from '../../../table/table-scroll-box';
-import { toast } from '../../../toast/toast';
 import { CopyBox } from '../../../ui/copy-box';
 import { Select } from '../../../ui/select';
 import { StoredFileLink } from '../../../ui/stored-file-link';
@@ -75,6 +75,12 @@ function TechnicalEnvironmentPanel({
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [revealed, setRevealed] = useState<RevealedSessionToken | null>(null);
+  // Each write is confirmed beside the button that made it.
+  const feedbacks = {
+    gatewaySaved: useActionFeedback(),
+    csrUploaded: useActionFeedback(),
+    tokenRequested: useActionFeedback(),
+  };
   const csrField = `csr${environment}`;
   const csrForm = useFormKit<Record<string, File | null>>({ defaultValues: { [csrField]: null } });
   const refused = useUploadRefusal(csrForm, { afterDraft: false });
@@ -94,11 +100,11 @@ function TechnicalEnvironmentPanel({
   const run = (flow: () => Promise<Notice | null>) => {
     setBusy(true);
     setNotice(null);
+    for (const feedback of Object.values(feedbacks)) feedback.clear();
     flow()
       .then((next) => {
         setNotice(next);
-        // Each write is confirmed where the person is (a toast).
-        if (next && next !== 'conflict') toast.success(t(`${KEY}.notices.${next}`));
+        if (next && next !== 'conflict') feedbacks[next].say(t(`${KEY}.notices.${next}`));
       })
       .catch(async (error: unknown) => {
         if (isHttpCode(error, 409, 'STEP_LOCKED')) await actions.reload();
@@ -198,6 +204,7 @@ function TechnicalEnvironmentPanel({
           />
           {editable && (
             <div className="form-actions">
+              <ActionFeedback feedback={feedbacks.gatewaySaved} />
               <button
                 type="button"
                 disabled={busy || !gatewayId || gatewayId === step.gateway?.id}
@@ -226,6 +233,7 @@ function TechnicalEnvironmentPanel({
         />
         {editable && (
           <div className="form-actions">
+            <ActionFeedback feedback={feedbacks.csrUploaded} />
             <button type="submit" disabled={busy}>
               {t(`${KEY}.csr.upload`)}
             </button>
@@ -262,6 +270,7 @@ function TechnicalEnvironmentPanel({
       <h4>{t(`${KEY}.tokens.title`)}</h4>
       {editable && (
         <div className="form-actions">
+          <ActionFeedback feedback={feedbacks.tokenRequested} />
           <button
             type="button"
             className="primary"

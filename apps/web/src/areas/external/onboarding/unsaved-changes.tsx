@@ -50,6 +50,8 @@ export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
       primaryButton: { name: 'external.onboarding.unsaved.leave', action: () => blocker.proceed() },
       // The close cross, the overlay and Escape run the secondary action: the person stays.
       secondaryButton: { name: 'external.onboarding.unsaved.stay', action: () => blocker.reset() },
+      // Leaving loses the changes: staying is the answer that stands out (and takes the focus).
+      emphasise: 'secondary',
     });
   }, [blocker, t]);
 
