@@ -12,8 +12,8 @@ let pending: ((toastify: Toastify) => void)[] = [];
 let ready: Toastify | undefined;
 
 /**
- * react-toastify and its host load with the first toast, not with the first page (no toast shows at start:
- * issue 15 item 3). The first call flags the host wanted (ToastHostSlot mounts it) and starts the import.
+ * react-toastify and its host load with the first toast, not with the first page (no toast shows at start,
+ * so the first page does not carry them). The first call flags the host wanted (ToastHostSlot mounts it) and starts the import.
  */
 function loadToastify(): Promise<Toastify> {
   if (!library) {

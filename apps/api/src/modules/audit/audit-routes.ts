@@ -5,8 +5,8 @@ import { adminSummary } from './admin-summary.js';
 import { listAudit } from './audit-list.js';
 
 /**
- * The audit routes, as @portal/contracts auditApi declares them (domain.md AuditLog, issue 13 items 4 and
- * 5): the audit trail as a list (/admin/audit) and the admin landing page's summary (/admin). ADMIN only.
+ * The audit routes, as @portal/contracts auditApi declares them (domain.md AuditLog):
+ * the audit trail as a list (/admin/audit) and the admin landing page's summary (/admin). ADMIN only.
  */
 export async function auditRoutes(app: FastifyInstance) {
   const tags = ['audit'];

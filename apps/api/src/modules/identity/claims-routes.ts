@@ -41,8 +41,8 @@ async function connectorUser(db: Kysely<DB>, objectId: string | undefined, email
  * The claims endpoint Azure AD B2C calls at sign-in (an "API connector", HTTP basic with a shared
  * secret): it answers the user's roles from the portal's users table, so an admin's change shows at the
  * user's next sign-in (domain.md). An unknown user is blocked, and so is one the API would refuse on every
- * route (accounts/user-standing.ts): a disabled user, or an external user whose access is revoked (issue 14:
- * it let a revoked person sign in to an app answering 403 to every call). At a user's first sign-in it
+ * route (accounts/user-standing.ts): a disabled user, or an external user whose access is revoked: letting
+ * them sign in would open an app answering 403 to every call. At a user's first sign-in it
  * links their B2C account (accounts/account-linking.ts).
  */
 export async function claimsRoutes(app: FastifyInstance) {

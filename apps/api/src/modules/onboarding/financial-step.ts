@@ -127,8 +127,7 @@ export async function saveFinancialDraft(
 /**
  * POST /api/onboarding/financial/invoicing-form: the form (pdf, doc, docx, xls, xlsx) through the
  * stored-files service (111, 112, 413 pass through), then one transaction: its stored_files row, the
- * invoicing information pointed at it (the previous form removed, its blob after the commit: issue 21
- * item 5) and an audit row; over the company's storage quota, 413 STORAGE_QUOTA_EXCEEDED. The
+ * invoicing information pointed at it (the previous form removed, its blob after the commit) and an audit row; over the company's storage quota, 413 STORAGE_QUOTA_EXCEEDED. The
  * organisation's version is not changed: an open form can still be saved after an upload.
  */
 export async function uploadInvoicingForm(

@@ -41,8 +41,8 @@ const invoicingOf = (db: Db, organisationId: string) =>
     .executeTakeFirst();
 
 /**
- * The company's participation agreement with the PA_TICKBOX disclaimer its boxes were ticked on (issue 23
- * item 11: the reviewer reads what the company said), or undefined before it saved one.
+ * The company's participation agreement with the PA_TICKBOX disclaimer its boxes were ticked on (the
+ * reviewer reads what the company said), or undefined before it saved one.
  */
 async function agreementOf(
   db: Db,

@@ -14,8 +14,8 @@ const cx = (...names: Array<string | false | undefined>) =>
   names.filter((name): name is string => typeof name === 'string').join(' ');
 
 /**
- * The whole journey (domain.md "Life of an application") as links, one per step's own address (issue 23
- * item 1): each says its state in words (done, in review, action needed, locked) and its check's status,
+ * The whole journey (domain.md "Life of an application") as links, one per step's own address:
+ * each says its state in words (done, in review, action needed, locked) and its check's status,
  * the step to do next says so, and the step on screen is aria-current="step". The people of the company
  * follow, an address of their own but no step.
  */
