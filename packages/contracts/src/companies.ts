@@ -1,7 +1,6 @@
 import {
   CHECK_STATUSES,
   CHECK_TYPES,
-  FILE_PURPOSES,
   OBP_NUMBER_PATTERN,
   ORG_TYPES,
   SESSION_TOKEN_STATUSES,
@@ -14,6 +13,7 @@ import { z } from 'zod/mini';
 import { endpoint, roles } from './endpoint.js';
 import { isoDateTime } from './fields.js';
 import { billingDetailsSchema } from './onboarding-steps.js';
+import { checkDocumentSchema } from './reviews.js';
 
 /**
  * One company, one page (/emvo/companies/:obpNumber, contracts pages.ts companyPagePath): its whole story
@@ -52,15 +52,7 @@ export const companyCheckSchema = z.object({
 export type CompanyCheck = z.infer<typeof companyCheckSchema>;
 
 /** One document the company uploaded; `downloadPath` is the files API's download (filesApi.download). */
-export const companyDocumentSchema = z.object({
-  id: z.uuid(),
-  purpose: z.enum(FILE_PURPOSES),
-  name: z.string(),
-  size: z.int(),
-  mime: z.string(),
-  uploadedAt: isoDateTime,
-  downloadPath: z.string(),
-});
+export const companyDocumentSchema = z.extend(checkDocumentSchema, { downloadPath: z.string() });
 export type CompanyDocument = z.infer<typeof companyDocumentSchema>;
 
 /** One session token: its state and dates, never its value. `status` is as of the answer (EXPIRED). */

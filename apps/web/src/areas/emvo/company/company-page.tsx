@@ -6,11 +6,12 @@ import { useSessionUser } from '../../../auth/auth-context';
 import { hasRole } from '../../../auth/session-user';
 import { HttpError } from '../../../http/http-client';
 import styles from '../check-detail/check-detail.module.css';
+import { Documents } from '../check-detail/check-history';
 import { CheckNotes } from '../check-detail/check-notes';
 import { Section } from '../check-detail/check-parts';
 import { useCompanyPage } from './company-api';
 import { CompanyHeader, NextStep, useCheckName } from './company-header';
-import { Billing, Checks, Documents, People, SessionTokens, TestRuns } from './company-sections';
+import { Billing, Checks, People, SessionTokens, TestRuns } from './company-sections';
 
 /**
  * /emvo/companies/{obpNumber}: one company's whole story, answered by one request (contracts

@@ -1,9 +1,7 @@
 import { type CompanyPage, LIST_PAGES } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useFileDownloads } from '../../../http/stored-file-download';
 import { TableScrollBox } from '../../../table/table-scroll-box';
-import { StoredFileLink } from '../../../ui/stored-file-link';
 import { BillingDetails } from '../check-detail/billing-panel';
 import styles from '../check-detail/check-detail.module.css';
 import { useFormatters, When } from '../check-detail/check-format';
@@ -89,32 +87,6 @@ export function Checks({ checks, opensChecks }: { checks: CompanyPage['checks'];
             </tr>
           ))}
         </SectionTable>
-      )}
-    </Section>
-  );
-}
-
-/** Its documents, newest first, each downloaded with the reader's token. */
-export function Documents({ documents }: { documents: CompanyPage['documents'] }) {
-  const { t } = useTranslation();
-  const downloads = useFileDownloads();
-  return (
-    <Section title={t('emvo.company.documents.title')}>
-      {documents.length === 0 ? (
-        <Missing text={t('emvo.company.documents.none')} />
-      ) : (
-        <ul className={styles.documents}>
-          {documents.map((document) => (
-            <li key={document.id}>
-              <StoredFileLink file={document} downloads={downloads} />
-              <span className={styles.documentMeta}>
-                {t(`emvo.check.purposes.${document.purpose}`)}
-                {' · '}
-                {t('emvo.company.documents.uploaded')} <When iso={document.uploadedAt} />
-              </span>
-            </li>
-          ))}
-        </ul>
       )}
     </Section>
   );
