@@ -22,7 +22,11 @@ describe('/emvo/{queue} live: a row changed by someone else', { timeout: 20_000 
       .getAllByRole('row')
       .find((each) => within(each).queryByRole('cell', { name: 'Submitted' }));
     if (!row) throw new Error('No submitted check in the queue');
-    const link = within(row).getByRole('link');
+    // The row's check link (its OBP number links to the company page).
+    const link = within(row)
+      .getAllByRole('link')
+      .find((each) => each.getAttribute('href')?.startsWith('/emvo/legitimacy/'));
+    if (!link) throw new Error('The row has no link to its check');
     const company = link.textContent ?? '';
     const checkId = link.getAttribute('href')?.split('/').at(-1) ?? '';
     const status = screen.getAllByRole('status').find((region) => region.tagName === 'P');
