@@ -187,12 +187,15 @@ test.describe('keyboard', () => {
     await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page.locator('#main')).toBeFocused();
-    // Into the top bar from the top of a fresh page: the skip link, the logo, then the logout action.
+    // Into the top bar from the top of a fresh page: the skip link, the logo, the search (a reviewer's),
+    // then the logout action.
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     await expect(page.getByRole('link', { name: 'Onboarding Portal, start page' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('combobox', { name: 'Search companies, people and checks' })).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(page.getByRole('button', { name: 'Log out' })).toBeFocused();
     await page.keyboard.press('Enter');
