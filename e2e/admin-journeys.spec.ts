@@ -27,7 +27,7 @@ test('an admin invites a reviewer, who follows the mailed link, chooses a passwo
   await expect(dialog).toBeHidden();
   // Said beside the Invite button, where the admin is (a polite status), not in a toast.
   await expect(page.getByRole('status').filter({ hasText: `Invitation sent to ${email}` })).toBeVisible();
-  await page.getByLabel('Search').fill(email);
+  await page.getByLabel('Search', { exact: true }).fill(email);
   await expect(page.getByRole('row').filter({ hasText: email })).toContainText('Invited');
 
   // The invited person, in a browser of their own.

@@ -31,7 +31,7 @@ test.describe('/admin/gateways', () => {
     await page.keyboard.press('Enter');
     await expect(dialog).toBeHidden();
     await expect(page.getByText(`Gateway ${name} saved.`)).toBeVisible();
-    await page.getByLabel('Search').fill(name);
+    await page.getByLabel('Search', { exact: true }).fill(name);
     await expect(page.getByRole('cell', { name, exact: true })).toBeVisible();
   });
 

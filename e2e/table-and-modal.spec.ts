@@ -77,7 +77,7 @@ test.describe('the shared modal gives the focus back when it closes', () => {
     await form.getByLabel('Contact email').fill('hello@focus.example');
     await form.getByRole('button', { name: 'Save' }).click();
     await expect(form).toBeHidden();
-    await page.getByLabel('Search').fill(name);
+    await page.getByLabel('Search', { exact: true }).fill(name);
     const remove = page.getByRole('button', { name: `Delete ${name}` });
     await expect(remove).toBeVisible();
 
