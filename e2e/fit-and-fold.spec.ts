@@ -203,7 +203,8 @@ test.describe('a contractual check: the signed agreement in its panel, the decis
       // A submitted check, the newest: a reviewer may start it, and other tests decide older ones.
       await page.goto('/emvo/contractual?status=SUBMITTED&order=-submittedAt');
       await tableLoaded(page);
-      await page.locator('tbody tr').first().getByRole('link').click();
+      // The row's first link is its check (its OBP number links to the company page).
+      await page.locator('tbody tr').first().getByRole('link').first().click();
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       const agreement = page.getByRole('region', { name: 'Participation agreement' });
       await expect(agreement.getByRole('link', { name: /^Download .+/ })).toBeVisible();

@@ -83,7 +83,7 @@ test('the company invites its SPOC Assistant from the people section alone, by a
   };
   const assistant = `assistant-${stamp}@acme-e2e.example`;
   await invite(assistant);
-  await expect(people.getByText(assistant)).toBeVisible();
+  await expect(people.getByRole('cell', { name: assistant })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
 
   const mailsTo = async (address: string) =>

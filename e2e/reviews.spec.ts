@@ -80,7 +80,7 @@ test('a reviewer filters the legitimacy queue to overdue, starts the oldest, and
 
   await decide(page, 'Request corrections', 'The copy of proof is not legible: upload a sharper scan.');
   await expect(page.getByText('Corrections are requested from the company.')).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Timeline' })).toContainText(
+  await expect(page.getByRole('region', { name: 'Timeline' })).toContainText(
     'The copy of proof is not legible: upload a sharper scan.',
   );
 });
