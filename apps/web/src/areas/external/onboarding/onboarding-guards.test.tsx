@@ -201,7 +201,8 @@ describe('Files', PAGE_TESTS, () => {
         'proof.pdf was not uploaded: This file cannot be used. Check its type and content, then try again. The rest of the step was saved; choose the file again.',
       ),
     );
-    expect(input).toHaveFocus();
+    // The field takes the focus once the refusal is drawn (after the save's own re-render).
+    await waitFor(() => expect(input).toHaveFocus(), SLOW);
     expect(toasts.error).not.toHaveBeenCalled();
     expect(sent().map((entry) => entry.call)).toEqual([
       'PUT /api/onboarding/legitimacy',
