@@ -151,7 +151,8 @@ const reviewer = {
         reviewerHeaders,
         'POST',
         `/api/checks/${check.id}/decisions`,
-        { action: 'START', version },
+        // A check a colleague holds is taken over, as the SPA's "take it over?" answered yes sends it.
+        { action: 'START', version, takeOver: true },
       );
       if (!started) return;
       version = started.check.version;
@@ -159,6 +160,7 @@ const reviewer = {
     await call('reviewer: decide', reviewerHeaders, 'POST', `/api/checks/${check.id}/decisions`, {
       action: 'APPROVE',
       version,
+      takeOver: true,
     });
   },
 };
