@@ -1,8 +1,7 @@
 import { changedFields } from '@portal/domain';
 import type { Transaction } from 'kysely';
-import { sql } from 'kysely';
-import { writeAudit } from '../../db/audit.js';
 import type { DB } from '../../db/schema.js';
+import { selfUpdateUser } from './self-update.js';
 
 /**
  * The local provider: the person chose a password on the confirmation or invitation page; it is stored as
@@ -13,22 +12,9 @@ export async function activateLocalAccount(
   user: { id: string; email: string; status: string },
   passwordHash: string,
 ): Promise<void> {
-  await trx
-    .updateTable('users')
-    .set({
-      passwordHash,
-      status: 'ACTIVE',
-      updatedAt: new Date(),
-      updatedBy: user.email,
-      version: sql<number>`version + 1`,
-    })
-    .where('id', '=', user.id)
-    .execute();
-  await writeAudit(trx, {
-    actor: user.email,
+  await selfUpdateUser(trx, user, {
+    set: { passwordHash, status: 'ACTIVE' },
     action: 'ACTIVATE',
-    entity: 'user',
-    entityId: user.id,
     diff: { ...changedFields({ status: user.status }, { status: 'ACTIVE' }), password: 'set' },
   });
 }

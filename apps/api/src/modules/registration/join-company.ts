@@ -1,10 +1,10 @@
 import type { AccountTokenUsed } from '@portal/contracts';
 import { changedFields, mayJoinCompany } from '@portal/domain';
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { accountTokenError, usableAccountToken, useAccountToken } from '../../accounts/account-tokens.js';
-import { writeAudit } from '../../db/audit.js';
 import type { DB } from '../../db/schema.js';
 import type { NewAccount } from './new-account.js';
+import { selfUpdateUser } from './self-update.js';
 
 /**
  * Uses the link of a company's invitation of an address that has an account (onboarding
@@ -41,26 +41,10 @@ export async function joinCompany(
     access: invitation.access,
     ...(account.mode === 'local' ? { status: 'ACTIVE' as const } : {}),
   };
-  await trx
-    .updateTable('users')
-    .set({
-      ...changes,
-      ...(account.mode === 'local' ? { passwordHash: account.passwordHash } : {}),
-      updatedAt: new Date(),
-      updatedBy: user.email,
-      version: sql<number>`version + 1`,
-    })
-    .where('id', '=', user.id)
-    .execute();
-  await writeAudit(trx, {
-    actor: user.email,
+  await selfUpdateUser(trx, user, {
+    set: { ...changes, ...(account.mode === 'local' ? { passwordHash: account.passwordHash } : {}) },
     action: 'JOIN_COMPANY',
-    entity: 'user',
-    entityId: user.id,
-    diff: {
-      ...changedFields(user, changes),
-      ...(account.mode === 'local' ? { password: 'set' } : {}),
-    },
+    diff: { ...changedFields(user, changes), ...(account.mode === 'local' ? { password: 'set' } : {}) },
   });
   await useAccountToken(trx, row.id);
   await trx.deleteFrom('personInvitations').where('id', '=', invitation.id).execute();
