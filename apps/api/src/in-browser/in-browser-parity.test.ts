@@ -42,6 +42,9 @@ const dump = await seeded.dumpDataDir('none');
 const browserDatabase = pgliteDatabase(
   await PGlite.create({ dataDir: 'memory://', extensions: { pg_trgm }, loadDataDir: dump }),
 );
+// test:dates: not calendar. Both sides answer the same requests under the same clock, so a set clock moves
+// them alike; what the day does to an answer is the other suites' matter, under the set clocks.
+
 // The stored files' bytes too: each side deletes and writes its own.
 cpSync(serverDir, browserDir, { recursive: true });
 
