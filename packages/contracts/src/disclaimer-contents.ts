@@ -186,9 +186,7 @@ const typeParams = z.object({ type: z.string().check(z.maxLength(30)) });
  */
 export const disclaimersApi = {
   published: endpoint({
-    method: 'GET',
-    path: '/api/disclaimers/:type',
-    access: 'public',
+    ...FIRST_SCREEN_ADDRESSES.publishedDisclaimer,
     summary: 'The published disclaimer of a type (LOGIN, REGISTRATION, …); 404 when none is published',
     params: typeParams,
     response: publishedDisclaimerSchema,

@@ -14,6 +14,7 @@ const DECLARATIONS = {
   onboardingAnswer: onboardingApi.answer,
   companyPage: companiesApi.page,
   search: companiesApi.search,
+  publishedDisclaimer: disclaimersApi.published,
   pendingDisclaimers: disclaimersApi.pending,
   acceptDisclaimer: disclaimersApi.accept,
   linkList: linksApi.list,

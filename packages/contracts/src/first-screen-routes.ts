@@ -9,9 +9,9 @@ import type { reviewQueuesApi } from './review-queues.js';
 import { type Route, roles } from './route.js';
 
 /**
- * The routes of what the SPA reads as it starts and on each role's landing, without their schemas: its
- * first page would otherwise load zod and every declaration module these reach (over 20 kB gzipped). Each
- * declaration spreads its address from here, so the two cannot disagree.
+ * The routes of what the SPA reads as it starts, on the sign-in page and on each role's landing, without
+ * their schemas: its first page would otherwise load zod and every declaration module these reach (over
+ * 20 kB gzipped). Each declaration spreads its address from here, so the two cannot disagree.
  */
 export const FIRST_SCREEN_ADDRESSES = {
   queueSummary: { method: 'GET', path: '/api/review-queues/summary', access: roles('EMVO') },
@@ -19,6 +19,7 @@ export const FIRST_SCREEN_ADDRESSES = {
   onboardingAnswer: { method: 'GET', path: '/api/onboarding', access: roles('EXTERNAL') },
   companyPage: { method: 'GET', path: '/api/companies/:obpNumber', access: roles('EMVO', 'ADMIN') },
   search: { method: 'GET', path: '/api/search', access: roles('EMVO', 'ADMIN') },
+  publishedDisclaimer: { method: 'GET', path: '/api/disclaimers/:type', access: 'public' },
   pendingDisclaimers: {
     method: 'GET',
     path: '/api/disclaimers/pending',
@@ -49,6 +50,7 @@ export const firstScreenRoutes = {
   onboardingAnswer: routeOf<typeof onboardingApi.answer>(at.onboardingAnswer),
   companyPage: routeOf<typeof companiesApi.page>(at.companyPage),
   search: routeOf<typeof companiesApi.search>(at.search),
+  publishedDisclaimer: routeOf<typeof disclaimersApi.published>(at.publishedDisclaimer),
   pendingDisclaimers: routeOf<typeof disclaimersApi.pending>(at.pendingDisclaimers),
   acceptDisclaimer: routeOf<typeof disclaimersApi.accept>(at.acceptDisclaimer),
   linkList: routeOf<typeof linksApi.list>(at.linkList),
