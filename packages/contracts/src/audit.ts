@@ -3,7 +3,7 @@ import type { ListResource } from '@portal/list-query';
 import { z } from 'zod/mini';
 import { endpoint, listEndpoint, roles } from './endpoint.js';
 import { isoDateTime } from './fields.js';
-import { FIRST_SCREEN_ADDRESSES } from './first-screen-routes.js';
+import { FIRST_SCREEN_ADDRESSES } from './first-screen-addresses.js';
 import { vitalSummarySchema } from './vitals.js';
 
 /**

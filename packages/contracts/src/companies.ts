@@ -12,7 +12,7 @@ import {
 import { z } from 'zod/mini';
 import { endpoint } from './endpoint.js';
 import { isoDateTime } from './fields.js';
-import { FIRST_SCREEN_ADDRESSES } from './first-screen-routes.js';
+import { FIRST_SCREEN_ADDRESSES } from './first-screen-addresses.js';
 import { billingDetailsSchema } from './onboarding-steps.js';
 import { checkDocumentSchema } from './reviews.js';
 

@@ -2,7 +2,7 @@ import type { ListResource } from '@portal/list-query';
 import { z } from 'zod/mini';
 import { endpoint, idParams, listEndpoint, roles, versionQuery } from './endpoint.js';
 import { isoDateTime } from './fields.js';
-import { FIRST_SCREEN_ADDRESSES } from './first-screen-routes.js';
+import { FIRST_SCREEN_ADDRESSES } from './first-screen-addresses.js';
 import { publishedDisclaimerSchema } from './registration.js';
 
 /** domain.md DisclaimerContent: the types of text an administrator publishes. */

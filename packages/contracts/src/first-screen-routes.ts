@@ -3,47 +3,19 @@ import type { companiesApi } from './companies.js';
 import type { disclaimersApi } from './disclaimer-contents.js';
 import type { EndpointSpec } from './endpoint.js';
 import type { filesApi } from './files.js';
+import { FIRST_SCREEN_ADDRESSES } from './first-screen-addresses.js';
 import type { linksApi } from './links.js';
 import type { onboardingApi } from './onboarding-steps.js';
 import type { reviewQueuesApi } from './review-queues.js';
-import { type Route, roles } from './route.js';
+import type { Route } from './route.js';
 
-/**
- * The routes of what the SPA reads as it starts, on the sign-in page and on each role's landing, without
- * their schemas: its first page would otherwise load zod and every declaration module these reach (over
- * 20 kB gzipped). Each declaration spreads its address from here, so the two cannot disagree.
- */
-export const FIRST_SCREEN_ADDRESSES = {
-  queueSummary: { method: 'GET', path: '/api/review-queues/summary', access: roles('EMVO') },
-  adminSummary: { method: 'GET', path: '/api/admin/summary', access: roles('ADMIN') },
-  onboardingAnswer: { method: 'GET', path: '/api/onboarding', access: roles('EXTERNAL') },
-  companyPage: { method: 'GET', path: '/api/companies/:obpNumber', access: roles('EMVO', 'ADMIN') },
-  search: { method: 'GET', path: '/api/search', access: roles('EMVO', 'ADMIN') },
-  publishedDisclaimer: { method: 'GET', path: '/api/disclaimers/:type', access: 'public' },
-  pendingDisclaimers: {
-    method: 'GET',
-    path: '/api/disclaimers/pending',
-    access: roles('ADMIN', 'EMVO', 'EXTERNAL'),
-  },
-  acceptDisclaimer: {
-    method: 'POST',
-    path: '/api/disclaimers/:type/acceptances',
-    access: roles('ADMIN', 'EMVO', 'EXTERNAL'),
-    status: 201,
-  },
-  linkList: { method: 'GET', path: '/links/:id', access: 'public' },
-  fileDownload: {
-    method: 'GET',
-    path: '/api/files/:id',
-    access: roles('ADMIN', 'EMVO', 'EXTERNAL'),
-    response: 'download',
-  },
-} as const;
+// The routes of first-screen-addresses.ts, typed as their declarations, for the SPA's first page: these
+// imports of the declaration modules are types only, so the page loads none of their schemas.
 
 const routeOf = <E extends EndpointSpec>(address: Route<E>): Route<E> => address;
 const at = FIRST_SCREEN_ADDRESSES;
 
-/** The same routes, typed as their declarations for their callers. */
+/** Each first-screen route, typed as its declaration for its callers. */
 export const firstScreenRoutes = {
   queueSummary: routeOf<typeof reviewQueuesApi.summary>(at.queueSummary),
   adminSummary: routeOf<typeof auditApi.summary>(at.adminSummary),

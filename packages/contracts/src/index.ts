@@ -10,6 +10,7 @@ export * from './error-codes.js';
 export * from './events.js';
 export * from './fields.js';
 export * from './files.js';
+export * from './first-screen-addresses.js';
 export * from './first-screen-routes.js';
 export * from './gateways.js';
 export * from './link-items.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { endpoint, roles, versionQuery } from './endpoint.js';
-import { FIRST_SCREEN_ADDRESSES } from './first-screen-routes.js';
+import { FIRST_SCREEN_ADDRESSES } from './first-screen-addresses.js';
 import { URL_PATTERN } from './patterns.js';
 
 /** spec §7 /links bodies: a footer link (spec §3: label, link) with its place and whether it shows. */

@@ -8,7 +8,7 @@ import {
 import { z } from 'zod/mini';
 import { endpoint, roles } from './endpoint.js';
 import { emailField, isoDateTime, optionalText, personNameField } from './fields.js';
-import { FIRST_SCREEN_ADDRESSES } from './first-screen-routes.js';
+import { FIRST_SCREEN_ADDRESSES } from './first-screen-addresses.js';
 import {
   addressSchema,
   checkVatNumber,

@@ -2,7 +2,7 @@ import { CHECK_STATUSES, ORG_TYPES } from '@portal/domain';
 import { z } from 'zod/mini';
 import { endpoint, listPageSchema, listQuerySchema, roles } from './endpoint.js';
 import { isoDateTime } from './fields.js';
-import { FIRST_SCREEN_ADDRESSES } from './first-screen-routes.js';
+import { FIRST_SCREEN_ADDRESSES } from './first-screen-addresses.js';
 import { REVIEW_QUEUE_LIST } from './lists.js';
 import { QUEUE_SLUGS, type QueueFlag } from './queues.js';
 

@@ -1,5 +1,4 @@
 import type { Role } from '@portal/domain';
-import type { EndpointSpec } from './endpoint.js';
 
 // What a caller needs of an endpoint at run time, free of zod: the SPA's first page imports this module
 // (and first-screen-routes.ts) and, with the package's "sideEffects": false, none of the schemas.
@@ -20,7 +19,16 @@ export const roles = (...allowed: Role[]): Access => ({ roles: allowed });
  * answer when that is no JSON value ('download', 'empty'). A caller of the JSON API reads nothing else; the
  * declaration itself is a type only here, for the call's parameters, body and answer.
  */
-export interface Route<E extends EndpointSpec = EndpointSpec> {
+/** What a route reads of its declaration (endpoint.ts EndpointSpec, not imported: it imports this module). */
+interface Declared {
+  method: Method;
+  path: string;
+  status?: number;
+  list?: unknown;
+  response: unknown;
+}
+
+export interface Route<E extends Declared = Declared> {
   readonly method: E['method'];
   readonly path: E['path'];
   readonly access: Access;
@@ -32,7 +40,7 @@ export interface Route<E extends EndpointSpec = EndpointSpec> {
 }
 
 /** The path with its parameters filled in, each URI-encoded. */
-export function pathOf(e: Pick<EndpointSpec, 'path'>, params: Record<string, string> = {}): string {
+export function pathOf(e: { path: string }, params: Record<string, string> = {}): string {
   return e.path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
     const value = params[name];
     if (value === undefined) throw new Error(`${e.path} needs the parameter ${name}`);

@@ -6,8 +6,8 @@ import {
   onboardingApi,
 } from '@portal/contracts';
 import type { MissingItem } from '@portal/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiKey, type CallInput, callApi } from '../../../http/api-call';
+import { useMutation } from '@tanstack/react-query';
+import { type CallInput, callApi } from '../../../http/api-call';
 import { FIELD_ERRORS, INLINE_ERRORS } from '../../../http/error-handler';
 import { type HttpClient, HttpError } from '../../../http/http-client';
 import { useHttp } from '../../../http/http-context';
