@@ -3,6 +3,7 @@ import type { ListResource } from '@portal/list-query';
 import { z } from 'zod/mini';
 import { endpoint, listEndpoint, roles } from './endpoint.js';
 import { isoDateTime } from './fields.js';
+import { FIRST_SCREEN_ADDRESSES } from './first-screen-addresses.js';
 import { vitalSummarySchema } from './vitals.js';
 
 /**
@@ -181,9 +182,7 @@ export const auditApi = {
     item: auditRowSchema,
   }),
   summary: endpoint({
-    method: 'GET',
-    path: '/api/admin/summary',
-    access: roles('ADMIN'),
+    ...FIRST_SCREEN_ADDRESSES.adminSummary,
     summary: "The admin landing page's counts and the latest audit rows",
     response: adminSummarySchema,
   }),

@@ -10,8 +10,9 @@ import {
   TEST_RUN_ENVIRONMENTS,
 } from '@portal/domain';
 import { z } from 'zod/mini';
-import { endpoint, roles } from './endpoint.js';
+import { endpoint } from './endpoint.js';
 import { isoDateTime } from './fields.js';
+import { FIRST_SCREEN_ADDRESSES } from './first-screen-addresses.js';
 import { billingDetailsSchema } from './onboarding-steps.js';
 import { checkDocumentSchema } from './reviews.js';
 
@@ -242,21 +243,16 @@ export const searchResultsSchema = z.object({
 });
 export type SearchResults = z.infer<typeof searchResultsSchema>;
 
-const readers = roles('EMVO', 'ADMIN');
 export const companiesApi = {
   page: endpoint({
-    method: 'GET',
-    path: '/api/companies/:obpNumber',
-    access: readers,
+    ...FIRST_SCREEN_ADDRESSES.companyPage,
     summary:
       'The company page in one answer: header, what is next, checks, documents, session tokens, test runs, people, billing and activity',
     params: obpNumberParams,
     response: companyPageSchema,
   }),
   search: endpoint({
-    method: 'GET',
-    path: '/api/search',
-    access: readers,
+    ...FIRST_SCREEN_ADDRESSES.search,
     summary:
       'The top bar search: companies by name or OBP number, people by name or email, checks by company',
     query: searchQuerySchema,

@@ -2,6 +2,7 @@ import type { ListResource } from '@portal/list-query';
 import { z } from 'zod/mini';
 import { endpoint, idParams, listEndpoint, roles, versionQuery } from './endpoint.js';
 import { isoDateTime } from './fields.js';
+import { FIRST_SCREEN_ADDRESSES } from './first-screen-addresses.js';
 import { publishedDisclaimerSchema } from './registration.js';
 
 /** domain.md DisclaimerContent: the types of text an administrator publishes. */
@@ -181,34 +182,26 @@ const typeParams = z.object({ type: z.string().check(z.maxLength(30)) });
 /**
  * domain.md DisclaimerContent: anyone reads a type's published text (the registration form shows it before
  * anyone has an account); a signed-in user reads the texts pending their acceptance and accepts one
- *.
+ * (FIRST_SCREEN_ADDRESSES: the SPA asks for them as it starts).
  */
-const anyone = roles('ADMIN', 'EMVO', 'EXTERNAL');
 export const disclaimersApi = {
   published: endpoint({
-    method: 'GET',
-    path: '/api/disclaimers/:type',
-    access: 'public',
+    ...FIRST_SCREEN_ADDRESSES.publishedDisclaimer,
     summary: 'The published disclaimer of a type (LOGIN, REGISTRATION, …); 404 when none is published',
     params: typeParams,
     response: publishedDisclaimerSchema,
   }),
   pending: endpoint({
-    method: 'GET',
-    path: '/api/disclaimers/pending',
-    access: anyone,
+    ...FIRST_SCREEN_ADDRESSES.pendingDisclaimers,
     summary: 'The published texts requiring acceptance that the caller has not accepted at their version',
     response: pendingDisclaimersSchema,
   }),
   accept: endpoint({
-    method: 'POST',
-    path: '/api/disclaimers/:type/acceptances',
-    access: anyone,
+    ...FIRST_SCREEN_ADDRESSES.acceptDisclaimer,
     summary:
       'Accepts the published version of a type (409 DISCLAIMER_OUTDATED when it is no longer that one)',
     params: typeParams,
     body: disclaimerAcceptanceInputSchema,
     response: disclaimerAcceptanceSchema,
-    status: 201,
   }),
 };

@@ -1,6 +1,9 @@
-import type { Role } from '@portal/domain';
 import type { ListPage, ListQuery, ListResource } from '@portal/list-query';
 import { z } from 'zod/mini';
+import type { Access, Method } from './route.js';
+
+// Kept in route.ts, free of zod, for the SPA's first page; every declaration module imports them from here.
+export { type Access, type Method, pathOf, roles } from './route.js';
 
 /**
  * One declaration per endpoint: method, path, params, query, body, answer and access, written once
@@ -9,17 +12,6 @@ import { z } from 'zod/mini';
  * ts-rest was the library to fit, but its stable line (3.52) speaks zod 3 only and its Fastify adapter would
  * bypass the portal's access checks and serializer; this is a typed table.
  */
-
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/**
- * Who may call a route: anyone, the B2C API connector (HTTP basic with the configured secret), or
- * signed-in users with one of some roles. The API checks it from the verified token on every request.
- */
-export type Access = 'public' | 'connector' | { readonly roles: readonly Role[] };
-
-/** A route any signed-in user with one of these roles may call. */
-export const roles = (...allowed: Role[]): Access => ({ roles: allowed });
 
 /**
  * What an endpoint answers: a JSON value its schema describes, nothing (204), a download (CSV or a
@@ -119,15 +111,6 @@ export type ResponseOf<E extends EndpointSpec> = E['response'] extends 'empty'
 
 /** The success status of an endpoint. */
 export const statusOf = (e: EndpointSpec) => e.status ?? (e.response === 'empty' ? 204 : 200);
-
-/** The path with its parameters filled in, each URI-encoded. */
-export function pathOf(e: EndpointSpec, params: Record<string, string> = {}): string {
-  return e.path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`${e.path} needs the parameter ${name}`);
-    return encodeURIComponent(value);
-  });
-}
 
 /**
  * A list's query params as they arrive (spec §7): free-form keys, checked against the list's declaration

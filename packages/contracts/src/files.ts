@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { endpoint, idParams, roles } from './endpoint.js';
 import { FILE_PURPOSES } from './enums.js';
 import { isoDateTime, preprocess } from './fields.js';
+import { FIRST_SCREEN_ADDRESSES } from './first-screen-addresses.js';
 
 /** A stored file's metadata (domain.md /admin/storage). */
 export const storedFileSchema = z.object({
@@ -50,11 +51,8 @@ export const filesApi = {
     response: storedFileSchema,
   }),
   download: endpoint({
-    method: 'GET',
-    path: '/api/files/:id',
-    access: readers,
+    ...FIRST_SCREEN_ADDRESSES.fileDownload,
     summary: "Downloads a file's content",
     params: idParams,
-    response: 'download',
   }),
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { endpoint, roles, versionQuery } from './endpoint.js';
+import { FIRST_SCREEN_ADDRESSES } from './first-screen-addresses.js';
 import { URL_PATTERN } from './patterns.js';
 
 /** spec §7 /links bodies: a footer link (spec §3: label, link) with its place and whether it shows. */
@@ -49,9 +50,7 @@ export type LinkItem = z.infer<typeof linkSchema>;
 const admin = roles('ADMIN');
 export const linksApi = {
   list: endpoint({
-    method: 'GET',
-    path: '/links/:id',
-    access: 'public',
+    ...FIRST_SCREEN_ADDRESSES.linkList,
     summary: 'A link list, e.g. footer-links',
     params: linkParams,
     response: z.array(linkSchema),

@@ -8,6 +8,7 @@ import {
 import { z } from 'zod/mini';
 import { endpoint, roles } from './endpoint.js';
 import { emailField, isoDateTime, optionalText, personNameField } from './fields.js';
+import { FIRST_SCREEN_ADDRESSES } from './first-screen-addresses.js';
 import {
   addressSchema,
   checkVatNumber,
@@ -292,9 +293,7 @@ const tokenParams = z.object({ tokenId: z.uuid() });
 const access = roles('EXTERNAL');
 export const onboardingApi = {
   answer: endpoint({
-    method: 'GET',
-    path: '/api/onboarding',
-    access,
+    ...FIRST_SCREEN_ADDRESSES.onboardingAnswer,
     summary: "The caller's own onboarding application",
     response: onboardingAnswerSchema,
   }),

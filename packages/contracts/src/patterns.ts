@@ -42,3 +42,9 @@ export const NAME_PATTERN = new RegExp(`^[^0-9,;:=+*"!?/()&§$€_@#<>^%²³${NO
 
 /** spec §5 houseNumber: digits followed by optional letters (12, 12a, 12AB). */
 export const HOUSE_NUMBER_PATTERN = /^[0-9]+[A-Za-z]*$/;
+
+/**
+ * What a request id looks like (apps/api http/request-id.ts), a proxy's or the API's own
+ * UUID; the SPA quotes one only when it is this (its error handler, on the first page: no zod here).
+ */
+export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,64}$/;

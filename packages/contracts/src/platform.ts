@@ -79,12 +79,6 @@ export const environmentApi = {
 
 const healthSchema = z.object({ status: z.literal('ok') });
 
-/**
- * What a request id looks like (apps/api http/request-id.ts), a proxy's or the API's own
- * UUID; the SPA quotes one only when it is this.
- */
-export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,64}$/;
-
 /** Liveness (the process answers) and readiness (the database answers), for load balancers. */
 export const healthApi = {
   live: endpoint({ method: 'GET', path: '/healthz', access: 'public', response: healthSchema }),

@@ -2,6 +2,7 @@ import { CHECK_STATUSES, ORG_TYPES } from '@portal/domain';
 import { z } from 'zod/mini';
 import { endpoint, listPageSchema, listQuerySchema, roles } from './endpoint.js';
 import { isoDateTime } from './fields.js';
+import { FIRST_SCREEN_ADDRESSES } from './first-screen-addresses.js';
 import { REVIEW_QUEUE_LIST } from './lists.js';
 import { QUEUE_SLUGS, type QueueFlag } from './queues.js';
 
@@ -63,9 +64,7 @@ export const queueFlagsSchema = z.object({
 const access = roles('EMVO');
 export const reviewQueuesApi = {
   summary: endpoint({
-    method: 'GET',
-    path: '/api/review-queues/summary',
-    access,
+    ...FIRST_SCREEN_ADDRESSES.queueSummary,
     summary: 'What waits in each queue: open, overdue and assigned to the caller',
     response: queueSummarySchema,
   }),

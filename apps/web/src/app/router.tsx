@@ -1,11 +1,4 @@
-import {
-  auditApi,
-  companiesApi,
-  type EndpointSpec,
-  onboardingApi,
-  type QueueSlug,
-  reviewQueuesApi,
-} from '@portal/contracts';
+import { type EndpointSpec, firstScreenRoutes, type QueueSlug, type Route } from '@portal/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import {
   createBrowserRouter,
@@ -55,7 +48,9 @@ interface ScreenHandle {
 }
 
 /** A GET with no parameters, no query and no body: what a landing reads first. */
-type ScreenData = EndpointSpec & { method: 'GET'; params?: undefined; query?: undefined; body?: undefined };
+type ScreenData = Route<
+  EndpointSpec & { method: 'GET'; params?: undefined; query?: undefined; body?: undefined }
+>;
 
 /** A screen: its lazy page (and loader), and what its route says of it. */
 type Screen = LazyScreen | { screen: LazyScreen; handle: ScreenHandle };
@@ -85,7 +80,7 @@ const area = (
 });
 
 /** The roles an endpoint admits: a screen that reads only it admits the same people. */
-const accessRoles = (endpoint: EndpointSpec): readonly Role[] =>
+const accessRoles = (endpoint: Pick<EndpointSpec, 'access'>): readonly Role[] =>
   typeof endpoint.access === 'object' ? endpoint.access.roles : [];
 
 /** A reviewers' queue: the three share one lazy page (queue-page.tsx), each with its slug. */
@@ -137,7 +132,7 @@ function appRoutes(deps?: RouterDeps): RouteObject[] {
           'EMVO',
           {
             screen: async () => ({ Component: (await import('../areas/emvo/emvo-home-page')).EmvoHomePage }),
-            handle: { data: reviewQueuesApi.summary },
+            handle: { data: firstScreenRoutes.queueSummary },
           },
           {
             legitimacy: queueScreen('legitimacy'),
@@ -160,7 +155,10 @@ function appRoutes(deps?: RouterDeps): RouteObject[] {
         {
           path: 'emvo/companies/:obpNumber',
           ...(auth
-            ? { loader: areaLoader(auth, accessRoles(companiesApi.page)), shouldRevalidate: guardsAgain }
+            ? {
+                loader: areaLoader(auth, accessRoles(firstScreenRoutes.companyPage)),
+                shouldRevalidate: guardsAgain,
+              }
             : {}),
           errorElement: <RouteErrorPage />,
           lazy: async () => ({
@@ -175,7 +173,7 @@ function appRoutes(deps?: RouterDeps): RouteObject[] {
             screen: async () => ({
               Component: (await import('../areas/admin/admin-home-page')).AdminHomePage,
             }),
-            handle: { data: auditApi.summary },
+            handle: { data: firstScreenRoutes.adminSummary },
           },
           {
             users: async () => ({
@@ -215,7 +213,7 @@ function appRoutes(deps?: RouterDeps): RouteObject[] {
                 Component: onboardingPage,
                 ...(deps ? { loader: async () => (await onboardingLoader()).onboardingLoader(deps) } : {}),
               },
-              handle: { data: onboardingApi.answer },
+              handle: { data: firstScreenRoutes.onboardingAnswer },
             },
           },
         ),

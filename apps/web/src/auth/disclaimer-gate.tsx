@@ -1,4 +1,4 @@
-import { disclaimersApi, type PendingDisclaimer } from '@portal/contracts';
+import { firstScreenRoutes, type PendingDisclaimer } from '@portal/contracts';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,14 +13,14 @@ import type { SessionUser } from './session-user';
 // is to be shown.
 const MarkdownText = lazy(async () => ({ default: (await import('../ui/markdown-text')).MarkdownText }));
 
-export const PENDING_DISCLAIMERS_KEY = apiKey(disclaimersApi.pending);
+export const PENDING_DISCLAIMERS_KEY = apiKey(firstScreenRoutes.pendingDisclaimers);
 
 /** GET /api/disclaimers/pending: the published texts the signed-in user still has to accept. */
 const pendingDisclaimersQuery = (http: HttpClient, username: string | null) =>
   queryOptions({
     // Per user: another user signing in on the same page reads their own list.
     queryKey: [...PENDING_DISCLAIMERS_KEY, username],
-    queryFn: ({ signal }) => callApi(http, disclaimersApi.pending, { signal }),
+    queryFn: ({ signal }) => callApi(http, firstScreenRoutes.pendingDisclaimers, { signal }),
     enabled: username !== null,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -49,7 +49,9 @@ export function prefetchPendingDisclaimers(
 
 /** POST /api/disclaimers/{type}/acceptances; the pending list is read again either way (a 409 shows the newer text). */
 export const useAcceptDisclaimer = () =>
-  useApiMutation(disclaimersApi.accept, { invalidates: [disclaimersApi.pending] });
+  useApiMutation(firstScreenRoutes.acceptDisclaimer, {
+    invalidates: [firstScreenRoutes.pendingDisclaimers],
+  });
 
 /**
  * "A published content that requires acceptance is shown to each user at their next sign-in until

@@ -5,6 +5,7 @@ import {
   type PathParams,
   pathOf,
   type ResponseOf,
+  type Route,
 } from '@portal/contracts';
 import { stringifyListQuery } from '@portal/list-query';
 import type { HttpClient } from './http-client';
@@ -22,8 +23,17 @@ export type CallInput<E extends EndpointSpec> = Known<
   (E['list'] extends object ? { query: CallQuery<E> } : { query?: CallQuery<E> }) &
   Known<E['body'] extends undefined ? undefined : CallBody<E>, 'body'> & { signal?: AbortSignal };
 
+/**
+ * What a call takes of an endpoint: its declaration, or its route (the declaration without its zod
+ * schemas, which no call reads: the first page's calls use routes, contracts first-screen-routes.ts).
+ */
+export type Callable<E extends EndpointSpec> = E | Route<E>;
+
 /** The query params a call sends: a list's in spec §7's form, else the query's own values as strings. */
-function queryParams(endpoint: EndpointSpec, query: unknown): Record<string, string> | undefined {
+function queryParams(
+  endpoint: Pick<EndpointSpec, 'list'>,
+  query: unknown,
+): Record<string, string> | undefined {
   if (!query) return undefined;
   if (endpoint.list) {
     const { list, extra = {} } = query as { list: Parameters<typeof stringifyListQuery>[0]; extra?: object };
@@ -39,7 +49,7 @@ function queryParams(endpoint: EndpointSpec, query: unknown): Record<string, str
  */
 export function callApi<E extends EndpointSpec>(
   http: HttpClient,
-  endpoint: E,
+  endpoint: Callable<E>,
   input: CallInput<E>,
 ): Promise<ResponseOf<E>> {
   const { params, query, body, signal } = input as {
@@ -62,7 +72,10 @@ export function callApi<E extends EndpointSpec>(
  * The query key of an endpoint's answer: its path's segments (parameters filled in), then its query.
  * `['api', 'gateways']` is the prefix of every gateway query, so one invalidation refreshes them all.
  */
-export function apiKey<E extends EndpointSpec>(endpoint: E, input?: Partial<CallInput<E>>): unknown[] {
+export function apiKey<E extends EndpointSpec>(
+  endpoint: Callable<E>,
+  input?: Partial<CallInput<E>>,
+): unknown[] {
   const params = (input?.params ?? {}) as Record<string, string>;
   const segments = endpoint.path
     .split('/')

@@ -9,7 +9,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { apiKey, type CallInput, callApi } from './api-call';
+import { apiKey, type Callable, type CallInput, callApi } from './api-call';
 import type { HttpClient, HttpError } from './http-client';
 import { useHttp } from './http-context';
 
@@ -24,7 +24,7 @@ type QueryOptions<E extends EndpointSpec> = Omit<
  */
 export function apiQueryOptions<E extends EndpointSpec>(
   http: HttpClient,
-  endpoint: E,
+  endpoint: Callable<E>,
   input: Omit<CallInput<E>, 'signal'>,
   options: QueryOptions<E> = {},
 ) {
@@ -37,7 +37,7 @@ export function apiQueryOptions<E extends EndpointSpec>(
 
 /** Reads an endpoint (a GET) with TanStack Query: the key comes from its path and query. */
 export function useApiQuery<E extends EndpointSpec>(
-  endpoint: E,
+  endpoint: Callable<E>,
   input: Omit<CallInput<E>, 'signal'>,
   options: QueryOptions<E> = {},
 ) {
@@ -66,11 +66,14 @@ type MutationOptions<E extends EndpointSpec> = Omit<
   'mutationFn'
 > & {
   /** The endpoints whose answers this change makes stale: their queries are refetched once it settles. */
-  invalidates?: readonly EndpointSpec[];
+  invalidates?: readonly Callable<EndpointSpec>[];
 };
 
 /** Changes through an endpoint; afterwards the queries of `invalidates` are refetched (success or not). */
-export function useApiMutation<E extends EndpointSpec>(endpoint: E, options: MutationOptions<E> = {}) {
+export function useApiMutation<E extends EndpointSpec>(
+  endpoint: Callable<E>,
+  options: MutationOptions<E> = {},
+) {
   const http = useHttp();
   const queryClient = useQueryClient();
   const { invalidates = [], onSettled, ...rest } = options;

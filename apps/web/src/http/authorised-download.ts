@@ -1,6 +1,6 @@
 import type { DownloadedFile, EndpointSpec } from '@portal/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { type CallInput, callApi } from './api-call';
+import { type Callable, type CallInput, callApi } from './api-call';
 import { useHttp } from './http-context';
 
 /** Hands a downloaded file to the browser under its name. */
@@ -17,7 +17,7 @@ function saveAs({ blob, name }: DownloadedFile, fallback: string) {
 }
 
 /** Downloads a declared 'download' endpoint (a stored file, an export) and hands it to the browser. */
-export function useApiDownload<E extends EndpointSpec & { response: 'download' }>(endpoint: E) {
+export function useApiDownload<E extends EndpointSpec & { response: 'download' }>(endpoint: Callable<E>) {
   const http = useHttp();
   return useMutation({
     mutationFn: async ({ name, ...input }: CallInput<E> & { name: string }) =>

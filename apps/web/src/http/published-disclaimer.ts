@@ -1,4 +1,4 @@
-import { type DisclaimerType, disclaimersApi } from '@portal/contracts';
+import { type DisclaimerType, firstScreenRoutes } from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiKey, callApi } from './api-call';
 import { HttpError } from './http-client';
@@ -6,7 +6,7 @@ import { useHttp } from './http-context';
 
 /** The query key of a type's published text (invalidated when the registration terms turn out outdated). */
 export const publishedDisclaimerKey = (type: DisclaimerType) =>
-  apiKey(disclaimersApi.published, { params: { type } });
+  apiKey(firstScreenRoutes.publishedDisclaimer, { params: { type } });
 
 /**
  * A type's published text (GET /api/disclaimers/{type}, public); null when none is published (404: the
@@ -18,7 +18,7 @@ export function usePublishedDisclaimer(type: DisclaimerType) {
     queryKey: publishedDisclaimerKey(type),
     queryFn: async ({ signal }) => {
       try {
-        return await callApi(http, disclaimersApi.published, { params: { type }, signal });
+        return await callApi(http, firstScreenRoutes.publishedDisclaimer, { params: { type }, signal });
       } catch (error) {
         if (error instanceof HttpError && error.status === 404) return null;
         throw error;

@@ -1,4 +1,4 @@
-import { filesApi, pathOf } from '@portal/contracts';
+import { firstScreenRoutes, pathOf } from '@portal/contracts';
 import { useEnvironment } from '../config/environment-context';
 import { useApiDownload } from './authorised-download';
 
@@ -17,9 +17,9 @@ interface StoredFileRef {
  */
 export function useFileDownloads() {
   const { apiUrl } = useEnvironment();
-  const { mutate } = useApiDownload(filesApi.download);
+  const { mutate } = useApiDownload(firstScreenRoutes.fileDownload);
   return {
-    hrefOf: (file: StoredFileRef) => `${apiUrl}${pathOf(filesApi.download, { id: file.id })}`,
+    hrefOf: (file: StoredFileRef) => `${apiUrl}${pathOf(firstScreenRoutes.fileDownload, { id: file.id })}`,
     download: (file: StoredFileRef) => mutate({ params: { id: file.id }, name: file.name }),
   };
 }

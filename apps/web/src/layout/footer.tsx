@@ -1,4 +1,4 @@
-import { linksApi } from '@portal/contracts';
+import { firstScreenRoutes } from '@portal/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -24,7 +24,7 @@ const LINK_LIST_OPTIONS = {
 
 /** spec §7 GET /links/{id}, cached per id: a list rarely changes within a visit. */
 export const useLinkList = (listId: string) =>
-  useApiQuery(linksApi.list, { params: { id: listId } }, LINK_LIST_OPTIONS);
+  useApiQuery(firstScreenRoutes.linkList, { params: { id: listId } }, LINK_LIST_OPTIONS);
 
 /**
  * The footer's links are asked for as the app starts, beside the router, so that they
@@ -33,7 +33,7 @@ export const useLinkList = (listId: string) =>
 export function prefetchFooterLinks(queryClient: QueryClient, http: HttpClient, user: SessionUser | null) {
   if (!showsFooter(user)) return;
   void queryClient.prefetchQuery(
-    apiQueryOptions(http, linksApi.list, { params: { id: 'footer-links' } }, LINK_LIST_OPTIONS),
+    apiQueryOptions(http, firstScreenRoutes.linkList, { params: { id: 'footer-links' } }, LINK_LIST_OPTIONS),
   );
 }
 

@@ -1,4 +1,4 @@
-import { companiesApi, type SearchResults } from '@portal/contracts';
+import { firstScreenRoutes, type SearchResults } from '@portal/contracts';
 import { keepPreviousData } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -83,7 +83,7 @@ export function TopBarSearch() {
   const [active, setActive] = useState(-1);
   const q = useDebounced(text.trim());
   const { data, isError, isFetching } = useApiQuery(
-    companiesApi.search,
+    firstScreenRoutes.search,
     { query: { q } },
     { enabled: q !== '', placeholderData: keepPreviousData },
   );

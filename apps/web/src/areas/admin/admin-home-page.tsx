@@ -5,7 +5,7 @@ import { ActivitySentence } from '../../activity/activity-sentence';
 import { useSessionUser } from '../../auth/auth-context';
 import { useDateFormat } from '../../i18n/date-format';
 import { formatFileSize } from '../../i18n/file-size';
-import { useAdminSummary } from './audit/audit-api';
+import { useAdminSummary } from './admin-summary-api';
 import { VitalsSummary } from './vitals-summary';
 
 /**

@@ -1,5 +1,5 @@
-import { reviewQueuesApi } from '@portal/contracts';
+import { firstScreenRoutes } from '@portal/contracts';
 import { useApiQuery } from '../../http/api-hooks';
 
 /** What waits in each queue, for the landing page. */
-export const useQueueSummary = () => useApiQuery(reviewQueuesApi.summary, {});
+export const useQueueSummary = () => useApiQuery(firstScreenRoutes.queueSummary, {});

@@ -6,12 +6,12 @@ import {
   onboardingApi,
 } from '@portal/contracts';
 import type { MissingItem } from '@portal/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiKey, type CallInput, callApi } from '../../../http/api-call';
-import { useApiQuery } from '../../../http/api-hooks';
+import { useMutation } from '@tanstack/react-query';
+import { type CallInput, callApi } from '../../../http/api-call';
 import { FIELD_ERRORS, INLINE_ERRORS } from '../../../http/error-handler';
 import { type HttpClient, HttpError } from '../../../http/http-client';
 import { useHttp } from '../../../http/http-context';
+import { useOnboardingReload, useStore } from './onboarding-query';
 
 /** The calls of the onboarding screen: @portal/contracts onboardingApi (apps/api modules/onboarding). */
 
@@ -31,39 +31,6 @@ export function missingItemsOf(error: unknown): MissingItem[] | null {
   if (!(error instanceof HttpError) || error.status !== 400 || !Array.isArray(error.body)) return null;
   const items = error.body.filter(isMissingEntry).map(({ field, message }) => ({ field, message }));
   return items.length > 0 ? items : null;
-}
-
-/** The company's own application (never another company's). */
-export const useOnboarding = () =>
-  useApiQuery(
-    onboardingApi.answer,
-    {},
-    {
-      // The form holds the user's edits: a refetch on focus would only move the page under them. A stale
-      // version is caught when saving (409 VERSION_CONFLICT).
-      refetchOnWindowFocus: false,
-      // A read that failed in the screen's loader (onboarding-loader.ts) shows the screen's Retry at once,
-      // not a second attempt and a second message.
-      retryOnMount: false,
-    },
-  );
-
-/** The application as stored now (after someone else's save, or an upload), into the cache. */
-export function useOnboardingReload() {
-  const http = useHttp();
-  const queryClient = useQueryClient();
-  return () =>
-    queryClient.fetchQuery({
-      queryKey: apiKey(onboardingApi.answer),
-      queryFn: ({ signal }) => callApi(http, onboardingApi.answer, { signal }),
-      staleTime: 0,
-    });
-}
-
-/** Stores an answer of a write as the application the screen shows. */
-function useStore() {
-  const queryClient = useQueryClient();
-  return (onboarding: Onboarding) => queryClient.setQueryData(apiKey(onboardingApi.answer), onboarding);
 }
 
 /** The outcomes the step handles itself; any other failure goes to the app's error handler. */

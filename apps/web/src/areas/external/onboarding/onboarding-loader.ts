@@ -1,4 +1,4 @@
-import { onboardingApi } from '@portal/contracts';
+import { firstScreenRoutes } from '@portal/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
 import { hasRole, type SessionUser } from '../../../auth/session-user';
@@ -36,7 +36,9 @@ export const onboardingLoader =
     if (!hasRole(auth.user(), 'EXTERNAL')) return null;
     const atStep = new URL(request.url).pathname.replace(/\/+$/, '') !== ONBOARDING_PATH;
     await Promise.all([
-      queryClient.ensureQueryData(apiQueryOptions(http, onboardingApi.answer, {})).catch(() => undefined),
+      queryClient
+        .ensureQueryData(apiQueryOptions(http, firstScreenRoutes.onboardingAnswer, {}))
+        .catch(() => undefined),
       atStep ? LazyStepRoutes.preload().catch(() => undefined) : undefined,
     ]);
     return null;

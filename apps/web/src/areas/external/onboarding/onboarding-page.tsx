@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Route, Routes } from 'react-router';
 import { journeyOf } from './journey';
 import styles from './onboarding.module.css';
-import { useOnboarding } from './onboarding-api';
 import { OnboardingLiveNotice } from './onboarding-live-notice';
 import { LazyStepRoutes } from './onboarding-loader';
 import { OnboardingOverview } from './onboarding-overview';
+import { useOnboarding } from './onboarding-query';
 import { OnboardingStepper } from './onboarding-stepper';
 import { UnsavedChangesGuard } from './unsaved-changes';
 

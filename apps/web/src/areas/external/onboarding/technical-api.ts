@@ -3,7 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../../http/api-call';
 import { INLINE_ERRORS } from '../../../http/error-handler';
 import { useHttp } from '../../../http/http-context';
-import { onboardingCall, useOnboardingReload, useOnboardingWrite } from './onboarding-api';
+import { onboardingCall, useOnboardingWrite } from './onboarding-api';
+import { useOnboardingReload } from './onboarding-query';
 
 /** The technical step's environments, as route parameters (contracts technicalEnvironmentSchema). */
 export type TechnicalEnvironment = TechnicalEnvironmentStep['environment'];

@@ -15,7 +15,7 @@ import { confirmedBeside } from '../../../test/action-feedback';
 import { TEST_ENVIRONMENT } from '../../../test/render-with-providers';
 import { testAuth, userWith } from '../../../test/session-users';
 import { createTestI18n } from '../../../test/test-i18n';
-import { useOnboarding } from './onboarding-api';
+import { useOnboarding } from './onboarding-query';
 import { TechnicalStep } from './technical-step';
 import { externalCompany } from './test-company';
 import { onboardingSuite } from './test-onboarding';
