@@ -14,11 +14,6 @@ export type Access = 'public' | 'connector' | { readonly roles: readonly Role[] 
 /** A route any signed-in user with one of these roles may call. */
 export const roles = (...allowed: Role[]): Access => ({ roles: allowed });
 
-/**
- * An endpoint's declaration (endpoint.ts) without its zod schemas: its method, path and access, and its
- * answer when that is no JSON value ('download', 'empty'). A caller of the JSON API reads nothing else; the
- * declaration itself is a type only here, for the call's parameters, body and answer.
- */
 /** What a route reads of its declaration (endpoint.ts EndpointSpec, not imported: it imports this module). */
 interface Declared {
   method: Method;
@@ -28,6 +23,11 @@ interface Declared {
   response: unknown;
 }
 
+/**
+ * An endpoint's declaration (endpoint.ts) without its zod schemas: its method, path and access, and its
+ * answer when that is no JSON value ('download', 'empty'). A caller of the JSON API reads nothing else; the
+ * declaration itself is a type only here, for the call's parameters, body and answer.
+ */
 export interface Route<E extends Declared = Declared> {
   readonly method: E['method'];
   readonly path: E['path'];
