@@ -1,9 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import styles from '../storage/admin-lists.module.css';
-import { diffLines } from './audit-diff';
+import { diffFieldLabel, diffLines } from './audit-diff';
 
-/** An audit row's diff as a list of fields, a change shown as before → after. */
-export function AuditDiffView({ diff }: { diff: unknown }) {
+/**
+ * An audit row's diff as a list of fields, each labelled in words (diffFieldLabel), a change shown as
+ * before → after.
+ */
+export function AuditDiffView({ diff, entity }: { diff: unknown; entity: string }) {
   const { t } = useTranslation();
   const lines = diffLines(diff);
   if (lines.length === 0) return <span>{t('admin.audit.noDiff')}</span>;
@@ -11,7 +14,7 @@ export function AuditDiffView({ diff }: { diff: unknown }) {
     <dl className={styles.diff}>
       {lines.map((line) => (
         <div key={line.field}>
-          <dt>{line.field}</dt>
+          <dt>{diffFieldLabel(t, entity, line.field)}</dt>
           <dd>
             {line.kind === 'change' ? (
               <>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { diffLines } from './audit-diff';
+import { createTestI18n } from '../../../test/test-i18n';
+import { diffFieldLabel, diffLines } from './audit-diff';
 
 describe('diffLines: each audit diff readable', () => {
   it.each([
@@ -28,5 +29,26 @@ describe('diffLines: each audit diff readable', () => {
     ['a plain value', 'text', [{ field: '', kind: 'value', value: 'text' }]],
   ])('%s', (_case, diff, lines) => {
     expect(diffLines(diff)).toEqual(lines);
+  });
+});
+
+describe('diffFieldLabel: the changes labelled in words, never by raw field names', () => {
+  const t = createTestI18n().t;
+  it.each([
+    ['a check’s assignment', 'check', 'assignee', 'Assigned to'],
+    ['a note’s id', 'check', 'noteId', 'Internal note'],
+    ['a user’s role in the company', 'user', 'obpRole', 'Role in the company'],
+    ['a gateway’s field, as its form labels it', 'gateway', 'contactEmail', 'Contact email'],
+    ['a stored file’s, as the storage list does', 'storedFile', 'referenceCount', 'References'],
+    ['a field the catalogue does not know, in words', 'organisation', 'someNewFlag', 'Some new flag'],
+    ['a plain value, which has no field', 'check', '', ''],
+  ])('%s', (_case, entity, field, label) => {
+    expect(diffFieldLabel(t, entity, field)).toBe(label);
+  });
+
+  it('reads an uploaded file by its name', () => {
+    expect(diffLines({ file: { id: 'f1', name: 'kbis.pdf', size: 1200 } })).toEqual([
+      { field: 'file', kind: 'value', value: 'kbis.pdf' },
+    ]);
   });
 });
