@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestI18n } from '../../../test/test-i18n';
-import { diffFieldLabel, diffLines } from './audit-diff';
+import { diffFieldLabel, diffLines, diffValueWords } from './audit-diff';
 
 describe('diffLines: each audit diff readable', () => {
   it.each([
@@ -50,5 +50,21 @@ describe('diffFieldLabel: the changes labelled in words, never by raw field name
     expect(diffLines({ file: { id: 'f1', name: 'kbis.pdf', size: 1200 } })).toEqual([
       { field: 'file', kind: 'value', value: 'kbis.pdf' },
     ]);
+  });
+});
+
+describe('diffValueWords: the values in the words of their records’ screens', () => {
+  const t = createTestI18n().t;
+  it.each([
+    ['a check’s status', 'check', 'status', 'IN_REVIEW', 'In review'],
+    ['a check’s type', 'check', 'type', 'LEGITIMACY', 'Legitimacy'],
+    ['a token’s status', 'sessionToken', 'status', 'ISSUED', 'Issued'],
+    ['a company’s stage', 'organisation', 'stage', 'TECHNICAL_IQE', 'Testing (IQE)'],
+    ['a user’s access', 'user', 'access', 'READ_ONLY', 'Read only'],
+    ['a flag', 'gateway', 'active', 'false', 'No'],
+    ['a code the catalogue does not know, as it is', 'organisation', 'stage', 'NOWHERE', 'NOWHERE'],
+    ['an environment, which is its name', 'sessionToken', 'environment', 'IQE', 'IQE'],
+  ])('%s', (_case, entity, field, value, text) => {
+    expect(diffValueWords(t, entity, field, value)).toBe(text);
   });
 });

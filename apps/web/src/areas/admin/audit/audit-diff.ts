@@ -17,7 +17,8 @@ export function diffText(value: unknown): string {
   if (value === null || value === undefined) return '—';
   if (typeof value === 'string') return value;
   // A record written whole (an upload's file) reads by its name.
-  const name: unknown = typeof value === 'object' && !Array.isArray(value) ? Reflect.get(value, 'name') : null;
+  const name: unknown =
+    typeof value === 'object' && !Array.isArray(value) ? Reflect.get(value, 'name') : null;
   if (typeof name === 'string' && name !== '') return name;
   return JSON.stringify(value);
 }
@@ -71,4 +72,28 @@ export function diffFieldLabel(t: TFunction, entity: string, field: string): str
   const own = ENTITY_FIELD_LABELS[entity];
   const keys = [...(own ? [`${own}.${field}`] : []), `admin.audit.changeFields.${field}`];
   return t(keys, { defaultValue: fieldWords(field) });
+}
+
+/**
+ * The catalogue's words of a field's codes, by kind of record and field (the words the record's own
+ * screens use): a check's type and status, a token's, a user's status and access, a company's stage.
+ */
+const VALUE_WORDS: Readonly<Record<string, string>> = {
+  'check.status': 'emvo.check.statuses',
+  'check.type': 'emvo.check.types',
+  'sessionToken.status': 'emvo.sessionTokens.statuses',
+  'user.status': 'admin.users.statuses',
+  'user.access': 'admin.users.accesses',
+  'organisation.stage': 'emvo.metrics.stages',
+};
+
+/**
+ * A value of a diff's line as the trail shows it: yes or no for a flag, a code in the catalogue's words
+ * where its record's screens have them (VALUE_WORDS), anything else as diffText wrote it.
+ */
+export function diffValueWords(t: TFunction, entity: string, field: string, value: string): string {
+  if (value === 'true') return t('admin.audit.yes');
+  if (value === 'false') return t('admin.audit.no');
+  const section = VALUE_WORDS[`${entity}.${field}`];
+  return section ? t(`${section}.${value}`, { defaultValue: value }) : value;
 }

@@ -108,7 +108,7 @@ describe('/admin/audit', { timeout: 30_000 }, () => {
     await user.click(folded);
     expect(folded.closest('details')).toHaveAttribute('open');
     // Each field labelled in words, never by its raw name; a secret redacted.
-    expect(first).toHaveTextContent('StatusREQUESTED → ISSUED');
+    expect(first).toHaveTextContent('StatusRequested → Issued');
     expect(first).toHaveTextContent('Token value[redacted]');
     expect(first).not.toHaveTextContent('tokenValue');
     // The client address the change came from, under who made it.
@@ -118,8 +118,8 @@ describe('/admin/audit', { timeout: 30_000 }, () => {
     const diff = within(third as HTMLElement);
     // As the gateway's form labels it.
     expect(diff.getByRole('term')).toHaveTextContent(/^Active$/);
-    expect(third?.querySelector('del')).toHaveTextContent('true');
-    expect(third?.querySelector('ins')).toHaveTextContent('false');
+    expect(third?.querySelector('del')).toHaveTextContent('Yes');
+    expect(third?.querySelector('ins')).toHaveTextContent('No');
   });
 
   it('filters by entity and by a date range through the URL', async () => {
