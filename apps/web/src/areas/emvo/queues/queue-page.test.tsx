@@ -26,11 +26,7 @@ async function rows(name = 'Legitimacy queue') {
   return within(table)
     .getAllByRole('row')
     .slice(1)
-    .map((row) =>
-      within(row)
-        .queryAllByRole('cell')
-        .map(cellText),
-    );
+    .map((row) => within(row).queryAllByRole('cell').map(cellText));
 }
 
 /** The column of a row's cells (the table's column order: by priority, what is decided on first). */
