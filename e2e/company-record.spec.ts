@@ -49,8 +49,9 @@ const shot = (page: Page, name: string) =>
 
 /**
  * One company from the top bar to a decision, and on: search it (type, ↓, Enter) → its page → its
- * legitimacy check (by keyboard from the queue) → assign to me → a note → decide → next open check. A
- * second reviewer sees the assignment and the note live; the company's session never receives a note.
+ * legitimacy check (by keyboard from the queue, after giving it to a colleague from its row) → take it
+ * back (asked first) → a note → decide → next open check. The check's timeline tells the assignments and
+ * the note in words; a second reviewer sees them live; the company's session never receives a note.
  */
 test('a reviewer finds a company from the top bar, takes its check, notes and decides it, then goes on; a colleague follows live, the company never sees the note', async ({
   page,
@@ -111,6 +112,35 @@ test('a reviewer finds a company from the top bar, takes its check, notes and de
   }
   await expect(table.getByRole('link', { name: company })).toBeFocused();
   expect(await axeViolations(rita)).toEqual([]);
+
+  // From its row, Rita gives the check to Lena: "Assign to…", Lena chosen by keyboard, Assign.
+  const row = table.getByRole('row').filter({ has: rita.getByRole('link', { name: company }) });
+  await row.getByRole('button', { name: `Assign to a colleague (${company})` }).click();
+  const assignDialog = rita.getByRole('dialog', { name: `Assign the check of ${company}` });
+  const colleague = assignDialog.getByRole('combobox', { name: /Assign to a colleague/ });
+  await expect(colleague).toBeFocused();
+  await colleague.pressSequentially('Lena');
+  await rita.keyboard.press('Enter');
+  expect(await axeViolations(rita)).toEqual([]);
+  await shot(rita, 'queue-assign-dialog-1366');
+  await assignDialog.getByRole('button', { name: 'Assign', exact: true }).click();
+  await expect(assignDialog).toBeHidden();
+  await expect(row).toContainText('lead@portal.test');
+  await expect(rita.getByText('The check is assigned to Lena Lead.')).toBeVisible();
+  await row.scrollIntoViewIfNeeded();
+  await shot(rita, 'queue-assigned-1366');
+  await rita.setViewportSize({ width: 412, height: 900 });
+  await row.getByRole('button', { name: `Assign to a colleague (${company})` }).scrollIntoViewIfNeeded();
+  await shot(rita, 'queue-row-412');
+  await row.getByRole('button', { name: `Assign to a colleague (${company})` }).click();
+  await expect(assignDialog).toBeVisible();
+  await shot(rita, 'queue-assign-dialog-412');
+  expect(await axeViolations(rita)).toEqual([]);
+  await rita.keyboard.press('Escape');
+  await expect(assignDialog).toBeHidden();
+  await rita.setViewportSize({ width: 1366, height: 900 });
+
+  await table.getByRole('link', { name: company }).focus();
   await rita.keyboard.press('Enter');
   await expect(rita.getByRole('heading', { level: 1, name: company })).toBeVisible();
   const checkUrl = rita.url();
@@ -122,10 +152,13 @@ test('a reviewer finds a company from the top bar, takes its check, notes and de
   await lena.goto(new URL(checkUrl).pathname);
   await expect(lena.getByRole('heading', { level: 1, name: company })).toBeVisible();
   const lenaHeader = lena.locator('header').filter({ has: lena.getByRole('heading', { level: 1 }) });
-  await expect(lenaHeader).toContainText('Unassigned');
+  await expect(lenaHeader).toContainText('Lena Lead');
 
-  // Rita assigns it to herself: Lena sees it live.
+  // Rita takes it back: Lena holds it, so she is asked first. Lena sees it live.
   await rita.getByRole('button', { name: 'Assign to me' }).click();
+  const question = rita.getByRole('dialog', { name: 'Take over the check?' });
+  await expect(question).toContainText('Lena Lead is on this check — take it over?');
+  await question.getByRole('button', { name: 'Take it over' }).click();
   await expect(rita.locator('header').filter({ has: rita.getByRole('heading', { level: 1 }) })).toContainText(
     'Rita Reviewer',
   );
@@ -133,6 +166,10 @@ test('a reviewer finds a company from the top bar, takes its check, notes and de
     timeout: 10_000,
   });
   await expect(lenaHeader).toContainText('Rita Reviewer');
+  // The timeline tells both in words, as the company page and the audit do.
+  const timeline = rita.getByRole('region', { name: 'Timeline' });
+  await expect(timeline).toContainText('Rita Reviewer assigned the legitimacy check to Lena Lead');
+  await expect(timeline).toContainText('Rita Reviewer took the legitimacy check');
 
   // Rita writes an internal note: Lena reads it live.
   const note = `Called the SPOC ${stamp}: the proof is the 2024 one.`;
@@ -143,6 +180,21 @@ test('a reviewer finds a company from the top bar, takes its check, notes and de
   await expect(lena.getByRole('region', { name: 'Internal notes' }).getByText(note)).toBeVisible({
     timeout: 10_000,
   });
+  // Both timelines tell it, linking to the note, never its text.
+  const noteLine = timeline.getByRole('link', {
+    name: 'Rita Reviewer added an internal note to the legitimacy check',
+  });
+  await expect(noteLine).toHaveAttribute('href', /#note-[0-9a-f-]{36}$/);
+  await expect(timeline).not.toContainText(note);
+  await expect(lena.getByRole('region', { name: 'Timeline' })).toContainText(
+    'Rita Reviewer added an internal note to the legitimacy check',
+  );
+  await timeline.scrollIntoViewIfNeeded();
+  await shot(rita, 'check-timeline-1366');
+  await rita.setViewportSize({ width: 412, height: 900 });
+  await timeline.scrollIntoViewIfNeeded();
+  await shot(rita, 'check-timeline-412');
+  await rita.setViewportSize({ width: 1366, height: 900 });
   expect(await axeViolations(rita)).toEqual([]);
   await notes.scrollIntoViewIfNeeded();
   await shot(rita, 'check-notes-1366');
@@ -169,7 +221,9 @@ test('a reviewer finds a company from the top bar, takes its check, notes and de
   await expect(page.getByText('Your legitimacy check is approved.')).toBeVisible({ timeout: 10_000 });
   const received = await streamEvents(page);
   expect(received.some((event) => event.includes('"APPROVE"'))).toBe(true);
-  expect(received.filter((event) => /ADD_NOTE|TAKE_CHECK|Called the SPOC/.test(event))).toEqual([]);
+  expect(received.filter((event) => /ADD_NOTE|TAKE_CHECK|ASSIGN_CHECK|Called the SPOC/.test(event))).toEqual(
+    [],
+  );
 
   // Next open check: on to the queue's next open check, without going back to it.
   await rita.getByRole('button', { name: 'Next open check' }).click();

@@ -55,12 +55,25 @@ describe('what happened, in words', () => {
     ['MARK_PAID', 'Anna Keller marked the financial check paid'],
     ['TAKE_CHECK', 'Anna Keller took the financial check'],
     ['UNASSIGN_CHECK', 'Anna Keller unassigned the financial check'],
-    ['ADD_NOTE', 'Anna Keller wrote a note on the financial check'],
+    ['ADD_NOTE', 'Anna Keller added an internal note to the financial check'],
   ])('says a check’s %s in words', (action, text) => {
     const line = activityLine(
       event({ action, actorName: 'Anna Keller', checkType: 'FINANCIAL', attempt: 1 }),
     );
     expect(line.text).toBe(text);
+  });
+
+  it('leads a note’s line to the note on its check’s page, an assignment’s to the check', () => {
+    const note = event({ action: 'ADD_NOTE', checkType: 'LEGITIMACY', noteId: 'n1' });
+    expect(activityLine(note).link).toEqual({ kind: 'check', path: `/emvo/legitimacy/${CHECK_ID}#note-n1` });
+    const taken = event({ action: 'TAKE_CHECK', checkType: 'LEGITIMACY' });
+    expect(activityLine(taken).link).toEqual({ kind: 'check', path: `/emvo/legitimacy/${CHECK_ID}` });
+  });
+
+  it('reads a note’s id from its audit row, never its text', () => {
+    const facts = activityFactsOf({ type: 'FINANCIAL', attempt: 2, noteId: 'n1', body: 'Called the SPOC' });
+    expect(facts).toMatchObject({ checkType: 'FINANCIAL', attempt: 2, noteId: 'n1', reason: null });
+    expect(JSON.stringify(facts)).not.toContain('Called the SPOC');
   });
 
   it('names the colleague a check was handed to, and gives the decision’s reason as its detail', () => {
@@ -201,6 +214,7 @@ describe('the facts of an audit row’s diff', () => {
       fromStage: 'INFORMATION',
       toStage: 'APPROVALS',
       reason: null,
+      noteId: null,
     });
   });
 

@@ -45,6 +45,8 @@ export interface ActivityEvent {
   assigneeName: string | null;
   /** The reason given (a decision, a stage move), shown under the sentence. */
   reason: string | null;
+  /** The internal note an ADD_NOTE wrote (never its text): its line leads to it on the check's page. */
+  noteId?: string | null;
 }
 
 /** Where a line leads: the page of its record, a download, or the list that holds it. */
@@ -87,7 +89,7 @@ export const ACTIVITY_SENTENCES = {
   'check.ASSIGN_CHECK': '{{actor}} assigned the {{check}} check to {{assignee}}',
   'check.TAKE_CHECK': '{{actor}} took the {{check}} check',
   'check.UNASSIGN_CHECK': '{{actor}} unassigned the {{check}} check',
-  'check.ADD_NOTE': '{{actor}} wrote a note on the {{check}} check',
+  'check.ADD_NOTE': '{{actor}} added an internal note to the {{check}} check',
   // The company's uploads.
   'upload.UPLOAD_COPY_OF_PROOF': '{{actor}} uploaded copy of proof {{file}}',
   'upload.UPLOAD_SIGNED_AGREEMENT': '{{actor}} uploaded the signed agreement {{file}}',
@@ -200,11 +202,18 @@ export function activitySentenceOf(event: Pick<ActivityEvent, 'action' | 'entity
   return found ?? 'record.ACTION';
 }
 
+/** A note's place on its check's page: the notes list's item of that id (check-notes.tsx). */
+export const notePath = (checkPath: string, noteId: string) => `${checkPath}#note-${noteId}`;
+
 /** Where the event's line leads: its check, its file, its company, or the list holding its record. */
 export function activityLinkOf(event: ActivityEvent): ActivityLink | null {
   const { entity, entityId, obpNumber } = event;
   if (entity === 'check' && event.checkType) {
-    return { kind: 'check', path: checkPagePath(event.checkType, entityId) };
+    const check = checkPagePath(event.checkType, entityId);
+    // A note is a record of its own, shown on its check's page.
+    if (event.action === 'ADD_NOTE' && event.noteId)
+      return { kind: 'check', path: notePath(check, event.noteId) };
+    return { kind: 'check', path: check };
   }
   if (entity === 'storedFile') return { kind: 'file', path: fileDownloadPath(entityId) };
   const list: Partial<Record<string, string>> = {
@@ -272,7 +281,7 @@ const fromOf = (value: unknown): unknown =>
 
 /**
  * The facts a sentence needs, read from an audit row's diff as the API writes it (a check's type and
- * attempt, an upload's file, a stage move's stages, a token's environment, a reason): what the audit page
+ * attempt, an upload's file, a stage move's stages, a token's environment, a reason, a note's id): what the audit page
  * and the company page both hand the renderer. A fact the diff lacks stays null; the API may supply it
  * from the record (the company page does for a check's type and a token's environment).
  */
@@ -280,7 +289,7 @@ export function activityFactsOf(
   diff: unknown,
 ): Pick<
   ActivityEvent,
-  'checkType' | 'attempt' | 'environment' | 'fileName' | 'fromStage' | 'toStage' | 'reason'
+  'checkType' | 'attempt' | 'environment' | 'fileName' | 'fromStage' | 'toStage' | 'reason' | 'noteId'
 > {
   const d: Diff = diff !== null && typeof diff === 'object' && !Array.isArray(diff) ? (diff as Diff) : null;
   const file = d?.file;
@@ -296,6 +305,7 @@ export function activityFactsOf(
     fromStage: stageOf(fromOf(stage)),
     toStage: stageOf(toOf(stage)),
     reason: text(d?.reason),
+    noteId: text(d?.noteId),
   };
 }
 

@@ -138,6 +138,8 @@ export const activityEventSchema = z.object({
   toStage: z.nullable(z.enum(STAGES)),
   assigneeName: z.nullable(z.string()),
   reason: z.nullable(z.string()),
+  /** An ADD_NOTE's note (its line leads to it), never its text. */
+  noteId: z.optional(z.nullable(z.string())),
 });
 
 /** GET /api/companies/{obpNumber}: the company page, in one answer. */

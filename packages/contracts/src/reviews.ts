@@ -10,6 +10,7 @@ import {
 } from '@portal/domain';
 import { z } from 'zod/mini';
 import { endpoint, idParams, roles } from './endpoint.js';
+import { REVIEWER_ONLY_CHANGES } from './events.js';
 import { isoDateTime } from './fields.js';
 import { onboardingSchema } from './onboarding.js';
 import { billingDetailsSchema } from './onboarding-steps.js';
@@ -87,6 +88,26 @@ export const checkAgreementSchema = z.object({
 });
 export type CheckAgreement = z.infer<typeof checkAgreementSchema>;
 
+/**
+ * The reviewers' own work on a check, from its audit rows (contracts events.ts REVIEWER_ONLY_CHANGES): an
+ * assignment (TAKE_CHECK, ASSIGN_CHECK to `assignee`, UNASSIGN_CHECK) or an internal note written
+ * (ADD_NOTE: which note, never its text, which only the notes' route answers).
+ */
+export const checkTeamworkSchema = z.object({
+  id: z.string(),
+  at: isoDateTime,
+  /** Who did it, as stored (their email, else their subject). */
+  actor: z.string(),
+  action: z.enum(REVIEWER_ONLY_CHANGES),
+  /** The check's attempt at the time. */
+  attempt: z.nullable(z.int()),
+  /** Whom an assignment gave the check to, as the check's assignee stores them; null otherwise. */
+  assignee: z.nullable(z.string()),
+  /** The note an ADD_NOTE wrote; null otherwise. */
+  noteId: z.nullable(z.string()),
+});
+export type CheckTeamwork = z.infer<typeof checkTeamworkSchema>;
+
 /** GET /api/checks/{id}: one check as the reviewer's detail view shows it. */
 export const checkDetailSchema = z.object({
   check: z.object({
@@ -116,6 +137,8 @@ export const checkDetailSchema = z.object({
   attempts: z.array(checkAttemptSchema),
   /** Every CheckEvent of the check, oldest first. */
   events: z.array(checkEventSchema),
+  /** The reviewers' assignments of the check and notes on it, oldest first (its timeline tells them too). */
+  teamwork: z.array(checkTeamworkSchema),
   /** What the caller may do now (packages/domain allowedActions); the API re-checks each decision. */
   allowedActions: z.array(z.enum(CHECK_ACTIONS)),
   /** FINANCIAL only. */
@@ -123,8 +146,8 @@ export const checkDetailSchema = z.object({
   /** CONTRACTUAL only; null before the company saved its agreement. */
   agreement: z.nullable(checkAgreementSchema),
   /**
-   * The display name of each user the check names (its assignee, deciders and the timeline's actors, who
-   * are stored by email), by that email; an actor who is no user (the seed, the system) is not in it.
+   * The display name of each user the check names (its assignee, deciders, the timeline's actors and
+   * assignees, who are stored by email), by that email; an actor who is no user (the seed, the system) is not in it.
    */
   people: z.record(z.string(), z.string()),
 });

@@ -187,6 +187,32 @@ describe('internal notes on a check', () => {
     ]);
   });
 
+  it('are told by the check’s timeline with its assignments, by whom and to whom, never by their text', async () => {
+    const { checkId } = await seedCheck(t, { status: 'SUBMITTED' });
+    await assign(rita, checkId, { to: 'ME', version: 1 });
+    await assign(rita, checkId, { to: 'REVIEWER', email: LENA, version: 2 });
+    await write(lena, checkId, 'Called the SPOC: the proof is the 2024 one');
+    const noteId = (await notes(lena, checkId)).body.notes[0]?.id;
+    const detail = await t.app.inject({ method: 'GET', url: `/api/checks/${checkId}`, headers: lena });
+    expect(detail.statusCode).toBe(200);
+    const body = detail.json<CheckDetail>();
+    expect(
+      body.teamwork.map(({ actor, action, attempt, assignee, noteId }) => ({
+        actor,
+        action,
+        attempt,
+        assignee,
+        noteId,
+      })),
+    ).toEqual([
+      { actor: RITA, action: 'TAKE_CHECK', attempt: 1, assignee: RITA, noteId: null },
+      { actor: RITA, action: 'ASSIGN_CHECK', attempt: 1, assignee: LENA, noteId: null },
+      { actor: LENA, action: 'ADD_NOTE', attempt: 1, assignee: null, noteId },
+    ]);
+    expect(body.people).toMatchObject({ [RITA]: 'Rita Reviewer', [LENA]: 'Lena Lead' });
+    expect(detail.body).not.toContain('Called the SPOC');
+  });
+
   it('are never the company’s: neither written nor read by it, nor by an administrator writing', async () => {
     const company = await createCompany(t);
     const { checkId } = await seedCheck(t, { status: 'IN_REVIEW' });

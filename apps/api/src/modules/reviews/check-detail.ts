@@ -1,5 +1,6 @@
-import type { CheckDetail } from '@portal/contracts';
-import { checkDetailOf, checkFileIds, type StoredAgreement } from '@portal/domain';
+import { type CheckDetail, type CheckTeamwork, REVIEWER_ONLY_CHANGES } from '@portal/contracts';
+import { checkDetailOf, checkFileIds, iso, type StoredAgreement } from '@portal/domain';
+import { sql } from 'kysely';
 import { loadOnboarding } from '../../company/application-repository.js';
 import { billingOf } from '../../company/billing-details.js';
 import { displayNamesOf } from '../../db/display-names.js';
@@ -21,6 +22,49 @@ const eventsOf = (db: Db, checkId: string) =>
     .orderBy('at')
     .orderBy('id')
     .execute();
+
+/** A diff's value at `name`, when it is text. */
+const textAt = (diff: unknown, ...path: string[]): string | null => {
+  const value = path.reduce<unknown>(
+    (at, name) => (at !== null && typeof at === 'object' ? (at as Record<string, unknown>)[name] : null),
+    diff,
+  );
+  return typeof value === 'string' && value !== '' ? value : null;
+};
+
+/**
+ * The reviewers' assignments of the check and notes on it, oldest first, read from its audit rows
+ * (audit_log_entity_idx): who, when, whom an assignment gave it to, which note. A note's text is not
+ * read here: it stays with the notes' own route.
+ */
+async function teamworkOf(db: Db, checkId: string): Promise<CheckTeamwork[]> {
+  const rows = await db
+    .selectFrom('auditLog')
+    .select(['id', 'at', 'actor', 'action', sql<unknown>`diff - 'body'`.as('diff')])
+    .where('entity', '=', 'check')
+    .where('entityId', '=', checkId)
+    .where('action', 'in', [...REVIEWER_ONLY_CHANGES])
+    .orderBy('at')
+    .orderBy('id')
+    .execute();
+  return rows.flatMap((row) => {
+    const action = REVIEWER_ONLY_CHANGES.find((one) => one === row.action);
+    if (!action) return [];
+    const attempt = (row.diff as { attempt?: unknown } | null)?.attempt;
+    return [
+      {
+        id: String(row.id),
+        at: iso(row.at),
+        actor: row.actor,
+        action,
+        attempt: typeof attempt === 'number' ? attempt : null,
+        assignee:
+          action === 'ASSIGN_CHECK' || action === 'TAKE_CHECK' ? textAt(row.diff, 'assignee', 'to') : null,
+        noteId: action === 'ADD_NOTE' ? textAt(row.diff, 'noteId') : null,
+      },
+    ];
+  });
+}
 
 /** The stored files the reviewer reads to decide the check (packages/domain checkDocumentIds). */
 async function documentsOf(db: Db, ids: string[]) {
@@ -106,8 +150,13 @@ export async function loadCheckDetail(
     testEnvironment: rules.testEnvironment,
     now,
   });
+  const teamwork = await teamworkOf(db, check.id);
   // The reviewer reads people, not addresses: who the check, its attempts and its timeline name.
   const { check: named, attempts, events } = detail;
   const actors = [named.assignee, named.decidedBy, ...attempts.map((attempt) => attempt.decidedBy)];
-  return { ...detail, people: await displayNamesOf(db, [...actors, ...events.map((event) => event.actor)]) };
+  const timeline = [
+    ...events.map((event) => event.actor),
+    ...teamwork.flatMap((work) => [work.actor, work.assignee]),
+  ];
+  return { ...detail, teamwork, people: await displayNamesOf(db, [...actors, ...timeline]) };
 }

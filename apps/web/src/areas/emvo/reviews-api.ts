@@ -91,11 +91,15 @@ export function useAssignCheck(id: string) {
 /** The reviewers' internal notes on a check, oldest first. */
 export const useCheckNotes = (id: string) => useApiQuery(checksApi.notes, { params: { id } });
 
-/** Writes a note; the answer is every note of the check, which replaces the list shown. */
+/**
+ * Writes a note; the answer is every note of the check, which replaces the list shown. The check reloads:
+ * its timeline tells the note too.
+ */
 export function useAddCheckNote(id: string) {
   const queryClient = useQueryClient();
   return useApiMutation(checksApi.addNote, {
     meta: FIELD_ERRORS,
+    invalidates: [checksApi.check],
     onSuccess: (notes) => queryClient.setQueryData(apiKey(checksApi.notes, { params: { id } }), notes),
   });
 }

@@ -87,19 +87,19 @@ export function auditColumns(t: TFunction, format: DateFormat): Column<AuditRow>
       header: tk('admin.audit.fields.diff'),
       wrap: true,
       width: '14rem',
-      cell: (row) => <FoldedDiff diff={row.diff} t={t} />,
+      cell: (row) => <FoldedDiff diff={row.diff} entity={row.entity} t={t} />,
     },
   ];
 }
 
 /** A row's changes, closed until asked for: one row stays one row. */
-function FoldedDiff({ diff, t }: { diff: unknown; t: TFunction }) {
+function FoldedDiff({ diff, entity, t }: { diff: unknown; entity: string; t: TFunction }) {
   const count = diffLines(diff).length;
   if (count === 0) return <span>{t('admin.audit.noDiff')}</span>;
   return (
     <details className={styles.changes}>
       <summary>{t('admin.audit.showChanges', { count })}</summary>
-      <AuditDiffView diff={diff} />
+      <AuditDiffView diff={diff} entity={entity} />
     </details>
   );
 }

@@ -107,15 +107,19 @@ describe('/admin/audit', { timeout: 30_000 }, () => {
     expect(folded.closest('details')).not.toHaveAttribute('open');
     await user.click(folded);
     expect(folded.closest('details')).toHaveAttribute('open');
-    expect(first).toHaveTextContent('tokenValue[redacted]');
+    // Each field labelled in words, never by its raw name; a secret redacted.
+    expect(first).toHaveTextContent('StatusRequested → Issued');
+    expect(first).toHaveTextContent('Token value[redacted]');
+    expect(first).not.toHaveTextContent('tokenValue');
     // The client address the change came from, under who made it.
     expect(first).toHaveTextContent('127.0.0.1');
     expect(third).toHaveTextContent('Ada Admin changed the gateway');
     await user.click(within(third as HTMLElement).getByText('Show the change (1)'));
     const diff = within(third as HTMLElement);
-    expect(diff.getByText('active')).toBeInTheDocument();
-    expect(third?.querySelector('del')).toHaveTextContent('true');
-    expect(third?.querySelector('ins')).toHaveTextContent('false');
+    // As the gateway's form labels it.
+    expect(diff.getByRole('term')).toHaveTextContent(/^Active$/);
+    expect(third?.querySelector('del')).toHaveTextContent('Yes');
+    expect(third?.querySelector('ins')).toHaveTextContent('No');
   });
 
   it('filters by entity and by a date range through the URL', async () => {

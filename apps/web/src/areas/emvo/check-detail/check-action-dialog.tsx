@@ -12,9 +12,9 @@ import { useTranslation } from 'react-i18next';
 import { TextareaField, TextField } from '../../../forms/text-fields';
 import { HttpError } from '../../../http/http-client';
 import { openFormDialog } from '../../../modal/form-dialog';
-import { openModal } from '../../../modal/modal-store';
 import { toast } from '../../../toast/toast';
 import type { CheckCalls } from '../reviews-api';
+import { askTakeOver } from '../take-over-question';
 
 /** What the reviewer does to a check: a decision (START included) or a billing step (FINANCIAL). */
 export type CheckStep =
@@ -118,23 +118,6 @@ async function decideOrAsk(
 }
 
 /**
- * "Lena Lead is on this check — take it over?" in the shared modal, the focus on the answer that leaves
- * the check to them. Taking over sends the same decision again with `takeOver`; leaving it sends nothing.
- */
-function askTakeOver(held: HeldByOther, t: TFunction, calls: CheckCalls, done: () => void) {
-  openModal({
-    title: t('emvo.check.takeOver.title'),
-    text: t('emvo.check.takeOver.question', { holder: held.heldBy }),
-    primaryButton: {
-      name: 'emvo.check.takeOver.confirm',
-      // A refusal now (someone decided meanwhile) goes to the error handler: the form dialog is gone.
-      action: () => void calls.takeOver(held.body).then(done, () => undefined),
-    },
-    secondaryButton: { name: 'emvo.check.takeOver.cancel' },
-  });
-}
-
-/**
  * The form dialog (spec §2) of a step: its title, a short explanation, the field it needs with the
  * contract's rules, and the primary button that confirms it. A refusal (someone decided first: 409
  * CHECK_DECIDED_FIRST; an invoice number of the wrong shape) stays in the dialog beside what was typed;
@@ -154,7 +137,13 @@ export function openCheckStep(step: CheckStep, context: CheckStepContext, t: TFu
     submit: (values) => {
       const call = bodyOf(step, values, context.version);
       if (call.kind === 'billing') return calls.bill(call.body);
-      return decideOrAsk(calls, call.body, (held) => askTakeOver(held, t, calls, done));
+      return decideOrAsk(calls, call.body, (held) =>
+        askTakeOver(t, {
+          question: t('emvo.check.takeOver.question', { holder: held.heldBy }),
+          // A refusal now (someone decided meanwhile) goes to the error handler: the form dialog is gone.
+          onConfirm: () => void calls.takeOver(held.body).then(done, () => undefined),
+        }),
+      );
     },
     // Asked instead: the decision is not taken yet.
     done: (result) => {

@@ -10,6 +10,7 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiKey } from '../../../http/api-call';
+import { userWithEmail } from '../../../test/session-users';
 import { createTestI18n } from '../../../test/test-i18n';
 import { toast } from '../../../toast/toast';
 import {
@@ -80,6 +81,9 @@ function note(body: string, n: number): CheckNote {
   };
 }
 
+/** The demo reviewer, signed in by the email the API assigns checks to them by. */
+const rita = userWithEmail('reviewer@portal.test', 'EmvoPortalInternal');
+
 async function openCheck(detail: CheckDetail, options: Parameters<typeof renderCheckDetail>[1] = {}) {
   const fixture = serveCheck(server, detail);
   const writes = recordWrites(fixture);
@@ -89,10 +93,14 @@ async function openCheck(detail: CheckDetail, options: Parameters<typeof renderC
 }
 
 describe('assignment on the check page', () => {
-  it('assigns to me at the version seen, then to a colleague, then to nobody', async () => {
-    const { writes } = await openCheck(legitimacyInReview());
+  it('assigns to me at the version seen, then to a colleague, then to nobody; taking it from a colleague asks first', async () => {
+    const { writes } = await openCheck(legitimacyInReview(), { user: rita });
     const header = pageHeader();
+    // Rita Reviewer holds it (the fixture's assignee): taking it asks first.
     await user.click(within(header).getByRole('button', { name: 'Assign to me' }));
+    expect(dialog()).toHaveTextContent('Rita Reviewer is on this check — take it over?');
+    expect(writes).toEqual([]);
+    await confirm('Take it over');
     await screen.findByText('reviewer@portal.test');
     expect(toast.success).toHaveBeenCalledWith('The check is assigned to you.');
 
@@ -103,10 +111,15 @@ describe('assignment on the check page', () => {
         .getAllByRole('option')
         .map((option) => option.textContent),
     ).toEqual(['Choose a reviewer', 'Lena Lead']);
+    // Mine: handed on without a question.
     await user.selectOptions(colleague, 'lead@portal.test');
     await user.click(within(header).getByRole('button', { name: 'Assign' }));
     await screen.findByText('lead@portal.test');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // Lena's now: leaving it to nobody asks, by her name.
     await user.click(within(header).getByRole('button', { name: 'Unassign' }));
+    expect(dialog()).toHaveTextContent('Lena Lead is on this check — leave it to nobody?');
+    await confirm('Unassign it');
     await waitFor(() => expect(within(header).getByText('Unassigned')).toBeVisible());
 
     expect(writes).toEqual([
@@ -114,6 +127,15 @@ describe('assignment on the check page', () => {
       { route: 'assign', body: { to: 'REVIEWER', email: 'lead@portal.test', version: 4 } },
       { route: 'assign', body: { to: 'NOBODY', version: 5 } },
     ]);
+  });
+
+  it('leaving the check to the colleague who holds it sends nothing', async () => {
+    const { writes } = await openCheck(legitimacyInReview(), { user: rita });
+    await user.click(within(pageHeader()).getByRole('button', { name: 'Assign to me' }));
+    await confirm('Leave it to them');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(writes).toEqual([]);
+    expect(toast.success).not.toHaveBeenCalled();
   });
 
   it('a decided check is assigned to nobody: no assignment offered', async () => {

@@ -120,15 +120,24 @@ describe('/emvo/{queue}/{checkId}: the detail view', () => {
     const timeline = within(region('Timeline')).getAllByRole('listitem');
     expect(timeline.map((line) => line.querySelector('time + span')?.textContent)).toEqual([
       'Eva Jansen submitted the legitimacy check (attempt 1)',
+      // The reviewers' own work on it, in its place in time: an assignment, a note.
+      'Rita Reviewer took the legitimacy check',
       'Rita Reviewer started the review of the legitimacy check (attempt 1)',
       'Rita Reviewer requested corrections to the legitimacy check (attempt 1)',
       'Eva Jansen submitted the legitimacy check (attempt 2)',
       'Rita Reviewer started the review of the legitimacy check (attempt 2)',
+      'Rita Reviewer added an internal note to the legitimacy check',
     ]);
-    expect(timeline[2]).toHaveTextContent('The copy of proof is not signed.');
+    expect(timeline[3]).toHaveTextContent('The copy of proof is not signed.');
     expect(timeline[0]?.querySelector('time')).toHaveTextContent(/^Feb 2, 2026, \d{1,2}:\d{2}\s[AP]M \S+$/);
-    // The lines are about the check shown: none links to the page itself.
-    expect(within(region('Timeline')).queryByRole('link')).not.toBeInTheDocument();
+    // The lines are about the check shown: none links to the page itself; a note's leads to the note.
+    const links = within(region('Timeline')).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      [
+        'Rita Reviewer added an internal note to the legitimacy check',
+        `/emvo/legitimacy/${CHECK_ID}#note-a0000000-0000-4000-8000-000000000009`,
+      ],
+    ]);
   });
 
   it('keeps the headings in order: one h1, then h2 per part, h3 inside', async () => {

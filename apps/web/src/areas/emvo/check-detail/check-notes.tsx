@@ -1,5 +1,7 @@
 import { type CheckNote, newCheckNoteSchema } from '@portal/contracts';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { useSessionUser } from '../../../auth/auth-context';
 import { hasRole } from '../../../auth/session-user';
 import { Form, useFormKit } from '../../../forms/form';
@@ -13,10 +15,10 @@ interface NoteValues {
   body: string;
 }
 
-/** One note: who wrote it and when, then what they wrote, its lines kept. */
+/** One note: who wrote it and when, then what they wrote, its lines kept. Its id is where a line leads. */
 function Note({ note }: { note: CheckNote }) {
   return (
-    <li className={styles.note}>
+    <li className={styles.note} id={`note-${note.id}`} tabIndex={-1}>
       <p className={styles.noteMeta}>
         <strong>{note.authorName}</strong> <When iso={note.at} />
       </p>
@@ -61,6 +63,15 @@ export function CheckNotes({ checkId, title }: { checkId: string; title?: string
   const user = useSessionUser();
   const { data, isError } = useCheckNotes(checkId);
   const notes = data?.notes ?? [];
+  const { hash } = useLocation();
+  // A line of activity leads to a note (contracts notePath): once the notes are there, it is shown and
+  // focused (the router changes the address, the browser does not scroll to it).
+  useEffect(() => {
+    if (!data || !hash.startsWith('#note-')) return;
+    const note = document.getElementById(hash.slice(1));
+    note?.scrollIntoView({ block: 'center' });
+    note?.focus({ preventScroll: true });
+  }, [data, hash]);
   return (
     <Section title={title ?? t('emvo.check.notes.title')}>
       <p className={styles.hint}>{t('emvo.check.notes.private')}</p>

@@ -133,6 +133,27 @@ export function legitimacyInReview(): CheckDetail {
       ),
       event(5, 'SUBMITTED', 'IN_REVIEW', 'Rita Reviewer', 'EMVO', null, '2026-03-03T12:00:00.000Z'),
     ],
+    // Rita took the check before the company's second submission, and wrote a note on it.
+    teamwork: [
+      {
+        id: '101',
+        at: '2026-02-03T11:00:00.000Z',
+        actor: 'Rita Reviewer',
+        action: 'TAKE_CHECK',
+        attempt: 1,
+        assignee: 'Rita Reviewer',
+        noteId: null,
+      },
+      {
+        id: '102',
+        at: '2026-03-03T13:00:00.000Z',
+        actor: 'Rita Reviewer',
+        action: 'ADD_NOTE',
+        attempt: 2,
+        assignee: null,
+        noteId: 'a0000000-0000-4000-8000-000000000009',
+      },
+    ],
     allowedActions: ['APPROVE', 'APPROVE_TEMPORARILY', 'REQUEST_CORRECTIONS', 'REJECT'],
     billing: null,
     agreement: null,

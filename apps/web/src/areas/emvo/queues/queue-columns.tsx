@@ -1,18 +1,14 @@
 import { checkTypeOfQueue, companyPagePath, type QueueSlug, type ReviewQueueRow } from '@portal/contracts';
-import { hasSla, isAssignable } from '@portal/domain';
+import { hasSla } from '@portal/domain';
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { useSessionUser } from '../../../auth/auth-context';
 import { dateFormat } from '../../../i18n/date-format';
 import { tk } from '../../../i18n/i18n';
 import { localeOf } from '../../../i18n/number-format';
-import { isSelf } from '../../../live/self';
 import type { Column } from '../../../table/column';
-import { toast } from '../../../toast/toast';
-import { useAssignCheck } from '../reviews-api';
 import type { QueueTrail } from './next-open-check';
 import styles from './queues.module.css';
+import { RowAssignment } from './row-assignment';
 
 /** The cells' formats in the UI's language. */
 export function queueFormats(language: string) {
@@ -47,33 +43,6 @@ function CheckLink({ queue, row }: { queue: QueueSlug; row: ReviewQueueRow }) {
     <Link to={checkHref(queue, row.id)} state={trail} data-row-link="">
       {row.legalName}
     </Link>
-  );
-}
-
-/**
- * "Assign to me" on a row waiting on the reviewers that is not the reader's yet, at the row's version (a
- * row changed meanwhile answers 409 through the error handler, and the queue reloads).
- */
-function AssignToMe({ row }: { row: ReviewQueueRow }) {
-  const { t } = useTranslation();
-  const user = useSessionUser();
-  const { assign, isPending } = useAssignCheck(row.id);
-  if (!isAssignable(row.status) || isSelf(user, row.assignee)) return null;
-  return (
-    <button
-      type="button"
-      className={styles.rowAction}
-      disabled={isPending}
-      aria-label={t('emvo.queues.assignToMe.label', { name: row.legalName })}
-      onClick={() =>
-        void assign({ to: 'ME', version: row.version }).then(
-          () => toast.success(t('emvo.check.assignment.doneMe')),
-          () => undefined,
-        )
-      }
-    >
-      {t('emvo.queues.assignToMe.button')}
-    </button>
   );
 }
 
@@ -114,7 +83,7 @@ export function queueColumns(queue: QueueSlug, t: TFunction, language: string): 
       cell: (row) => (
         <>
           {row.assignee ? <Address email={row.assignee} /> : none(t('emvo.queues.unassigned'))}
-          <AssignToMe row={row} />
+          <RowAssignment row={row} />
         </>
       ),
       // An address breaks onto a second line rather than being cut: who holds the check is decided on.

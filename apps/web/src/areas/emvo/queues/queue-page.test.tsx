@@ -5,10 +5,19 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderReviewerRoute, reviewsSuite } from './test-queues';
 
 // Each test: a fresh copy of mock mode's world, its open checks' SLA dates moved so some are overdue.
-const { urls } = reviewsSuite();
+const suite = reviewsSuite();
+/** The page's calls for its rows (it reads the reviewers too, whom a row can be assigned to). */
+const urls = () => suite.urls().filter((url) => url.startsWith('/api/review-queues'));
 afterEach(() => vi.restoreAllMocks());
 
 const QUEUE_CALL = '/api/review-queues/legitimacy';
+
+/** A cell's text, without its buttons' (a row's assignment actions). */
+function cellText(cell: HTMLElement): string {
+  const copy = cell.cloneNode(true) as HTMLElement;
+  for (const button of copy.querySelectorAll('button')) button.remove();
+  return copy.textContent ?? '';
+}
 
 /** The body rows of the queue's table, each as its cells' text. */
 async function rows(name = 'Legitimacy queue') {
@@ -17,11 +26,7 @@ async function rows(name = 'Legitimacy queue') {
   return within(table)
     .getAllByRole('row')
     .slice(1)
-    .map((row) =>
-      within(row)
-        .queryAllByRole('cell')
-        .map((cell) => cell.textContent ?? ''),
-    );
+    .map((row) => within(row).queryAllByRole('cell').map(cellText));
 }
 
 /** The column of a row's cells (the table's column order: by priority, what is decided on first). */

@@ -85,3 +85,53 @@ describe('/emvo/{queue}: Assign to me from a row', PAGE_TESTS, () => {
     expect(urls().some((url) => /^\/api\/checks\/[^/]+\/assignee$/.test(url))).toBe(true);
   });
 });
+
+describe('/emvo/{queue}: Assign to a colleague from a row', PAGE_TESTS, () => {
+  /** The first row nobody holds, by its company's name. */
+  async function unassignedRow() {
+    const table = await screen.findByRole('table', { name: 'Legitimacy queue' });
+    await waitFor(() => expect(table).toHaveAttribute('aria-busy', 'false'));
+    const row = within(table)
+      .getAllByRole('row')
+      .find((one) => one.textContent?.includes('Unassigned'));
+    if (!row) throw new Error('No unassigned row');
+    return { table, name: within(row).getAllByRole('link')[0]?.textContent ?? '' };
+  }
+
+  it('"Assign to…" chooses a colleague in a dialog, by keyboard; the row then names them', async () => {
+    const user = userEvent.setup();
+    renderReviewerRoute('/emvo/legitimacy');
+    const { table, name } = await unassignedRow();
+    const rowOf = () => within(table).getByRole('link', { name }).closest('tr') as HTMLElement;
+
+    await user.click(within(rowOf()).getByRole('button', { name: `Assign to a colleague (${name})` }));
+    const dialog = await screen.findByRole('dialog', { name: `Assign the check of ${name}` });
+    const colleague = within(dialog).getByRole('combobox', { name: /Assign to a colleague/ });
+    await waitFor(() => expect(colleague).toHaveFocus());
+    // Nothing chosen: the contract's rule holds it back, nothing is sent.
+    await user.keyboard('{Enter}');
+    expect(urls().some((url) => /\/assignee$/.test(url))).toBe(false);
+    await user.keyboard('{ArrowDown}');
+    await user.click(await screen.findByRole('option', { name: DEMO_ACCOUNTS.lead.displayName }));
+    await user.click(within(dialog).getByRole('button', { name: 'Assign' }));
+    await waitFor(() => expect(rowOf().textContent).toContain(DEMO_ACCOUNTS.lead.email));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('a row a colleague holds asks "take it over?" before it is taken', async () => {
+    const user = userEvent.setup();
+    renderReviewerRoute('/emvo/legitimacy');
+    const table = await screen.findByRole('table', { name: 'Legitimacy queue' });
+    await waitFor(() => expect(table).toHaveAttribute('aria-busy', 'false'));
+    const held = within(table)
+      .getAllByRole('row')
+      .find((one) => one.textContent?.includes(DEMO_ACCOUNTS.lead.email));
+    if (!held) throw new Error('No row of the lead');
+    const take = within(held).getByRole('button', { name: /^Assign to me \(.*\)$/ });
+    await user.click(take);
+    const dialog = await screen.findByRole('dialog', { name: 'Take over the check?' });
+    expect(dialog).toHaveTextContent(`${DEMO_ACCOUNTS.lead.displayName} is on this check — take it over?`);
+    await user.click(within(dialog).getByRole('button', { name: 'Leave it to them' }));
+    expect(urls().some((url) => /\/assignee$/.test(url))).toBe(false);
+  });
+});

@@ -6,6 +6,7 @@ import { stubResizeObserver } from '../../../forms/test-form';
 import { createQueryClient } from '../../../http/error-handler';
 import { createHttpClient } from '../../../http/http-client';
 import { emailOfMockToken, mockToken } from '../../../mock/mock-accounts';
+import { ModalHost } from '../../../modal/modal-host';
 import { renderApp } from '../../../test/render-app';
 import { TEST_ENVIRONMENT } from '../../../test/render-with-providers';
 import { testAuth, userWithEmail } from '../../../test/session-users';
@@ -78,7 +79,13 @@ export function renderReviewerRoute(path: string) {
       { path: '/emvo', element: <EmvoHomePage /> },
       ...Object.entries(QUEUE_SCREENS).map(([queue, Screen]) => ({
         path: `/emvo/${queue}`,
-        element: <Screen />,
+        // The shared modal's host, as the layout renders it: a row's "Assign to…" opens its dialog there.
+        element: (
+          <>
+            <Screen />
+            <ModalHost />
+          </>
+        ),
       })),
       { path: '/emvo/:queue/:checkId', element: <DetailStub /> },
     ],
