@@ -25,7 +25,7 @@ const FILES = join(out, 'demo-world-files.json');
 function newestSource() {
   const folders = [
     '../api/src/db/migrations',
-    '../api/src/db/seed',
+    '../api/src/seed',
     '../../packages/demo-data/src',
     'src/mock',
   ];
