@@ -33,8 +33,11 @@ function newestSource() {
   let newest = 0;
   for (const folder of folders) {
     const path = join(web, folder);
-    for (const file of readdirSync(path, { recursive: true, encoding: 'utf8' }))
+    for (const file of readdirSync(path, { recursive: true, encoding: 'utf8' })) {
+      // Notes and tests change no world.
+      if (/\.md$|\.test\.ts$/.test(file)) continue;
       newest = Math.max(newest, statSync(join(path, file)).mtimeMs);
+    }
   }
   return newest;
 }
