@@ -41,15 +41,18 @@ export function newestIn(folder) {
 /**
  * The workspace packages the SPA's dev server reads built (their dist/): what `npm run dev*` needs. With
  * `ifStale`, only those whose sources changed since their last build (a dev server's restart then starts
- * at once).
+ * at once). Returns how many it built.
  */
 export function buildPackages({ ifStale = false } = {}) {
-  console.log('Building the packages…');
+  let built = 0;
   for (const name of ['list-query', 'domain', 'contracts', 'demo-data']) {
     const folder = `packages/${name}`;
     if (ifStale && newestIn(`${folder}/dist`) >= newestIn(`${folder}/src`)) continue;
+    console.log(`Building @portal/${name}…`);
     run('npm', ['run', 'build', '--silent', '-w', `@portal/${name}`]);
+    built += 1;
   }
+  return built;
 }
 
 export function build() {

@@ -38,8 +38,22 @@ export default defineConfig(({ mode }) => ({
       },
     },
   },
-  // PGlite loads its wasm and data files beside its module, which pre-bundling would move.
-  optimizeDeps: { exclude: ['@electric-sql/pglite'] },
+  optimizeDeps: {
+    // PGlite loads its wasm and data files beside its module, which pre-bundling would move.
+    exclude: ['@electric-sql/pglite'],
+    // Mock mode's API worker is imported by no module (mock-api-client.ts starts it by its URL): crawled
+    // from the start, its dependencies are pre-bundled with the page's, where found only once the worker
+    // loaded they were bundled again and the page reloaded, half a minute into the first start.
+    // Node's built-ins its ports stand for are found only as it loads: named here. The workspace's packages
+    // and the API's modules the worker reads, pre-bundled too: served one file each, they were some 300
+    // requests at each start and reload (prepare-web.mjs drops the pre-bundled copies when it rebuilds them).
+    ...(mode === 'mock'
+      ? {
+          entries: ['index.html', 'src/mock/mock-api-worker.ts'],
+          include: ['stream', 'util', ...MOCK_WORKSPACE_MODULES],
+        }
+      : {}),
+  },
   build: {
     // Maps for error traces (to upload to an error tracker) and bench/bundle, without the `sourceMappingURL`
     // comment in every chunk that browsers would download (about 65 bytes gzipped per chunk on the
@@ -181,6 +195,21 @@ const exactly = (name: string, replacement: string) => ({
 const NODE_IN_THE_BROWSER = Object.entries(NODE_PORTS).map(([name, port]) =>
   exactly(name, port.startsWith('./') ? join(import.meta.dirname, port) : port),
 );
+
+/** What mock mode's worker and pages import from the workspace (src/mock/mock-world.ts and the SPA). */
+const MOCK_WORKSPACE_MODULES = [
+  '@portal/contracts',
+  '@portal/domain',
+  '@portal/list-query',
+  '@portal/demo-data',
+  '@portal/api/config',
+  '@portal/api/db/apply-migrations',
+  '@portal/api/db/pglite-database',
+  '@portal/api/in-browser/in-browser-api',
+  '@portal/api/seed/seed',
+  '@portal/api/storage/file-storage',
+  '@portal/api/storage/key-value-blob-store',
+];
 
 const workerFile = createRequire(import.meta.url).resolve('msw/mockServiceWorker.js');
 

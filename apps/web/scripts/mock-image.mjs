@@ -21,19 +21,23 @@ const out = join(web, 'public/assets/mock');
 const IMAGE = join(out, 'demo-world.tar.gz');
 const FILES = join(out, 'demo-world-files.json');
 
-/** The newest change among what the image is made of: the migrations, the seed, the demo data. */
+/** The newest change among what the image is made of: the migrations, the seed, the demo data, this script. */
 function newestSource() {
   const folders = [
+    'scripts',
     '../api/src/db/migrations',
-    '../api/src/db/seed',
+    '../api/src/seed',
     '../../packages/demo-data/src',
     'src/mock',
   ];
   let newest = 0;
   for (const folder of folders) {
     const path = join(web, folder);
-    for (const file of readdirSync(path, { recursive: true, encoding: 'utf8' }))
+    for (const file of readdirSync(path, { recursive: true, encoding: 'utf8' })) {
+      // Notes and tests change no world.
+      if (/\.md$|\.test\.ts$/.test(file)) continue;
       newest = Math.max(newest, statSync(join(path, file)).mtimeMs);
+    }
   }
   return newest;
 }
@@ -69,6 +73,14 @@ try {
       entries: async () => [...blobs],
     },
   });
+  // The template databases serve only CREATE DATABASE, which mock mode never runs: without them the
+  // image is a third smaller (29 MB and some 600 files fewer for the browser to write to IndexedDB and read
+  // back at each start).
+  await client.exec(
+    "UPDATE pg_database SET datistemplate = false WHERE datname IN ('template0', 'template1')",
+  );
+  for (const template of ['template0', 'template1']) await client.exec(`DROP DATABASE ${template}`);
+  await client.exec('CHECKPOINT');
   const image = await client.dumpDataDir('gzip');
   await client.close();
   mkdirSync(out, { recursive: true });

@@ -30,9 +30,13 @@ async function createAuth(
   onMockChange: () => void,
 ): Promise<Auth & { preload?(): void }> {
   if (!environment.mock) return startAuth(environment, { notify: (message) => toast.error(message) });
-  const [{ startMockMode }, { createMockAuth, mockRoleFromLocation, mockUserFromLocation }] =
-    await Promise.all([import('./mock/start-mock'), import('./mock/mock-auth')]);
-  const api = await startMockMode(onMockChange);
+  // The API's worker (its code, PGlite, the world) starts loading first, beside msw's code and start.
+  const connecting = import('./mock/mock-api-client').then(({ connectMockApi }) =>
+    connectMockApi(onMockChange),
+  );
+  const [{ startMockMode }, { createMockAuth, mockRoleFromLocation, mockUserFromLocation }, api] =
+    await Promise.all([import('./mock/start-mock'), import('./mock/mock-auth'), connecting]);
+  await startMockMode(api);
   const email = mockUserFromLocation();
   return createMockAuth(mockRoleFromLocation(), { account: email ? await api.accountOf(email) : undefined });
 }

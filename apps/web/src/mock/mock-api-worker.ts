@@ -44,10 +44,29 @@ async function preparedWorld(): Promise<PreparedWorld | undefined> {
 const bytesOf = (base64: string) => Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
 
 /**
- * The world's database: kept from an earlier visit, started from the prepared world (then kept at once,
- * with the seeded files' bytes), or empty, for openMockWorld to migrate and seed.
+ * Writes to IndexedDB, one after another: the first (a prepared world's files and database) runs while the
+ * first calls are answered; a call that may write waits for its own, and so for those before it.
  */
-async function openDatabase(): Promise<PGlite> {
+let writing: Promise<unknown> = Promise.resolve();
+function inTurn(write: () => Promise<void>): Promise<void> {
+  const written = writing.then(write);
+  writing = written.catch(() => {});
+  return written;
+}
+
+/** Tells every tab's console (a failure here would otherwise be seen only in the worker's own). */
+function tellTabs(level: 'error' | 'warn' | 'info', message: string, details: unknown): void {
+  for (const port of ports) port.postMessage({ type: 'log', level, message, details });
+}
+
+/**
+ * The world's database: kept from an earlier visit, started from the prepared world, or empty, for
+ * openMockWorld to migrate and seed. A prepared world is kept (its database and the seeded files' bytes)
+ * in the background: writing some 40 MB to IndexedDB took longer than all the rest of a first start.
+ * Should the page close before that is done, IndexedDB has all or nothing of the database (one
+ * transaction), and a world found empty is migrated and seeded here.
+ */
+async function openDatabase(): Promise<{ client: PGlite; seededFiles: Promise<void> }> {
   const prepared = await preparedWorld();
   // relaxedDurability: a statement answers before IndexedDB has its change (PGlite's default waits, and
   // made every call a few hundred ms slower and the first start twice as long). A call that may write
@@ -58,18 +77,25 @@ async function openDatabase(): Promise<PGlite> {
     extensions: { pg_trgm },
     ...(prepared ? { loadDataDir: prepared.data } : {}),
   });
-  if (prepared) {
-    const modifiedAt = new Date();
-    await setMany(
+  if (!prepared) return { client, seededFiles: Promise.resolve() };
+  const modifiedAt = new Date();
+  const seededFiles = inTurn(() =>
+    setMany(
       prepared.files.map(([name, base64]) => [name, { bytes: bytesOf(base64), modifiedAt }]),
       files,
-    );
-    await syncToIndexedDb(client);
-  }
-  return client;
+    ),
+  );
+  inTurn(() => syncToIndexedDb(client)).catch((error: unknown) =>
+    tellTabs('error', 'The prepared world could not be kept in IndexedDB', String(error)),
+  );
+  return { client, seededFiles };
 }
 
-const database = openDatabase();
+const opened = openDatabase();
+const database = opened.then(({ client }) => client);
+/** Reaches the stored files once the prepared world's are in: a call may come before they are written. */
+const afterSeededFiles = <T>(use: () => Promise<T>) =>
+  opened.then(({ seededFiles }) => seededFiles).then(use);
 
 /**
  * Writes PGlite's files to IndexedDB and waits for it: its own syncToFs does not wait under relaxed
@@ -79,7 +105,7 @@ async function syncToIndexedDb(client: PGlite): Promise<void> {
   await (client as unknown as { fs?: { syncToFs(): Promise<void> } }).fs?.syncToFs();
 }
 
-const keep = async () => syncToIndexedDb(await database);
+const keep = () => inTurn(async () => syncToIndexedDb(await database));
 
 const world = database.then((client) =>
   openMockWorld(client, {
@@ -89,13 +115,13 @@ const world = database.then((client) =>
       const error = (details as { err?: unknown } | undefined)?.err;
       const shown =
         error instanceof Error ? { ...(details as object), err: String(error.stack ?? error) } : details;
-      for (const port of ports) port.postMessage({ type: 'log', level, message, details: shown });
+      tellTabs(level, message, shown);
     },
     blobs: {
-      get: (name) => get(name, files),
-      set: (name, blob) => set(name, blob, files),
-      delete: (name) => del(name, files),
-      entries: () => entries(files),
+      get: (name) => afterSeededFiles(() => get(name, files)),
+      set: (name, blob) => afterSeededFiles(() => set(name, blob, files)),
+      delete: (name) => afterSeededFiles(() => del(name, files)),
+      entries: () => afterSeededFiles(() => entries(files)),
     },
   }),
 );

@@ -5,8 +5,6 @@ const setupWorker = vi.fn((..._handlers: unknown[]) => ({ start }));
 vi.mock('msw/browser', () => ({ setupWorker }));
 // The API worker (a SharedWorker, which jsdom has not): its client, answering every call with a 204.
 const api = { fetch: vi.fn(async () => new Response(null, { status: 204 })), accountOf: vi.fn() };
-const connectMockApi = vi.fn((_onOtherTabChange: () => void) => api);
-vi.mock('./mock-api-client', () => ({ connectMockApi }));
 
 /** The probe's answers, in turn: the mock's, or the real API's 404. */
 function probeAnswers(...mock: boolean[]) {
@@ -27,17 +25,13 @@ describe('startMockMode', () => {
     vi.spyOn(console, 'info').mockImplementation(() => {});
     const probe = probeAnswers(true);
     const { startMockMode } = await import('./start-mock');
-    const changed = vi.fn();
-    expect(await startMockMode(changed)).toBe(api);
+    await startMockMode(api);
     expect(probe).toHaveBeenCalledWith('/api/mock-mode', { cache: 'no-store' });
     expect(start).toHaveBeenCalledWith({
       onUnhandledRequest: 'bypass',
       serviceWorker: { url: '/mockServiceWorker.js' },
       quiet: true,
     });
-    // Another tab's writes reach this one's screens through the API worker's notice.
-    connectMockApi.mock.calls.at(-1)?.[0]();
-    expect(changed).toHaveBeenCalledTimes(1);
     const handlers = setupWorker.mock.calls.at(-1) ?? [];
     const paths = handlers.map((handler) => (handler as { info: { path: string } }).info.path);
     expect(paths).toEqual(['/api/mock-mode', '/api/events', '/api/*', '/links/*']);
@@ -50,7 +44,7 @@ describe('startMockMode', () => {
     const { startMockMode } = await import('./start-mock');
     probeAnswers(false);
     let started = false;
-    void startMockMode(() => {}).then(() => {
+    void startMockMode(api).then(() => {
       started = true;
     });
     await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
@@ -60,7 +54,7 @@ describe('startMockMode', () => {
 
     // The reloaded page is not answered either: no second reload, the start fails where it can be seen.
     probeAnswers(false);
-    await expect(startMockMode(() => {})).rejects.toThrow('even after a reload');
+    await expect(startMockMode(api)).rejects.toThrow('even after a reload');
     expect(reload).toHaveBeenCalledTimes(1);
     sessionStorage.clear();
   });

@@ -1,7 +1,7 @@
 import { eventsApi } from '@portal/contracts';
 import { delay, HttpResponse, http } from 'msw';
 import { setupWorker } from 'msw/browser';
-import { connectMockApi, type MockApiClient } from './mock-api-client';
+import type { MockApiClient } from './mock-api-client';
 import { API_PATHS, MOCK_DELAY_MS, MOCK_PROBE_PATH, quietStream } from './mock-mode';
 
 /** Remembers the last reload for a page msw did not answer, so a page that never gets answered is not reloaded for ever. */
@@ -34,11 +34,11 @@ function reloadPage(): Promise<never> {
  * Starts mock mode (architecture.md: msw browser worker): from here on, the API calls of spec §7 are
  * answered in the browser after 300 ms by the API's own code (mock-api-worker.ts); anything else
  * (translations, assets) goes to the network. The worker script is served by `vite --mode mock`, and by
- * the API from the build only when WEB_MOCK=true (vite.config.ts, apps/api node/web-plugin.ts).
- * `onOtherTabChange` runs when another tab may have changed the world. Returns the API, for mock auth.
+ * the API from the build only when WEB_MOCK=true (vite.config.ts, apps/api node/web-plugin.ts). `api` is
+ * the line to the API's worker (mock-api-client.ts), connected by the caller before this chunk loads, so
+ * that the world opens beside msw's start rather than after it.
  */
-export async function startMockMode(onOtherTabChange: () => void): Promise<MockApiClient> {
-  const api = connectMockApi(onOtherTabChange);
+export async function startMockMode(api: MockApiClient): Promise<void> {
   const worker = setupWorker(
     http.get(MOCK_PROBE_PATH, () => HttpResponse.json({ mock: true })),
     http.get(eventsApi.stream.path, async () => {
@@ -46,9 +46,11 @@ export async function startMockMode(onOtherTabChange: () => void): Promise<MockA
       return quietStream();
     }),
     ...API_PATHS.map((path) =>
+      // The answer comes the spec's delay after the call, or later when the world takes longer: the
+      // world works on it meanwhile, as a server would while the network carries the answer.
       http.all(path, async ({ request }) => {
-        await delay(MOCK_DELAY_MS);
-        return api.fetch(request);
+        const [response] = await Promise.all([api.fetch(request), delay(MOCK_DELAY_MS)]);
+        return response;
       }),
     ),
   );
@@ -63,5 +65,4 @@ export async function startMockMode(onOtherTabChange: () => void): Promise<MockA
   // this page before the app calls anything, and else waits for that reload.
   if (!(await mockAnswers())) await reloadPage();
   console.info("Mock mode: API calls are answered in the browser by the API's own code, after 300 ms.");
-  return api;
 }
