@@ -81,6 +81,8 @@ function requests({ company, number, page }) {
     ['company page: administrator', 'admin', `/api/companies/${page}`],
     ['search: name fragment', 'reviewer', '/api/search?q=elmar'],
     ['search: two letters', 'reviewer', '/api/search?q=El'],
+    // A word of many names ("Medicines"): a sixth of the companies match it.
+    ['search: common fragment', 'reviewer', '/api/search?q=med'],
     ['search: OBP number', 'reviewer', `/api/search?q=${number}`],
     ['search: person', 'reviewer', '/api/search?q=Maes%2042'],
     ['search: email', 'admin', `/api/search?q=spoc${Number(number.slice(1))}%40scale`],

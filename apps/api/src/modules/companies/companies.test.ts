@@ -178,6 +178,20 @@ describe('GET /api/search: companies, people and checks, from the top bar', () =
     ]);
   });
 
+  it('puts the companies whose name starts with the text before those that hold it elsewhere', async () => {
+    await seedCheck(t, { organisation: { legalName: 'Aaa Rankco Labs' } });
+    await seedCheck(t, { organisation: { legalName: 'Rankco Zed' } });
+    const found = await searchFor('rankco');
+    expect(found.body.companies.map((company) => company.legalName)).toEqual([
+      'Rankco Zed',
+      'Aaa Rankco Labs',
+    ]);
+    // Below SEARCH_FRAGMENT_MIN characters, only a name's start matches.
+    expect((await searchFor('Ra')).body.companies.map((company) => company.legalName)).toEqual([
+      'Rankco Zed',
+    ]);
+  });
+
   it('answers at most five of each kind, and reads wildcards as text', async () => {
     for (let index = 0; index < 7; index += 1) {
       await seedCheck(t, { organisation: { legalName: `Manyco ${index} Pharma` } });

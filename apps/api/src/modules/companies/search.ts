@@ -24,31 +24,77 @@ function matches(column: string, text: string): Expression<SqlBool> {
   return sql<SqlBool>`lower(${sql.ref(column)}) like ${`${needle}%`}`;
 }
 
+/** Of a fragment's matches in names and numbers, how many are sorted by name: its rows found first. */
+const FRAGMENT_ROWS = 1_000;
+
+const companyColumns = ['id', 'obpNumber', 'legalName', 'stage', 'country'] as const;
+
 /**
- * GET /api/search?q=: companies by legal name or OBP number, people by name or email, and the checks of
- * the companies found, SEARCH_LIMIT of each kind, each with the path of its page. An OBP number typed in
- * full comes first (its unique index).
+ * The companies the text finds, SEARCH_LIMIT at most, best first: the one whose OBP number it is, then
+ * those whose name starts with it (in name order, read in the order of the prefix index of migration 0022),
+ * below SEARCH_FRAGMENT_MIN characters those whose number starts with it, from there on those whose name
+ * or number holds it elsewhere, in name order. A fragment as common as a word of many names ("med" in
+ * "Medicines") matches a share of a million companies: only its first FRAGMENT_ROWS rows found are sorted,
+ * so each part reads a bounded number of rows whatever the table's size, and the text's start, read in
+ * order, stays exact.
+ */
+async function companiesMatching(db: Kysely<DB>, text: string) {
+  const obp = text.toUpperCase();
+  const prefix = `${literal(text.toLowerCase())}%`;
+  const base = db.selectFrom('organisations').select(companyColumns);
+  const [byNumber, byNameStart, byNumberStart, byFragment] = await Promise.all([
+    base.where('obpNumber', '=', obp).execute(),
+    base
+      .where(sql<SqlBool>`lower(legal_name) like ${prefix}`)
+      // The prefix index's own order (text_pattern_ops), so the first rows are read, not all the matches.
+      .orderBy(sql`lower(legal_name) using ~<~`)
+      .orderBy('id')
+      .limit(SEARCH_LIMIT)
+      .execute(),
+    // A longer text's numbers are the fragment's (its trigram index): a LIKE on the numbers' own index
+    // needs the C collation, and under another the planner reads that trigram index for it all the same.
+    text.length >= SEARCH_FRAGMENT_MIN
+      ? Promise.resolve([])
+      : base
+          .where(sql<SqlBool>`obp_number like ${`${literal(obp)}%`}`)
+          .orderBy('obpNumber')
+          .limit(SEARCH_LIMIT)
+          .execute(),
+    text.length < SEARCH_FRAGMENT_MIN
+      ? Promise.resolve([])
+      : base
+          .where(
+            'id',
+            'in',
+            db
+              .selectFrom('organisations')
+              .select('id')
+              .where((eb) =>
+                eb.or([matches('organisations.legal_name', text), matches('organisations.obp_number', text)]),
+              )
+              .limit(FRAGMENT_ROWS),
+          )
+          .orderBy('legalName')
+          .orderBy('id')
+          // Enough to fill the answer after the rows the other parts found (at most 2 × SEARCH_LIMIT + 1).
+          .limit(3 * SEARCH_LIMIT + 1)
+          .execute(),
+  ]);
+  const found = new Map<string, (typeof byNumber)[number]>();
+  for (const company of [...byNumber, ...byNameStart, ...byNumberStart, ...byFragment]) {
+    if (found.size === SEARCH_LIMIT) break;
+    found.set(company.id, found.get(company.id) ?? company);
+  }
+  return [...found.values()];
+}
+
+/**
+ * GET /api/search?q=: companies by legal name or OBP number (companiesMatching), people by name or email,
+ * and the checks of the companies found, SEARCH_LIMIT of each kind, each with the path of its page.
  */
 export async function search(db: Kysely<DB>, q: string): Promise<SearchResults> {
   const text = q.trim();
-  const obp = text.toUpperCase();
-  const companies = await db
-    .selectFrom('organisations')
-    .select(['id', 'obpNumber', 'legalName', 'stage', 'country'])
-    .where((eb) =>
-      eb.or([
-        eb('obpNumber', '=', obp),
-        matches('organisations.legal_name', text),
-        ...(text.length >= SEARCH_FRAGMENT_MIN
-          ? [matches('organisations.obp_number', text)]
-          : [sql<SqlBool>`organisations.obp_number like ${`${literal(obp)}%`}`]),
-      ]),
-    )
-    .orderBy(sql`obp_number = ${obp}`, 'desc')
-    .orderBy('legalName')
-    .orderBy('id')
-    .limit(SEARCH_LIMIT)
-    .execute();
+  const companies = await companiesMatching(db, text);
 
   const people = await db
     .selectFrom('users')
