@@ -99,8 +99,10 @@ describe('/emvo: the reviewer’s landing page', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Legitimacy queue' })).toBeInTheDocument();
     expect(url()).toBe('/emvo/legitimacy?overdue=true');
     expect(screen.getByRole('checkbox', { name: 'Overdue only' })).toBeChecked();
+    // The queue's call for its rows (it reads the reviewers too, whom a row can be assigned to).
+    const queueCalls = () => urls().filter((call) => call.startsWith('/api/review-queues/legitimacy?'));
     await waitFor(() =>
-      expect(urls().at(-1)).toBe('/api/review-queues/legitimacy?overdue=true&page=1&limit=20'),
+      expect(queueCalls().at(-1)).toBe('/api/review-queues/legitimacy?overdue=true&page=1&limit=20'),
     );
     const table = screen.getByRole('table', { name: 'Legitimacy queue' });
     await waitFor(() => expect(within(table).getAllByText('Overdue')).toHaveLength(overdue));
