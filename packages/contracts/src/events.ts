@@ -122,12 +122,18 @@ export type EventTicket = z.infer<typeof eventTicketSchema>;
 
 /**
  * GET /api/events' query. `lastEvent` is the Last-Event-ID of a stream opened anew: a new EventSource
- * cannot set the header (its own reconnects do; the header wins when both come).
+ * cannot set the header (its own reconnects do; the header wins when both come). A page's first stream has
+ * no event to resume after, yet the page read its data before the stream opened (a second or more on a busy
+ * phone): `catchUpMs` asks for the changes of that many milliseconds back (the page's age), so a change
+ * made meanwhile is not lost. Beyond what the API keeps, the stream starts with `reset`.
  */
 export const eventStreamQuery = z.object({
   ticket: z.string().check(z.minLength(1), z.maxLength(200)),
   lastEvent: z.optional(z.string().check(z.regex(/^\d{1,18}$/))),
+  catchUpMs: z.optional(z.coerce.number().check(z.int(), z.minimum(0))),
 });
+/** Where a new stream starts: after the last event seen, or the changes of the page's age back. */
+export type StreamStart = { lastEvent: string } | { catchUpMs: number };
 
 /** The reviewers with a check open right now, the caller among them when they announced themselves. */
 export const checkViewersSchema = z.object({
@@ -150,7 +156,7 @@ export const eventsApi = {
     // The ticket is the credential (an EventSource sends no bearer token): checked by the handler, 401.
     access: 'public',
     summary:
-      'The live change events the caller may read (text/event-stream): change, presence, ready, reset; resumes after Last-Event-ID',
+      'The live change events the caller may read (text/event-stream): change, presence, ready, reset; resumes after Last-Event-ID, or catches up catchUpMs back',
     query: eventStreamQuery,
     response: 'stream',
   }),

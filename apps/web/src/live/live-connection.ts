@@ -1,4 +1,4 @@
-import { type CallQuery, eventsApi, pathOf } from '@portal/contracts';
+import { type CallQuery, eventsApi, pathOf, type StreamStart } from '@portal/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import type { Auth } from '../auth/msal-auth';
 import { callApi } from '../http/api-call';
@@ -25,13 +25,11 @@ export interface LiveUpdatesOptions {
 const NO_STREAM = [404, 405, 501];
 const isPermanent = (error: unknown) => error instanceof HttpError && NO_STREAM.includes(error.status);
 
-/** GET /api/events' address for a ticket: `?ticket=…&lastEvent=…` (contracts eventStreamQuery). */
-export function streamUrl(apiUrl: string, ticket: string, lastEventId: string | undefined): string {
-  const query: CallQuery<typeof eventsApi.stream> = {
-    ticket,
-    ...(lastEventId === undefined ? {} : { lastEvent: lastEventId }),
-  };
-  return `${apiUrl}${pathOf(eventsApi.stream)}?${new URLSearchParams(query)}`;
+/** GET /api/events' address for a ticket: `?ticket=…&lastEvent=…` or `&catchUpMs=…` (contracts eventStreamQuery). */
+export function streamUrl(apiUrl: string, ticket: string, start: StreamStart): string {
+  const query: CallQuery<typeof eventsApi.stream> = { ticket, ...start };
+  const search = new URLSearchParams(Object.entries(query).map(([name, value]) => [name, String(value)]));
+  return `${apiUrl}${pathOf(eventsApi.stream)}?${search}`;
 }
 
 /**
@@ -49,7 +47,7 @@ export function startLiveUpdates(options: LiveUpdatesOptions): () => void {
   const open = () =>
     openLiveStream({
       takeTicket: async () => (await callApi(http, eventsApi.ticket, {})).ticket,
-      streamUrl: (ticket, lastEventId) => streamUrl(apiUrl, ticket, lastEventId),
+      streamUrl: (ticket, start) => streamUrl(apiUrl, ticket, start),
       ...(options.createSource ? { createSource: options.createSource } : {}),
       ...(options.retryDelayMs ? { retryDelayMs: options.retryDelayMs } : {}),
       isPermanent,

@@ -1,3 +1,4 @@
+import type { StreamStart } from '@portal/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveStatus } from './live-hub';
 import { backoffMs, type LiveStreamOptions, openLiveStream } from './live-stream';
@@ -18,8 +19,9 @@ function open(overrides: Partial<LiveStreamOptions> = {}) {
   const statuses: LiveStatus[] = [];
   const options = {
     takeTicket: vi.fn(async () => `t${++tickets}`),
-    streamUrl: (ticket: string, last: string | undefined) =>
-      `/api/events?ticket=${ticket}&last=${last ?? ''}`,
+    streamUrl: (ticket: string, start: StreamStart) =>
+      `/api/events?ticket=${ticket}&${'lastEvent' in start ? `last=${start.lastEvent}` : `catchUp=${start.catchUpMs}`}`,
+    pageAgeMs: () => 1_500,
     createSource: createFakeSource,
     onChange: vi.fn(),
     onPresence: vi.fn(),
@@ -45,7 +47,7 @@ describe('the live stream', () => {
   it('takes a ticket, opens the stream with it and is open once `ready` comes', async () => {
     const { statuses } = open();
     await settle();
-    expect(FakeEventSource.latest().url).toBe('/api/events?ticket=t1&last=');
+    expect(FakeEventSource.latest().url).toBe('/api/events?ticket=t1&catchUp=1500');
     expect(statuses).toEqual(['connecting']);
     FakeEventSource.latest().emit('ready', { lastEventId: '40' }, '40');
     expect(statuses).toEqual(['connecting', 'open']);
@@ -129,7 +131,7 @@ describe('the live stream', () => {
     stream.retryNow();
     await settle();
     expect(options.takeTicket).toHaveBeenCalledTimes(1);
-    expect(FakeEventSource.latest().url).toBe('/api/events?ticket=t1&last=');
+    expect(FakeEventSource.latest().url).toBe('/api/events?ticket=t1&catchUp=1500');
   });
 
   it('retryNow skips the wait; close stops everything, a late ticket included', async () => {

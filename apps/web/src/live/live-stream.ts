@@ -4,6 +4,7 @@ import {
   type PresenceEvent,
   presenceEventSchema,
   STREAM_EVENTS,
+  type StreamStart,
   streamMarkSchema,
 } from '@portal/contracts';
 import type { z } from 'zod/mini';
@@ -18,8 +19,10 @@ export interface EventSourceLike {
 export interface LiveStreamOptions {
   /** POST /api/events/tickets: a single-use ticket for one stream. Rejects when none can be had. */
   takeTicket: () => Promise<string>;
-  /** GET /api/events' URL for a ticket, resuming after the last event id when there is one. */
-  streamUrl: (ticket: string, lastEventId: string | undefined) => string;
+  /** GET /api/events' URL for a ticket and where the stream starts (contracts eventStreamQuery). */
+  streamUrl: (ticket: string, start: StreamStart) => string;
+  /** How long ago the page started reading (the browser's `performance.now()`): a first stream's catch-up. */
+  pageAgeMs?: () => number;
   createSource?: (url: string) => EventSourceLike;
   onChange: (event: ChangeEvent) => void;
   onPresence: (event: PresenceEvent) => void;
@@ -66,7 +69,7 @@ function parsed<S extends z.ZodMiniType>(schema: S, data: string): z.output<S> |
  * The live stream. A ticket, then an EventSource on GET /api/events; its events are handed on as
  * they come. On an error the EventSource is closed rather than left to reconnect by itself (its ticket was
  * single use): a new ticket is taken after a backoff, and the new stream resumes after the last event id
- * it saw (the API replays what was missed, or sends `reset`). The backoff starts again once a stream is
+ * it saw (the API replays what was missed, or sends `reset`); the first one catches up on the page's age. The backoff starts again once a stream is
  * `ready`. Nothing is shown while it is down: the queries still refetch on focus, as without a stream.
  */
 export function openLiveStream(options: LiveStreamOptions): LiveStream {
@@ -75,6 +78,7 @@ export function openLiveStream(options: LiveStreamOptions): LiveStream {
   const retryDelayMs = options.retryDelayMs ?? backoffMs;
   const isPermanent = options.isPermanent ?? (() => false);
   const isOffline = options.isOffline ?? (() => !navigator.onLine);
+  const pageAgeMs = options.pageAgeMs ?? (() => Math.round(performance.now()));
   let lastEventId: string | undefined;
   let failures = 0;
   let source: EventSourceLike | null = null;
@@ -151,7 +155,10 @@ export function openLiveStream(options: LiveStreamOptions): LiveStream {
       return;
     }
     if (mine !== attempt || closed) return;
-    const current = createSource(streamUrl(ticket, lastEventId));
+    // Nothing seen yet: the page's first reads came before its stream, so it catches up on their time too.
+    const start: StreamStart =
+      lastEventId === undefined ? { catchUpMs: pageAgeMs() } : { lastEvent: lastEventId };
+    const current = createSource(streamUrl(ticket, start));
     source = current;
     listen(current, mine);
   }

@@ -16,7 +16,7 @@ import { reviewerHeaders, seedCheck } from '../../test/reviews-test-kit.js';
 import { createTestApp } from '../../test/test-app.js';
 import { changeUser, seedUser } from '../../test/users-test-kit.js';
 import { waitFor } from '../../test/wait-for.js';
-import { sweepEvents } from './events-sweep.js';
+import { CHANGE_WINDOW_MS, sweepEvents } from './events-sweep.js';
 
 // Tickets, streams and presence through real HTTP (an EventSource cannot be inject()ed): tickets, what each role
 // receives, Last-Event-ID replay and reset, the per-user limit, heartbeats and presence on a check.
@@ -422,6 +422,50 @@ describe('Last-Event-ID: a bounded replay, or a reset', () => {
       const live = await changeFor(resumed, await touchCheck(0));
       expect(BigInt(live.id)).toBeGreaterThan(BigInt(latest ?? '0'));
       resumed.close();
+    }
+  });
+});
+
+describe("a page's first stream catches up on what changed while the page read (catchUpMs)", () => {
+  /** The changes a stream sent before its `ready`. */
+  const beforeReady = (stream: OpenedStream) => {
+    const ready = stream.messages.findIndex((message) => message.event === 'ready');
+    return stream.messages.slice(0, ready).filter(isChange).map(changeOf);
+  };
+  const latestOf = async (checkId: string) =>
+    (
+      await t.db
+        .selectFrom('changeEvents')
+        .select(sql<string>`id::text`.as('id'))
+        .where('entityId', '=', checkId)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow()
+    ).id;
+
+  it("replays the changes of the page's age to the callers who may read them, then ready; none without it", async () => {
+    const touched = await touchCheck(0);
+    const id = await latestOf(touched.checkId);
+    const reviewer = await connect(rita, { query: '&catchUpMs=30000' });
+    expect(beforeReady(reviewer.stream).map((change) => change.id)).toContain(id);
+    expect(reviewer.stream.messages.some((message) => message.event === 'reset')).toBe(false);
+    const own = await connect(company(0).headers, { query: '&catchUpMs=30000' });
+    expect(beforeReady(own.stream).map((change) => change.id)).toContain(id);
+    // Another company's page is sent none of it, as live.
+    const other = await connect(company(1).headers, { query: '&catchUpMs=30000' });
+    expect(
+      beforeReady(other.stream).every((change) => change.organisationId === company(1).organisationId),
+    ).toBe(true);
+    const plain = await connect(rita);
+    expect(beforeReady(plain.stream)).toEqual([]);
+    for (const opened of [reviewer, own, other, plain]) opened.stream.close();
+  });
+
+  it('sends reset for a page older than the changes kept, and refuses a catch-up that is no number (400)', async () => {
+    const { stream } = await connect(rita, { query: `&catchUpMs=${CHANGE_WINDOW_MS + 1}` });
+    expect(stream.messages[0]?.event).toBe('reset');
+    stream.close();
+    for (const query of ['&catchUpMs=soon', '&catchUpMs=-1', '&catchUpMs=1.5']) {
+      expect((await openEventStream(streamUrl(await ticketFor(rita), query))).status).toBe(400);
     }
   });
 });

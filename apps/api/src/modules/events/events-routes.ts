@@ -36,6 +36,7 @@ export async function eventsRoutes(app: FastifyInstance, options: { database: Da
       await openStream(db, hub, {
         caller,
         lastEventId: (Array.isArray(header) ? header[0] : header) || query.lastEvent,
+        catchUpMs: query.catchUpMs,
         reply,
         heartbeatMs: options.config.eventsHeartbeatMs,
       });

@@ -1,9 +1,10 @@
+import type { ChangeEvent } from '@portal/contracts';
 import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
 import type { ChangeHub } from './change-hub.js';
-import { changesAfter, latestChangeId, type ReplayScope } from './change-replay.js';
+import { changesAfter, changesWithin, latestChangeId, type ReplayScope } from './change-replay.js';
 import { type StreamCaller, seesActors } from './event-access.js';
 import { EventStream } from './event-stream.js';
 import { ChangeFrames, markFrame } from './stream-frames.js';
@@ -15,6 +16,8 @@ export interface StreamRequest {
   caller: StreamCaller;
   /** The Last-Event-ID header (an EventSource's own reconnect), else the query's `lastEvent`, if any. */
   lastEventId: string | undefined;
+  /** Without one, how far back a page's first stream catches up (contracts eventStreamQuery). */
+  catchUpMs: number | undefined;
   reply: FastifyReply;
   heartbeatMs: number;
 }
@@ -25,14 +28,30 @@ const scopeOf = (caller: StreamCaller): ReplayScope | null => {
   return caller.organisationId ? { organisationId: caller.organisationId } : null;
 };
 
+/** What the stream replays before `ready`: after the last event, or the page's age back; null: nothing. */
+async function missedBy(
+  db: Kysely<DB>,
+  caller: StreamCaller,
+  { lastEventId, catchUpMs }: StreamRequest,
+): Promise<ChangeEvent[] | 'gone' | null> {
+  if (lastEventId === undefined && catchUpMs === undefined) return null;
+  if (lastEventId !== undefined && !EVENT_ID.test(lastEventId)) return 'gone';
+  const scope = scopeOf(caller);
+  if (!scope) return [];
+  return lastEventId !== undefined
+    ? changesAfter(db, lastEventId, scope)
+    : changesWithin(db, catchUpMs ?? 0, scope);
+}
+
 /**
  * GET /api/events once its ticket is redeemed: refused past the per-user limit (429, before anything is
  * written), else the stream opens and joins the hub at once (changes heard from now on wait in its queue),
- * replays what the caller missed since Last-Event-ID, or sends `reset` when that cannot be done, then `ready`
+ * replays what the caller missed since Last-Event-ID (or, for a page's first stream, while the page read its
+ * data), or sends `reset` when that cannot be done, then `ready`
  * and the queued changes, and from then on every change as it is heard.
  */
 export async function openStream(db: Kysely<DB>, hub: ChangeHub, request: StreamRequest): Promise<void> {
-  const { caller, lastEventId, reply, heartbeatMs } = request;
+  const { caller, reply, heartbeatMs } = request;
   if (!hub.hasRoomFor(caller.subject)) {
     throw new ApiError(
       429,
@@ -50,13 +69,8 @@ export async function openStream(db: Kysely<DB>, hub: ChangeHub, request: Stream
   stream.open(reply.getHeaders());
   try {
     let last = await latestChangeId(db);
-    if (lastEventId !== undefined) {
-      const scope = scopeOf(caller);
-      const missed = !EVENT_ID.test(lastEventId)
-        ? 'gone'
-        : scope
-          ? await changesAfter(db, lastEventId, scope)
-          : [];
+    const missed = await missedBy(db, caller, request);
+    if (missed !== null) {
       if (missed === 'gone') {
         stream.send(markFrame('reset', { lastEventId: last }));
       } else {
