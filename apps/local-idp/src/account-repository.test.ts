@@ -1,3 +1,4 @@
+import { randomBytes, scryptSync } from 'node:crypto';
 import * as passwords from '@portal/api/accounts/passwords';
 import { type Database, openDatabase } from '@portal/api/node/database';
 import { migrate } from '@portal/api/node/migrate';
@@ -58,6 +59,39 @@ describe('checkCredentials: an unknown address is answered as a wrong password, 
 
   it('signs in the right password', async () => {
     expect(await checkCredentials(database.db, 'KNOWN@portal.test', DEMO_PASSWORD)).toMatchObject({
+      ok: true,
+    });
+  });
+
+  it("stores a hash of an older cost again at today's once its password matched, and only then", async () => {
+    // OWASP's first setting (N=2^17, r=8, p=1), what hashes were made with before.
+    const salt = randomBytes(16);
+    const key = scryptSync(DEMO_PASSWORD, salt, 32, { N: 2 ** 17, r: 8, p: 1, maxmem: 2 ** 28 });
+    const older = ['scrypt', 2 ** 17, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
+    await addAccount(database.db, 'older@portal.test');
+    const stored = () =>
+      database.db
+        .selectFrom('users')
+        .select(['passwordHash', 'version'])
+        .where('email', '=', 'older@portal.test')
+        .executeTakeFirstOrThrow();
+    await database.db
+      .updateTable('users')
+      .set({ passwordHash: older })
+      .where('email', '=', 'older@portal.test')
+      .execute();
+    const before = await stored();
+
+    await checkCredentials(database.db, 'older@portal.test', 'Wrong-password-1!');
+    expect((await stored()).passwordHash).toBe(older);
+
+    expect(await checkCredentials(database.db, 'older@portal.test', DEMO_PASSWORD)).toMatchObject({
+      ok: true,
+    });
+    const after = await stored();
+    expect(passwords.hasCurrentCost(after.passwordHash ?? '')).toBe(true);
+    expect(after.version).toBe(before.version);
+    expect(await checkCredentials(database.db, 'older@portal.test', DEMO_PASSWORD)).toMatchObject({
       ok: true,
     });
   });

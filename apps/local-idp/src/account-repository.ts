@@ -1,4 +1,4 @@
-import { hashPassword, unusableHash, verifyPassword } from '@portal/api/accounts/passwords';
+import { hasCurrentCost, hashPassword, unusableHash, verifyPassword } from '@portal/api/accounts/passwords';
 import { standingOf } from '@portal/api/accounts/user-standing';
 import { writeAudit } from '@portal/api/db/audit';
 import type { Database } from '@portal/api/node/database';
@@ -74,7 +74,17 @@ export async function checkCredentials(
   if (!user || !matches) return { ok: false, reason: 'credentials' };
   // Said only after the password matched, so the page does not tell strangers which accounts are disabled.
   if (!maySignIn(user)) return { ok: false, reason: 'locked' };
+  if (user.passwordHash && !hasCurrentCost(user.passwordHash)) await upgradeHash(db, user.id, password);
   return { ok: true, user };
+}
+
+/**
+ * A hash of an older cost, stored again at today's: only the hash changes (no version, no audit line: it
+ * is no edit of the account, and an administrator's open form on it stays valid).
+ */
+async function upgradeHash(db: PortalDb, userId: string, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await db.updateTable('users').set({ passwordHash }).where('id', '=', userId).execute();
 }
 
 /** The only accounts a reset code is mailed to: existing and ACTIVE (resetPassword checks again). */
