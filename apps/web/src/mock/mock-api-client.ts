@@ -27,10 +27,15 @@ export interface MockApiClient {
  * same way; `onOtherTabChange` runs when another tab's call may have written.
  */
 export function connectMockApi(onOtherTabChange: () => void): MockApiClient {
+  // Kept alive a while after its last tab unloads (Chromium's extended lifetime, as a service worker's): a
+  // reload finds PGlite running with the world in it instead of starting both again. Every tab asks for it
+  // alike (a worker asked for with other options refuses the tab); other browsers ignore it. Written out
+  // here: Vite reads a worker's options as they are written.
   const worker = new SharedWorker(new URL('./mock-api-worker.ts', import.meta.url), {
     type: 'module',
     name: 'portal-mock-api',
-  });
+    extendedLifetime: true,
+  } as WorkerOptions);
   const pending = new Map<number, (reply: MockApiReply) => void>();
   let next = 0;
   worker.port.onmessage = ({ data }: MessageEvent<MockApiReply>) => {

@@ -146,6 +146,8 @@ scope.onconnect = (event) => {
   const port = event.ports[0];
   if (!port) return;
   ports.add(port);
+  // The worker outlives its tabs (mock-api-client.ts): a closed tab's port is let go.
+  port.addEventListener('close', () => ports.delete(port));
   port.onmessage = async ({ data }: MessageEvent<MockApiRequest>) => {
     const reply = await answer(data);
     port.postMessage(reply);
