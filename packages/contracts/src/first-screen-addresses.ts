@@ -1,7 +1,8 @@
 import { roles } from './route.js';
 
 /**
- * The routes of what the SPA reads as it starts, on the sign-in page and on each role's landing, without
+ * The routes of what the SPA reads as it starts, on the sign-in page and on each role's landing (and what its
+ * live stream keys, loaded just after), without
  * their schemas: its first page would otherwise load zod and every declaration module these reach (over
  * 20 kB gzipped). Each declaration spreads its address from here, so the two cannot disagree; first-screen-routes.ts
  * types them as their declarations.
@@ -31,4 +32,14 @@ export const FIRST_SCREEN_ADDRESSES = {
     access: roles('ADMIN', 'EMVO', 'EXTERNAL'),
     response: 'download',
   },
+  // What the live stream's chunk keys its invalidations by (the SPA's live/change-queries.ts). It loads
+  // right after the first screen: importing the declarations there evaluated every schema module they reach
+  // in one task, over 100 ms on a slow phone's CPU once the page was shown.
+  checkDetail: { method: 'GET', path: '/api/checks/:id', access: roles('EMVO') },
+  checkNotes: { method: 'GET', path: '/api/checks/:id/notes', access: roles('EMVO', 'ADMIN') },
+  reviewQueue: { method: 'GET', path: '/api/review-queues/:queue', access: roles('EMVO') },
+  metricsFigures: { method: 'GET', path: '/api/metrics', access: roles('EMVO') },
+  metricsCompanies: { method: 'GET', path: '/api/metrics/companies', access: roles('EMVO') },
+  organisationsList: { method: 'GET', path: '/api/organisations', access: roles('EMVO', 'ADMIN') },
+  sessionTokensList: { method: 'GET', path: '/api/session-tokens', access: roles('EMVO') },
 } as const;

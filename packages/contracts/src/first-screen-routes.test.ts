@@ -5,8 +5,12 @@ import { disclaimersApi } from './disclaimer-contents.js';
 import { filesApi } from './files.js';
 import { firstScreenRoutes } from './first-screen-routes.js';
 import { linksApi } from './links.js';
+import { metricsApi } from './metrics.js';
 import { onboardingApi } from './onboarding-steps.js';
+import { organisationsApi } from './organisations.js';
 import { reviewQueuesApi } from './review-queues.js';
+import { checksApi } from './reviews.js';
+import { sessionTokensApi } from './session-tokens.js';
 
 const DECLARATIONS = {
   queueSummary: reviewQueuesApi.summary,
@@ -19,6 +23,13 @@ const DECLARATIONS = {
   acceptDisclaimer: disclaimersApi.accept,
   linkList: linksApi.list,
   fileDownload: filesApi.download,
+  checkDetail: checksApi.check,
+  checkNotes: checksApi.notes,
+  reviewQueue: reviewQueuesApi.queue,
+  metricsFigures: metricsApi.figures,
+  metricsCompanies: metricsApi.companies,
+  organisationsList: organisationsApi.list,
+  sessionTokensList: sessionTokensApi.list,
 };
 
 describe('first-screen routes', () => {

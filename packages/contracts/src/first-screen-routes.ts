@@ -5,9 +5,13 @@ import type { EndpointSpec } from './endpoint.js';
 import type { filesApi } from './files.js';
 import { FIRST_SCREEN_ADDRESSES } from './first-screen-addresses.js';
 import type { linksApi } from './links.js';
+import type { metricsApi } from './metrics.js';
 import type { onboardingApi } from './onboarding-steps.js';
+import type { organisationsApi } from './organisations.js';
 import type { reviewQueuesApi } from './review-queues.js';
+import type { checksApi } from './reviews.js';
 import type { Route } from './route.js';
+import type { sessionTokensApi } from './session-tokens.js';
 
 // The routes of first-screen-addresses.ts, typed as their declarations, for the SPA's first page: these
 // imports of the declaration modules are types only, so the page loads none of their schemas.
@@ -27,4 +31,11 @@ export const firstScreenRoutes = {
   acceptDisclaimer: routeOf<typeof disclaimersApi.accept>(at.acceptDisclaimer),
   linkList: routeOf<typeof linksApi.list>(at.linkList),
   fileDownload: routeOf<typeof filesApi.download>(at.fileDownload),
+  checkDetail: routeOf<typeof checksApi.check>(at.checkDetail),
+  checkNotes: routeOf<typeof checksApi.notes>(at.checkNotes),
+  reviewQueue: routeOf<typeof reviewQueuesApi.queue>(at.reviewQueue),
+  metricsFigures: routeOf<typeof metricsApi.figures>(at.metricsFigures),
+  metricsCompanies: routeOf<typeof metricsApi.companies>(at.metricsCompanies),
+  organisationsList: routeOf<typeof organisationsApi.list>(at.organisationsList),
+  sessionTokensList: routeOf<typeof sessionTokensApi.list>(at.sessionTokensList),
 };

@@ -3,6 +3,7 @@ import type { ListResource } from '@portal/list-query';
 import { z } from 'zod/mini';
 import { endpoint, listEndpoint, listQuerySchema, roles } from './endpoint.js';
 import { isoDateTime } from './fields.js';
+import { FIRST_SCREEN_ADDRESSES } from './first-screen-addresses.js';
 
 /**
  * domain.md Screens, /emvo/tests-status-metrics: the figures a reviewer looks at
@@ -147,15 +148,12 @@ export const metricsCompanyCsvLine = (row: MetricsCompanyRow): string =>
 const access = roles('EMVO');
 export const metricsApi = {
   figures: endpoint({
-    method: 'GET',
-    path: '/api/metrics',
-    access,
+    ...FIRST_SCREEN_ADDRESSES.metricsFigures,
     summary: 'Companies per stage, IQE pass rate per week, open token requests, median days to production',
     response: metricsSchema,
   }),
   companies: listEndpoint({
-    path: '/api/metrics/companies',
-    access,
+    ...FIRST_SCREEN_ADDRESSES.metricsCompanies,
     summary: 'The per-company table: stage, last run, pass rate per environment (spec §3 list query)',
     list: METRICS_COMPANY_LIST,
     item: metricsCompanyRowSchema,

@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { endpoint, idParams, listEndpoint, roles } from './endpoint.js';
 import { CHECK_STATUSES, ORG_TYPES, STAGES } from './enums.js';
 import { isoDateTime } from './fields.js';
+import { FIRST_SCREEN_ADDRESSES } from './first-screen-addresses.js';
 import { ORGANISATIONS_LIST } from './lists.js';
 import { metricsCompanyRowSchema, stageMoveSchema } from './metrics.js';
 
@@ -31,10 +32,9 @@ export type OrganisationSummary = z.infer<typeof organisationSummarySchema>;
  */
 const access = roles('EMVO');
 export const organisationsApi = {
+  // An administrator reads it too, for the Company filters of /admin/users and storage.
   list: listEndpoint({
-    path: '/api/organisations',
-    // An administrator reads it too, for the Company filters of /admin/users and storage.
-    access: roles('EMVO', 'ADMIN'),
+    ...FIRST_SCREEN_ADDRESSES.organisationsList,
     summary: "The reviewers' list of organisations (spec §3 list query, §7 query params)",
     list: ORGANISATIONS_LIST,
     item: organisationSummarySchema,

@@ -1,6 +1,6 @@
 import { CHECK_STATUSES, ORG_TYPES } from '@portal/domain';
 import { z } from 'zod/mini';
-import { endpoint, listPageSchema, listQuerySchema, roles } from './endpoint.js';
+import { endpoint, listPageSchema, listQuerySchema } from './endpoint.js';
 import { isoDateTime } from './fields.js';
 import { FIRST_SCREEN_ADDRESSES } from './first-screen-addresses.js';
 import { REVIEW_QUEUE_LIST } from './lists.js';
@@ -60,8 +60,7 @@ export const queueFlagsSchema = z.object({
   overdue: flag('true: only the checks awaiting review past their SLA due date'),
 } satisfies Record<QueueFlag, z.ZodMiniType>);
 
-/** The reviewers' queues (every route EMVO only). */
-const access = roles('EMVO');
+/** The reviewers' queues (every route EMVO only, first-screen-addresses.ts). */
 export const reviewQueuesApi = {
   summary: endpoint({
     ...FIRST_SCREEN_ADDRESSES.queueSummary,
@@ -69,9 +68,7 @@ export const reviewQueuesApi = {
     response: queueSummarySchema,
   }),
   queue: endpoint({
-    method: 'GET',
-    path: '/api/review-queues/:queue',
-    access,
+    ...FIRST_SCREEN_ADDRESSES.reviewQueue,
     summary: 'The checks of one queue, oldest submitted first (spec §3 list query, §7 query params)',
     params: queueParams,
     query: z.extend(listQuerySchema, queueFlagsSchema.shape),

@@ -12,6 +12,7 @@ import { z } from 'zod/mini';
 import { endpoint, idParams, roles } from './endpoint.js';
 import { REVIEWER_ONLY_CHANGES } from './events.js';
 import { isoDateTime } from './fields.js';
+import { FIRST_SCREEN_ADDRESSES } from './first-screen-addresses.js';
 import { onboardingSchema } from './onboarding.js';
 import { billingDetailsSchema } from './onboarding-steps.js';
 
@@ -246,9 +247,7 @@ export type NewCheckNote = z.infer<typeof newCheckNoteSchema>;
 const access = roles('EMVO');
 export const checksApi = {
   check: endpoint({
-    method: 'GET',
-    path: '/api/checks/:id',
-    access,
+    ...FIRST_SCREEN_ADDRESSES.checkDetail,
     summary: 'One check with the application, documents, attempts, events and allowed actions',
     params: idParams,
     response: checkDetailSchema,
@@ -282,9 +281,7 @@ export const checksApi = {
   }),
   /** The reviewers' internal notes: written by reviewers, read by reviewers and administrators. */
   notes: endpoint({
-    method: 'GET',
-    path: '/api/checks/:id/notes',
-    access: roles('EMVO', 'ADMIN'),
+    ...FIRST_SCREEN_ADDRESSES.checkNotes,
     summary: "The check's internal notes, oldest first (never shown to the company)",
     params: idParams,
     response: checkNotesSchema,

@@ -9,6 +9,7 @@ import type { ListResource } from '@portal/list-query';
 import { z } from 'zod/mini';
 import { endpoint, idParams, listEndpoint, roles } from './endpoint.js';
 import { isoDateTime, lengthsPassed, type RuleParams } from './fields.js';
+import { FIRST_SCREEN_ADDRESSES } from './first-screen-addresses.js';
 
 /**
  * domain.md Screens, /emvo/session-tokens: the reviewers' queue of the companies' session
@@ -103,8 +104,7 @@ export type SessionTokenCancelInput = z.infer<typeof sessionTokenCancelSchema>;
 const access = roles('EMVO');
 export const sessionTokensApi = {
   list: listEndpoint({
-    path: '/api/session-tokens',
-    access,
+    ...FIRST_SCREEN_ADDRESSES.sessionTokensList,
     summary: 'The session token requests, oldest first; an issued token past its expiry reads EXPIRED',
     list: SESSION_TOKEN_LIST,
     item: sessionTokenRowSchema,

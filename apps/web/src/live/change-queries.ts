@@ -1,18 +1,17 @@
 import {
   type ChangeEvent,
-  checksApi,
-  metricsApi,
-  onboardingApi,
-  organisationsApi,
+  firstScreenRoutes,
   QUEUE_SLUGS,
   queueOfCheckType,
   REVIEWER_ONLY_CHANGES,
-  reviewQueuesApi,
-  sessionTokensApi,
 } from '@portal/contracts';
 import { BILLING_ACTIONS } from '@portal/domain';
 import type { QueryClient, QueryFilters } from '@tanstack/react-query';
 import { apiKey } from '../http/api-call';
+
+// The routes, not the declarations: this module loads just after the first screen, and a declaration would
+// bring its module's schemas with it (contracts first-screen-addresses.ts).
+const routes = firstScreenRoutes;
 
 /**
  * Some cached answers a change makes stale: every query under a key (api-call.ts apiKey: the endpoint's
@@ -42,39 +41,39 @@ const olderThan =
   };
 
 const queue = (slug: (typeof QUEUE_SLUGS)[number]): StaleQueries => ({
-  queryKey: apiKey(reviewQueuesApi.queue, { params: { queue: slug } }),
+  queryKey: apiKey(routes.reviewQueue, { params: { queue: slug } }),
 });
 /** The queue of the check's type (each one when the type is not given): its pages and its scrolling list. */
 const queuesOf = (event: ChangeEvent): StaleQueries[] =>
   event.checkType ? [queue(queueOfCheckType(event.checkType))] : QUEUE_SLUGS.map(queue);
 const allQueues = (): StaleQueries[] => QUEUE_SLUGS.map(queue);
-const queueSummary: StaleQueries = { queryKey: apiKey(reviewQueuesApi.summary) };
+const queueSummary: StaleQueries = { queryKey: apiKey(routes.queueSummary) };
 /** The check's detail, unless it holds the event's version already (its notes, under its key, apart). */
 const checkDetail = (event: ChangeEvent): StaleQueries => ({
-  queryKey: apiKey(checksApi.check, { params: { id: event.entityId } }),
+  queryKey: apiKey(routes.checkDetail, { params: { id: event.entityId } }),
   exact: true,
   stale: olderThan(event.version, 'check', 'version'),
 });
 /** The check's internal notes: a note written on it is their one change (contracts REVIEWER_ONLY_CHANGES). */
 const checkNotes = (event: ChangeEvent): StaleQueries[] =>
   event.action === 'ADD_NOTE'
-    ? [{ queryKey: apiKey(checksApi.notes, { params: { id: event.entityId } }) }]
+    ? [{ queryKey: apiKey(routes.checkNotes, { params: { id: event.entityId } }) }]
     : [];
 /** The open details of one company's checks (they show its application and its stage). */
 const checksOfCompany = (event: ChangeEvent): StaleQueries => ({
-  queryKey: apiKey(checksApi.check),
+  queryKey: apiKey(routes.checkDetail),
   stale: (data) =>
     event.organisationId !== null && fieldOf(data, 'organisation', 'id') === event.organisationId,
 });
 /** The company's own application (a company's stream carries its own organisation's events only). */
 const onboarding = (version: number | null = null): StaleQueries => ({
-  queryKey: apiKey(onboardingApi.answer),
+  queryKey: apiKey(routes.onboardingAnswer),
   stale: olderThan(version, 'organisation', 'version'),
 });
-const metricsFigures: StaleQueries = { queryKey: apiKey(metricsApi.figures), exact: true };
-const metricsCompanies: StaleQueries = { queryKey: apiKey(metricsApi.companies) };
-const organisations: StaleQueries = { queryKey: apiKey(organisationsApi.list) };
-const sessionTokens: StaleQueries = { queryKey: apiKey(sessionTokensApi.list) };
+const metricsFigures: StaleQueries = { queryKey: apiKey(routes.metricsFigures), exact: true };
+const metricsCompanies: StaleQueries = { queryKey: apiKey(routes.metricsCompanies) };
+const organisations: StaleQueries = { queryKey: apiKey(routes.organisationsList) };
+const sessionTokens: StaleQueries = { queryKey: apiKey(routes.sessionTokensList) };
 
 /**
  * A billing step, the start of a review or the reviewers' own work on a check (an assignment, a note)
