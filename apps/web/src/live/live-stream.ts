@@ -69,8 +69,9 @@ function parsed<S extends z.ZodMiniType>(schema: S, data: string): z.output<S> |
  * The live stream. A ticket, then an EventSource on GET /api/events; its events are handed on as
  * they come. On an error the EventSource is closed rather than left to reconnect by itself (its ticket was
  * single use): a new ticket is taken after a backoff, and the new stream resumes after the last event id
- * it saw (the API replays what was missed, or sends `reset`); the first one catches up on the page's age. The backoff starts again once a stream is
- * `ready`. Nothing is shown while it is down: the queries still refetch on focus, as without a stream.
+ * it saw (the API replays what was missed, or sends `reset`); the first one catches up on the page's age.
+ * The backoff starts again once a stream is `ready`. Nothing is shown while it is down: the queries still
+ * refetch on focus, as without a stream.
  */
 export function openLiveStream(options: LiveStreamOptions): LiveStream {
   const { takeTicket, streamUrl, onChange, onPresence, onReset, onStatus } = options;

@@ -34,13 +34,13 @@ async function missedBy(
   caller: StreamCaller,
   { lastEventId, catchUpMs }: StreamRequest,
 ): Promise<ChangeEvent[] | 'gone' | null> {
-  if (lastEventId === undefined && catchUpMs === undefined) return null;
-  if (lastEventId !== undefined && !EVENT_ID.test(lastEventId)) return 'gone';
   const scope = scopeOf(caller);
-  if (!scope) return [];
-  return lastEventId !== undefined
-    ? changesAfter(db, lastEventId, scope)
-    : changesWithin(db, catchUpMs ?? 0, scope);
+  if (lastEventId !== undefined) {
+    if (!EVENT_ID.test(lastEventId)) return 'gone';
+    return scope ? changesAfter(db, lastEventId, scope) : [];
+  }
+  if (catchUpMs !== undefined) return scope ? changesWithin(db, catchUpMs, scope) : [];
+  return null;
 }
 
 /**
