@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { maxWorkers } from '../../test/vitest-workers';
 
 const include = ['src/**/*.test.{ts,tsx}'];
 
@@ -21,6 +22,7 @@ export default defineConfig({
   plugins: [react()],
   test: {
     environment: 'jsdom',
+    maxWorkers,
     setupFiles: ['../../test/fixed-clock.ts', 'src/test/setup.ts'],
     projects: [
       { extends: true, test: { name: 'shared', include, exclude: isolated, isolate: false } },
