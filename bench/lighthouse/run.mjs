@@ -6,7 +6,7 @@
 //
 //   npm run build && node bench/lighthouse/run.mjs [--runs 5] [--save DIR] [--only visitor,reviewer,…] [--smoke]
 //
-// --smoke: whether the bench still runs, quickly: the reviewer's page (a sign-in), one run after the warm-up;
+// --smoke: whether the bench still runs, quickly: the reviewer's page (a sign-in), one run and no warm-up;
 // a Lighthouse run that reports an error fails it. Scores never fail it.
 //
 // Prints every run (score, TBT, CLS and the other metrics), then per page the lowest and median score, the
@@ -62,8 +62,9 @@ async function measure({ name, path, email }) {
     if (values.save) mkdirSync(values.save, { recursive: true });
     const cdp = await context.newCDPSession(page);
     // Run 0 is a warm-up, not counted: Lighthouse's first navigation in the profile renews the session
-    // through the provider (its hidden frame, then a reload), the sign-in's cost and not the page's.
-    for (let run = 0; run <= RUNS; run += 1) {
+    // through the provider (its hidden frame, then a reload), the sign-in's cost and not the page's. A
+    // smoke run only asks whether Lighthouse still runs: it counts its first run and takes no warm-up.
+    for (let run = values.smoke ? 1 : 0; run <= RUNS; run += 1) {
       // A cold HTTP cache each run (the scripts and styles download again), the session kept.
       await cdp.send('Network.clearBrowserCache');
       const result = await lighthouse(`${base}${path}`, {
