@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { maxWorkers } from '../../test/vitest-workers';
 
 // The files share one module registry per worker (below), where a `vi.mock` would replace the module for
 // every later file: say so at once rather than let a later file fail for a reason of another's.
@@ -21,7 +20,8 @@ export default defineConfig({
     // Each file would otherwise import the whole app again (about a second a file); the three that fake
     // timers restore them.
     isolate: false,
-    maxWorkers,
+    // A test file per core: vitest's default leaves one core to its own, mostly idle, process.
+    maxWorkers: '100%',
     // Each file's PGlite loads the migrated template (test/global-setup.ts) in about half a second;
     // PostgreSQL suites share one server.
     testTimeout: 20_000,

@@ -2,7 +2,6 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { maxWorkers } from '../../test/vitest-workers';
 
 const include = ['src/**/*.test.{ts,tsx}'];
 
@@ -22,7 +21,8 @@ export default defineConfig({
   plugins: [react()],
   test: {
     environment: 'jsdom',
-    maxWorkers,
+    // A test file per core: vitest's default leaves one core to its own, mostly idle, process.
+    maxWorkers: '100%',
     setupFiles: ['../../test/fixed-clock.ts', 'src/test/setup.ts'],
     projects: [
       { extends: true, test: { name: 'shared', include, exclude: isolated, isolate: false } },

@@ -21,7 +21,8 @@ export function useRowKeys(table: RefObject<HTMLElement | null>) {
       if (event.key.startsWith('Arrow') && !inTable) return;
       const links = Array.from(box.querySelectorAll<HTMLAnchorElement>(ROW_LINK));
       if (links.length === 0) return;
-      const at = links.findIndex((link) => link === document.activeElement);
+      const focused = document.activeElement;
+      const at = focused instanceof HTMLAnchorElement ? links.indexOf(focused) : -1;
       const next =
         at === -1 ? (step > 0 ? 0 : links.length - 1) : Math.min(links.length - 1, Math.max(0, at + step));
       event.preventDefault();
