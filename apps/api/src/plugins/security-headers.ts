@@ -20,7 +20,11 @@ function amendPolicy(reply: FastifyReply, from: string, to: string): void {
   if (typeof policy === 'string') reply.header('content-security-policy', policy.replace(from, to));
 }
 
-/** Browser features the portal never uses, refused to every page and anything it embeds. */
+/**
+ * Browser features the portal never uses, refused to every page and anything it embeds. Only features
+ * the browsers know: Chromium warns on every page's console of one it does not (Web Bluetooth is not
+ * policy-controlled there, so `bluetooth` is left out).
+ */
 const PERMISSIONS_POLICY = [
   'accelerometer',
   'camera',
@@ -34,7 +38,6 @@ const PERMISSIONS_POLICY = [
   'usb',
   'serial',
   'hid',
-  'bluetooth',
   'interest-cohort',
 ]
   .map((feature) => `${feature}=()`)
