@@ -91,7 +91,7 @@ export default defineConfig(({ mode }) => ({
     // Mock mode has no API behind it: msw answers the page's calls, and its environment comes from
     // mockMode() below. A call msw cannot answer (a closing page's last vitals report, sent keepalive
     // past the worker) then gets Vite's 404, not a proxy error in the terminal.
-    proxy: mode === 'mock' ? {} : { '/api': api, '/links': api, '/environment': api },
+    proxy: mode === 'mock' ? undefined : { '/api': api, '/links': api, '/environment': api },
   },
 }));
 
